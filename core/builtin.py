@@ -1,0 +1,60 @@
+"""The kernel's own plugin, registered first in every match: ending a phase and choosing a
+player turn's phase order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.plugins import Verb
+
+
+class End(Verb):
+    """``end``: the deciding side is done with this phase."""
+
+    name = "end"
+    kinds = ("*phase",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if not _blockers(match, decision):
+            yield Action("end")
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if action.args:
+            return "'end' takes no arguments"
+        blockers = _blockers(match, decision)
+        return "; ".join(blockers) if blockers else None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.emit("end", f"{decision.side} ends {decision.phase}", side=decision.side)
+        match._end_phase()
+
+
+def _blockers(match: Match, decision: Decision) -> list[str]:
+    reasons: list[str] = []
+    for found in match.hook.wargame_end_blockers(match=match, decision=decision):
+        reasons.extend(found or ())
+    return reasons
+
+
+class Order(Verb):
+    """``order NAME``: the phasing player picks this player turn's phase order (Barbarossa 5.4)."""
+
+    name = "order"
+    kinds = ("order",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        for name in decision.context["orders"]:
+            yield Action("order", (name,))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.state.orders[decision.context["block"]] = action.args[0]
+        match.emit("order", f"{decision.side} chooses {action.args[0]}", side=decision.side,
+                   order=action.args[0])
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [End(), Order()]

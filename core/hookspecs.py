@@ -1,0 +1,193 @@
+"""Every hook of the kernel, in one module, each with what it is for.
+
+Two levels, after pytest and tox. Discovery: each module named by an entry point of the
+``wargame.games`` group implements :func:`wargame_register_games`. Play: every match gets its own
+plugin manager holding the shared mechanics its title uses and the title's rules module, so two
+matches never see each other's hooks.
+
+Hooks are called with keyword arguments. ``firstresult`` hooks answer one question (the first
+non-None answer wins, so a title's rules module, registered last, is asked first); the others
+collect a list from every plugin (every column shift, every strength modifier).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from wargame.actions import Action, Decision
+    from wargame.combat import Modifier, Shift
+    from wargame.match import Battle, Match
+    from wargame.models import PhaseSpec
+    from wargame.plugins import GameDef, Verb
+    from wargame.state import Unit
+
+hookspec = pluggy.HookspecMarker("wargame")
+hookimpl = pluggy.HookimplMarker("wargame")
+
+
+# ----------------------------------------------------------------------------- discovery
+
+
+@hookspec
+def wargame_register_games() -> list[GameDef]:
+    """The titles a package provides: each a :class:`GameDef` naming its data folder and rules."""
+
+
+# ----------------------------------------------------------------------------- match life
+
+
+@hookspec
+def wargame_setup(match: Match) -> None:
+    """After the scenario's set-up is placed: title-specific starting state (markers, vars)."""
+
+
+@hookspec(firstresult=True)
+def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
+    """Whether a conditional phase (one with ``when``) runs now; None = no opinion."""
+
+
+@hookspec
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    """A phase begins: supply checks, marker removal, reinforcements arriving, weather rolls."""
+
+
+@hookspec
+def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    """A phase ends: stacking checks, clean-up of per-phase flags."""
+
+
+@hookspec(firstresult=True)
+def wargame_outcome(match: Match) -> dict[str, Any] | None:
+    """The result when the last turn is over: ``{"winner": side|None, "level": str, "text": str}``.
+
+    Sudden death is not asked here: any hook may call ``match.end_game(...)`` at once."""
+
+
+# ----------------------------------------------------------------------------- actions
+
+
+@hookspec
+def wargame_verbs() -> list[Verb]:
+    """The verbs a plugin handles: each lists its legal actions for a decision kind, checks one
+    action and applies it. Collected once per match."""
+
+
+@hookspec
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    """Why an otherwise well-formed action is illegal now (a title's restriction on a shared
+    mechanic), with its rule number, e.g. "may not move west on Game-Turn 1 (PGG 5.23)"."""
+
+
+@hookspec
+def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
+    """Reasons the deciding side may not end the phase yet (an attack still owed, units that
+    must spend their full allowance), each with its rule number."""
+
+
+# ----------------------------------------------------------------------------- units
+
+
+@hookspec(firstresult=True)
+def wargame_unit_values(match: Match, unit: Unit) -> Mapping[str, float] | None:
+    """The unit's current values (attack, defense, movement...) when the title computes them
+    differently from the printed face of its current step."""
+
+
+@hookspec
+def wargame_revealed(match: Match, unit: Unit) -> None:
+    """An untried unit was revealed (PGG 12.2): e.g. remove a 0-0-6 at once (PGG 12.3)."""
+
+
+@hookspec
+def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
+    """A unit left play: dead piles, victory points for destroyed formations."""
+
+
+# ----------------------------------------------------------------------------- movement
+
+
+@hookspec(firstresult=True)
+def wargame_movement_allowance(match: Match, unit: Unit) -> float | None:
+    """Movement points the unit has this phase (halved out of supply, zero if disrupted...)."""
+
+
+@hookspec(firstresult=True)
+def wargame_cost_key(match: Match, unit: Unit) -> Hashable | None:
+    """What the static movement costs of this unit depend on (default: side and mobility class);
+    units with the same key share one compiled cost table for the whole match."""
+
+
+@hookspec(firstresult=True)
+def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
+    """Static cost to move from ``a`` into adjacent ``b``; ``math.inf`` = prohibited. Built once
+    per cost key into a table, so it must not depend on where units are."""
+
+
+@hookspec
+def wargame_move_extra(match: Match, unit: Unit) -> Mapping[str, float]:
+    """Extra cost to enter locations now (an interdiction marker: +1, PGG 13.3)."""
+
+
+@hookspec
+def wargame_move_stops(match: Match, unit: Unit) -> Mapping[str, str]:
+    """Locations where the unit must stop on entering, each with the reason and rule
+    (enemy ZOC under rigid ZOC: "must stop on entering an enemy ZOC (PGG 8.13)")."""
+
+
+@hookspec
+def wargame_move_blocked(match: Match, unit: Unit) -> Mapping[str, str]:
+    """Locations the unit may not enter now, with the reason and rule (enemy-occupied ones are
+    added by the movement mechanic)."""
+
+
+@hookspec
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    """Units finished a move along ``path`` (control changes, rail cuts, first-turn records)."""
+
+
+@hookspec(firstresult=True)
+def wargame_move_locked(match: Match, unit: Unit) -> str | None:
+    """Why the unit may not move at all now, with the rule (starts in enemy ZOC, PGG 6.22)."""
+
+
+# ----------------------------------------------------------------------------- combat
+
+
+@hookspec
+def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
+    """Modifiers to attack or defense strength, each with its reason and rule number."""
+
+
+@hookspec
+def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
+    """Column shifts that apply to this battle, each with its reason and rule number."""
+
+
+@hookspec(firstresult=True)
+def wargame_combat_table(match: Match, battle: Battle) -> str | None:
+    """Which combat table this battle uses (default: the document's first table)."""
+
+
+@hookspec(firstresult=True)
+def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | None:
+    """Carry out a result code: remove steps, push loss, retreat and advance decisions."""
+
+
+# ----------------------------------------------------------------------------- supply
+
+
+@hookspec(firstresult=True)
+def wargame_supply(match: Match, unit: Unit) -> Mapping[str, Any] | None:
+    """The unit's supply state now: ``{"state": "supplied"|..., "path": [...], "why": str}``."""
+
+
+# ----------------------------------------------------------------------------- views
+
+
+@hookspec
+def wargame_view(match: Match, side: str | None, view: dict[str, Any]) -> None:
+    """Add public title information to a side's view (weather, markers' meaning, VP levels)."""

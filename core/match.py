@@ -1,0 +1,591 @@
+"""A match: a state machine of decisions (the OpenSpiel and python-chess idiom).
+
+At every moment ``match.decision`` says whose choice it is and of what kind,
+``match.legal_actions()`` lists every legal choice and ``match.apply(action)`` checks it, changes
+the state and returns the events. A CLI, a web page and a bot are all clients choosing among legal
+actions. Dice come from a seeded generator kept in the state, so the seed and the action list
+replay a match exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from wargame.actions import Action, Decision, Event, IllegalAction
+from wargame.dice import Dice
+from wargame.errors import UsageError
+from wargame.plugins import Title, Verb, plugin_manager
+from wargame.sequence import Block, Leaf, SequenceOfPlay
+from wargame.state import State, Unit, digest
+
+
+@dataclass
+class Battle:
+    """One combat being resolved: who attacks whom, and everything that explains the result."""
+
+    id: str
+    attackers: list[str]
+    defenders: list[str]
+    target: str
+    origins: dict[str, str] = field(default_factory=dict)  # attacker id -> its location
+    kind: str = "attack"  # attack | overrun | mobile-assault | close-combat ...
+    attack: float = 0
+    defense: float = 0
+    column: str | None = None
+    roll: int | None = None
+    result: str | None = None
+    explanation: list[str] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "attackers": self.attackers,
+            "defenders": self.defenders,
+            "target": self.target,
+            "origins": self.origins,
+            "kind": self.kind,
+            "attack": self.attack,
+            "defense": self.defense,
+            "column": self.column,
+            "roll": self.roll,
+            "result": self.result,
+            "explanation": self.explanation,
+            "extra": self.extra,
+        }
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Battle:
+        return cls(**{k: d[k] for k in d})
+
+
+class Match:
+    """One game of one title, from set-up to outcome."""
+
+    def __init__(
+        self,
+        title: Title,
+        scenario: str | None = None,
+        seed: int = 0,
+        options: Mapping[str, bool] | None = None,
+    ) -> None:
+        self.title = title
+        scenario_id = scenario or title.manifest.default_scenario
+        if scenario_id not in title.scenarios:
+            known = ", ".join(sorted(title.scenarios))
+            raise UsageError(f"{title.id} has no scenario {scenario_id!r} (has: {known})")
+        self.scenario_id = scenario_id
+        self.scenario = title.scenarios[scenario_id]
+        unknown = set(options or {}) - set(self.scenario.get("options", {}))
+        if unknown:
+            known = ", ".join(sorted(self.scenario.get("options", {}))) or "none"
+            raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))} (has: {known})")
+        self.options: dict[str, bool] = {**self.scenario.get("options", {}), **(options or {})}
+        self.seed = seed
+        self.topology = title.topology
+        self.sequence = SequenceOfPlay(title.manifest.sequence)
+        self.sides = title.sides
+        self.pm = plugin_manager(title.plugins())
+        self.hook = self.pm.hook
+        self.verbs: dict[str, Verb] = {}
+        for verbs in self.hook.wargame_verbs():
+            for verb in verbs or ():
+                self.verbs[verb.name] = verb
+        self._has_veto = bool(self.hook.wargame_veto.get_hookimpls())
+        self.cache: dict[Any, Any] = {}  # derived data for the whole match (cost tables)
+        self._start()
+
+    # ------------------------------------------------------------------ life cycle
+
+    def _start(self) -> None:
+        self.state = State(seed=self.seed, dice=self.seed)
+        self.history: list[str] = []
+        self._events: list[Event] = []
+        self._at: dict[str, list[str]] = {}
+        self.scratch: dict[Any, Any] = {}  # derived data for the current state only (ZOC)
+        self._version = 0
+        self._legal: tuple[int, list[Action]] | None = None
+        for pool_id, pool in self.counters_doc.get("pools", {}).items():
+            self.state.pools[pool_id] = [face.get("count", 1) for face in pool["faces"]]
+        self._place_setup()
+        self.hook.wargame_setup(match=self)
+        self._advance()
+
+    def _place_setup(self) -> None:
+        counters = self.counters_doc["counters"]
+        taken: set[str] = set()
+        for key, placement in self.scenario.get("setup", {}).items():
+            locs = self.resolve_locations(placement["at"])
+            ids = list(placement.get("units", []))
+            for utype, count in placement.get("draw", {}).items():
+                ids.extend(self.draw_counters(placement["side"], utype, count, taken))
+            for cid in ids:
+                if cid not in counters:
+                    raise UsageError(f"scenario {self.scenario_id}: set-up {key}: no counter {cid}")
+                taken.add(cid)
+                unit = self.new_unit(cid, locs[0])
+                if len(locs) > 1:
+                    unit.flags["deploy"] = list(locs)
+        self.state.control = {}
+        for side, places in self.scenario.get("control", {}).items():
+            for loc in self.resolve_locations(places):
+                self.state.control[loc] = side
+
+    def new_unit(self, counter_id: str, loc: str | None, unit_id: str | None = None) -> Unit:
+        """Bring a counter into play (set-up, reinforcement)."""
+        counter = self.counters_doc["counters"][counter_id]
+        uid = unit_id or counter_id
+        old = self.state.units.get(uid)
+        if old is not None and not old.flags.get("eliminated"):
+            raise UsageError(f"unit {uid} is already in play")
+        unit = Unit(id=uid, counter=counter_id, side=counter["side"])
+        if old is not None:  # a counter back from the dead pile (PGG 12.4)
+            unit.face = old.face
+        self.state.units[uid] = unit
+        self.place(unit, loc)
+        return unit
+
+    def draw_counters(self, side: str, utype: str, count: int, taken: set[str]) -> list[str]:
+        """Counters of a type drawn at random from those not in play: never used yet, or back in
+        the dead pile face-down (PGG 5.0, 12.1, 12.4)."""
+        units = self.state.units
+
+        def free_counter(cid: str) -> bool:
+            unit = units.get(cid)
+            return unit is None or (unit.flags.get("eliminated", False) and unit.face is None)
+
+        free = [
+            cid
+            for cid, c in self.counters_doc["counters"].items()
+            if c["side"] == side and c["type"] == utype and cid not in taken
+            and free_counter(cid)
+        ]
+        if len(free) < count:
+            raise UsageError(f"only {len(free)} {utype} counters left for {side}, {count} needed")
+        picked = []
+        for _ in range(count):
+            picked.append(free.pop(self._below(len(free))))
+        return picked
+
+    def _below(self, n: int) -> int:
+        dice = Dice(self.state.dice)
+        value = dice.below(n)
+        self.state.dice = dice.state
+        return value
+
+    # ------------------------------------------------------------------ data access
+
+    @property
+    def counters_doc(self) -> dict[str, Any]:
+        return self.title.counters
+
+    def counter(self, unit: Unit) -> dict[str, Any]:
+        return self.counters_doc["counters"][unit.counter]
+
+    def unit_type(self, unit: Unit) -> dict[str, Any]:
+        return self.counters_doc["unit_types"][self.counter(unit)["type"]]
+
+    def unit_values(self, unit: Unit) -> Mapping[str, float]:
+        """Current values: the title's answer, else the revealed face, else the printed step."""
+        values = self.hook.wargame_unit_values(match=self, unit=unit)
+        if values is not None:
+            return values
+        if unit.face is not None:
+            return unit.face
+        steps = self.counter(unit)["steps"]
+        return steps[min(unit.step, len(steps) - 1)]["values"]
+
+    def is_untried(self, unit: Unit) -> bool:
+        return unit.face is None and bool(self.counter(unit).get("untried"))
+
+    def option(self, name: str) -> bool:
+        return bool(self.options.get(name, False))
+
+    def settings(self, mechanic: str) -> dict[str, Any]:
+        """The title's settings for a shared mechanic (``mechanic_options`` in title.json)."""
+        return self.title.manifest.mechanic_options.get(mechanic, {})
+
+    def resolve_locations(self, names: Iterable[str]) -> list[str]:
+        """Location ids and region names -> location ids, in order, without repeats."""
+        out: list[str] = []
+        for name in names:
+            if name in self.topology:
+                found = [name]
+            else:
+                try:
+                    found = sorted(self.topology.region(name))
+                except LookupError:
+                    raise UsageError(f"no location or region {name!r} on the map") from None
+            out.extend(x for x in found if x not in out)
+        return out
+
+    # ------------------------------------------------------------------ where units are
+
+    def touch(self) -> None:
+        """Forget data derived from the current state (ZOC, legal actions); call after changing
+        unit flags that such data depends on. Moving units does this by itself."""
+        self.scratch = {}
+        self._legal = None
+
+    def place(self, unit: Unit, loc: str | None) -> None:
+        """Move a unit to a location (or off the map with None), keeping the index right."""
+        self.touch()
+        if unit.loc is not None:
+            here = self._at.get(unit.loc)
+            if here and unit.id in here:
+                here.remove(unit.id)
+                if not here:
+                    del self._at[unit.loc]
+        unit.loc = loc
+        if loc is not None:
+            self._at.setdefault(loc, []).append(unit.id)
+
+    def units_at(self, loc: str) -> list[Unit]:
+        units = self.state.units
+        return [units[i] for i in self._at.get(loc, ())]
+
+    @property
+    def version(self) -> int:
+        """Bumped by every applied action: a key for caches of derived data."""
+        return self._version
+
+    def occupied(self) -> Mapping[str, list[str]]:
+        """Location -> unit ids there (read-only view of the index)."""
+        return self._at
+
+    def side_at(self, loc: str) -> str | None:
+        ids = self._at.get(loc)
+        return self.state.units[ids[0]].side if ids else None
+
+    def enemy(self, side: str) -> str:
+        others = [s for s in self.sides if s != side]
+        return others[0]
+
+    def units_of(self, side: str) -> list[Unit]:
+        return [u for u in self.state.units.values() if u.side == side and u.loc is not None]
+
+    def _reindex(self) -> None:
+        self._at = {}
+        for unit in self.state.units.values():
+            if unit.loc is not None:
+                self._at.setdefault(unit.loc, []).append(unit.id)
+
+    # ------------------------------------------------------------------ changes rules make
+
+    def emit(self, kind: str, text: str, rule: str | None = None, **data: Any) -> Event:
+        event = Event(kind, text, data, rule)
+        self._events.append(event)
+        return event
+
+    def roll(self, spec: str = "1d6", why: str = "", rule: str | None = None) -> int:
+        """Roll dice from the match's own generator and record the roll as an event."""
+        dice = Dice(self.state.dice)
+        total, faces = dice.roll(spec)
+        self.state.dice = dice.state
+        self.emit("roll", f"{why}: rolled {total}" if why else f"rolled {total}", rule,
+                  dice=spec, faces=list(faces), total=total, why=why)
+        return total
+
+    def choose(self, n: int) -> int:
+        """A uniform random index in [0, n) from the match's generator (draws from pools)."""
+        return self._below(n)
+
+    def reveal(self, unit: Unit, rule: str | None = None) -> None:
+        """Reveal an untried unit: draw its face from its pool now (PGG 12.2, PMD 2.4.9)."""
+        if not self.is_untried(unit):
+            return
+        pool_id = self.counter(unit)["untried"]
+        counts = self.state.pools[pool_id]
+        total = sum(counts)
+        if total <= 0:
+            raise UsageError(f"pool {pool_id} is empty")
+        pick = self._below(total)
+        index = 0
+        while pick >= counts[index]:
+            pick -= counts[index]
+            index += 1
+        counts[index] -= 1
+        face = self.counters_doc["pools"][pool_id]["faces"][index]
+        unit.face = dict(face["values"])
+        label = face.get("label") or "-".join(f"{v:g}" for v in unit.face.values())
+        self.emit("reveal", f"{unit.id} revealed: {label}", rule, unit=unit.id, face=unit.face)
+        self.hook.wargame_revealed(match=self, unit=unit)
+
+    def return_to_pool(self, unit: Unit) -> None:
+        """A revealed unit goes back face-down (PGG 12.4 dead pile recycling)."""
+        if unit.face is None:
+            return
+        pool_id = self.counter(unit)["untried"]
+        faces = self.counters_doc["pools"][pool_id]["faces"]
+        for index, face in enumerate(faces):
+            if face["values"] == unit.face:
+                self.state.pools[pool_id][index] += 1
+                break
+        unit.face = None
+
+    def eliminate(self, unit: Unit, why: str = "", rule: str | None = None) -> None:
+        where = unit.loc
+        self.place(unit, None)
+        unit.flags = {"eliminated": True}
+        self.emit("eliminated", f"{unit.id} eliminated" + (f": {why}" if why else ""), rule,
+                  unit=unit.id, loc=where)
+        self.hook.wargame_unit_eliminated(match=self, unit=unit)
+
+    def lose_steps(self, unit: Unit, steps: int = 1, rule: str | None = None) -> None:
+        """Flip or replace the unit down ``steps`` faces; past the last face it is eliminated."""
+        faces = 1 if unit.face is not None else len(self.counter(unit)["steps"])
+        unit.step += steps
+        if unit.step >= faces:
+            self.eliminate(unit, "last step lost", rule)
+        else:
+            self.emit("step", f"{unit.id} loses {steps} step(s)", rule, unit=unit.id,
+                      step=unit.step)
+
+    def set_control(self, loc: str, side: str) -> None:
+        if self.state.control.get(loc) != side:
+            self.state.control[loc] = side
+            self.emit("control", f"{side} takes control of {loc}", loc=loc, side=side)
+
+    def add_vp(self, side: str, points: float, why: str, rule: str | None = None) -> None:
+        self.state.vp[side] = self.state.vp.get(side, 0) + points
+        self.emit("vp", f"{side} {points:+g} VP: {why}", rule, side=side, points=points)
+
+    def push(self, side: str, kind: str, prompt: str = "", **context: Any) -> None:
+        """Ask a side for an in-sequence decision (a loss, a retreat path, an advance)."""
+        self.state.pending.append({"side": side, "kind": kind, "prompt": prompt,
+                                   "context": context})
+
+    def pop(self) -> dict[str, Any]:
+        return self.state.pending.pop()
+
+    def end_game(self, winner: str | None, level: str, text: str, rule: str | None = None) -> None:
+        """End the match now (the last turn, or sudden death)."""
+        self.state.outcome = {"winner": winner, "level": level, "text": text,
+                              "vp": dict(self.state.vp), "turn": self.turn}
+        self.state.cursor.stage = "over"
+        self.state.pending.clear()
+        self.emit("outcome", text, rule, winner=winner, level=level)
+
+    # ------------------------------------------------------------------ the sequence of play
+
+    @property
+    def turn(self) -> int:
+        return self.state.cursor.turn
+
+    def _blocks(self) -> tuple[Block, ...]:
+        if self.state.cursor.stage == "setup":
+            return (self.sequence.setup,)
+        return self.sequence.turn_blocks
+
+    def _block(self) -> Block | None:
+        blocks = self._blocks()
+        c = self.state.cursor
+        return blocks[c.block] if c.block < len(blocks) else None
+
+    def _leaves(self, block: Block) -> tuple[Leaf, ...]:
+        return self.sequence.leaves(block, self.state.orders.get(block.key))
+
+    @property
+    def phase(self) -> Leaf | None:
+        block = self._block()
+        if block is None or self.state.cursor.stage == "over":
+            return None
+        leaves = self._leaves(block)
+        i = self.state.cursor.phase
+        return leaves[i] if 0 <= i < len(leaves) else None
+
+    @property
+    def phasing(self) -> str | None:
+        block = self._block()
+        return block.side if block else None
+
+    def _decider(self, leaf: Leaf) -> str:
+        side = leaf.spec.side
+        phasing = self.phasing
+        if side == "phasing":
+            return phasing or self.sides[0]
+        if side == "non-phasing":
+            return self.enemy(phasing) if phasing else self.sides[1]
+        return side
+
+    def _advance(self) -> None:
+        """Run the sequence forward until someone must decide or the game is over."""
+        c = self.state.cursor
+        while c.stage != "over" and not self.state.pending:
+            block = self._block()
+            if block is None:
+                self._next_stage()
+                continue
+            if block.orders and block.key not in self.state.orders:
+                return  # the phasing player chooses the order first
+            leaves = self._leaves(block)
+            if c.phase < 0 or c.phase >= len(leaves):
+                if c.phase < 0:
+                    c.phase, c.started = 0, False
+                    continue
+                c.block += 1
+                c.phase, c.started = -1, False
+                continue
+            leaf = leaves[c.phase]
+            if not c.started:
+                if leaf.spec.when is not None:
+                    active = self.hook.wargame_phase_active(match=self, phase=leaf.spec)
+                    if not active:
+                        c.phase += 1
+                        continue
+                c.started = True
+                self.emit("phase", f"{self.title.manifest.turn_label} {c.turn}: {leaf.path}",
+                          leaf.spec.rule, turn=c.turn, phase=leaf.path)
+                self.hook.wargame_phase_start(match=self, phase=leaf.spec)
+                continue
+            if leaf.spec.kind == "auto":
+                self._end_phase()
+                continue
+            return
+
+    def _end_phase(self) -> None:
+        leaf = self.phase
+        if leaf is not None:
+            self.hook.wargame_phase_end(match=self, phase=leaf.spec)
+        c = self.state.cursor
+        if c.stage != "over":
+            c.phase += 1
+            c.started = False
+
+    def _next_stage(self) -> None:
+        c = self.state.cursor
+        first = int(self.scenario.get("first_turn", 1))
+        last = int(self.scenario["last_turn"])
+        if c.stage == "setup":
+            c.stage, c.turn = "turn", first
+        elif c.turn >= last:
+            outcome = self.hook.wargame_outcome(match=self)
+            if outcome is None:
+                outcome = {"winner": None, "level": "draw", "text": "the last turn is over"}
+            self.end_game(outcome.get("winner"), outcome.get("level", ""),
+                          outcome.get("text", ""), outcome.get("rule"))
+            return
+        else:
+            c.turn += 1
+        self.state.orders = {}
+        c.block, c.phase, c.started = 0, -1, False
+
+    # ------------------------------------------------------------------ decisions and actions
+
+    @property
+    def decision(self) -> Decision | None:
+        st = self.state
+        if st.cursor.stage == "over":
+            return None
+        path = self.phase.path if self.phase else ""
+        if st.pending:
+            top = st.pending[-1]
+            return Decision(top["side"], top["kind"], st.cursor.turn, path, top.get("prompt", ""),
+                            top.get("context", {}))
+        block = self._block()
+        if block is not None and block.orders and block.key not in st.orders:
+            return Decision(block.side or self.sides[0], "order", st.cursor.turn, block.key,
+                            "choose the order of this player turn's phases",
+                            {"orders": list(block.orders), "block": block.key})
+        leaf = self.phase
+        if leaf is None:
+            return None
+        return Decision(self._decider(leaf), leaf.spec.kind, st.cursor.turn, leaf.path,
+                        leaf.spec.name or leaf.spec.id, {"phase": leaf.spec.id, "end": True})
+
+    def _verbs_for(self, decision: Decision) -> list[Verb]:
+        phase_level = bool(decision.context.get("end"))
+        return [
+            v for v in self.verbs.values()
+            if decision.kind in v.kinds or (phase_level and "*phase" in v.kinds)
+        ]
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now (movement: one cheapest path per unit and destination)."""
+        if self._legal is not None and self._legal[0] == self._version:
+            return list(self._legal[1])
+        decision = self.decision
+        actions: list[Action] = []
+        if decision is not None:
+            for verb in self._verbs_for(decision):
+                for action in verb.legal(self, decision):
+                    if not self._vetoed(decision, action):
+                        actions.append(action)
+        self._legal = (self._version, actions)
+        return list(actions)
+
+    def _vetoed(self, decision: Decision, action: Action) -> str | None:
+        if not self._has_veto:
+            return None
+        for reason in self.hook.wargame_veto(match=self, decision=decision, action=action):
+            if reason:
+                return str(reason)
+        return None
+
+    def check(self, action: Action | str) -> str | None:
+        """Why the action is illegal now, or None when it is legal."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        decision = self.decision
+        if decision is None:
+            return "the game is over"
+        verb = self.verbs.get(action.verb)
+        if verb is None:
+            known = ", ".join(sorted({v.name for v in self._verbs_for(decision)}))
+            return f"unknown verb '{action.verb}' (now: {known})"
+        if verb not in self._verbs_for(decision):
+            return (f"'{action.verb}' is not a choice now: {decision.side} decides "
+                    f"{decision.kind} ({decision.prompt or decision.phase})")
+        return verb.check(self, decision, action) or self._vetoed(decision, action)
+
+    def apply(self, action: Action | str) -> list[Event]:
+        """Check and apply one action; an illegal one raises IllegalAction, changing nothing."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        reason = self.check(action)
+        if reason:
+            raise IllegalAction(action, reason)
+        decision = self.decision
+        assert decision is not None
+        before = list(self.history)
+        self._events = []
+        try:
+            self.verbs[action.verb].apply(self, decision, action)
+            self.history.append(str(action))
+            self._version += 1
+            self.scratch = {}
+            self._advance()
+        except Exception:
+            self._replay(before)  # leave the match exactly as it was
+            raise
+        events, self._events = self._events, []
+        return events
+
+    def _replay(self, actions: list[str]) -> None:
+        self._start()
+        for text in actions:
+            self.apply(text)
+
+    def undo(self) -> str:
+        """Take back the last action (replay minus one); returns the action taken back."""
+        if not self.history:
+            raise UsageError("nothing to undo")
+        last = self.history[-1]
+        self._replay(self.history[:-1])
+        return last
+
+    # ------------------------------------------------------------------ outcome and views
+
+    @property
+    def outcome(self) -> dict[str, Any] | None:
+        return self.state.outcome
+
+    def state_hash(self) -> str:
+        return digest(self.state.to_json())
+
+    def view(self, side: str | None = None) -> dict[str, Any]:
+        from wargame.views import build_view
+
+        return build_view(self, side)

@@ -1,0 +1,1 @@
+"""Shared rules that several titles use: each is a pluggy plugin a title composes."""

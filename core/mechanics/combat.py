@@ -1,0 +1,339 @@
+"""Combat phases: declare an attack, resolve it on the title's table, carry out the result.
+
+``attack 2418 with 2317:a,2417:b``: every attacker adjacent to every target (PGG 9.11), each unit
+attacks and is attacked at most once per phase (PGG 9.14). Resolution reveals untried units at the
+instant of combat (PGG 12.2), totals strengths, applies the modifiers and column shifts that hooks
+supply (each with its reason and rule), rolls, and reads the result. Results are carried out from
+the combat-tables document's ``codes`` (steps, retreat, steps-or-retreat, elimination) unless the
+title's ``wargame_combat_result`` handles the code itself; choices (which steps, which retreat
+path, whether to advance) become decisions, worked off a queue kept in the battle.
+
+Settings (``mechanic_options.combat``): ``table`` (default table id), ``attack``/``defense``
+(value names, default "attack"/"defense"), ``once_per_phase`` (default true),
+``defender_first`` (split results: defender takes his result first, PGG 9.66; default true).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.combat import CombatTable, Column, Line, Modifier, Shift, build_table
+from wargame.hookspecs import hookimpl
+from wargame.match import Battle, Match
+from wargame.mechanics.movement import phase_key
+from wargame.plugins import Verb
+from wargame.state import Unit
+
+
+def settings(match: Match) -> dict[str, Any]:
+    return match.settings("combat")
+
+
+def tables(match: Match) -> dict[str, CombatTable]:
+    """The title's tables, built once per match."""
+    built = match.cache.get("combat-tables")
+    if built is None:
+        doc = match.title.doc("combat-tables")
+        built = {tid: build_table(spec, table_id=tid) for tid, spec in doc["tables"].items()}
+        match.cache["combat-tables"] = built
+    return built
+
+
+def table_for(match: Match, battle: Battle) -> CombatTable:
+    tid = match.hook.wargame_combat_table(match=match, battle=battle)
+    all_tables = tables(match)
+    tid = tid or settings(match).get("table") or next(iter(all_tables))
+    return all_tables[tid]
+
+
+# ------------------------------------------------------------------ eligibility
+
+
+def may_attack(match: Match, unit: Unit) -> bool:
+    key = phase_key(match)
+    if unit.flags.get("attacked") == key or unit.flags.get("advanced") == key:
+        return False
+    if match.is_untried(unit):
+        return True  # strength unknown until the instant of combat (PGG 12.2)
+    return match.unit_values(unit).get(settings(match).get("attack", "attack"), 0) > 0
+
+
+def may_be_attacked(match: Match, loc: str) -> bool:
+    key = phase_key(match)
+    if not settings(match).get("once_per_phase", True):
+        return True
+    return all(
+        u.flags.get("defended") != key and u.flags.get("advanced") != key
+        for u in match.units_at(loc)
+    )
+
+
+def targets_for(match: Match, side: str) -> dict[str, list[Unit]]:
+    """Enemy-held locations -> the deciding side's units able to attack them."""
+    topo = match.topology
+    out: dict[str, list[Unit]] = {}
+    for loc in sorted(match.occupied()):
+        if loc.startswith("box:") or match.side_at(loc) == side or not may_be_attacked(match, loc):
+            continue
+        attackers = [
+            u
+            for n in topo.neighbours(loc)
+            for u in match.units_at(n)
+            if u.side == side and may_attack(match, u)
+        ]
+        if attackers:
+            out[loc] = attackers
+    return out
+
+
+class Attack(Verb):
+    name = "attack"
+    kinds = ("combat",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        for loc, attackers in targets_for(match, decision.side).items():
+            yield Action("attack", (loc, "with", ",".join(u.id for u in attackers)))
+            groups: dict[str, list[str]] = {}
+            for u in attackers:
+                assert u.loc is not None
+                groups.setdefault(u.loc, []).append(u.id)
+            if len(groups) > 1:
+                for ids in groups.values():
+                    yield Action("attack", (loc, "with", ",".join(ids)))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        args = action.args
+        if len(args) != 3 or args[1] != "with":
+            return "usage: attack TARGET[,TARGET] with UNIT[,UNIT...]"
+        targets, ids = args[0].split(","), args[2].split(",")
+        if len(set(ids)) != len(ids):
+            return "a unit is listed twice"
+        for loc in targets:
+            if loc not in match.topology:
+                return f"no location {loc}"
+            if match.side_at(loc) in (None, decision.side):
+                return f"{loc} holds no enemy units"
+            if not may_be_attacked(match, loc):
+                return f"the units in {loc} were already attacked this phase"
+        for uid in ids:
+            unit = match.state.units.get(uid)
+            if unit is None or unit.loc is None:
+                return f"no unit {uid} on the map"
+            if unit.side != decision.side:
+                return f"{uid} is not yours"
+            if not may_attack(match, unit):
+                return f"{uid} may not attack now (attacked, advanced, or no attack strength)"
+            for loc in targets:
+                if loc not in match.topology.neighbours(unit.loc):
+                    return f"{uid} at {unit.loc} is not adjacent to {loc}"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        targets, ids = action.args[0].split(","), action.args[2].split(",")
+        attackers = [match.state.units[i] for i in ids]
+        defenders = [u for loc in targets for u in match.units_at(loc)]
+        battle = new_battle(match, attackers, defenders, targets[0], "attack")
+        battle.extra["targets"] = targets
+        resolve(match, battle)
+
+
+# ------------------------------------------------------------------ resolution
+
+
+def new_battle(
+    match: Match, attackers: list[Unit], defenders: list[Unit], target: str, kind: str
+) -> Battle:
+    count = int(match.state.vars.get("battles", 0)) + 1
+    match.state.vars["battles"] = count
+    origins = {u.id: u.loc or "" for u in attackers}
+    return Battle(
+        f"b{count}", [u.id for u in attackers], [u.id for u in defenders], target, origins, kind
+    )
+
+
+def apply_modifiers(
+    match: Match, battle: Battle, units: list[Unit], what: str, value_name: str,
+    mods: list[Modifier],
+) -> tuple[Fraction, list[Line]]:
+    """A side's total: each unit's value with its own modifiers, summed, then the total's."""
+    lines: list[Line] = []
+    total = Fraction(0)
+    for unit in units:
+        value = Fraction(repr(float(match.unit_values(unit).get(value_name, 0))))
+        for mod in mods:
+            if mod.target == unit.id:
+                value = _op(value, mod)
+                lines.append(mod.line())
+        total += value
+    lines.append(Line(f"{what} {_num(total)} ({', '.join(u.id for u in units)})"))
+    for mod in mods:
+        if mod.target == what:
+            total = _op(total, mod)
+            lines.append(Line(f"{mod.line()} -> {_num(total)}", None))
+    return total, lines
+
+
+def _op(value: Fraction, mod: Modifier) -> Fraction:
+    v = Fraction(repr(float(mod.value))) if mod.value is not None else Fraction(0)
+    match mod.op:
+        case "multiply":
+            return value * v
+        case "divide":
+            return value / v
+        case "add":
+            return value + v
+        case "set":
+            return v
+        case "halve":
+            return Fraction(int(value / 2))
+        case "quarter":
+            return Fraction(int(value / 4))
+        case "min":
+            return max(value, v)
+        case "max":
+            return min(value, v)
+    raise ValueError(f"unknown modifier op {mod.op!r}")
+
+
+def _num(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
+
+
+def resolve(match: Match, battle: Battle) -> None:
+    """Reveal, total, find the column, roll, read and carry out the result."""
+    units = match.state.units
+    for uid in battle.attackers + battle.defenders:
+        match.reveal(units[uid], settings(match).get("reveal_rule"))
+    battle.attackers = [i for i in battle.attackers if units[i].loc is not None]
+    battle.defenders = [i for i in battle.defenders if units[i].loc is not None]
+    key = phase_key(match)
+    for uid in battle.attackers:
+        units[uid].flags["attacked"] = key
+    for uid in battle.defenders:
+        units[uid].flags["defended"] = key
+    if not battle.defenders or not battle.attackers:
+        match.emit("battle", f"{battle.id}: no combat at {battle.target}", battle=battle.id)
+        finish(match, battle, advance=bool(battle.attackers))
+        return
+    mods: list[Modifier] = []
+    for found in match.hook.wargame_strength_modifiers(match=match, battle=battle):
+        mods.extend(found or ())
+    shifts: list[Shift] = []
+    for found in match.hook.wargame_combat_shifts(match=match, battle=battle):
+        shifts.extend(found or ())
+    s = settings(match)
+    attack, alines = apply_modifiers(
+        match, battle, [units[i] for i in battle.attackers], "attack", s.get("attack", "attack"),
+        mods)
+    defense, dlines = apply_modifiers(
+        match, battle, [units[i] for i in battle.defenders], "defense",
+        s.get("defense", "defense"), mods)
+    table = table_for(match, battle)
+    column: Column = table.column(attack, defense, shifts=shifts)
+    if column.automatic is not None:
+        roll = None
+    else:
+        roll = match.roll(table.dice, f"{battle.id} at {battle.target}")  # type: ignore[attr-defined]
+    code = table.result(column, roll)
+    battle.attack, battle.defense = float(attack), float(defense)
+    battle.column, battle.roll, battle.result = column.label, roll, code
+    battle.explanation = [str(x) for x in (*alines, *dlines, *column.explanation)]
+    battle.explanation.append(
+        f"automatic {code}" if roll is None else f"roll {roll} on {column.label}: {code}")
+    match.emit("battle", f"{battle.id} at {battle.target}: {column.label}, "
+               + (f"roll {roll}, " if roll is not None else "") + f"result {code}",
+               battle=battle.to_json())
+    carry_out(match, battle, code)
+
+
+def carry_out(match: Match, battle: Battle, code: str) -> None:
+    if match.hook.wargame_combat_result(match=match, battle=battle, result=code):
+        return
+    codes = match.title.doc("combat-tables").get("codes", {})
+    meaning = codes.get(code)
+    if meaning is None:
+        raise ValueError(f"result {code!r} has no meaning in the combat-tables codes")
+    todo: list[dict[str, Any]] = []
+    order = ("defender", "attacker") if settings(match).get("defender_first", True) else (
+        "attacker", "defender")
+    for who in order:
+        effect = meaning.get(who) or {}
+        if effect.get("eliminate"):
+            todo.append({"who": who, "do": "eliminate"})
+        if effect.get("steps"):
+            todo.append({"who": who, "do": "steps", "n": effect["steps"]})
+        if effect.get("steps_or_retreat"):
+            todo.append({"who": who, "do": "steps-or-retreat", "n": effect["steps_or_retreat"]})
+        if effect.get("retreat"):
+            todo.append({"who": who, "do": "retreat", "n": effect["retreat"]})
+    battle.extra["todo"] = todo
+    battle.extra["rule"] = meaning.get("rule")
+    store(match, battle)
+    proceed(match)
+
+
+# ------------------------------------------------------------------ the result queue
+
+
+def store(match: Match, battle: Battle) -> None:
+    match.state.vars["battle"] = battle.to_json()
+
+
+def active(match: Match) -> Battle | None:
+    data = match.state.vars.get("battle")
+    return Battle.from_json(data) if data else None
+
+
+def side_units(match: Match, battle: Battle, who: str) -> list[Unit]:
+    ids = battle.attackers if who == "attacker" else battle.defenders
+    return [match.state.units[i] for i in ids if match.state.units[i].loc is not None]
+
+
+def proceed(match: Match) -> None:
+    """Work off the battle's queue until a side must decide, then wait for it."""
+    from wargame.mechanics import losses, retreat
+
+    battle = active(match)
+    if battle is None:
+        return
+    todo = battle.extra.get("todo", [])
+    while todo and not match.state.pending and match.state.cursor.stage != "over":
+        item = todo.pop(0)
+        store(match, battle)
+        units = side_units(match, battle, item["who"])
+        if not units:
+            continue
+        rule = battle.extra.get("rule")
+        if item["do"] == "eliminate":
+            for unit in units:
+                match.eliminate(unit, f"{battle.result} in {battle.id}", rule)
+        elif item["do"] in ("steps", "steps-or-retreat"):
+            losses.ask(match, battle, item["who"], units, item["n"],
+                       retreat_option=item["do"] == "steps-or-retreat")
+        elif item["do"] == "retreat":
+            retreat.ask(match, battle, item["who"], units, int(item["n"]))
+        battle = active(match) or battle
+        todo = battle.extra.get("todo", [])
+    if not todo and not match.state.pending:
+        finish(match, battle, advance=True)
+
+
+def finish(match: Match, battle: Battle, advance: bool) -> None:
+    """All results are taken: offer the advance once, then close the battle."""
+    from wargame.mechanics import retreat
+
+    if advance and not battle.extra.get("advance_offered"):
+        battle.extra["advance_offered"] = True
+        store(match, battle)
+        retreat.offer_advance(match, battle)
+        if match.state.pending:
+            return
+    match.state.vars.pop("battle", None)
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Attack()]

@@ -1,0 +1,332 @@
+"""Movement phases: cheapest paths under a movement-point budget.
+
+The ``move`` verb moves a unit or a stack along a path of adjacent locations, the first being
+where it stands: ``move 16A-3 2216 2317 2418``, ``move 7-12,20-12 0120 0220``. Legal actions list
+one cheapest path per unit (and per whole stack) and destination; any other path is accepted if it
+is legal. Costs come from the title (``wargame_move_cost``) or, by default, from its terrain chart;
+stops (enemy ZOC), blocks and locks come from hooks, each with its reason and rule.
+
+Settings (``mechanic_options.movement`` in title.json): ``scale`` (integer MP units per MP, 2 for
+half-MP roads), ``min_one_step`` (a unit may always move one hex, Barbarossa 10.5), ``road``
+(the in-hex feature whose chart cost replaces terrain when moving along a connected road).
+Phase options: ``units`` filters who moves in the phase (``{"mobility": [...]}``,
+``{"tags": [...]}``), as in the PGG German mechanized movement phase (6.23).
+Units waiting off map in a box with an ``entry`` flag (reinforcements) enter through one of the
+listed locations, paying its cost.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.movement import path_to, reachable
+from wargame.plugins import Verb
+from wargame.state import Unit
+
+INF = math.inf
+
+
+def phase_key(match: Match) -> str:
+    leaf = match.phase
+    return f"{match.turn}/{leaf.path if leaf else ''}"
+
+
+def spent(match: Match, unit: Unit) -> int:
+    """Movement units this unit has spent in the current phase."""
+    mp = unit.flags.get("mp")
+    return int(mp[1]) if mp and mp[0] == phase_key(match) else 0
+
+
+def done(match: Match, unit: Unit) -> bool:
+    return unit.flags.get("moved") == phase_key(match)
+
+
+def scale(match: Match) -> int:
+    return int(match.settings("movement").get("scale", 1))
+
+
+def allowance(match: Match, unit: Unit) -> int:
+    """The unit's budget this phase in integer movement units."""
+    value = match.hook.wargame_movement_allowance(match=match, unit=unit)
+    if value is None:
+        value = match.unit_values(unit).get("movement", 0)
+    return int(value * scale(match))
+
+
+def cost_key(match: Match, unit: Unit) -> Hashable:
+    key = match.hook.wargame_cost_key(match=match, unit=unit)
+    if key is None:
+        key = (unit.side, match.unit_type(unit)["mobility"])
+    return key
+
+
+def chart_cost(match: Match, unit: Unit, a: str, b: str) -> float:
+    """Default cost from the title's terrain chart: the terrain of ``b`` (or the road rate along a
+    connected road), plus every hexside feature crossed. None in the chart = prohibited."""
+    chart = match.title.doc("terrain")
+    mobility = match.unit_type(unit)["mobility"]
+    selectors = (f"{unit.side}/{mobility}", mobility, unit.side, "*")
+
+    def lookup(table: Mapping[str, Any], name: str) -> float | None:
+        entry = table.get(name)
+        if entry is None:
+            return None
+        move = entry.get("move", {})
+        for sel in selectors:
+            if sel in move:
+                value = move[sel]
+                return INF if value is None else float(value)
+        return None
+
+    topo = match.topology
+    edge = topo.edge(a, b) if a in topo else None
+    road = match.settings("movement").get("road", "road")
+    if edge is not None and road in edge.features:
+        along = lookup(chart.get("features", {}), road)
+        if along is not None:
+            return along
+    base = lookup(chart["terrain"], topo.terrain(b))
+    total = 1.0 if base is None else base
+    if edge is not None:
+        for feature in sorted(edge.features):
+            extra = lookup(chart.get("hexsides", {}), feature)
+            if extra is not None:
+                total += extra
+    return total
+
+
+def cost_table(match: Match, unit: Unit) -> list[tuple[int | None, ...]]:
+    """cost[i][k] in integer units to enter adj[i][k] from i; built once per cost key."""
+    key = ("move-cost", cost_key(match, unit))
+    table = match.cache.get(key)
+    if table is None:
+        graph = match.topology.graph()
+        factor = scale(match)
+        rows: list[tuple[int | None, ...]] = []
+        for i, nbrs in enumerate(graph.adj):
+            a = graph.ids[i]
+            row: list[int | None] = []
+            for j in nbrs:
+                b = graph.ids[j]
+                c = match.hook.wargame_move_cost(match=match, unit=unit, a=a, b=b)
+                if c is None:
+                    c = chart_cost(match, unit, a, b)
+                row.append(None if c == INF else int(round(c * factor)))
+            rows.append(tuple(row))
+        table = rows
+        match.cache[key] = table
+    return table
+
+
+def _merge(found: Iterable[Mapping[str, str] | None]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for mapping in found:
+        for loc, why in (mapping or {}).items():
+            out.setdefault(loc, why)
+    return out
+
+
+def stops(match: Match, unit: Unit) -> dict[str, str]:
+    return _merge(match.hook.wargame_move_stops(match=match, unit=unit))
+
+
+def blocked(match: Match, unit: Unit) -> dict[str, str]:
+    """Enemy-occupied locations (never entered) plus whatever the title forbids now."""
+    out = {
+        loc: f"{loc} holds enemy units"
+        for loc, ids in match.occupied().items()
+        if match.state.units[ids[0]].side != unit.side
+    }
+    out.update(_merge(match.hook.wargame_move_blocked(match=match, unit=unit)))
+    return out
+
+
+def with_extras(match: Match, unit: Unit, table: list[tuple[int | None, ...]]) -> Sequence:
+    extras: dict[str, float] = {}
+    for found in match.hook.wargame_move_extra(match=match, unit=unit):
+        for loc, extra in (found or {}).items():
+            extras[loc] = extras.get(loc, 0) + extra
+    if not extras:
+        return table
+    graph = match.topology.graph()
+    factor = scale(match)
+    rows = list(table)
+    for loc, extra in extras.items():
+        j = graph.index.get(loc)
+        if j is None:
+            continue
+        for i in graph.adj[j]:
+            row = list(rows[i])
+            for k, n in enumerate(graph.adj[i]):
+                if n == j and row[k] is not None:
+                    row[k] = row[k] + int(round(extra * factor))  # type: ignore[operator]
+            rows[i] = tuple(row)
+    return rows
+
+
+def movers(match: Match, decision: Decision) -> list[Unit]:
+    """The deciding side's units that may still move in this phase."""
+    leaf = match.phase
+    filt = leaf.spec.options.get("units", {}) if leaf else {}
+    out = []
+    for unit in match.state.units.values():
+        if unit.side != decision.side or unit.loc is None or done(match, unit):
+            continue
+        if unit.loc.startswith("box:") and not unit.flags.get("entry"):
+            continue
+        utype = match.unit_type(unit)
+        if "mobility" in filt and utype["mobility"] not in filt["mobility"]:
+            continue
+        if "tags" in filt and not set(filt["tags"]) & set(utype.get("tags", [])):
+            continue
+        out.append(unit)
+    return out
+
+
+def tree(match: Match, unit: Unit) -> dict[str, tuple[int, list[str]]]:
+    """Where the unit can go now: destination -> (cost in units, path from its location)."""
+    assert unit.loc is not None
+    if match.hook.wargame_move_locked(match=match, unit=unit):
+        return {}
+    graph = match.topology.graph()
+    budget = allowance(match, unit) - spent(match, unit)
+    costs = with_extras(match, unit, cost_table(match, unit))
+    stop = graph.nodes(loc for loc in stops(match, unit) if loc in graph.index)
+    block = graph.nodes(loc for loc in blocked(match, unit) if loc in graph.index)
+    one = bool(match.settings("movement").get("min_one_step")) and spent(match, unit) == 0
+    result: dict[str, tuple[int, list[str]]] = {}
+    if unit.loc.startswith("box:"):
+        for entry in unit.flags.get("entry", []):
+            j = graph.index.get(entry)
+            if j is None or j in block:
+                continue
+            c = match.hook.wargame_move_cost(match=match, unit=unit, a=unit.loc, b=entry)
+            c0 = int(round((chart_cost(match, unit, unit.loc, entry) if c is None else c)
+                           * scale(match)))
+            if c0 > budget and not one:
+                continue
+            sub = reachable(graph, j, max(budget - c0, 0), costs, stop=stop, blocked=block,
+                            locked=j in stop)
+            for node, (cost, _parent) in sub.items():
+                dest = graph.ids[node]
+                total = cost + c0
+                if dest not in result or total < result[dest][0]:
+                    result[dest] = (total, [unit.loc, *graph.path_ids(path_to(sub, node))])
+        return result
+    start = graph.index[unit.loc]
+    found = reachable(graph, start, budget, costs, stop=stop, blocked=block, min_one_step=one)
+    for node, (cost, _parent) in found.items():
+        if node != start:
+            result[graph.ids[node]] = (cost, graph.path_ids(path_to(found, node)))
+    return result
+
+
+def path_cost(match: Match, unit: Unit, path: list[str]) -> tuple[int | None, str | None]:
+    """The cost of one unit moving along ``path``, or the reason it may not."""
+    graph = match.topology.graph()
+    costs = with_extras(match, unit, cost_table(match, unit))
+    stop_at = stops(match, unit)
+    block_at = blocked(match, unit)
+    why_locked = match.hook.wargame_move_locked(match=match, unit=unit)
+    if why_locked:
+        return None, f"{unit.id} may not move: {why_locked}"
+    total = 0
+    for step, (a, b) in enumerate(zip(path, path[1:], strict=False)):
+        if b in block_at:
+            return None, f"{unit.id} may not enter {b}: {block_at[b]}"
+        if step > 0 and a in stop_at:
+            return None, f"{unit.id} may not leave {a}: {stop_at[a]}"
+        if a.startswith("box:"):
+            if step != 0 or b not in unit.flags.get("entry", []):
+                return None, f"{unit.id} enters only at {', '.join(unit.flags.get('entry', []))}"
+            c = match.hook.wargame_move_cost(match=match, unit=unit, a=a, b=b)
+            c = chart_cost(match, unit, a, b) if c is None else c
+            if c == INF:
+                return None, f"{unit.id} may not enter {b}"
+            total += int(round(c * scale(match)))
+            continue
+        i, j = graph.index.get(a), graph.index.get(b)
+        if i is None or j is None or j not in graph.adj[i]:
+            return None, f"{a} and {b} are not adjacent"
+        c = costs[i][graph.adj[i].index(j)]
+        if c is None:
+            return None, f"{unit.id} may not move from {a} into {b} (terrain)"
+        total += c
+    budget = allowance(match, unit) - spent(match, unit)
+    one = bool(match.settings("movement").get("min_one_step")) and spent(match, unit) == 0
+    if total > budget and not (one and len(path) == 2):
+        f = scale(match)
+        return None, f"{unit.id} needs {total / f:g} MP, has {budget / f:g}"
+    return total, None
+
+
+class Move(Verb):
+    name = "move"
+    kinds = ("movement",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        actions: list[Action] = []
+        by_loc: dict[str, list[Unit]] = {}
+        for unit in movers(match, decision):
+            assert unit.loc is not None
+            by_loc.setdefault(unit.loc, []).append(unit)
+        for loc in sorted(by_loc):
+            units = by_loc[loc]
+            trees = [tree(match, u) for u in units]
+            for unit, reach in zip(units, trees, strict=True):
+                for dest in sorted(reach):
+                    actions.append(Action("move", (unit.id, *reach[dest][1])))
+            if len(units) > 1 and not loc.startswith("box:"):
+                common = set(trees[0]).intersection(*trees[1:])
+                slowest = min(range(len(units)), key=lambda n: allowance(match, units[n]))
+                ids = ",".join(u.id for u in units)
+                for dest in sorted(common):
+                    path = trees[slowest][dest][1]
+                    if all(path_cost(match, u, path)[1] is None for u in units):
+                        actions.append(Action("move", (ids, *path)))
+        return actions
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) < 3:
+            return "usage: move UNIT[,UNIT...] FROM TO [TO...]"
+        ids, path = action.args[0].split(","), list(action.args[1:])
+        mine = {u.id: u for u in movers(match, decision)}
+        for uid in ids:
+            unit = match.state.units.get(uid)
+            if unit is None:
+                return f"no unit {uid}"
+            if uid not in mine:
+                why = "has already moved this phase" if done(match, unit) else "may not move now"
+                return f"{uid} {why}"
+            if unit.loc != path[0]:
+                return f"{uid} is at {unit.loc}, not {path[0]}"
+        if len(set(ids)) != len(ids):
+            return "a unit is listed twice"
+        for uid in ids:
+            _cost, why = path_cost(match, mine[uid], path)
+            if why:
+                return why
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        ids, path = action.args[0].split(","), list(action.args[1:])
+        units = [match.state.units[uid] for uid in ids]
+        key = phase_key(match)
+        for unit in units:
+            cost, _ = path_cost(match, unit, path)
+            unit.flags["mp"] = [key, spent(match, unit) + (cost or 0)]
+            unit.flags["moved"] = key
+            unit.flags.pop("entry", None)
+            match.place(unit, path[-1])
+        match.emit("move", f"{', '.join(ids)} move {' '.join(path)}", units=ids, path=path)
+        match.hook.wargame_moved(match=match, units=units, path=path)
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Move()]

@@ -1,0 +1,39 @@
+"""Reinforcements from the calendar's schedule (PGG 14.0/16.0, Barbarossa 8.1).
+
+At the start of the owner's phase named in ``phase`` (default "movement"), the units scheduled
+for this turn wait in ``box`` with their entry locations; the movement mechanic lets them enter
+through one of them, paying its cost. Units not brought on stay in the box and may enter later
+(voluntary delay). ``draw`` entries pick counters of a type at random (untried units, PGG 14.1).
+"""
+
+from __future__ import annotations
+
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.models import PhaseSpec
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    s = match.settings("reinforcements")
+    if phase.id != s.get("phase", "movement"):
+        return
+    side = match.phasing
+    box = s.get("box", "box:reinforcements")
+    done = match.state.vars.setdefault("arrived", [])
+    for key, entry in match.title.doc("calendar").get("schedule", {}).items():
+        if entry.get("kind", "reinforcement") != "reinforcement" or key in done:
+            continue
+        if entry["side"] != side or int(entry["turn"]) > match.turn:
+            continue
+        done.append(key)
+        entries = match.resolve_locations(entry.get("at", []))
+        ids = list(entry.get("units", []))
+        for utype, count in entry.get("draw", {}).items():
+            ids.extend(match.draw_counters(side, utype, count, set()))
+        for cid in ids:
+            unit = match.new_unit(cid, box)
+            unit.flags["entry"] = entries
+        if ids:
+            match.emit("reinforcements", f"{side} reinforcements ({key}): {', '.join(ids)}",
+                       entry.get("provenance", {}).get("rule"), units=ids, at=entries)

@@ -1,0 +1,224 @@
+"""Retreat and advance after combat.
+
+Retreat: the units of one side in one location move exactly ``n`` locations, each farther from
+where they started, never into enemy units or terrain they could not move through, never into an
+enemy ZOC unless a friendly unit is there (PGG 9.71), preferring vacant locations (PGG 9.73).
+Who picks the path is a setting: the owner, or the enemy (PGG 9.72). Units with no legal path are
+eliminated. ``retreat UNIT[,UNIT] FROM HEX [HEX...]``.
+
+Advance: when a battle leaves the loser's location empty, the winner's surviving units still in
+their original locations may advance into it, and (settings) onward along the path of retreat
+(PGG 9.84) or, when every defender was eliminated, into one more empty location (PGG 9.86).
+``advance UNIT[,UNIT] HEX [HEX]`` or ``stay``. Advancing units may not attack or be attacked
+again this phase (PGG 9.85).
+
+Settings (``mechanic_options.retreat``): ``chooser`` ("owner" | "enemy"), ``zoc`` ("blocks" |
+"friendly-negates" | "ignored"), ``prefer_vacant``, ``advance`` (bool), ``advance_hexes`` (default
+1), ``along_retreat`` (bool), ``after_elimination`` (hexes after an elimination), ``defender_advances``
+(PGG 9.87), ``overrun_advances`` (PGG 9.88: false), ``rule`` (cited when units are eliminated).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl
+from wargame.match import Battle, Match
+from wargame.mechanics import movement
+from wargame.mechanics.movement import phase_key
+from wargame.plugins import Verb
+from wargame.state import Unit
+
+
+def settings(match: Match) -> dict[str, Any]:
+    return match.settings("retreat")
+
+
+def _passable(match: Match, unit: Unit, a: str, b: str) -> bool:
+    graph = match.topology.graph()
+    i, j = graph.index.get(a), graph.index.get(b)
+    if i is None or j is None:
+        return False
+    row = movement.cost_table(match, unit)[i]
+    return row[graph.adj[i].index(j)] is not None
+
+
+def paths(match: Match, units: list[Unit], start: str, n: int) -> list[list[str]]:
+    """Every legal retreat path of exactly ``n`` locations, best (vacant end) first."""
+    topo = match.topology
+    side = units[0].side
+    zoc_rule = settings(match).get("zoc", "friendly-negates")
+    zoc = movement.stops(match, units[0]) if zoc_rule != "ignored" else {}
+    found: list[list[str]] = []
+
+    def ok(loc: str) -> bool:
+        holder = match.side_at(loc)
+        if loc.startswith("box:") or (holder is not None and holder != side):
+            return False
+        if loc in zoc:
+            return zoc_rule == "friendly-negates" and holder == side
+        return True
+
+    def walk(path: list[str]) -> None:
+        here = path[-1]
+        if len(path) == n + 1:
+            found.append(path[1:])
+            return
+        for nxt in topo.neighbours(here):
+            if nxt in path or topo.distance(start, nxt) != len(path):
+                continue
+            if ok(nxt) and all(_passable(match, u, here, nxt) for u in units):
+                walk([*path, nxt])
+
+    walk([start])
+    if settings(match).get("prefer_vacant", True):
+        vacant = [p for p in found if not match.units_at(p[-1])]
+        if vacant:
+            return vacant
+    return found
+
+
+def ask(match: Match, battle: Battle, who: str, units: list[Unit], n: int) -> None:
+    """Have each location's group retreat ``n``; the chooser picks the path."""
+    owner = units[0].side
+    chooser = match.enemy(owner) if settings(match).get("chooser") == "enemy" else owner
+    groups: dict[str, list[Unit]] = {}
+    for unit in units:
+        assert unit.loc is not None
+        groups.setdefault(unit.loc, []).append(unit)
+    for loc in sorted(groups, reverse=True):
+        group = groups[loc]
+        if not paths(match, group, loc, n):
+            for unit in group:
+                match.eliminate(unit, f"no legal retreat from {loc}", settings(match).get("rule"))
+            continue
+        match.push(chooser, "retreat", f"retreat {', '.join(u.id for u in group)} {n} from {loc}",
+                   battle=battle.id, who=who, units=[u.id for u in group], start=loc, n=n)
+
+
+class Retreat(Verb):
+    name = "retreat"
+    kinds = ("retreat",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        ctx = decision.context
+        units = [match.state.units[i] for i in ctx["units"]]
+        for path in paths(match, units, ctx["start"], ctx["n"]):
+            yield Action("retreat", (",".join(ctx["units"]), ctx["start"], *path))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        from wargame.mechanics import combat
+
+        ctx = match.pop()["context"]
+        path = list(action.args[2:])
+        key = phase_key(match)
+        for uid in ctx["units"]:
+            unit = match.state.units[uid]
+            match.place(unit, path[-1])
+            unit.flags["retreated"] = key
+        match.emit("retreat", f"{action.args[0]} retreat {' '.join(action.args[1:])}",
+                   units=ctx["units"], path=[ctx["start"], *path])
+        battle = combat.active(match)
+        if battle is not None:
+            battle.extra.setdefault("retreat_paths", {})[ctx["start"]] = path
+            combat.store(match, battle)
+        combat.proceed(match)
+
+
+def offer_advance(match: Match, battle: Battle) -> None:
+    """Offer the winner an advance into the location the loser left (PGG 9.81-9.88)."""
+    s = settings(match)
+    if not s.get("advance", True) or (battle.kind == "overrun" and not s.get("overrun_advances")):
+        return
+    units = match.state.units
+    targets = battle.extra.get("targets", [battle.target])
+    if all(not match.units_at(t) for t in targets):
+        winners = [units[i] for i in battle.attackers
+                   if units[i].loc is not None and units[i].loc == battle.origins.get(i)]
+        vacated, losers = targets[0], battle.defenders
+    elif s.get("defender_advances"):
+        empty = sorted({loc for loc in battle.origins.values() if not match.units_at(loc)})
+        winners = [units[i] for i in battle.defenders if units[i].loc in targets]
+        if not empty:
+            return
+        vacated, losers = empty[0], battle.attackers
+    else:
+        return
+    if not winners:
+        return
+    wiped = all(units[i].loc is None for i in losers)
+    routes = advance_routes(match, battle, vacated, wiped)
+    match.push(winners[0].side, "advance", f"advance into {vacated} or stay",
+               battle=battle.id, units=[u.id for u in winners], routes=routes)
+
+
+def advance_routes(match: Match, battle: Battle, vacated: str, wiped: bool) -> list[list[str]]:
+    """The longest allowed advance paths; any prefix of one is allowed too."""
+    s = settings(match)
+    retreat_path = battle.extra.get("retreat_paths", {}).get(vacated)
+    if wiped and s.get("after_elimination", 0) > 1:
+        return [[vacated, n] for n in sorted(match.topology.neighbours(vacated))
+                if not match.units_at(n) and not n.startswith("box:")] or [[vacated]]
+    if s.get("along_retreat") and retreat_path:
+        return [[vacated, *retreat_path[:max(s.get("advance_hexes", len(retreat_path)) - 1, 0)]]]
+    return [[vacated]]
+
+
+class Advance(Verb):
+    name = "advance"
+    kinds = ("advance",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        ctx = decision.context
+        groups = [ctx["units"]] + ([[u] for u in ctx["units"]] if len(ctx["units"]) > 1 else [])
+        prefixes = sorted({tuple(r[:k]) for r in ctx["routes"] for k in range(1, len(r) + 1)})
+        for ids in groups:
+            for prefix in prefixes:
+                yield Action("advance", (",".join(ids), *prefix))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        ctx = decision.context
+        if len(action.args) < 2:
+            return "usage: advance UNIT[,UNIT] HEX [HEX]"
+        ids = action.args[0].split(",")
+        if not ids or any(i not in ctx["units"] for i in ids) or len(set(ids)) != len(ids):
+            return f"only {', '.join(ctx['units'])} may advance"
+        path = list(action.args[1:])
+        if not any(r[: len(path)] == path for r in ctx["routes"]):
+            return "advance only along " + " or ".join(" ".join(r) for r in ctx["routes"])
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        from wargame.mechanics import combat
+
+        match.pop()
+        key = phase_key(match)
+        for uid in action.args[0].split(","):
+            unit = match.state.units[uid]
+            match.place(unit, action.args[-1])
+            unit.flags["advanced"] = key
+        match.emit("advance", f"{action.args[0]} advance {' '.join(action.args[1:])}",
+                   units=action.args[0].split(","), path=list(action.args[1:]))
+        combat.proceed(match)
+
+
+class Stay(Verb):
+    name = "stay"
+    kinds = ("advance",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action("stay")
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        from wargame.mechanics import combat
+
+        match.pop()
+        match.emit("stay", f"{decision.side} does not advance")
+        combat.proceed(match)
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Retreat(), Advance(), Stay()]

@@ -1,0 +1,78 @@
+"""Stacking limits with weights (PGG 7.0, Barbarossa 6.1, PMD 6.1).
+
+Each unit type has a stacking weight (``stacking`` in the counters document: a leader 0, a
+brigade 0.5). At the end of the phases named in ``check`` a side's units in one location may weigh
+no more than ``limit``; an owner whose stack is over the limit removes units of his choice
+(``remove UNIT``) until it is not (PGG 7.1). Settings (``mechanic_options.stacking``): ``limit``,
+``limits`` (per side), ``check`` (phase ids), ``rule``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.plugins import Verb
+
+
+def limit(match: Match, side: str) -> float:
+    s = match.settings("stacking")
+    return float(s.get("limits", {}).get(side, s.get("limit", 1e9)))
+
+
+def weight(match: Match, ids: Iterable[str]) -> float:
+    units = match.state.units
+    return sum(float(match.unit_type(units[i]).get("stacking", 1)) for i in ids)
+
+
+def overstacked(match: Match, side: str) -> list[str]:
+    """Locations where ``side`` is over its limit now."""
+    cap = limit(match, side)
+    return sorted(
+        loc
+        for loc, ids in match.occupied().items()
+        if not loc.startswith("box:")
+        and match.state.units[ids[0]].side == side
+        and weight(match, ids) > cap
+    )
+
+
+def ask(match: Match, side: str) -> None:
+    for loc in overstacked(match, side):
+        rule = match.settings("stacking").get("rule")
+        match.push(side, "overstack", f"{loc} is over the stacking limit"
+                   + (f" ({rule})" if rule else "") + ": remove units", loc=loc)
+
+
+class Remove(Verb):
+    name = "remove"
+    kinds = ("overstack",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        for unit in match.units_at(decision.context["loc"]):
+            if unit.side == decision.side:
+                yield Action("remove", (unit.id,))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.pop()
+        unit = match.state.units[action.args[0]]
+        match.eliminate(unit, "over the stacking limit", match.settings("stacking").get("rule"))
+        loc = decision.context["loc"]
+        ids = match.occupied().get(loc, [])
+        if ids and weight(match, ids) > limit(match, decision.side):
+            match.push(decision.side, decision.kind, decision.prompt, loc=loc)
+
+
+@hookimpl
+def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    if phase.id in match.settings("stacking").get("check", ()):
+        for side in reversed(match.sides):
+            ask(match, side)
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Remove()]

@@ -1,0 +1,65 @@
+"""Rigid zones of control: a unit must stop on entering an enemy ZOC and may never leave one
+voluntarily (PGG 6.22, 8.13); retreats may not enter one unless a friendly unit is there (9.71).
+
+A unit's ZOC is the locations adjacent to it, except across hexsides whose features block it
+(PGG 8.16: no ZOC across all-lake hexsides). Units with certain flags exert none (PGG 6.64:
+disrupted units). Settings (``mechanic_options.rigid-zoc``): ``blocked_by`` (edge features),
+``no_zoc_flags`` (unit flags), ``no_zoc_types`` (unit types), ``stop_rule``, ``exit_rule``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.state import Unit
+
+
+def zoc_of(match: Match, side: str) -> frozenset[str]:
+    """Every location in the ZOC of ``side``'s units now (cached per action)."""
+    key = ("zoc", side)
+    found = match.scratch.get(key)
+    if found is None:
+        s = match.settings("rigid-zoc")
+        blocked_by = set(s.get("blocked_by", ()))
+        no_flags = set(s.get("no_zoc_flags", ()))
+        no_types = set(s.get("no_zoc_types", ()))
+        topo = match.topology
+        out: set[str] = set()
+        for unit in match.units_of(side):
+            loc = unit.loc
+            assert loc is not None
+            if loc.startswith("box:") or no_flags & set(unit.flags) or (
+                match.counter(unit)["type"] in no_types
+            ):
+                continue
+            for n in topo.neighbours(loc):
+                edge = topo.edge(loc, n)
+                if edge is None or not (blocked_by & edge.features):
+                    out.add(n)
+        found = frozenset(out)
+        match.scratch[key] = found
+    return found
+
+
+def exerts(match: Match, unit: Unit) -> bool:
+    s = match.settings("rigid-zoc")
+    return not (set(s.get("no_zoc_flags", ())) & set(unit.flags)) and (
+        match.counter(unit)["type"] not in set(s.get("no_zoc_types", ()))
+    )
+
+
+@hookimpl
+def wargame_move_stops(match: Match, unit: Unit) -> Mapping[str, str]:
+    rule = match.settings("rigid-zoc").get("stop_rule", "")
+    why = f"must stop on entering an enemy ZOC{f' ({rule})' if rule else ''}"
+    return dict.fromkeys(zoc_of(match, match.enemy(unit.side)), why)
+
+
+@hookimpl
+def wargame_move_locked(match: Match, unit: Unit) -> str | None:
+    if unit.loc is not None and unit.loc in zoc_of(match, match.enemy(unit.side)):
+        rule = match.settings("rigid-zoc").get("exit_rule", "")
+        return f"cannot leave an enemy ZOC voluntarily{f' ({rule})' if rule else ''}"
+    return None

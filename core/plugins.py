@@ -1,0 +1,213 @@
+"""Plugin discovery and the per-match plugin manager.
+
+Titles are found through the ``wargame.games`` entry-point group, built-in ones exactly as a third
+party's. A title that fails to import or whose data is invalid is reported by name and skipped;
+the rest still load.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+from wargame import hookspecs
+from wargame.errors import DataError, UsageError, WargameError
+from wargame.models import TitleManifest
+
+if TYPE_CHECKING:
+    from wargame.actions import Action, Decision
+    from wargame.loader import TitleData
+    from wargame.match import Match
+    from wargame.topology import Topology
+
+ENTRY_POINT_GROUP = "wargame.games"
+
+MECHANICS: dict[str, str] = {
+    "rigid-zoc": "wargame.mechanics.zoc",
+    "no-zoc": "wargame.mechanics.nozoc",
+    "movement": "wargame.mechanics.movement",
+    "combat": "wargame.mechanics.combat",
+    "step-losses": "wargame.mechanics.losses",
+    "retreat-advance": "wargame.mechanics.retreat",
+    "overrun": "wargame.mechanics.overrun",
+    "untried": "wargame.mechanics.untried",
+    "stacking": "wargame.mechanics.stacking",
+    "deploy": "wargame.mechanics.deploy",
+    "reinforcements": "wargame.mechanics.reinforcements",
+}
+"""Shared mechanics by name. A manifest may also name any importable module ('pkg.mod')."""
+
+
+@dataclass(frozen=True)
+class GameDef:
+    """What a plugin package registers: a title id, its data folder and its rules plugins."""
+
+    id: str
+    data: Path | Traversable
+    rules: tuple[object, ...] = ()
+
+
+class Verb:
+    """A kind of action. Subclasses list the legal actions for a decision, check one and apply it.
+
+    ``kinds`` are the decision kinds where the verb may be used. ``check`` returns the reason an
+    action is illegal (with its rule number) or None; ``apply`` may assume ``check`` passed.
+    """
+
+    name: str = ""
+    kinds: tuple[str, ...] = ()
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        return ()
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        return None if action in set(self.legal(match, decision)) else "not a legal choice now"
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        raise NotImplementedError
+
+
+def resolve_mechanic(name: str) -> ModuleType:
+    module = MECHANICS.get(name, name)
+    try:
+        return importlib.import_module(module)
+    except ImportError as exc:
+        raise UsageError(f"unknown mechanic {name!r}: {exc}") from None
+
+
+@dataclass
+class Title:
+    """A loaded title: its manifest, validated data and rules. Built once, shared by matches."""
+
+    definition: GameDef
+    manifest: TitleManifest
+    data: TitleData
+
+    @property
+    def id(self) -> str:
+        return self.manifest.id
+
+    @property
+    def name(self) -> str:
+        return self.manifest.name
+
+    @property
+    def aliases(self) -> list[str]:
+        return list(self.manifest.aliases)
+
+    @property
+    def sides(self) -> list[str]:
+        return [s.id for s in self.manifest.sides]
+
+    def doc(self, name: str) -> dict[str, Any]:
+        """A merged data document as a plain dict (hot paths build from these)."""
+        try:
+            return self.data.raw[name]
+        except KeyError:
+            raise UsageError(f"title {self.id} has no data document {name!r}") from None
+
+    @cached_property
+    def topology(self) -> Topology:
+        from wargame.hexgrid import HexGrid
+        from wargame.network import PointNetwork
+
+        doc = self.doc("map")
+        if self.manifest.topology == "hex":
+            return HexGrid.from_document(doc)
+        return PointNetwork.from_document(doc)
+
+    @cached_property
+    def counters(self) -> dict[str, Any]:
+        return self.doc("counters")
+
+    @cached_property
+    def scenarios(self) -> dict[str, dict[str, Any]]:
+        return {
+            doc["id"]: doc for doc in self.data.raw.values() if doc.get("kind") == "scenario"
+        }
+
+    def plugins(self) -> list[object]:
+        """The plugins of one match, kernel first, title rules last (asked first)."""
+        from wargame import builtin
+
+        mechanics = [resolve_mechanic(m) for m in self.manifest.mechanics]
+        return [builtin, *mechanics, *self.definition.rules]
+
+
+def plugin_manager(plugins: Sequence[object]) -> pluggy.PluginManager:
+    pm = pluggy.PluginManager("wargame")
+    pm.add_hookspecs(hookspecs)
+    for plugin in plugins:
+        if not pm.is_registered(plugin):
+            pm.register(plugin)
+    return pm
+
+
+def load_title(definition: GameDef, owner_dir: Path | None = None) -> Title:
+    from wargame.loader import TitleData, load_document
+
+    data_dir = definition.data
+    manifest = load_document(data_dir / "title.json", kind="title")
+    assert isinstance(manifest, TitleManifest)
+    if manifest.id != definition.id:
+        raise UsageError(f"title {definition.id}: title.json says id {manifest.id!r}")
+    data = TitleData(data_dir, manifest.documents, title_id=manifest.id, owner_dir=owner_dir)
+    return Title(definition, manifest, data)
+
+
+@dataclass
+class Registry:
+    """The installed titles, found through entry points (and any extra plugins given)."""
+
+    titles: dict[str, Title] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def add(self, definition: GameDef, owner_dir: Path | None = None) -> None:
+        try:
+            title = load_title(definition, owner_dir)
+        except DataError as exc:
+            self.problems.append(f"title {definition.id} skipped: invalid data:\n{exc}")
+            return
+        except WargameError as exc:
+            self.problems.append(f"title {definition.id} skipped: {exc}")
+            return
+        self.titles[title.id] = title
+        for alias in title.aliases:
+            self.aliases[alias] = title.id
+
+    def get(self, name: str) -> Title:
+        key = self.aliases.get(name, name)
+        if key not in self.titles:
+            known = ", ".join(sorted(self.titles)) or "none"
+            raise UsageError(f"unknown title {name!r} (installed: {known})")
+        return self.titles[key]
+
+
+def discover(extra: Iterable[object] = (), owner_dir: Path | None = None) -> Registry:
+    """Load every title registered in the ``wargame.games`` entry-point group, plus ``extra``
+    plugin objects (tests register their small titles this way)."""
+    pm = pluggy.PluginManager("wargame")
+    pm.add_hookspecs(hookspecs)
+    registry = Registry()
+    for ep in sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        try:
+            pm.register(ep.load(), name=f"ep:{ep.name}")
+        except Exception as exc:  # a broken third-party title must not stop the others
+            registry.problems.append(f"title {ep.name} skipped: import failed: {exc}")
+    for plugin in extra:
+        if not pm.is_registered(plugin):
+            pm.register(plugin)
+    for defs in pm.hook.wargame_register_games():
+        for definition in defs or ():
+            registry.add(definition, owner_dir)
+    return registry

@@ -1,0 +1,61 @@
+"""What one side may know. Hidden values are absent from a view, not flagged.
+
+Untried strengths are never in the state before they are revealed (so no view can hold them);
+units concealed from a side show only their side and location; ``secrets`` of the other side are
+left out. Anything sent to a seat (CLI ``--as``, the web page) is built from a view.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from wargame.match import Match
+    from wargame.state import Unit
+
+
+def unit_view(match: Match, unit: Unit, side: str | None) -> dict[str, Any]:
+    if side is not None and side in unit.hidden_from:
+        return {"side": unit.side, "loc": unit.loc, "hidden": True}
+    out = unit.to_json()
+    out.pop("hidden_from", None)
+    counter = match.counter(unit)
+    out["name"] = counter["name"]
+    out["type"] = counter["type"]
+    out["untried"] = match.is_untried(unit)
+    out["values"] = dict(match.unit_values(unit))
+    return out
+
+
+def build_view(match: Match, side: str | None) -> dict[str, Any]:
+    st = match.state
+    decision = match.decision
+    leaf = match.phase
+    view: dict[str, Any] = {
+        "title": match.title.id,
+        "scenario": match.scenario_id,
+        "as": side,
+        "turn": st.cursor.turn,
+        "stage": st.cursor.stage,
+        "phase": leaf.path if leaf else None,
+        "phasing": match.phasing,
+        "decision": decision.to_json() if decision else None,
+        "units": [
+            unit_view(match, u, side) for u in st.units.values() if u.loc is not None
+        ],
+        "eliminated": sorted(u.id for u in st.units.values() if u.flags.get("eliminated")),
+        "markers": {
+            k: m for k, m in st.markers.items() if side is None or side not in m.get("hidden_from", ())
+        },
+        "control": dict(st.control),
+        "vp": dict(st.vp),
+        "pools": {k: sum(v) for k, v in st.pools.items()},
+        "vars": st.vars,
+        "outcome": st.outcome,
+    }
+    if side is None:
+        view["secrets"] = st.secrets
+    elif side in st.secrets:
+        view["secrets"] = {side: st.secrets[side]}
+    match.hook.wargame_view(match=match, side=side, view=view)
+    return view

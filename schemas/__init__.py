@@ -1,0 +1,1 @@
+"""JSON Schemas generated from wargame.models (run ``python -m wargame.schemagen``)."""

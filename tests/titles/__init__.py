@@ -1,0 +1,1 @@
+"""Small titles the tests register as plugins, exercising every kernel service."""
