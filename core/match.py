@@ -126,6 +126,7 @@ class Match:
                     raise UsageError(f"scenario {self.scenario_id}: set-up {key}: no counter {cid}")
                 taken.add(cid)
                 unit = self.new_unit(cid, locs[0])
+                unit.flags["setup"] = key  # the formation it set up with (PGG 5.21, 5.23)
                 if len(locs) > 1:
                     unit.flags["deploy"] = list(locs)
         self.state.control = {}

@@ -295,6 +295,7 @@ class ResultCode(Entry):
     name: str
     attacker: Effect | None = None
     defender: Effect | None = None
+    advance: bool = Field(True, description="whether the winner may advance after (PGG 9.67: no)")
     rule: str | None = None
 
 

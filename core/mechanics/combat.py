@@ -23,6 +23,7 @@ from wargame.actions import Action, Decision
 from wargame.combat import CombatTable, Column, Line, Modifier, Shift, build_table
 from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
+from wargame.mechanics import halving
 from wargame.mechanics.movement import phase_key
 from wargame.plugins import Verb
 from wargame.state import Unit
@@ -162,7 +163,7 @@ def apply_modifiers(
     lines: list[Line] = []
     total = Fraction(0)
     for unit in units:
-        value = Fraction(repr(float(match.unit_values(unit).get(value_name, 0))))
+        value = _fraction(match.unit_values(unit).get(value_name, 0))
         for mod in mods:
             if mod.target == unit.id:
                 value = _op(value, mod)
@@ -176,8 +177,14 @@ def apply_modifiers(
     return total, lines
 
 
+def _fraction(value: float | Fraction) -> Fraction:
+    return value if isinstance(value, Fraction) else Fraction(repr(value))
+
+
 def _op(value: Fraction, mod: Modifier) -> Fraction:
-    v = Fraction(repr(float(mod.value))) if mod.value is not None else Fraction(0)
+    """One modifier. Halving and quartering follow the shared halving rule: round down, and a
+    positive strength never below 1 (Barbarossa 1.3, PGG 11.32); three-quarters rounds up (PMD)."""
+    v = _fraction(mod.value) if mod.value is not None else Fraction(0)
     match mod.op:
         case "multiply":
             return value * v
@@ -188,9 +195,11 @@ def _op(value: Fraction, mod: Modifier) -> Fraction:
         case "set":
             return v
         case "halve":
-            return Fraction(int(value / 2))
+            return Fraction(halving.divide_total([value], 2))
         case "quarter":
-            return Fraction(int(value / 4))
+            return Fraction(halving.divide_total([value], 4))
+        case "three-quarters":
+            return Fraction(halving.three_quarters_total_up([value]))
         case "min":
             return max(value, v)
         case "max":
@@ -236,7 +245,7 @@ def resolve(match: Match, battle: Battle) -> None:
     if column.automatic is not None:
         roll = None
     else:
-        roll = match.roll(table.dice, f"{battle.id} at {battle.target}")  # type: ignore[attr-defined]
+        roll = match.roll(table.dice, f"{battle.id} at {battle.target}")
     code = table.result(column, roll)
     battle.attack, battle.defense = float(attack), float(defense)
     battle.column, battle.roll, battle.result = column.label, roll, code
@@ -271,6 +280,7 @@ def carry_out(match: Match, battle: Battle, code: str) -> None:
             todo.append({"who": who, "do": "retreat", "n": effect["retreat"]})
     battle.extra["todo"] = todo
     battle.extra["rule"] = meaning.get("rule")
+    battle.extra["advance"] = meaning.get("advance", True)
     store(match, battle)
     proceed(match)
 
@@ -325,7 +335,7 @@ def finish(match: Match, battle: Battle, advance: bool) -> None:
     """All results are taken: offer the advance once, then close the battle."""
     from wargame.mechanics import retreat
 
-    if advance and not battle.extra.get("advance_offered"):
+    if advance and battle.extra.get("advance", True) and not battle.extra.get("advance_offered"):
         battle.extra["advance_offered"] = True
         store(match, battle)
         retreat.offer_advance(match, battle)

@@ -8,7 +8,8 @@ stops (enemy ZOC), blocks and locks come from hooks, each with its reason and ru
 
 Settings (``mechanic_options.movement`` in title.json): ``scale`` (integer MP units per MP, 2 for
 half-MP roads), ``min_one_step`` (a unit may always move one hex, Barbarossa 10.5), ``road``
-(the in-hex feature whose chart cost replaces terrain when moving along a connected road).
+(the in-hex feature whose chart cost replaces terrain when moving along a connected road),
+``road_blocked_by`` (hexside features a road does not cross for movement, PGG 11.13: rivers).
 Phase options: ``units`` filters who moves in the phase (``{"mobility": [...]}``,
 ``{"tags": [...]}``), as in the PGG German mechanized movement phase (6.23).
 Units waiting off map in a box with an ``entry`` flag (reinforcements) enter through one of the
@@ -85,8 +86,10 @@ def chart_cost(match: Match, unit: Unit, a: str, b: str) -> float:
 
     topo = match.topology
     edge = topo.edge(a, b) if a in topo else None
-    road = match.settings("movement").get("road", "road")
-    if edge is not None and road in edge.features:
+    s = match.settings("movement")
+    road = s.get("road", "road")
+    no_road = set(s.get("road_blocked_by", ()))
+    if edge is not None and road in edge.features and not (no_road & edge.features):
         along = lookup(chart.get("features", {}), road)
         if along is not None:
             return along

@@ -4,7 +4,7 @@ Each unit type has a stacking weight (``stacking`` in the counters document: a l
 brigade 0.5). At the end of the phases named in ``check`` a side's units in one location may weigh
 no more than ``limit``; an owner whose stack is over the limit removes units of his choice
 (``remove UNIT``) until it is not (PGG 7.1). Settings (``mechanic_options.stacking``): ``limit``,
-``limits`` (per side), ``check`` (phase ids), ``rule``.
+``limits`` (per side), ``max_units`` (a count cap beside the weight), ``check`` (phase ids), ``rule``.
 """
 
 from __future__ import annotations
@@ -28,15 +28,21 @@ def weight(match: Match, ids: Iterable[str]) -> float:
     return sum(float(match.unit_type(units[i]).get("stacking", 1)) for i in ids)
 
 
+def over(match: Match, side: str, ids: list[str]) -> bool:
+    """Whether these units together break the limit: weight, or a count cap (``max_units``: PGG
+    7.1 allows a fourth unit only if one of them is a leader, weight 0)."""
+    cap = match.settings("stacking").get("max_units")
+    return weight(match, ids) > limit(match, side) or (cap is not None and len(ids) > cap)
+
+
 def overstacked(match: Match, side: str) -> list[str]:
     """Locations where ``side`` is over its limit now."""
-    cap = limit(match, side)
     return sorted(
         loc
         for loc, ids in match.occupied().items()
         if not loc.startswith("box:")
         and match.state.units[ids[0]].side == side
-        and weight(match, ids) > cap
+        and over(match, side, ids)
     )
 
 
@@ -62,7 +68,7 @@ class Remove(Verb):
         match.eliminate(unit, "over the stacking limit", match.settings("stacking").get("rule"))
         loc = decision.context["loc"]
         ids = match.occupied().get(loc, [])
-        if ids and weight(match, ids) > limit(match, decision.side):
+        if ids and over(match, decision.side, ids):
             match.push(decision.side, decision.kind, decision.prompt, loc=loc)
 
 

@@ -1,0 +1,31 @@
+"""Shared fixtures: the registry with the test titles registered as plugins."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+# The suite never reads a developer's own owner data folder.
+os.environ.pop("WARGAME_DATA", None)
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="wargame-test-xdg-")
+
+from tests.titles.hexland import plugin as hexland_plugin  # noqa: E402
+from wargame.plugins import Registry, discover  # noqa: E402
+
+TEST_TITLE_PLUGINS = [hexland_plugin]
+
+
+@pytest.fixture(scope="session")
+def registry() -> Registry:
+    return discover(extra=TEST_TITLE_PLUGINS, owner_dir=None)
+
+
+@pytest.fixture(scope="session")
+def hexland(registry: Registry):
+    return registry.get("hexland")
