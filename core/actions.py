@@ -7,11 +7,14 @@ An action is a verb and its arguments in a text notation that round-trips
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from wargame.errors import UsageError
+
+_TOKEN = re.compile(r"\S+").fullmatch
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +26,7 @@ class Action:
 
     def __post_init__(self) -> None:
         for token in (self.verb, *self.args):
-            if not token or any(c.isspace() for c in token):
+            if not _TOKEN(token):
                 raise UsageError(f"bad action token {token!r}: tokens are non-empty, no spaces")
 
     def __str__(self) -> str:

@@ -43,6 +43,7 @@ MECHANICS: dict[str, str] = {
     "stacking": "wargame.mechanics.stacking",
     "deploy": "wargame.mechanics.deploy",
     "reinforcements": "wargame.mechanics.reinforcements",
+    "supply": "wargame.mechanics.supply",
 }
 """Shared mechanics by name. A manifest may also name any importable module ('pkg.mod')."""
 
@@ -161,7 +162,28 @@ def load_title(definition: GameDef, owner_dir: Path | None = None) -> Title:
     if manifest.id != definition.id:
         raise UsageError(f"title {definition.id}: title.json says id {manifest.id!r}")
     data = TitleData(data_dir, manifest.documents, title_id=manifest.id, owner_dir=owner_dir)
+    check_tables(data)
     return Title(definition, manifest, data)
+
+
+def check_tables(data: TitleData) -> None:
+    """Build every combat table once at load, so a bad table is a data error, not a mid-game
+    crash. The schema checks a table's envelope; its kind checks the rest."""
+    from wargame.combat import build_table
+    from wargame.errors import Problem
+
+    problems = []
+    for name, doc in data.raw.items():
+        if doc.get("kind") != "combat-tables":
+            continue
+        for tid, spec in doc.get("tables", {}).items():
+            try:
+                build_table(spec, table_id=tid)
+            except ValueError as exc:
+                where = str(data.folder / data.documents.get(name, name))
+                problems.append(Problem(where, f"/tables/{tid}", str(exc)))
+    if problems:
+        raise DataError(problems)
 
 
 @dataclass

@@ -15,7 +15,7 @@ Settings (``mechanic_options.combat``): ``table`` (default table id), ``attack``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 from typing import Any
 
@@ -31,6 +31,15 @@ from wargame.state import Unit
 
 def settings(match: Match) -> dict[str, Any]:
     return match.settings("combat")
+
+
+FINAL_ATTACK: dict[str, Callable[[Match, Battle, Fraction], tuple[Fraction, list[Line]]]] = {}
+"""Battle kind -> the last change to the attack total, after every modifier (the overrun
+halving, PGG 6.55). Registered by the mechanic that fights battles of that kind."""
+
+ON_FINISH: dict[str, Callable[[Match, Battle], None]] = {}
+"""Battle kind -> called once when all its results are carried out, just before it closes (an
+overrun moving into the vacated hex or back to its launch hex, PGG 6.51-6.52)."""
 
 
 def tables(match: Match) -> dict[str, CombatTable]:
@@ -55,6 +64,8 @@ def table_for(match: Match, battle: Battle) -> CombatTable:
 
 def may_attack(match: Match, unit: Unit) -> bool:
     key = phase_key(match)
+    if unit.loc is None or unit.loc.startswith("box:"):
+        return False  # off-map boxes are adjacent for entry and supply, never for combat
     if unit.flags.get("attacked") == key or unit.flags.get("advanced") == key:
         return False
     if match.is_untried(unit):
@@ -194,12 +205,12 @@ def _op(value: Fraction, mod: Modifier) -> Fraction:
             return value + v
         case "set":
             return v
-        case "halve":
-            return Fraction(halving.divide_total([value], 2))
+        case "halve":  # the halving rule takes whole factors: fractions drop first
+            return Fraction(halving.divide_total([int(value)], 2))
         case "quarter":
-            return Fraction(halving.divide_total([value], 4))
+            return Fraction(halving.divide_total([int(value)], 4))
         case "three-quarters":
-            return Fraction(halving.three_quarters_total_up([value]))
+            return Fraction(halving.three_quarters_total_up([int(value)]))
         case "min":
             return max(value, v)
         case "max":
@@ -237,9 +248,19 @@ def resolve(match: Match, battle: Battle) -> None:
     attack, alines = apply_modifiers(
         match, battle, [units[i] for i in battle.attackers], "attack", s.get("attack", "attack"),
         mods)
+    final = FINAL_ATTACK.get(battle.kind)
+    if final is not None:
+        attack, more = final(match, battle, attack)
+        alines.extend(more)
     defense, dlines = apply_modifiers(
         match, battle, [units[i] for i in battle.defenders], "defense",
         s.get("defense", "defense"), mods)
+    if attack <= 0 and defense <= 0:
+        battle.explanation = [str(x) for x in (*alines, *dlines)]
+        match.emit("battle", f"{battle.id} at {battle.target}: no strength on either side, "
+                   "no combat", battle=battle.to_json())
+        finish(match, battle, advance=False)
+        return
     table = table_for(match, battle)
     column: Column = table.column(attack, defense, shifts=shifts)
     if column.automatic is not None:
@@ -341,6 +362,9 @@ def finish(match: Match, battle: Battle, advance: bool) -> None:
         retreat.offer_advance(match, battle)
         if match.state.pending:
             return
+    closing = ON_FINISH.get(battle.kind)
+    if closing is not None:
+        closing(match, battle)
     match.state.vars.pop("battle", None)
 
 

