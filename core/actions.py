@@ -24,10 +24,13 @@ class Action:
     verb: str
     args: tuple[str, ...] = ()
 
-    def __post_init__(self) -> None:
+    def problem(self) -> str | None:
+        """Why the tokens are malformed, if they are. Checked where text comes in (``parse``,
+        ``Match.check``), not on every construction: legal-action lists build thousands."""
         for token in (self.verb, *self.args):
-            if not _TOKEN(token):
-                raise UsageError(f"bad action token {token!r}: tokens are non-empty, no spaces")
+            if not isinstance(token, str) or not _TOKEN(token):
+                return f"bad action token {token!r}: tokens are non-empty, no spaces"
+        return None
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args))
@@ -37,7 +40,7 @@ class Action:
         tokens = text.split()
         if not tokens:
             raise UsageError("empty action")
-        return cls(tokens[0].lower(), tuple(tokens[1:]))
+        return cls(tokens[0].lower(), tuple(tokens[1:]))  # split() leaves well-formed tokens
 
     @classmethod
     def of(cls, verb: str, *args: object) -> Action:

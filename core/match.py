@@ -61,6 +61,20 @@ class Battle:
         return cls(**{k: d[k] for k in d})
 
 
+def _direct(impl: Any) -> Any:
+    """A hook implementation as a plain function of (match, decision, action), for hot loops.
+    pluggy lets an implementation take only some of the spec's arguments; honour that."""
+    names = tuple(impl.argnames)
+    function = impl.function
+    if names == ("match", "decision", "action"):
+        return function
+
+    def call(**kwargs: Any) -> Any:
+        return function(**{n: kwargs[n] for n in names})
+
+    return call
+
+
 class Match:
     """One game of one title, from set-up to outcome."""
 
@@ -93,7 +107,7 @@ class Match:
         for verbs in self.hook.wargame_verbs():
             for verb in verbs or ():
                 self.verbs[verb.name] = verb
-        self._has_veto = bool(self.hook.wargame_veto.get_hookimpls())
+        self._vetoes = [_direct(impl) for impl in reversed(self.hook.wargame_veto.get_hookimpls())]
         self.cache: dict[Any, Any] = {}  # derived data for the whole match (cost tables)
         self._start()
 
@@ -148,9 +162,12 @@ class Match:
         self.place(unit, loc)
         return unit
 
-    def draw_counters(self, side: str, utype: str, count: int, taken: set[str]) -> list[str]:
-        """Counters of a type drawn at random from those not in play: never used yet, or back in
-        the dead pile face-down (PGG 5.0, 12.1, 12.4)."""
+    def draw_counters(
+        self, side: str, utype: str, count: int, taken: set[str], upto: bool = False
+    ) -> list[str]:
+        """Counters of a type drawn at random from those not in play: never used yet first, then
+        back in the dead pile face-down (PGG 5.0, 12.1, 12.4). Too few left is an error, or with
+        ``upto`` all that are left (the counter limit is absolute, PGG 14.14)."""
         units = self.state.units
 
         def free_counter(cid: str) -> bool:
@@ -163,11 +180,14 @@ class Match:
             if c["side"] == side and c["type"] == utype and cid not in taken
             and free_counter(cid)
         ]
-        if len(free) < count:
+        if len(free) < count and not upto:
             raise UsageError(f"only {len(free)} {utype} counters left for {side}, {count} needed")
+        fresh = [cid for cid in free if cid not in units]
+        dead = [cid for cid in free if cid in units]
         picked = []
-        for _ in range(count):
-            picked.append(free.pop(self._below(len(free))))
+        for _ in range(min(count, len(free))):
+            pool = fresh or dead
+            picked.append(pool.pop(self._below(len(pool))))
         return picked
 
     def _below(self, n: int) -> int:
@@ -518,9 +538,10 @@ class Match:
         return list(actions)
 
     def _vetoed(self, decision: Decision, action: Action) -> str | None:
-        if not self._has_veto:
-            return None
-        for reason in self.hook.wargame_veto(match=self, decision=decision, action=action):
+        # Called for every legal action, so the implementations are called directly rather
+        # than through pluggy's dispatch (same order: last registered first).
+        for veto in self._vetoes:
+            reason = veto(match=self, decision=decision, action=action)
             if reason:
                 return str(reason)
         return None
@@ -529,6 +550,9 @@ class Match:
         """Why the action is illegal now, or None when it is legal."""
         if isinstance(action, str):
             action = Action.parse(action)
+        malformed = action.problem()
+        if malformed:
+            return malformed
         decision = self.decision
         if decision is None:
             return "the game is over"

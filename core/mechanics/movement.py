@@ -60,9 +60,14 @@ def allowance(match: Match, unit: Unit) -> int:
 
 
 def cost_key(match: Match, unit: Unit) -> Hashable:
-    key = match.hook.wargame_cost_key(match=match, unit=unit)
+    """What the unit's static costs depend on; asked once per unit and state."""
+    memo = ("cost-key", unit.id)
+    key = match.scratch.get(memo)
     if key is None:
-        key = (unit.side, match.unit_type(unit)["mobility"])
+        key = match.hook.wargame_cost_key(match=match, unit=unit)
+        if key is None:
+            key = (unit.side, match.unit_type(unit)["mobility"])
+        match.scratch[memo] = key
     return key
 
 
@@ -187,25 +192,32 @@ def all_paths(found: dict[int, tuple[int, int]], ids: tuple[str, ...]) -> dict[i
 
 
 def with_extras(match: Match, unit: Unit, table: list[tuple[int | None, ...]]) -> Sequence:
+    """The cost table with the extra costs of the moment (markers) added; per side, cost key
+    and state, since the extras hook answers for a side and movement class."""
+    key = ("extras", unit.side, cost_key(match, unit))
+    found = match.scratch.get(key)
+    if found is not None:
+        return found
     extras: dict[str, float] = {}
-    for found in match.hook.wargame_move_extra(match=match, unit=unit):
-        for loc, extra in (found or {}).items():
+    for found_extra in match.hook.wargame_move_extra(match=match, unit=unit):
+        for loc, extra in (found_extra or {}).items():
             extras[loc] = extras.get(loc, 0) + extra
-    if not extras:
-        return table
-    graph = match.topology.graph()
-    factor = scale(match)
-    rows = list(table)
-    for loc, extra in extras.items():
-        j = graph.index.get(loc)
-        if j is None:
-            continue
-        for i in graph.adj[j]:
-            row = list(rows[i])
-            for k, n in enumerate(graph.adj[i]):
-                if n == j and row[k] is not None:
-                    row[k] = row[k] + int(round(extra * factor))  # type: ignore[operator]
-            rows[i] = tuple(row)
+    rows: Sequence = table
+    if extras:
+        graph = match.topology.graph()
+        factor = scale(match)
+        rows = list(table)
+        for loc, extra in extras.items():
+            j = graph.index.get(loc)
+            if j is None:
+                continue
+            for i in graph.adj[j]:
+                row = list(rows[i])
+                for k, n in enumerate(graph.adj[i]):
+                    if n == j and row[k] is not None:
+                        row[k] = row[k] + int(round(extra * factor))
+                rows[i] = tuple(row)
+    match.scratch[key] = rows
     return rows
 
 
@@ -302,6 +314,23 @@ def _tree(match: Match, unit: Unit) -> dict[str, tuple[int, list[str]]]:
     return result
 
 
+def _follows(match: Match, unit: Unit, path: list[str]) -> bool:
+    """Whether the unit can move along a path its own search found legal for another unit of
+    its stack: only the cost may differ (blocks and stops are the same for the side)."""
+    graph = match.topology.graph()
+    costs = with_extras(match, unit, cost_table(match, unit))
+    budget = allowance(match, unit) - spent(match, unit)
+    total = 0
+    index = graph.index
+    for a, b in zip(path, path[1:], strict=False):
+        i, j = index[a], index[b]
+        c = costs[i][graph.adj[i].index(j)]
+        if c is None:
+            return False
+        total += c
+    return total <= budget
+
+
 def path_cost(match: Match, unit: Unit, path: list[str]) -> tuple[int | None, str | None]:
     """The cost of one unit moving along ``path``, or the reason it may not."""
     graph = match.topology.graph()
@@ -333,7 +362,8 @@ def path_cost(match: Match, unit: Unit, path: list[str]) -> tuple[int | None, st
             return None, f"{a} and {b} are not adjacent"
         c = costs[i][graph.adj[i].index(j)]
         if c is None:
-            return None, f"{unit.id} may not move from {a} into {b} (terrain)"
+            rule = match.hook.wargame_move_prohibited(match=match, unit=unit, a=a, b=b)
+            return None, f"{unit.id} may not move from {a} into {b} ({rule or 'terrain'})"
         total += c
     budget = allowance(match, unit) - spent(match, unit)
     one = bool(match.settings("movement").get("min_one_step")) and spent(match, unit) == 0
@@ -360,14 +390,20 @@ class Move(Verb):
                 for dest in sorted(reach):
                     actions.append(Action("move", (unit.id, *reach[dest][1])))
             if len(units) > 1 and not loc.startswith("box:"):
-                # Stacks move together when they move alike (same class, budget left): the one
-                # tree is then exact for all. Other stacks may still submit a joint move.
+                # A stack moving alike (same class, same budget left) shares one exact tree.
                 alike = {(cost_key(match, u), allowance(match, u) - spent(match, u))
                          for u in units}
+                ids = ",".join(u.id for u in units)
                 if len(alike) == 1:
-                    ids = ",".join(u.id for u in units)
                     for dest in sorted(trees[0]):
                         actions.append(Action("move", (ids, *trees[0][dest][1])))
+                else:  # the slowest unit's cheapest paths, where every unit can follow
+                    common = set(trees[0]).intersection(*trees[1:])
+                    slowest = min(range(len(units)), key=lambda n: allowance(match, units[n]))
+                    for dest in sorted(common):
+                        path = trees[slowest][dest][1]
+                        if all(_follows(match, u, path) for u in units):
+                            actions.append(Action("move", (ids, *path)))
         return actions
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
