@@ -127,6 +127,12 @@ def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
     per cost key into a table, so it must not depend on where units are."""
 
 
+@hookspec(firstresult=True)
+def wargame_move_prohibited(match: Match, unit: Unit, a: str, b: str) -> str | None:
+    """Why a step the unit's cost table prohibits is prohibited, when a rule and not terrain
+    says so, with the rule: "may not move west on Game-Turn 1 (PGG 5.23)". None = terrain."""
+
+
 @hookspec
 def wargame_move_extra(match: Match, unit: Unit) -> Mapping[str, float]:
     """Extra cost to enter locations now (an interdiction marker: +1, PGG 13.3)."""
@@ -146,7 +152,10 @@ def wargame_move_blocked(match: Match, unit: Unit) -> Mapping[str, str]:
 
 @hookspec
 def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
-    """Units finished a move along ``path`` (control changes, rail cuts, first-turn records)."""
+    """Units finished a move along ``path`` (control changes, rail cuts, first-turn records).
+
+    Also called for retreats and advances after combat, which are not movement (PGG 6.24): their
+    units carry ``flags["retreated"]`` / ``flags["advanced"]`` set to the current phase key."""
 
 
 @hookspec(firstresult=True)
