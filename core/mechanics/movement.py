@@ -126,7 +126,7 @@ def cost_table(match: Match, unit: Unit) -> list[tuple[int | None, ...]]:
                     c = chart_cost(match, unit, a, b)
                 row.append(None if c == INF else int(round(c * factor)))
             rows.append(tuple(row))
-        table = rows
+        table = tuple(rows)  # a tuple table is compiled once by the search and cached
         match.cache[key] = table
     return table
 
