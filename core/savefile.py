@@ -51,6 +51,13 @@ def to_dict(match: Match) -> dict[str, Any]:
     return body
 
 
+def _new_file_mode() -> int:
+    """The mode ``open()`` gives a new file (0666 less the umask)."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
 def save(match: Match, path: Path | str) -> None:
     """Write atomically: a temporary file in the same folder, flushed, then renamed over."""
     path = Path(path)
@@ -61,6 +68,7 @@ def save(match: Match, path: Path | str) -> None:
     except OSError as exc:
         raise UsageError(f"{path}: cannot write: {exc.strerror}") from None
     try:
+        os.chmod(tmp, _new_file_mode())  # mkstemp's 0600 would survive the rename
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             out.write(data)
             out.flush()
@@ -99,6 +107,12 @@ def read(path: Path | str) -> dict[str, Any]:
     body["checksum"] = claimed
     if not isinstance(body["actions"], list) or not all(isinstance(a, str) for a in body["actions"]):
         raise SaveError(path, "actions must be a list of strings")
+    shapes: dict[str, type] = {"title": str, "scenario": str, "seed": int, "state_hash": str,
+                               "options": dict, "data": dict}
+    wrong = [k for k, t in shapes.items()
+             if k in body and (not isinstance(body[k], t) or isinstance(body[k], bool))]
+    if wrong:
+        raise SaveError(path, f"save has a bad {', '.join(wrong)} (hand-edited?)")
     return body
 
 

@@ -16,9 +16,10 @@ os.environ.pop("WARGAME_DATA", None)
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="wargame-test-xdg-")
 
 from tests.titles.hexland import plugin as hexland_plugin  # noqa: E402
+from tests.titles.linkland import plugin as linkland_plugin  # noqa: E402
 from wargame.plugins import Registry, discover  # noqa: E402
 
-TEST_TITLE_PLUGINS = [hexland_plugin]
+TEST_TITLE_PLUGINS = [hexland_plugin, linkland_plugin]
 
 
 @pytest.fixture(scope="session")

@@ -227,8 +227,12 @@ def resolve(match: Match, battle: Battle) -> None:
     units = match.state.units
     for uid in battle.attackers + battle.defenders:
         match.reveal(units[uid], settings(match).get("reveal_rule"))
-    battle.attackers = [i for i in battle.attackers if units[i].loc is not None]
-    battle.defenders = [i for i in battle.defenders if units[i].loc is not None]
+    # units removed or sent away at the instant of revelation take no part (PGG 10.23, 12.3)
+    targets = battle.extra.get("targets", [battle.target])
+    battle.attackers = [i for i in battle.attackers
+                        if units[i].loc is not None
+                        and units[i].loc == battle.origins.get(i, units[i].loc)]
+    battle.defenders = [i for i in battle.defenders if units[i].loc in targets]
     key = phase_key(match)
     for uid in battle.attackers:
         units[uid].flags["attacked"] = key

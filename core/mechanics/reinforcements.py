@@ -1,9 +1,10 @@
 """Reinforcements from the calendar's schedule (PGG 14.0/16.0, Barbarossa 8.1).
 
 At the start of the owner's phase named in ``phase`` (default "movement"), the units scheduled
-for this turn wait in ``box`` with their entry locations; the movement mechanic lets them enter
-through one of them, paying its cost. Units not brought on stay in the box and may enter later
-(voluntary delay). ``draw`` entries pick counters of a type at random (untried units, PGG 14.1).
+for this turn wait in ``box`` (or ``boxes[side]``: one box per side) with their entry locations;
+the movement mechanic lets them enter through one of them, paying its cost. Units not brought on
+stay in the box and may enter later (voluntary delay). ``draw`` entries pick counters of a type
+at random (untried units, PGG 14.1).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     if phase.id != s.get("phase", "movement"):
         return
     side = match.phasing
-    box = s.get("box", "box:reinforcements")
+    box = s.get("boxes", {}).get(side) or s.get("box", "box:reinforcements")
     done = match.state.vars.setdefault("arrived", [])
     for key, entry in match.title.doc("calendar").get("schedule", {}).items():
         if entry.get("kind", "reinforcement") != "reinforcement" or key in done:
@@ -30,7 +31,11 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
         entries = match.resolve_locations(entry.get("at", []))
         ids = list(entry.get("units", []))
         for utype, count in entry.get("draw", {}).items():
-            ids.extend(match.draw_counters(side, utype, count, set()))
+            got = match.draw_counters(side, utype, count, set(), upto=True)
+            if len(got) < count:
+                match.emit("reinforcements", f"{side} ({key}): only {len(got)} of {count} {utype} "
+                           "counters left; the rest do not arrive", s.get("limit_rule"))
+            ids.extend(got)
         for cid in ids:
             unit = match.new_unit(cid, box)
             unit.flags["entry"] = entries

@@ -89,13 +89,14 @@ def ask(match: Match, battle: Battle, who: str, units: list[Unit], n: int) -> No
         assert unit.loc is not None
         groups.setdefault(unit.loc, []).append(unit)
     for loc in sorted(groups, reverse=True):
-        group = groups[loc]
-        if not paths(match, group, loc, n):
-            for unit in group:
-                match.eliminate(unit, f"no legal retreat from {loc}", settings(match).get("rule"))
-            continue
-        match.push(chooser, "retreat", f"retreat {', '.join(u.id for u in group)} {n} from {loc}",
-                   battle=battle.id, who=who, units=[u.id for u in group], start=loc, n=n)
+        # Only units with no path of their own die (a static garrison does not doom its stack);
+        # the rest retreat together when they share a path, else one by one.
+        for unit in [u for u in groups[loc] if not paths(match, [u], loc, n)]:
+            match.eliminate(unit, f"no legal retreat from {loc}", settings(match).get("rule"))
+        group = [u for u in groups[loc] if u.loc is not None]
+        for part in [group] if group and paths(match, group, loc, n) else [[u] for u in group]:
+            match.push(chooser, "retreat", f"retreat {', '.join(u.id for u in part)} {n} from {loc}",
+                       battle=battle.id, who=who, units=[u.id for u in part], start=loc, n=n)
 
 
 class Retreat(Verb):
@@ -120,6 +121,8 @@ class Retreat(Verb):
             unit.flags["retreated"] = key
         match.emit("retreat", f"{action.args[0]} retreat {' '.join(action.args[1:])}",
                    units=ctx["units"], path=[ctx["start"], *path])
+        match.hook.wargame_moved(match=match, units=[match.state.units[i] for i in ctx["units"]],
+                                 path=[ctx["start"], *path])  # flags["retreated"] tells it apart
         battle = combat.active(match)
         if battle is not None:
             battle.extra.setdefault("retreat_paths", {})[ctx["start"]] = path
@@ -162,7 +165,12 @@ def advance_routes(match: Match, battle: Battle, vacated: str, wiped: bool) -> l
         return [[vacated, n] for n in sorted(match.topology.neighbours(vacated))
                 if not match.units_at(n) and not n.startswith("box:")] or [[vacated]]
     if s.get("along_retreat") and retreat_path:
-        return [[vacated, *retreat_path[:max(s.get("advance_hexes", len(retreat_path)) - 1, 0)]]]
+        route = [vacated]
+        for loc in retreat_path[:max(s.get("advance_hexes", len(retreat_path)) - 1, 0)]:
+            if match.units_at(loc):
+                break  # the path went through occupied hexes: never advance into them
+            route.append(loc)
+        return [route]
     return [[vacated]]
 
 
@@ -197,8 +205,10 @@ class Advance(Verb):
         key = phase_key(match)
         for uid in action.args[0].split(","):
             unit = match.state.units[uid]
+            start = str(unit.loc)
             match.place(unit, action.args[-1])
             unit.flags["advanced"] = key
+            match.hook.wargame_moved(match=match, units=[unit], path=[start, *action.args[1:]])
         match.emit("advance", f"{action.args[0]} advance {' '.join(action.args[1:])}",
                    units=action.args[0].split(","), path=list(action.args[1:]))
         combat.proceed(match)

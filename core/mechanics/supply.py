@@ -1,0 +1,413 @@
+"""Supply as a service: whether a unit is in supply, along which path, and if not, why not.
+
+A title configures the trace (``mechanic_options.supply``) or answers for itself through the
+``wargame_supply`` hook, which is asked first: its answer replaces the whole trace (Linkland's
+fortresses, PGG 11.33's first player-turn of entry). The trace is :func:`wargame.supply.traces_to`
+from the unit to the nearest source of its side. It never enters enemy units (PGG 11.11), nor an
+enemy ZOC that no friendly unit occupies (PGG 8.14, 11.11), nor, when the title says so, an
+enemy-controlled location (PGG 11.11, DC 15.4); it may end in but not pass through ``no_through``
+terrain (PGG swamp), never crosses ``blocked_edges`` (PGG lake hexsides), and may be limited in
+length, counted in hexes or links or in the unit's own movement points (PGG 11.11-11.12).
+
+At the start of the phases named in ``check`` (PGG 11.0: every Movement Phase) the checked
+units get ``flags["oos"]`` when out of supply and lose it when back in supply; with
+``halve_movement`` such a unit's movement allowance is halved, fractions dropped, never below 1
+(PGG 11.31-11.32).
+
+Settings (``mechanic_options.supply``):
+``sources`` {side: [location ids or region names]}; ``check`` [phase ids] (default
+["movement"]); ``sides`` "phasing" (default; every side in a phase outside player turns) or
+"all"; ``zoc`` "friendly-negates" (default) | "blocks" | "ignored"; ``enemy_control_blocks``
+(bool); ``no_through`` [terrain types]; ``blocked_edges`` [hexside or link features]; ``limit``
+(a number, or {side: number}; absent = any length); ``limit_unit`` "steps" (default) | "cost"
+(movement points of the unit's own type); ``halve_movement`` (bool); ``boxes`` "supplied"
+(default: units off map in a box are in supply) | "trace"; ``rule`` (cited in answers).
+
+The ZOC that blocks is rigid-zoc's when that mechanic is active, else the movement mechanic's
+stops (where a title's own ZOC mechanic reports its zones); it is computed once per side.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from wargame.errors import UsageError
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.mechanics import halving
+from wargame.models import PhaseSpec
+from wargame.movement import path_cost
+from wargame.state import Unit
+from wargame.supply import traces_to
+from wargame.topology import Graph, is_box
+
+SUPPLIED = "supplied"
+OUT = "out"
+
+CostTable = Sequence[Sequence[int | None]]
+
+# The obstacle kinds a trace avoids, in the order an explanation names them.
+ENEMY_UNITS = "enemy units"
+ENEMY_ZOC = "enemy ZOC"
+ENEMY_CONTROL = "enemy control"
+NO_THROUGH = "no-through terrain"
+LIMIT = "limit"
+
+
+def settings(match: Match) -> dict[str, Any]:
+    return match.settings("supply")
+
+
+def _rule(match: Match) -> str:
+    rule = settings(match).get("rule")
+    return f" ({rule})" if rule else ""
+
+
+def sources(match: Match, side: str) -> list[str]:
+    """The side's supply sources: location ids (region names resolved), in a stable order."""
+    names = settings(match).get("sources", {}).get(side, [])
+    return match.resolve_locations(names)
+
+
+def limit(match: Match, side: str) -> float | None:
+    """The longest supply line of ``side``, in hexes/links or movement points; None: any."""
+    value = settings(match).get("limit")
+    if isinstance(value, Mapping):
+        value = value.get(side)
+    return None if value is None else float(value)
+
+
+def _by_cost(match: Match) -> bool:
+    unit = settings(match).get("limit_unit", "steps")
+    if unit not in ("steps", "cost"):
+        raise UsageError(f"supply limit_unit must be 'steps' or 'cost', not {unit!r}")
+    return unit == "cost"
+
+
+def _word(match: Match) -> str:
+    if _by_cost(match):
+        return "MP"
+    return "hex(es)" if match.topology.kind == "hex" else "link(s)"
+
+
+# ------------------------------------------------------------------ what blocks a trace
+
+
+def enemy_zoc(match: Match, unit: Unit) -> frozenset[str]:
+    """The enemy ZOC the unit's side traces against (before friendly units negate it)."""
+    mechanics = match.title.manifest.mechanics
+    if "rigid-zoc" in mechanics:
+        from wargame.mechanics import zoc
+
+        return zoc.zoc_of(match, match.enemy(unit.side))
+    if "movement" in mechanics:
+        from wargame.mechanics import movement
+
+        return frozenset(movement.stops(match, unit))
+    return frozenset()
+
+
+def obstacles(match: Match, unit: Unit) -> dict[str, frozenset[int]]:
+    """Graph nodes a supply line of the unit's side may not enter now, by kind (cached per
+    side until the state changes)."""
+    side = unit.side
+    key = ("supply-obstacles", side)
+    found = match.scratch.get(key)
+    if found is not None:
+        return dict(found)
+    s = settings(match)
+    graph = match.topology.graph()
+    units = match.state.units
+    friendly: set[str] = set()
+    hostile: set[str] = set()
+    for loc, ids in match.occupied().items():
+        (friendly if units[ids[0]].side == side else hostile).add(loc)
+    found = {ENEMY_UNITS: _nodes(graph, hostile)}
+    mode = s.get("zoc", "friendly-negates")
+    if mode not in ("friendly-negates", "blocks", "ignored"):
+        raise UsageError(f"supply zoc must be friendly-negates, blocks or ignored, not {mode!r}")
+    if mode != "ignored":
+        zone = set(enemy_zoc(match, unit))
+        if mode == "friendly-negates":
+            zone -= friendly
+        found[ENEMY_ZOC] = _nodes(graph, zone)
+    if s.get("enemy_control_blocks"):
+        held = {
+            loc
+            for loc, owner in match.state.control.items()
+            if owner != side and owner in match.sides and loc not in friendly
+        }
+        found[ENEMY_CONTROL] = _nodes(graph, held)
+    no_through = frozenset(s.get("no_through", ()))
+    if no_through:
+        static = ("supply-no-through", no_through)  # terrain never changes: once per match
+        if static not in match.cache:
+            terrain = match.topology.terrain
+            match.cache[static] = _nodes(graph, (x for x in graph.ids if terrain(x) in no_through))
+        found[NO_THROUGH] = match.cache[static]
+    match.scratch[key] = found
+    return dict(found)
+
+
+def _nodes(graph: Graph, locs: Iterable[str]) -> frozenset[int]:
+    index = graph.index
+    return frozenset(index[loc] for loc in locs if loc in index)
+
+
+def _cost_table(match: Match, unit: Unit) -> tuple[CostTable | None, int]:
+    """(cost table or None for one per step, scale of its numbers) for the unit's trace."""
+    blocked_edges = frozenset(settings(match).get("blocked_edges", ()))
+    graph = match.topology.graph()
+    if _by_cost(match):
+        if "movement" not in match.title.manifest.mechanics:
+            raise UsageError("a supply limit in movement points needs the movement mechanic")
+        from wargame.mechanics import movement
+
+        base: CostTable = movement.cost_table(match, unit)
+        factor = movement.scale(match)
+        if not blocked_edges:
+            return base, factor
+        key: tuple[Any, ...] = ("supply-cost", movement.cost_key(match, unit), blocked_edges)
+    else:
+        if not blocked_edges:
+            return None, 1
+        base = tuple(tuple(1 for _ in nbrs) for nbrs in graph.adj)
+        factor = 1
+        key = ("supply-steps", blocked_edges)
+    table = match.cache.get(key)
+    if table is None:
+        table = tuple(
+            tuple(
+                None if blocked_edges & feats else c
+                for c, feats in zip(row, graph.edge_features[i], strict=True)
+            )
+            for i, row in enumerate(base)
+        )
+        match.cache[key] = table
+    return table, factor
+
+
+# ------------------------------------------------------------------ the answer
+
+
+def supply_line(match: Match, unit: Unit) -> dict[str, Any]:
+    """``{"state": "supplied"|"out", "path": [unit's location ... source], "why": str}``.
+
+    The title's ``wargame_supply`` answer, if it gives one, is the whole answer. Otherwise the
+    trace: the path of a supplied unit runs from its location to its source; an out-of-supply
+    unit gets an empty path and a ``why`` naming what cuts it off."""
+    answer = match.hook.wargame_supply(match=match, unit=unit)
+    if answer is not None:
+        if "state" not in answer:
+            raise ValueError(f"a wargame_supply answer for {unit.id} has no 'state': {answer!r}")
+        out = dict(answer)
+        out["path"] = list(out.get("path") or [])
+        out["why"] = str(out.get("why") or "decided by the title's rules")
+        return out
+    return trace(match, unit)
+
+
+def trace(match: Match, unit: Unit) -> dict[str, Any]:
+    """The configured trace alone (what ``supply_line`` does when the title has no answer)."""
+    loc = unit.loc
+    if loc is None:
+        return {"state": OUT, "path": [], "why": f"{unit.id} is not on the map"}
+    if is_box(loc) and settings(match).get("boxes", "supplied") == "supplied":
+        return {"state": SUPPLIED, "path": [loc], "why": f"off map in {loc}: always in supply"}
+    graph = match.topology.graph()
+    start = graph.index[loc]
+    side = unit.side
+    source_ids = sources(match, side)
+    if not source_ids:
+        return {"state": OUT, "path": [], "why": f"{side} has no supply sources{_rule(match)}"}
+    targets = _nodes(graph, source_ids)
+    blocks = obstacles(match, unit)
+    no_through = blocks.pop(NO_THROUGH, frozenset())
+    table, factor = _cost_table(match, unit)
+    longest = limit(match, side)
+    cap = None if longest is None else int(math.floor(longest * factor + 1e-9))
+
+    def attempt(ignore: Iterable[str] = ()) -> list[int] | None:
+        skip = set(ignore)
+        blocked: set[int] = set()
+        for kind, nodes in blocks.items():
+            if kind not in skip:
+                blocked |= nodes
+        blocked.discard(start)  # the unit's own location never cuts its own line
+        return traces_to(
+            graph,
+            start,
+            targets,
+            blocked=blocked,
+            no_through=frozenset() if NO_THROUGH in skip else no_through,
+            cost=table,
+            limit=None if LIMIT in skip else cap,
+        )
+
+    def length(path: list[int]) -> float:
+        if table is None:
+            return len(path) - 1
+        return (path_cost(graph, table, path) or 0) / factor
+
+    path = attempt()
+    if path is not None:
+        ids = graph.path_ids(path)
+        return {
+            "state": SUPPLIED,
+            "path": ids,
+            "why": f"traces {length(path):g} {_word(match)} to {ids[-1]}{_rule(match)}",
+            "source": ids[-1],
+            "length": length(path),
+        }
+    return {
+        "state": OUT,
+        "path": [],
+        "why": _why_not(match, graph, blocks, no_through, targets, longest, attempt, length),
+    }
+
+
+def _why_not(
+    match: Match,
+    graph: Graph,
+    blocks: Mapping[str, frozenset[int]],
+    no_through: frozenset[int],
+    targets: frozenset[int],
+    longest: float | None,
+    attempt: Callable[[Iterable[str]], list[int] | None],
+    length: Callable[[list[int]], float],
+) -> str:
+    """Why no line exists: each obstacle whose absence alone would let a line through ("or":
+    removing any one would do), else every obstacle on the way once all are ignored ("and"),
+    else the map itself."""
+    rule = _rule(match)
+    held = set().union(*blocks.values()) if blocks else set()
+    if targets <= held:
+        where = _places(graph, sorted(targets))
+        return f"every source ({where}) is held or cut off by the enemy{rule}"
+    present = [kind for kind, nodes in blocks.items() if nodes]
+    if no_through:
+        present.append(NO_THROUGH)
+    if longest is not None:
+        present.append(LIMIT)
+    reasons: list[str] = []
+    for kind in present:
+        found = attempt([kind])
+        if found is not None:
+            reasons.append(
+                _describe(graph, kind, found, blocks, no_through, longest, length, _word(match))
+            )
+    if reasons:
+        return "; or ".join(r for r in reasons if r) + rule
+    found = attempt(present)
+    if found is not None:
+        parts = [
+            _describe(graph, kind, found, blocks, no_through, longest, length, _word(match))
+            for kind in present
+        ]
+        return " and ".join(p for p in parts if p) + rule
+    return f"no route at all to a source ({_places(graph, sorted(targets))}){rule}"
+
+
+def _describe(
+    graph: Graph,
+    kind: str,
+    path: list[int],
+    blocks: Mapping[str, frozenset[int]],
+    no_through: frozenset[int],
+    longest: float | None,
+    length: Callable[[list[int]], float],
+    word: str,
+) -> str:
+    if kind == LIMIT:
+        far = length(path)
+        if longest is None or far <= longest:
+            return ""
+        return f"the nearest source is {far:g} {word} away, beyond the limit of {longest:g}"
+    if kind == NO_THROUGH:
+        on = [n for n in path[1:-1] if n in no_through]
+        if not on:
+            return ""
+        return f"the way leads through {_places(graph, on)}, which may be entered but not left"
+    on = [n for n in path[1:] if n in blocks.get(kind, frozenset())]
+    if not on:
+        return ""
+    if kind == ENEMY_UNITS:
+        return f"enemy units block the way at {_places(graph, on)}"
+    if kind == ENEMY_ZOC:
+        return f"enemy ZOC cuts the way at {_places(graph, on)}"
+    return f"the enemy controls {_places(graph, on)} on the way"
+
+
+def _places(graph: Graph, nodes: Iterable[int]) -> str:
+    """Location ids in the order given (along a path), at most six of them."""
+    ids = [graph.ids[n] for n in nodes]
+    shown = ", ".join(ids[:6])
+    return shown + (f" and {len(ids) - 6} more" if len(ids) > 6 else "")
+
+
+# ------------------------------------------------------------------ checks and effects
+
+
+def check(match: Match, sides: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """Trace every unit of ``sides`` on the map, then set or clear ``oos``; returns the answers.
+
+    All answers are found before any flag changes, so the order units are checked in never
+    matters."""
+    answers: dict[str, dict[str, Any]] = {}
+    for side in sides:
+        for unit in match.units_of(side):
+            answers[unit.id] = supply_line(match, unit)
+    rule = settings(match).get("rule")
+    for uid, answer in answers.items():
+        unit = match.state.units[uid]
+        out = answer["state"] != SUPPLIED
+        was = bool(unit.flags.get("oos"))
+        if out:
+            unit.flags["oos"] = True
+        else:
+            unit.flags.pop("oos", None)
+        if out != was:
+            text = (
+                f"{uid} is out of supply: {answer['why']}"
+                if out
+                else (f"{uid} is back in supply: {answer['why']}")
+            )
+            match.emit(
+                "supply",
+                text,
+                rule,
+                unit=uid,
+                state=answer["state"],
+                path=answer["path"],
+                why=answer["why"],
+            )
+    match.touch()
+    return answers
+
+
+def halved_allowance(value: float) -> float:
+    """An out-of-supply allowance: halved, fractions dropped, never below 1 (PGG 11.31-11.32)."""
+    if value <= 0:
+        return value
+    return float(halving.halve(int(math.floor(value))))
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    s = settings(match)
+    if phase.id not in s.get("check", ("movement",)):
+        return
+    phasing = match.phasing
+    sides = (
+        list(match.sides) if s.get("sides", "phasing") == "all" or phasing is None else [phasing]
+    )
+    check(match, sides)
+
+
+@hookimpl
+def wargame_movement_allowance(match: Match, unit: Unit) -> float | None:
+    if not unit.flags.get("oos") or not settings(match).get("halve_movement"):
+        return None
+    return halved_allowance(float(match.unit_values(unit).get("movement", 0)))

@@ -1,0 +1,331 @@
+"""Conformance: every registered title keeps the kernel's promises, whatever its rules.
+
+Parametrized over every title the registry finds (built-in titles through the ``wargame.games``
+entry points, plus the test titles), so a title is checked the day it is registered. For each
+title and seed a random bot-vs-bot playout is recorded once; the tests then check that it:
+
+- ends with an outcome within ``ACTION_CAP`` actions, never stuck without a legal action;
+- applied only actions that were in ``legal_actions()`` at that moment, and every legal action
+  seen passes ``check()`` and round-trips its text notation (``Action.parse(str(a)) == a``);
+- replays exactly: a new match with the same title, scenario and seed, given the action list,
+  reaches the same state hash (and a match saved halfway and loaded finishes the same);
+- survives a save and load (equal state hash), also after an undo;
+- never shows a side what it may not know: a unit hidden from a side is not named in that
+  side's view; an untried unit's hidden values and face appear in no view; other sides'
+  secrets are absent.
+
+``CONFORMANCE_SEEDS`` seeds per title (20 by default; the WARGAME_CONFORMANCE_SEEDS environment
+variable overrides it, e.g. for a long local soak).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import TEST_TITLE_PLUGINS
+from wargame import savefile, views
+from wargame.actions import Action
+from wargame.bots import RandomBot
+from wargame.match import Match
+from wargame.plugins import Registry, Title, discover
+
+CONFORMANCE_SEEDS = int(os.environ.get("WARGAME_CONFORMANCE_SEEDS", "20"))
+ACTION_CAP = 20_000
+"""A playout longer than this is taken to be stuck in a loop."""
+CHECK_SAMPLE = 50
+"""At most this many legal actions per state are passed through ``check()`` (all, if fewer);
+every one of them is checked for its text notation."""
+
+TEST_TITLES = ("hexland", "linkland")
+
+
+def _title_ids() -> list[str]:
+    return sorted(discover(extra=TEST_TITLE_PLUGINS).titles)
+
+
+TITLE_IDS = _title_ids()
+CASES = [
+    pytest.param(
+        tid, seed, id=f"{tid}-seed{seed}", marks=() if tid in TEST_TITLES else (pytest.mark.slow,)
+    )
+    for tid in TITLE_IDS
+    for seed in range(CONFORMANCE_SEEDS)
+]
+"""(title, seed) pairs. A full title's playouts take seconds each (its legal-move lists run to
+thousands), so they are marked ``slow``: ``-m "not slow"`` keeps to the test titles."""
+
+
+def mentions(text: str, unit_id: str) -> bool:
+    """Whether ``unit_id`` appears in ``text`` as a whole id, not inside a longer one."""
+    edge = r"A-Za-z0-9_.:/+\-"
+    return re.search(rf"(?<![{edge}]){re.escape(unit_id)}(?![{edge}])", text) is not None
+
+
+def scenario_for(title: Title, seed: int) -> str:
+    """Seeds take a title's scenarios in turn, so every scenario is played."""
+    ids = sorted(title.scenarios)
+    return ids[seed % len(ids)]
+
+
+def view_problems(match: Match, side: str) -> list[str]:
+    """Everything ``side``'s view shows that it may not know, as readable lines."""
+    view = match.view(side)
+    text = json.dumps(view, sort_keys=True)
+    found: list[str] = []
+    where = f"turn {match.turn} {match.phase.path if match.phase else ''} view({side})"
+    for unit in match.state.units.values():
+        if unit.loc is not None and side in unit.hidden_from and mentions(text, unit.id):
+            found.append(f"{where}: names {unit.id}, which is hidden from {side}")
+    shown = {u["id"]: u for u in view["units"] if "id" in u}
+    for unit in match.state.units.values():
+        if unit.loc is None or not match.is_untried(unit):
+            continue
+        entry = shown.get(unit.id)
+        if entry is None:
+            continue
+        steps = match.counter(unit)["steps"]
+        printed = set(steps[min(unit.step, len(steps) - 1)]["values"])
+        pool = match.counters_doc["pools"][match.counter(unit)["untried"]]
+        secret = {k for face in pool["faces"] for k in face["values"]} - printed
+        if "face" in entry:
+            found.append(f"{where}: shows the face of untried {unit.id}")
+        if secret & set(entry.get("values", {})):
+            found.append(
+                f"{where}: shows {sorted(secret & set(entry['values']))} of untried {unit.id}"
+            )
+    for pool_id, count in view.get("pools", {}).items():
+        if not isinstance(count, int):
+            found.append(f"{where}: pool {pool_id} shows more than a count")
+    secrets = view.get("secrets", {})
+    for other, data in match.state.secrets.items():
+        if other == side:
+            continue
+        if other in secrets:
+            found.append(f"{where}: holds {other}'s secrets")
+        elif data and json.dumps(data, sort_keys=True) in text:
+            found.append(f"{where}: shows {other}'s secrets")
+    return found
+
+
+@dataclass
+class Playout:
+    """One recorded bot-vs-bot game and what was wrong along the way."""
+
+    title: str
+    scenario: str
+    seed: int
+    actions: list[str] = field(default_factory=list)
+    hashes: list[str] = field(default_factory=list)  # state hash after each action
+    start_hash: str = ""
+    outcome: dict[str, Any] | None = None
+    stuck: str | None = None
+    not_legal: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    notation: list[str] = field(default_factory=list)
+    leaks: list[str] = field(default_factory=list)
+    legal_seen: int = 0
+    untried_seen: int = 0
+
+
+_PLAYOUTS: dict[tuple[str, int], Playout] = {}
+
+
+def playout(registry: Registry, title_id: str, seed: int) -> Playout:
+    """The recorded playout of ``title_id`` with ``seed`` (played once per session)."""
+    key = (title_id, seed)
+    if key not in _PLAYOUTS:
+        _PLAYOUTS[key] = _play(registry.get(title_id), seed)
+    return _PLAYOUTS[key]
+
+
+def _play(title: Title, seed: int) -> Playout:
+    scenario = scenario_for(title, seed)
+    match = Match(title, scenario, seed)
+    record = Playout(title.id, scenario, seed, start_hash=match.state_hash())
+    bots = {side: RandomBot(seed * 1000 + n) for n, side in enumerate(match.sides)}
+    sampler = random.Random(seed)
+    while match.decision is not None and len(record.actions) < ACTION_CAP:
+        decision = match.decision
+        legal = match.legal_actions()
+        if not legal:
+            record.stuck = f"no legal action for {decision}"
+            break
+        record.legal_seen += len(legal)
+        for action in legal:
+            if Action.parse(str(action)) != action:
+                record.notation.append(str(action))
+        sample = legal if len(legal) <= CHECK_SAMPLE else sampler.sample(legal, CHECK_SAMPLE)
+        for action in sample:
+            why = match.check(action)
+            if why is not None:
+                record.refused.append(f"{action}: {why}")
+        for side in match.sides:
+            record.leaks.extend(view_problems(match, side))
+        record.untried_seen += sum(
+            1 for u in match.state.units.values() if u.loc is not None and match.is_untried(u)
+        )
+        chosen = bots[decision.side].choose(match)
+        if chosen not in legal:
+            record.not_legal.append(str(chosen))
+        match.apply(chosen)
+        record.actions.append(str(chosen))
+        record.hashes.append(match.state_hash())
+    record.outcome = match.outcome
+    return record
+
+
+def replay(title: Title, record: Playout, upto: int | None = None) -> Match:
+    match = Match(title, record.scenario, record.seed)
+    for text in record.actions[:upto]:
+        match.apply(text)
+    return match
+
+
+# ----------------------------------------------------------------------------- the promises
+
+
+def test_registry_finds_the_test_titles() -> None:
+    for tid in TEST_TITLES:
+        assert tid in TITLE_IDS
+
+
+@pytest.mark.parametrize(("title_id", "seed"), CASES)
+def test_playout_ends_with_an_outcome(registry: Registry, title_id: str, seed: int) -> None:
+    record = playout(registry, title_id, seed)
+    assert record.stuck is None, record.stuck
+    assert record.outcome is not None, f"no outcome after {len(record.actions)} actions"
+    assert record.outcome["winner"] in (*registry.get(title_id).sides, None)
+    assert record.outcome["text"]
+
+
+@pytest.mark.parametrize(("title_id", "seed"), CASES)
+def test_only_legal_actions_and_every_legal_action_checks(
+    registry: Registry, title_id: str, seed: int
+) -> None:
+    record = playout(registry, title_id, seed)
+    assert record.legal_seen > len(record.actions)  # choices were made among several
+    assert record.not_legal == []
+    assert record.refused == [], record.refused[:5]
+    assert record.notation == [], record.notation[:5]
+
+
+@pytest.mark.parametrize(("title_id", "seed"), CASES)
+def test_replay_reproduces_every_state(registry: Registry, title_id: str, seed: int) -> None:
+    record = playout(registry, title_id, seed)
+    title = registry.get(title_id)
+    match = Match(title, record.scenario, record.seed)
+    assert match.state_hash() == record.start_hash
+    for n, text in enumerate(record.actions):
+        match.apply(text)
+        assert match.state_hash() == record.hashes[n], f"diverged at action {n + 1}: {text}"
+    assert match.history == record.actions
+    assert match.outcome == record.outcome
+
+
+@pytest.mark.parametrize(("title_id", "seed"), CASES)
+def test_save_load_round_trip(registry: Registry, title_id: str, seed: int, tmp_path: Path) -> None:
+    record = playout(registry, title_id, seed)
+    title = registry.get(title_id)
+    middle = len(record.actions) // 2
+    half = replay(title, record, middle)
+    savefile.save(half, tmp_path / "half.json")
+    resumed = savefile.load(tmp_path / "half.json", registry)
+    assert resumed.state_hash() == half.state_hash()
+    for text in record.actions[middle:]:
+        resumed.apply(text)  # a loaded match plays on exactly like the original
+    assert resumed.state_hash() == record.hashes[-1]
+
+    savefile.save(resumed, tmp_path / "end.json")
+    loaded = savefile.load(tmp_path / "end.json", registry)
+    assert loaded.state_hash() == record.hashes[-1]
+    assert loaded.history == record.actions
+    assert loaded.outcome == record.outcome
+
+    taken_back = loaded.undo()
+    assert taken_back == record.actions[-1]
+    expected = record.hashes[-2] if len(record.hashes) > 1 else record.start_hash
+    assert loaded.state_hash() == expected
+    assert loaded.decision is not None  # the game is open again
+    savefile.save(loaded, tmp_path / "undone.json")
+    again = savefile.load(tmp_path / "undone.json", registry)
+    assert again.state_hash() == expected
+    assert again.history == record.actions[:-1]
+
+
+@pytest.mark.parametrize(("title_id", "seed"), CASES)
+def test_views_hide_what_a_side_may_not_know(registry: Registry, title_id: str, seed: int) -> None:
+    record = playout(registry, title_id, seed)
+    assert record.leaks == [], record.leaks[:5]
+
+
+def test_untried_units_were_checked_in_views(registry: Registry) -> None:
+    """Hexland starts with untried units, so the untried check above is not vacuous."""
+    record = playout(registry, "hexland", 0)
+    assert record.untried_seen > 0
+
+
+@pytest.mark.parametrize("title_id", TEST_TITLES)
+def test_a_concealed_unit_is_not_named_in_the_enemy_view(registry: Registry, title_id: str) -> None:
+    """The hidden-unit check, made real on the test titles (neither conceals units itself): hide
+    one enemy unit at each quiet moment of a playout and look for its id in the view."""
+    title = registry.get(title_id)
+    record = playout(registry, title_id, 1)
+    match = Match(title, record.scenario, record.seed)
+    checked = 0
+    for text in record.actions:
+        decision = match.decision
+        assert decision is not None
+        quiet = not match.state.pending and "battle" not in match.state.vars
+        hidden = match.units_of(match.enemy(decision.side))
+        if quiet and hidden:
+            unit = hidden[0]
+            unit.hidden_from = [decision.side]
+            try:
+                assert view_problems(match, decision.side) == []
+                entries = [u for u in match.view(decision.side)["units"] if u.get("hidden")]
+                assert {"side": unit.side, "loc": unit.loc, "hidden": True} in entries
+                assert mentions(json.dumps(match.view(unit.side)), unit.id)  # its owner sees it
+            finally:
+                unit.hidden_from = []
+            checked += 1
+        match.apply(text)
+    assert checked > 0
+
+
+def test_the_view_check_catches_leaks(registry: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checker above is not blind: a view that shows everything is caught on every count."""
+    match = Match(registry.get("hexland"), seed=0)
+    red = match.units_of("red")
+    concealed = next(u for u in red if not match.is_untried(u))
+    concealed.hidden_from = ["blue"]
+    match.state.secrets["red"] = {"plan": "hold the capital at all costs"}
+    assert view_problems(match, "blue") == []
+
+    def leaky_unit(m: Match, unit: Any, side: str | None) -> dict[str, Any]:
+        out = unit.to_json()
+        out["values"] = {"attack": 4, "defense": 5, "movement": 4}
+        out["face"] = out["values"]
+        return out
+
+    honest_view = match.view
+
+    def leaky_view(side: str | None = None) -> dict[str, Any]:
+        view = honest_view(side)
+        view["secrets"] = dict(match.state.secrets)
+        return view
+
+    monkeypatch.setattr(views, "unit_view", leaky_unit)
+    monkeypatch.setattr(match, "view", leaky_view)
+    problems = "\n".join(view_problems(match, "blue"))
+    assert f"names {concealed.id}, which is hidden from blue" in problems
+    assert "shows the face of untried" in problems
+    assert "['attack', 'defense'] of untried" in problems
+    assert "holds red's secrets" in problems

@@ -1,0 +1,377 @@
+"""Map pictures: what is drawn where, and that nothing hidden from a side reaches its picture."""
+
+from __future__ import annotations
+
+import math
+import struct
+import tempfile
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tests.titles.render_net import plugin as render_net_plugin
+from wargame import render
+from wargame.errors import UsageError
+from wargame.hexgrid import HexGrid, HexNumbering
+from wargame.match import Match
+from wargame.network import PointNetwork
+from wargame.plugins import Title, discover
+
+SVG = "{http://www.w3.org/2000/svg}"
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+RIVER = {
+    frozenset((f"06{row:02d}", f"07{row:02d}")) for row in (1, 2, 3, 4, 6, 7, 8, 9, 10)
+}  # hexland map.json: the Blue River
+ROAD = [f"{col:02d}05" for col in range(1, 13)]  # hexland map.json: the Main road
+
+
+@pytest.fixture(scope="module")
+def render_net() -> Title:
+    return discover(extra=[render_net_plugin], owner_dir=None).get("render-net")
+
+
+def parse(text: str) -> ET.Element:
+    return ET.fromstring(text.encode("utf-8"))
+
+
+def elements(root: ET.Element, tag: str, cls: str) -> list[ET.Element]:
+    return [e for e in root.iter(f"{SVG}{tag}") if e.get("class") == cls]
+
+
+def lines_of(root: ET.Element, group_cls: str) -> list[ET.Element]:
+    out: list[ET.Element] = []
+    for group in root.iter(f"{SVG}g"):
+        if group.get("class") == group_cls:
+            out.extend(group.iter(f"{SVG}line"))
+    return out
+
+
+def ends(line: ET.Element) -> tuple[tuple[float, float], tuple[float, float]]:
+    return (
+        (float(line.get("x1", "nan")), float(line.get("y1", "nan"))),
+        (float(line.get("x2", "nan")), float(line.get("y2", "nan"))),
+    )
+
+
+def corners(polygon: ET.Element) -> list[tuple[float, float]]:
+    pairs = (p.split(",") for p in (polygon.get("points") or "").split())
+    return [(float(x), float(y)) for x, y in pairs]
+
+
+def close(a: tuple[float, float], b: tuple[float, float], tol: float = 2e-3) -> bool:
+    return math.dist(a, b) <= tol
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == PNG_SIGNATURE
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def texts(root: ET.Element) -> list[str]:
+    return [e.text or "" for e in root.iter(f"{SVG}text")]
+
+
+# --------------------------------------------------------------------------- hex maps
+
+
+def test_png_of_hexland_is_a_png_the_size_of_the_svg(hexland: Title, tmp_path: Path) -> None:
+    match = Match(hexland)
+    out = render.render(match, tmp_path / "hexland.png")
+    data = out.read_bytes()
+    width, height = png_size(data)
+    root = parse((render.render(match, tmp_path / "hexland.svg")).read_text())
+    # Same scene, same scale: the PNG is exactly as big as the SVG says it is.
+    assert abs(width - float(root.get("width", "0"))) <= 1
+    assert abs(height - float(root.get("height", "0"))) <= 1
+    assert width > 500 and height > 500
+
+
+def test_png_function_writes_whatever_the_suffix(hexland: Title, tmp_path: Path) -> None:
+    out = render.png(Match(hexland), tmp_path / "picture.bin", "blue")
+    assert out.read_bytes()[:8] == PNG_SIGNATURE
+
+
+def test_svg_has_a_hex_per_location_and_a_counter_per_unit(hexland: Title) -> None:
+    match = Match(hexland)
+    root = parse(render.svg(match))
+    topology = match.topology
+    assert isinstance(topology, HexGrid)
+    hexes = [e.get("data-loc") for e in elements(root, "polygon", "hex")]
+    assert sorted(hexes) == sorted(topology.hexes())
+    boxes = [e.get("data-loc") for e in elements(root, "rect", "box")]
+    assert boxes == list(topology.boxes())
+    on_map = sorted(u["id"] for u in match.view(None)["units"])
+    assert sorted(e.get("data-unit") for e in elements(root, "rect", "counter")) == on_map
+    assert "Capital \u260510" in texts(root)  # the named hex with its VP value
+
+
+def test_hex_polygons_sit_at_topology_positions(hexland: Title) -> None:
+    match = Match(hexland)
+    root = parse(render.svg(match))
+    for polygon in elements(root, "polygon", "hex"):
+        pts = corners(polygon)
+        centre = (sum(x for x, _ in pts) / 6, sum(y for _, y in pts) / 6)
+        assert close(centre, match.topology.position(polygon.get("data-loc", "")))
+        # flat-top (hexland numbering): two corners make a horizontal top edge of length 1
+        top = sorted(pts, key=lambda p: p[1])[:2]
+        assert abs(top[0][1] - top[1][1]) < 1e-3 and abs(abs(top[0][0] - top[1][0]) - 1) < 1e-3
+
+
+def test_rivers_lie_on_the_shared_hexside_and_roads_join_centres(hexland: Title) -> None:
+    match = Match(hexland)
+    root = parse(render.svg(match))
+    polygons = {e.get("data-loc"): corners(e) for e in elements(root, "polygon", "hex")}
+    rivers = lines_of(root, "hexside river")
+    assert {frozenset((e.get("data-a"), e.get("data-b"))) for e in rivers} == RIVER
+    for line in rivers:
+        a, b = line.get("data-a", ""), line.get("data-b", "")
+        for end in ends(line):  # both ends are corners of both hexes: the shared edge
+            assert any(close(end, c) for c in polygons[a])
+            assert any(close(end, c) for c in polygons[b])
+    lake = lines_of(root, "hexside lake")
+    assert [frozenset((e.get("data-a"), e.get("data-b"))) for e in lake] == [
+        frozenset(("0209", "0210"))
+    ]
+    roads = lines_of(root, "road")
+    assert {frozenset((e.get("data-a"), e.get("data-b"))) for e in roads} == {
+        frozenset(pair) for pair in zip(ROAD, ROAD[1:], strict=False)
+    }
+    for line in roads:
+        start, end = ends(line)
+        assert close(start, match.topology.position(line.get("data-a", "")))
+        assert close(end, match.topology.position(line.get("data-b", "")))
+
+
+def test_terrain_colours_fill_hexes(hexland: Title) -> None:
+    root = parse(render.svg(Match(hexland)))
+    fill = {e.get("data-loc"): e.get("fill") for e in elements(root, "polygon", "hex")}
+    assert fill["0303"] == render.TERRAIN_COLOURS["forest"]
+    assert fill["0708"] == render.TERRAIN_COLOURS["swamp"]
+    assert fill["0101"] == render.TERRAIN_COLOURS["clear"]
+    assert render.terrain_colour("dense-forest") == render.TERRAIN_COLOURS["forest"]
+    odd = render.terrain_colour("glacier-xyz")
+    assert odd == render.terrain_colour("glacier-xyz") and len(odd) == 7 and odd[0] == "#"
+
+
+def test_a_title_may_name_its_colours(hexland: Title, monkeypatch: pytest.MonkeyPatch) -> None:
+    match = Match(hexland)
+    options = match.title.manifest.mechanic_options
+    colours = {"side_colors": {"red": "#aa0000"}, "terrain_colors": {"forest": "#004400"}}
+    monkeypatch.setitem(options, "render", colours)
+    root = parse(render.svg(match))
+    fill = {e.get("data-loc"): e.get("fill") for e in elements(root, "polygon", "hex")}
+    assert fill["0303"] == "#004400"
+    sides = {e.get("data-side"): e.get("fill") for e in elements(root, "rect", "counter")}
+    assert sides == {"red": "#aa0000", "blue": render.SIDE_PALETTE[0]}
+    monkeypatch.setitem(options, "render", {"side_colors": {"red": 'x" onload="alert(1)'}})
+    with pytest.raises(UsageError, match="side_colors.red"):
+        render.svg(match)
+
+
+def test_a_concealed_unit_shows_only_its_side(hexland: Title) -> None:
+    match = Match(hexland)
+    match.state.units["7-arm"].hidden_from = ["red"]
+    red = render.svg(match, "red")
+    for secret in ("7-arm", "7th Armored", "8-5-8"):
+        assert secret not in red
+    root = parse(red)
+    hidden = elements(root, "rect", "counter hidden")
+    assert [e.get("data-side") for e in hidden] == ["blue"]
+    assert "?" in texts(root)
+    # Blue, and the referee, still see it.
+    for side in ("blue", None):
+        seen = render.svg(match, side)
+        assert "7-arm" in seen and "8-5-8" in seen
+
+
+def test_untried_units_show_question_marks_until_revealed(hexland: Title) -> None:
+    match = Match(hexland)
+    faces = [f["label"] for f in hexland.counters["pools"]["rifle"]["faces"]]
+    untried = sorted(u.id for u in match.state.units.values() if match.is_untried(u))
+    assert untried
+    root = parse(render.svg(match, "blue"))
+    assert set(untried) <= {e.get("data-unit") for e in elements(root, "rect", "counter")}
+    values = [t for t in texts(root) if "-" in t and t[0] in "?0123456789"]
+    assert values.count("?-?-4") == len(untried)
+    assert not set(faces) & set(values)
+    unit = match.state.units[untried[0]]
+    match.reveal(unit)
+    assert unit.face is not None
+    label = "-".join(f"{v:g}" for v in unit.face.values())
+    after = texts(parse(render.svg(match, "blue")))
+    assert label in after and after.count("?-?-4") == len(untried) - 1
+
+
+def test_a_misspelt_side_is_refused(hexland: Title) -> None:
+    match = Match(hexland)
+    match.state.units["7-arm"].hidden_from = ["red"]
+    with pytest.raises(UsageError, match="Red"):
+        render.svg(match, "Red")
+
+
+def test_markers_and_control_are_drawn(hexland: Title) -> None:
+    match = Match(hexland)
+    match.state.markers["m1"] = {"type": "disrupted", "loc": "0505"}
+    match.state.markers["m2"] = {"type": "mine", "loc": "0506", "hidden_from": ["blue"]}
+    match.state.control["0905"] = "red"
+    root = parse(render.svg(match, "blue"))
+    assert [e.get("data-marker") for e in elements(root, "circle", "marker")] == ["m1"]
+    assert "D" in texts(root) and "M" not in texts(root)
+    assert [e.get("data-loc") for e in elements(root, "rect", "control")] == ["0905"]
+
+
+def test_stacks_get_a_count_badge(hexland: Title) -> None:
+    match = Match(hexland)
+    root = parse(render.svg(match))
+    counts: dict[str, int] = {}
+    for unit in match.view(None)["units"]:
+        counts[unit["loc"]] = counts.get(unit["loc"], 0) + 1
+    badges = {e.get("data-loc") for e in elements(root, "circle", "stack-count")}
+    assert badges == {loc for loc, n in counts.items() if n > 1}
+
+
+def test_render_topology_draws_the_map_alone(hexland: Title, tmp_path: Path) -> None:
+    topology = hexland.topology
+    out = render.render_topology(topology, tmp_path / "map.svg", ids=True, regions=True)
+    root = parse(out.read_text())
+    assert not elements(root, "rect", "counter")
+    assert {t for t in texts(root)} >= set(topology.locations()[:-1])  # hex ids, no box id
+    regions = {g.get("data-region") for g in root.iter(f"{SVG}g") if g.get("data-region")}
+    assert regions == {"entry:blue", "entry:red", "setup:red-north", "setup:red-south", "objective"}
+    # a one-hex region is outlined by all six of its hexsides
+    objective = [g for g in root.iter(f"{SVG}g") if g.get("data-region") == "objective"][0]
+    assert len(list(objective.iter(f"{SVG}line"))) == 6
+    png = render.render_topology(topology, tmp_path / "map.png")
+    assert png.read_bytes()[:8] == PNG_SIGNATURE
+
+
+# --------------------------------------------------------------------------- network maps
+
+
+def test_network_points_links_and_counters(render_net: Title, tmp_path: Path) -> None:
+    match = Match(render_net)
+    topology = match.topology
+    assert isinstance(topology, PointNetwork)
+    root = parse(render.svg(match, "north"))
+    points = sorted(e.get("data-loc") for e in elements(root, "circle", "point"))
+    assert points == sorted(loc for loc in topology.locations() if not loc.startswith("box:"))
+    assert [e.get("data-loc") for e in elements(root, "rect", "box")] == ["box:reserve"]
+    drawn = {
+        cls: {frozenset((e.get("data-a"), e.get("data-b"))) for e in lines_of(root, f"link {cls}")}
+        for cls in ("major", "minor", "inferior", "highway", "strait", "sea")
+    }
+    assert drawn == {
+        "major": {frozenset(("aton", "corwen"))},
+        "minor": {frozenset(("corwen", "dunmore"))},
+        "inferior": {frozenset(("bexley", "dunmore"))},
+        "highway": {frozenset(("aton", "bexley"))},
+        "strait": {frozenset(("bexley", "esk"))},
+        "sea": {frozenset(("dunmore", "esk"))},
+    }
+    # the highway is a double line: a wide dark stroke under a narrow light one
+    highway = [g for g in root.iter(f"{SVG}g") if g.get("class") == "link highway"][0]
+    strokes = [g.get("stroke") for g in highway if g.get("stroke")]
+    assert len(strokes) == 2 and strokes[1] == "#ffffff"
+    counters = {e.get("data-unit"): e for e in elements(root, "rect", "counter")}
+    assert set(counters) == {"n-1", "n-2", "s-1", "s-2"}
+    assert counters["n-1"].get("fill") == "#9aa7b8"  # the title's own side colour
+    words = texts(root)
+    assert "?-2" in words  # untried s-1: strength unknown, movement printed
+    assert "\u2605\u2605\u2605" in words and "F2" in words  # Aton: 3 VP, fortress 2
+    for loc in ("Aton", "Bexley", "Corwen", "Dunmore", "Esk Island"):
+        assert loc in words
+    # a stack sits just right of its point, level with it
+    circles = {e.get("data-loc"): e for e in elements(root, "circle", "point")}
+    px, py = float(circles["aton"].get("cx", "nan")), float(circles["aton"].get("cy", "nan"))
+    for uid in ("n-1", "n-2"):
+        rect = counters[uid]
+        cx = float(rect.get("x", "nan")) + float(rect.get("width", "nan")) / 2
+        cy = float(rect.get("y", "nan")) + float(rect.get("height", "nan")) / 2
+        assert 0.5 < cx - px < 1.5 and abs(cy - py) < 0.3
+    out = render.render(match, tmp_path / "net.png", "south")
+    assert out.read_bytes()[:8] == PNG_SIGNATURE
+    alone = parse(render.render_topology(topology, tmp_path / "net.svg").read_text())
+    assert len(elements(alone, "circle", "point")) == 5
+    assert not elements(alone, "rect", "counter")
+
+
+# --------------------------------------------------------------------------- files
+
+
+@pytest.mark.parametrize("name", ["map.jpg", "map", "map.svg.txt"])
+def test_bad_suffix_is_a_usage_error(hexland: Title, tmp_path: Path, name: str) -> None:
+    with pytest.raises(UsageError, match="png or .svg"):
+        render.render(Match(hexland), tmp_path / name)
+    assert not (tmp_path / name).exists()
+
+
+def test_unwritable_paths_are_usage_errors(hexland: Title, tmp_path: Path) -> None:
+    match = Match(hexland)
+    with pytest.raises(UsageError, match="does not exist"):
+        render.render(match, tmp_path / "missing" / "map.png")
+    folder = tmp_path / "folder.svg"
+    folder.mkdir()
+    with pytest.raises(UsageError, match="folder"):
+        render.render(match, folder)
+    with pytest.raises(UsageError, match="png or .svg"):
+        render.render_topology(match.topology, tmp_path / "map.gif")
+
+
+# --------------------------------------------------------------------------- every numbering
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    orientation=st.sampled_from(["flat", "pointy"]),
+    shifted=st.sampled_from(["odd", "even"]),
+    column_direction=st.sampled_from(["east", "west"]),
+    row_direction=st.sampled_from(["south", "north"]),
+    columns=st.integers(2, 6),
+    rows=st.integers(2, 6),
+    pick=st.integers(0, 10_000),
+)
+def test_hexsides_fall_on_shared_edges_for_any_numbering(
+    orientation: str,
+    shifted: str,
+    column_direction: str,
+    row_direction: str,
+    columns: int,
+    rows: int,
+    pick: int,
+) -> None:
+    numbering = HexNumbering(
+        orientation=orientation,
+        shifted=shifted,
+        column_direction=column_direction,
+        row_direction=row_direction,
+    )
+    plain = HexGrid(numbering, columns=columns, rows=rows)
+    a = plain.hexes()[pick % len(plain.hexes())]
+    b = plain.neighbours(a)[pick % len(plain.neighbours(a))]
+    grid = HexGrid(
+        numbering,
+        columns=columns,
+        rows=rows,
+        hexsides=[{"hexes": [a, b], "features": ["river"]}],
+        lines=[{"kind": "rail", "hexes": [a, b]}],
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        text = render.render_topology(grid, Path(folder) / "g.svg").read_text()
+    root = parse(text)
+    polygons = {e.get("data-loc"): corners(e) for e in elements(root, "polygon", "hex")}
+    assert len(polygons) == len(grid.hexes())
+    # neighbours share exactly two corners: the polygons tile without gaps or overlaps
+    shared = [c for c in polygons[a] if any(close(c, d) for d in polygons[b])]
+    assert len(shared) == 2
+    (river,) = lines_of(root, "hexside river")
+    for end in ends(river):
+        assert any(close(end, c) for c in shared)
+    (rail, *_) = lines_of(root, "rail")
+    start, end = ends(rail)
+    assert {rail.get("data-a"), rail.get("data-b")} == {a, b}
+    assert close(start, grid.position(rail.get("data-a", "")))
+    assert close(end, grid.position(rail.get("data-b", "")))

@@ -1,0 +1,1 @@
+"""Linkland: a small point-to-point test title (links by class, a highway, a strait, boxes)."""

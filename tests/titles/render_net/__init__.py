@@ -1,0 +1,1 @@
+"""Render-net: a tiny point-to-point title for the map renderer's tests."""
