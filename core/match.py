@@ -126,6 +126,7 @@ class Match:
         self._place_setup()
         self.hook.wargame_setup(match=self)
         self._advance()
+        self.opening_events: list[Event] = list(self._events)  # set-up up to the first decision
 
     def _place_setup(self) -> None:
         counters = self.counters_doc["counters"]
