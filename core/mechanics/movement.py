@@ -108,7 +108,7 @@ def chart_cost(match: Match, unit: Unit, a: str, b: str) -> float:
     return total
 
 
-def cost_table(match: Match, unit: Unit) -> list[tuple[int | None, ...]]:
+def cost_table(match: Match, unit: Unit) -> Sequence[tuple[int | None, ...]]:
     """cost[i][k] in integer units to enter adj[i][k] from i; built once per cost key."""
     key = ("move-cost", cost_key(match, unit))
     table = match.cache.get(key)
@@ -191,7 +191,9 @@ def all_paths(found: dict[int, tuple[int, int]], ids: tuple[str, ...]) -> dict[i
     return paths
 
 
-def with_extras(match: Match, unit: Unit, table: list[tuple[int | None, ...]]) -> Sequence:
+def with_extras(
+    match: Match, unit: Unit, table: Sequence[tuple[int | None, ...]]
+) -> Sequence[tuple[int | None, ...]]:
     """The cost table with the extra costs of the moment (markers) added; per side, cost key
     and state, since the extras hook answers for a side and movement class."""
     key = ("extras", unit.side, cost_key(match, unit))
@@ -240,11 +242,15 @@ def movers(match: Match, decision: Decision) -> list[Unit]:
     return out
 
 
-def tree(match: Match, unit: Unit) -> dict[str, tuple[int, list[str]]]:
+Tree = dict[str, tuple[int, list[str]]]
+"""Destination -> (cost in movement units, path from the unit's location)."""
+
+
+def tree(match: Match, unit: Unit) -> Tree:
     """Where the unit can go now: destination -> (cost in units, path from its location).
     Computed once per unit and state (movement and overrun both ask)."""
     assert unit.loc is not None
-    trees = match.cache.get("trees")
+    trees: tuple[object, dict[tuple[object, ...], Tree]] | None = match.cache.get("trees")
     context = _context(match, unit.side)
     if trees is None or trees[0] != context:
         trees = (context, {})
@@ -425,9 +431,9 @@ class Move(Verb):
         if len(set(ids)) != len(ids):
             return "a unit is listed twice"
         for uid in ids:
-            _cost, why = path_cost(match, mine[uid], path)
-            if why:
-                return why
+            _cost, refused = path_cost(match, mine[uid], path)
+            if refused:
+                return refused
         return None
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:

@@ -20,6 +20,8 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     if phase.id != s.get("phase", "movement"):
         return
     side = match.phasing
+    if side is None:
+        return
     box = s.get("boxes", {}).get(side) or s.get("box", "box:reinforcements")
     done = match.state.vars.setdefault("arrived", [])
     for key, entry in match.title.doc("calendar").get("schedule", {}).items():
