@@ -1,0 +1,500 @@
+"""Overrun and mobile assault: combat during movement (PGG 6.5, Barbarossa 10.23-10.34,
+LWE 9.22-9.30, PMD 14.0).
+
+``overrun TARGET with UNIT[,UNIT] via PATH...`` in a movement phase: the units move together along
+PATH (their location first, the launch location adjacent to TARGET last; a lone location means
+they overrun from where they stand), pay the overrun's cost in movement points and attack every
+enemy unit in TARGET. The battle is a :class:`~wargame.match.Battle` of kind "overrun" resolved by
+the combat mechanic (reveal, modifiers, table, losses, retreats), never followed by an advance
+after combat (PGG 6.57, 9.88). When its results are all carried out this module decides what the
+overrunners do next: move into the vacated target and perhaps keep moving with the points left
+(PGG 6.51, Barbarossa 10.29), stop (PGG 6.52), or go back to the launch location (Barbarossa
+10.28). Overrunning is a function of movement, not combat (PGG 9.14): it does not use up a unit's
+attack in the combat phase.
+
+Settings (``mechanic_options.overrun``), each optional:
+
+- ``cost``: MP spent to overrun (PGG 6.51: 3; LWE 9.23: 6), a number or a mapping by selector as
+  in the terrain chart (``"side/mobility"``, mobility, unit type, side, ``"*"``; PMD 14.3: mech 7,
+  cavalry 4). Default 0.
+- ``target_cost``: terrain or in-hex feature of the target -> cost used instead of ``cost`` when
+  present, the highest applying (Barbarossa 10.24: 2 into clear, 3 with a city or fortified line).
+- ``hexside_costs``: also pay the terrain chart's hexside costs crossed into the target (PMD 14.3:
+  an unfrozen river).
+- ``same_start``: every overrunner started the phase in the same location (PGG 6.54, Barbarossa
+  10.27, LWE 9.26, PMD 14.2); they always move together along PATH.
+- ``halve``: the attack total is halved after all modifiers, fractions dropped (PGG 6.55), through
+  :mod:`wargame.mechanics.halving`; ``halve_min`` is the floor for a positive total (default 0:
+  PGG 6.55 drops fractions and says nothing of a minimum).
+- ``move_in`` (default true): on success the overrunners move into the vacated target at no cost
+  (PGG 6.51, 6.57).
+- ``continue`` (default true; or a list of sides): after a success they may go on moving with
+  the MP left, chaining overruns (PGG 6.51, Barbarossa 10.29, LWE 9.28, PMD 14.7); otherwise
+  their movement ends.
+- ``stop_on``: results that end the overrunners' movement where they are, without moving in:
+  ``"attacker-loss"`` and ``"attacker-retreat"`` (any result that makes them lose steps or
+  retreat), ``"split"`` (a result for both sides), or result codes such as an Engaged code
+  (PGG 6.52, 9.67).
+- ``return_to_launch``: after a failure the surviving overrunners are put back in the launch
+  location (Barbarossa 10.28, LWE 9.27, PMD 14.7).
+- ``continue_on_failure`` (default false; or a list of sides): after a failure they may still
+  move, and overrun again, with the MP left (Barbarossa 10.28, German units). Otherwise a failure
+  ends their movement (PGG 6.52).
+- ``defender_flag``: a unit flag (e.g. "disrupted") set on defenders that survive having lost a
+  step or retreated (PGG 6.61); ``defender_flag_except``: result codes that do not set it (PGG
+  6.61: Engaged).
+- ``mobility`` / ``tags``: who may overrun, by unit type (Barbarossa 10.23: mechanized only;
+  PMD 14.1). Units with no attack strength never may (PGG 6.53); untried ones may.
+- ``max_per_phase``: overruns per unit per phase, a number or ``{side: number}`` (Barbarossa 10.24:
+  Soviet 1; LWE 9.23: 1).
+- ``terrain``: the target terrains that may be overrun (Barbarossa 10.25, LWE 9.24: clear).
+- ``from_locked`` (default true): a unit that may not move (it stands in an enemy ZOC) may still
+  overrun from where it stands (PGG 6.56, 8.13).
+- ``rule``: the rule cited in events and explanations (e.g. "PGG 6.5").
+
+The target must be enterable from the launch location (no prohibited terrain or all-lake
+hexside: Barbarossa 10.25). A movement phase may switch overruns off with the phase option
+``"overrun": false``. A title adds anything else (supply at the instant of the overrun, PGG 6.59;
+motorized units needing a panzer, LWE 9.22) through ``wargame_veto``, and column shifts (Barbarossa
+10.32) through ``wargame_combat_shifts`` on battles of kind "overrun".
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.combat import Line
+from wargame.hookspecs import hookimpl
+from wargame.match import Battle, Match
+from wargame.mechanics import combat, halving, movement
+from wargame.mechanics.movement import phase_key
+from wargame.plugins import Verb
+from wargame.state import Unit
+from wargame.topology import Graph
+
+KIND = "overrun"
+"""The battle kind: the retreat mechanic gives no advance after it (``overrun_advances``)."""
+
+USAGE = "usage: overrun TARGET with UNIT[,UNIT...] via LOCATION [LOCATION...]"
+
+
+def settings(match: Match) -> dict[str, Any]:
+    return match.settings("overrun")
+
+
+def _cite(match: Match) -> str:
+    rule = settings(match).get("rule")
+    return f" ({rule})" if rule else ""
+
+
+def _for_side(value: Any, side: str) -> Any:
+    """A setting that may be given per side: a list of sides (true for those), a mapping side ->
+    value, or one value for everyone."""
+    if isinstance(value, list):
+        return side in value
+    if isinstance(value, Mapping):
+        return value.get(side)
+    return value
+
+
+def _active(match: Match) -> bool:
+    """Whether this match uses the mechanic (the combat hook points are process-wide)."""
+    return bool(match.pm.is_registered(sys.modules[__name__]))
+
+
+# ------------------------------------------------------------------ per-phase records
+
+
+def _record(match: Match, unit: Unit, name: str) -> Any:
+    value = unit.flags.get(name)
+    return value[1] if value and value[0] == phase_key(match) else None
+
+
+def start_of(match: Match, unit: Unit) -> str | None:
+    """Where the unit started this phase (recorded when an overrun first moves it)."""
+    return _record(match, unit, "start") or unit.loc
+
+
+def overruns(match: Match, unit: Unit) -> int:
+    """How many overruns the unit has made this phase."""
+    return int(_record(match, unit, "overruns") or 0)
+
+
+# ------------------------------------------------------------------ costs and eligibility
+
+
+def _select(match: Match, unit: Unit, value: Any) -> float:
+    if not isinstance(value, Mapping):
+        return float(value)
+    utype = match.counter(unit)["type"]
+    mobility = match.unit_type(unit)["mobility"]
+    for sel in (f"{unit.side}/{mobility}", mobility, utype, unit.side, "*"):
+        if sel in value:
+            return float(value[sel])
+    return 0.0
+
+
+def cost(match: Match, unit: Unit, launch: str, target: str) -> int:
+    """What overrunning ``target`` from ``launch`` costs the unit, in integer movement units."""
+    s = settings(match)
+    topo = match.topology
+    base = _select(match, unit, s.get("cost", 0))
+    by_target = s.get("target_cost", {})
+    found = [
+        float(by_target[k])
+        for k in (topo.terrain(target), *sorted(topo.features(target)))
+        if k in by_target
+    ]
+    if found:
+        base = max(found)
+    if s.get("hexside_costs"):
+        edge = topo.edge(launch, target)
+        chart = match.title.doc("terrain").get("hexsides", {})
+        for feature in sorted(edge.features if edge else ()):
+            move = chart.get(feature, {}).get("move", {})
+            mobility = match.unit_type(unit)["mobility"]
+            for sel in (f"{unit.side}/{mobility}", mobility, unit.side, "*"):
+                if sel in move:
+                    base += float(move[sel] or 0)
+                    break
+    return int(round(base * movement.scale(match)))
+
+
+def ineligible(match: Match, unit: Unit) -> str | None:
+    """Why the unit may never overrun now, whatever the target."""
+    s = settings(match)
+    utype = match.unit_type(unit)
+    if "mobility" in s and utype["mobility"] not in s["mobility"]:
+        return f"{unit.id} may not overrun: {utype['mobility']} units never do{_cite(match)}"
+    if "tags" in s and not set(s["tags"]) & set(utype.get("tags", [])):
+        return f"{unit.id} may not overrun: not a {' or '.join(s['tags'])} unit{_cite(match)}"
+    attack = match.settings("combat").get("attack", "attack")
+    if not match.is_untried(unit) and match.unit_values(unit).get(attack, 0) <= 0:
+        return f"{unit.id} has no attack strength to overrun with{_cite(match)}"
+    limit = _for_side(s.get("max_per_phase"), unit.side)
+    if limit is not None and overruns(match, unit) >= int(limit):
+        return f"{unit.id} has made its {int(limit)} overrun(s) this phase{_cite(match)}"
+    return None
+
+
+def _enemy_at(match: Match, loc: str, side: str) -> bool:
+    holder = match.side_at(loc)
+    return holder is not None and holder != side and not loc.startswith("box:")
+
+
+def target_problem(
+    match: Match,
+    units: list[Unit],
+    launch: str,
+    target: str,
+    moving: list[int],
+    left: list[int] | None = None,
+) -> str | None:
+    """Why ``units`` may not overrun ``target`` from ``launch`` after spending ``moving`` (each
+    unit's cost to get there), or None. ``left``: each unit's movement units left this phase."""
+    topo = match.topology
+    side = units[0].side
+    if target not in topo:
+        return f"no location {target}"
+    if not _enemy_at(match, target, side):
+        return f"{target} holds no enemy units"
+    if target not in topo.neighbours(launch):
+        return f"{launch} is not adjacent to {target}"
+    allowed = settings(match).get("terrain")
+    if allowed is not None and topo.terrain(target) not in allowed:
+        return f"{target} is {topo.terrain(target)}: only {', '.join(allowed)} may be overrun" + (
+            _cite(match)
+        )
+    graph = topo.graph()
+    i, j = graph.index.get(launch), graph.index.get(target)
+    f = movement.scale(match)
+    if left is None:
+        left = [movement.allowance(match, u) - movement.spent(match, u) for u in units]
+    for unit, spent, budget in zip(units, moving, left, strict=True):
+        if i is not None and j is not None:
+            row = movement.cost_table(match, unit)[i]
+            if row[graph.adj[i].index(j)] is None:
+                return f"{unit.id} may not enter {target} from {launch}, so may not overrun it"
+        need = spent + cost(match, unit, launch, target)
+        if need > budget:
+            return (
+                f"{unit.id} needs {need / f:g} MP to overrun {target} from {launch}, "
+                f"has {budget / f:g}{_cite(match)}"
+            )
+    return None
+
+
+def _phase_allows(match: Match) -> bool:
+    leaf = match.phase
+    return bool(leaf is None or leaf.spec.options.get("overrun", True))
+
+
+# ------------------------------------------------------------------ the verb
+
+
+class Overrun(Verb):
+    name = "overrun"
+    kinds = ("movement",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if not _phase_allows(match):
+            return []
+        s = settings(match)
+        side = decision.side
+        able = [u for u in movement.movers(match, decision) if ineligible(match, u) is None]
+        groups: dict[tuple[str, str], list[Unit]] = {}
+        for unit in able:
+            assert unit.loc is not None
+            start = (start_of(match, unit) or "") if s.get("same_start") else ""
+            groups.setdefault((unit.loc, start), []).append(unit)
+        enemy = sorted(loc for loc in match.occupied() if _enemy_at(match, loc, side))
+        near = {n for loc in enemy for n in match.topology.neighbours(loc)}
+        actions: list[Action] = []
+        for key in sorted(groups):
+            units = groups[key]
+            candidates = [[u] for u in units] + ([units] if len(units) > 1 else [])
+            for cand in candidates:
+                ids = ",".join(u.id for u in cand)
+                left = [movement.allowance(match, u) - movement.spent(match, u) for u in cand]
+                for launch, (path, moving) in sorted(_launches(match, cand, near).items()):
+                    for target in match.topology.neighbours(launch):
+                        if _enemy_at(match, target, side) and not target_problem(
+                            match, cand, launch, target, moving, left
+                        ):
+                            actions.append(Action("overrun", (target, "with", ids, "via", *path)))
+        return actions
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        args = action.args
+        if len(args) < 5 or args[1] != "with" or args[3] != "via":
+            return USAGE
+        if not _phase_allows(match):
+            return "no overruns in this phase"
+        target, ids, path = args[0], args[2].split(","), list(args[4:])
+        if len(set(ids)) != len(ids):
+            return "a unit is listed twice"
+        mine = {u.id: u for u in movement.movers(match, decision)}
+        units: list[Unit] = []
+        for uid in ids:
+            unit = match.state.units.get(uid)
+            if unit is None or unit.loc is None:
+                return f"no unit {uid} in play"
+            if unit.side != decision.side:
+                return f"{uid} is not yours (it is {unit.side}'s)"
+            if uid not in mine:
+                why = (
+                    "has already moved this phase"
+                    if movement.done(match, unit)
+                    else "may not move now"
+                )
+                return f"{uid} {why}"
+            if unit.loc != path[0]:
+                return f"{uid} is at {unit.loc}, not {path[0]}"
+            why_not = ineligible(match, unit)
+            if why_not:
+                return why_not
+            units.append(unit)
+        if settings(match).get("same_start"):
+            starts = sorted({start_of(match, u) or "" for u in units})
+            if len(starts) > 1:
+                return (
+                    "overrunning units must start the phase in the same location "
+                    f"(they started in {', '.join(starts)}){_cite(match)}"
+                )
+        if path[0].startswith("box:") and len(path) < 2:
+            return f"units in {path[0]} must enter the map before overrunning"
+        moving: list[int] = []
+        for unit in units:
+            if len(path) == 1:
+                locked = match.hook.wargame_move_locked(match=match, unit=unit)
+                if locked and not settings(match).get("from_locked", True):
+                    return f"{unit.id} may not move: {locked}"
+                moving.append(0)
+                continue
+            spent, why = movement.path_cost(match, unit, path)
+            if why:
+                return why
+            moving.append(spent or 0)
+        return target_problem(match, units, path[-1], target, moving)
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        target, ids, path = action.args[0], action.args[2].split(","), list(action.args[4:])
+        units = [match.state.units[uid] for uid in ids]
+        key = phase_key(match)
+        launch = path[-1]
+        moving = [
+            0 if len(path) == 1 else movement.path_cost(match, u, path)[0] or 0 for u in units
+        ]
+        for unit, spent in zip(units, moving, strict=True):
+            unit.flags["start"] = [key, start_of(match, unit)]
+            paid = spent + cost(match, unit, launch, target)
+            unit.flags["mp"] = [key, movement.spent(match, unit) + paid]
+            unit.flags["overruns"] = [key, overruns(match, unit) + 1]
+            unit.flags.pop("entry", None)
+            if len(path) > 1:
+                match.place(unit, launch)
+        if len(path) > 1:
+            match.emit("move", f"{', '.join(ids)} move {' '.join(path)}", units=ids, path=path)
+            match.hook.wargame_moved(match=match, units=units, path=path)
+        defenders = match.units_at(target)
+        battle = combat.new_battle(match, units, defenders, target, KIND)
+        battle.extra["overrun"] = {"launch": launch, "steps": {u.id: u.step for u in defenders}}
+        match.emit(
+            "overrun",
+            f"{', '.join(ids)} overrun {target} from {launch}",
+            settings(match).get("rule"),
+            units=ids,
+            target=target,
+            launch=launch,
+        )
+        combat.resolve(match, battle)
+
+
+def _launches(
+    match: Match, units: list[Unit], near: set[str]
+) -> dict[str, tuple[list[str], list[int]]]:
+    """Launch locations next to enemy units: location -> (path, each unit's cost to get there).
+
+    Legal actions list one cheapest path per launch location (the slowest unit's, as for a
+    stack's move); ``check`` accepts any other legal path."""
+    loc = units[0].loc
+    assert loc is not None
+    out: dict[str, tuple[list[str], list[int]]] = {}
+    if not loc.startswith("box:") and loc in near:
+        locked = any(match.hook.wargame_move_locked(match=match, unit=u) for u in units)
+        if not locked or settings(match).get("from_locked", True):
+            out[loc] = ([loc], [0] * len(units))
+    trees = [movement.tree(match, u) for u in units]
+    common = set(trees[0]).intersection(*trees[1:]) & near
+    if len(units) == 1:
+        return out | {dest: (trees[0][dest][1], [trees[0][dest][0]]) for dest in common}
+    if loc.startswith("box:"):
+        return out  # units enter from a box one by one
+    slowest = min(range(len(units)), key=lambda n: movement.allowance(match, units[n]))
+    graph = match.topology.graph()
+    tables = [movement.with_extras(match, u, movement.cost_table(match, u)) for u in units]
+    for dest in common:
+        path = trees[slowest][dest][1]
+        costs = [_along(graph, table, path) for table in tables]
+        if all(c is not None for c in costs):
+            out[dest] = (path, [c or 0 for c in costs])
+    return out
+
+
+def _along(graph: Graph, table: Sequence[Sequence[int | None]], path: list[str]) -> int | None:
+    """A stack mate's cost along a path the slowest unit's search found (the same stops and
+    blocks apply to every unit of a side; only terrain costs differ)."""
+    total = 0
+    for a, b in zip(path, path[1:], strict=False):
+        i, j = graph.index[a], graph.index[b]
+        c = table[i][graph.adj[i].index(j)]
+        if c is None:
+            return None
+        total += c
+    return total
+
+
+# ------------------------------------------------------------------ after the battle
+
+
+def categories(match: Match, code: str | None) -> set[str]:
+    """What a result means for ``stop_on``: its code, and attacker-loss / attacker-retreat /
+    split read off the combat-tables document's meaning of the code."""
+    if code is None:
+        return set()
+    meaning = match.title.doc("combat-tables").get("codes", {}).get(code) or {}
+    attacker = meaning.get("attacker") or {}
+    defender = meaning.get("defender") or {}
+    found = {code}
+    if any(attacker.get(k) for k in ("eliminate", "steps", "steps_or_retreat")):
+        found.add("attacker-loss")
+    if any(attacker.get(k) for k in ("retreat", "steps_or_retreat")):
+        found.add("attacker-retreat")
+    if any(attacker.values()) and any(defender.values()):
+        found.add("split")
+    return found
+
+
+def finished(match: Match, battle: Battle) -> None:
+    """Carry out what an overrun's outcome means for movement (PGG 6.51-6.52, 6.61, Barbarossa
+    10.28-10.29)."""
+    if not _active(match):
+        return
+    s = settings(match)
+    units = match.state.units
+    key = phase_key(match)
+    launch = battle.extra.get("overrun", {}).get("launch", "")
+    before = battle.extra.get("overrun", {}).get("steps", {})
+    target = battle.target
+    side = units[battle.attackers[0]].side if battle.attackers else ""
+    survivors = [units[i] for i in battle.attackers if units[i].loc is not None]
+    stopped = bool(categories(match, battle.result) & set(s.get("stop_on", ())))
+    flag = s.get("defender_flag")
+    if flag and battle.result not in s.get("defender_flag_except", ()):
+        for uid in battle.defenders:
+            unit = units[uid]
+            hurt = unit.step > int(before.get(uid, unit.step)) or unit.loc != target
+            if unit.loc is not None and hurt and not unit.flags.get(flag):
+                unit.flags[flag] = True
+                match.emit("flag", f"{uid} is {flag}", s.get("rule"), unit=uid, flag=flag)
+    cleared = all(u.side == side for u in match.units_at(target))
+    success = cleared and not stopped and bool(survivors)
+    if success and s.get("move_in", True):
+        for unit in survivors:
+            match.place(unit, target)
+        ids = [u.id for u in survivors]
+        match.emit(
+            "move",
+            f"{', '.join(ids)} move into {target}",
+            s.get("rule"),
+            units=ids,
+            path=[launch, target],
+        )
+        match.hook.wargame_moved(match=match, units=survivors, path=[launch, target])
+    if not success and launch and s.get("return_to_launch") and not _enemy_at(match, launch, side):
+        for unit in survivors:
+            if unit.loc != launch:
+                match.place(unit, launch)
+    if success:
+        goes_on = bool(_for_side(s.get("continue", True), side))
+    else:
+        goes_on = not stopped and bool(_for_side(s.get("continue_on_failure", False), side))
+    for unit in survivors:
+        if not goes_on:
+            unit.flags["moved"] = key
+    outcome = "succeeds" if success else ("is stopped" if stopped else "fails")
+    match.emit(
+        "overrun-result",
+        f"{battle.id}: the overrun of {target} {outcome}"
+        + ("" if goes_on or not survivors else "; the overrunning units stop"),
+        s.get("rule"),
+        battle=battle.id,
+        success=success,
+        stopped=not goes_on,
+    )
+    match.touch()
+
+
+def final_attack(match: Match, battle: Battle, attack: Fraction) -> tuple[Fraction, list[Line]]:
+    """Halve the overrun's attack total after every other adjustment (PGG 6.55)."""
+    s = settings(match)
+    if not _active(match) or not s.get("halve"):
+        return attack, []
+    halved = halving.halve_total((math.floor(attack),), lone_min=int(s.get("halve_min", 0)))
+    return Fraction(halved), [
+        Line(f"overrun: attack halved, fractions dropped -> {halved}", s.get("rule"))
+    ]
+
+
+combat.FINAL_ATTACK[KIND] = final_attack
+combat.ON_FINISH[KIND] = finished
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Overrun()]

@@ -1,0 +1,142 @@
+"""Stacking limits with weights (PGG 7.0, Barbarossa 6.1, PMD 6.1): checked at the end of the
+phases the title names; an owner over the limit removes units of his choice (PGG 7.1).
+
+Hexland: three weight points a hex, checked at the end of movement and combat phases; units weigh
+1 except the Red HQ (0).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.titles.variants import SIMPLE_SEQUENCE, make_variant, put
+from wargame.actions import IllegalAction
+from wargame.match import Match
+from wargame.mechanics import stacking
+from wargame.plugins import Title
+
+MECHANICS = ["movement", "no-zoc", "combat", "step-losses", "retreat-advance", "stacking"]
+SETUP = {
+    "b": {"side": "blue", "units": ["1-inf", "2-inf", "3-inf"], "at": ["0305"]},
+    "a": {"side": "blue", "units": ["7-arm", "8-arm"], "at": ["0204"]},
+    "r": {"side": "red", "units": ["r1", "r2", "r3", "hq-red"], "at": ["0909"]},
+    "s": {"side": "red", "units": ["r4"], "at": ["1009"]},
+}
+
+
+def title(tmp_path: Path, **options: Any) -> Title:
+    return make_variant(
+        tmp_path,
+        mechanics=MECHANICS,
+        sequence=SIMPLE_SEQUENCE,
+        scenario_setup=SETUP,
+        options={"stacking": options} if options else None,
+        name=f"v{len(list(tmp_path.iterdir()))}",
+    )
+
+
+def decision(m: Match) -> tuple[str, str]:
+    d = m.decision
+    assert d is not None
+    return d.side, d.kind
+
+
+def legal(m: Match) -> set[str]:
+    return {str(a) for a in m.legal_actions()}
+
+
+def test_weights_come_from_the_unit_types(tmp_path: Path) -> None:
+    m = Match(title(tmp_path))
+    assert stacking.weight(m, ["r1", "r2", "r3", "hq-red"]) == 3  # the HQ weighs nothing
+    assert stacking.overstacked(m, "red") == []
+    assert stacking.overstacked(m, "blue") == []
+
+
+def test_an_overstack_is_allowed_during_the_phase(tmp_path: Path) -> None:
+    m = Match(title(tmp_path))
+    m.apply("move 7-arm 0204 0305")
+    assert stacking.overstacked(m, "blue") == ["0305"]
+    assert decision(m) == ("blue", "movement")
+    m.apply("move 8-arm 0204 0304")  # still moving other units
+
+
+def test_the_owner_removes_units_at_the_end_of_a_checked_phase(tmp_path: Path) -> None:
+    m = Match(title(tmp_path))
+    m.apply("move 7-arm 0204 0305")
+    m.apply("end")
+    d = m.decision
+    assert d is not None and (d.side, d.kind) == ("blue", "overstack")
+    assert d.prompt == "0305 is over the stacking limit (HL 7.1): remove units"
+    assert legal(m) == {"remove 1-inf", "remove 2-inf", "remove 3-inf", "remove 7-arm"}
+    with pytest.raises(IllegalAction):
+        m.apply("remove 8-arm")  # not in the overstacked hex
+    events = m.apply("remove 2-inf")
+    gone = [e for e in events if e.kind == "eliminated"]
+    assert [(e.text, e.rule) for e in gone] == [
+        ("2-inf eliminated: over the stacking limit", "HL 7.1")
+    ]
+    assert m.state.units["2-inf"].loc is None
+    assert decision(m) == ("blue", "combat")  # the next phase
+
+
+def test_removal_goes_on_until_the_stack_is_legal(tmp_path: Path) -> None:
+    m = Match(title(tmp_path))
+    m.apply("move 7-arm,8-arm 0204 0305")  # five units in 0305
+    m.apply("end")
+    m.apply("remove 1-inf")
+    assert decision(m) == ("blue", "overstack")
+    m.apply("remove 7-arm")
+    assert decision(m) == ("blue", "combat")
+    assert [u.id for u in m.units_at("0305")] == ["2-inf", "3-inf", "8-arm"]
+
+
+def test_unchecked_phases_leave_overstacks_alone(tmp_path: Path) -> None:
+    m = Match(title(tmp_path, check=["combat"]))
+    m.apply("move 7-arm 0204 0305")
+    m.apply("end")
+    assert decision(m) == ("blue", "combat")  # no check after movement
+    m.apply("end")
+    assert decision(m) == ("blue", "overstack")  # but after combat
+
+
+def test_limits_per_side(tmp_path: Path) -> None:
+    m = Match(title(tmp_path, limits={"red": 2}, limit=3, check=["movement"]))
+    assert stacking.limit(m, "red") == 2 and stacking.limit(m, "blue") == 3
+    assert stacking.overstacked(m, "red") == ["0909"]
+    m.apply("end")  # Blue's movement: every side's stacks are checked
+    assert decision(m) == ("red", "overstack")
+    assert legal(m) == {"remove r1", "remove r2", "remove r3", "remove hq-red"}
+    m.apply("remove r3")
+    assert decision(m) == ("blue", "combat")
+    assert stacking.overstacked(m, "red") == []
+
+
+def test_a_unit_count_cap_besides_the_weight(tmp_path: Path) -> None:
+    """PGG 7.1: three units, a fourth only if it is a leader; ``max_units`` caps the count."""
+    m = Match(title(tmp_path, max_units=3, check=["movement"]))
+    assert stacking.overstacked(m, "red") == ["0909"]  # three rifles and the HQ: four units
+    plain = Match(title(tmp_path, check=["movement"]))
+    assert stacking.overstacked(plain, "red") == []
+
+
+def test_both_sides_are_checked_phasing_side_last(tmp_path: Path) -> None:
+    m = Match(title(tmp_path, limits={"red": 2}))
+    m.apply("move 7-arm 0204 0305")
+    m.apply("end")
+    assert decision(m) == ("blue", "overstack")
+    m.apply("remove 7-arm")
+    assert decision(m) == ("red", "overstack")  # Red's own overstack, on Blue's phase end
+    m.apply("remove r1")
+    assert decision(m) == ("blue", "combat")
+
+
+def test_boxes_have_no_stacking_limit(tmp_path: Path) -> None:
+    m = Match(title(tmp_path))
+    for uid in ("1-inf", "2-inf", "3-inf", "7-arm", "8-arm"):
+        put(m, uid, "box:reinforcements")
+    assert stacking.overstacked(m, "blue") == []
+    m.apply("end")
+    assert decision(m) == ("blue", "combat")
