@@ -1,0 +1,485 @@
+"""PGG Soviet leaders (10.0-10.4, 6.53, 6.55, 6.64) on small hand-made maps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.games.pgg_helpers import (
+    at_phase,
+    battles,
+    fixed_roll,
+    hex_map,
+    lake,
+    make_title,
+    only_face,
+    put,
+    scenario,
+    soviet,
+)
+from wargame.actions import IllegalAction
+from wargame.games.panzergruppe_guderian import leaders, supply
+from wargame.match import Match
+from wargame.plugins import Title
+
+
+@pytest.fixture(scope="module")
+def east(tmp_path_factory: pytest.TempPathFactory) -> Title:
+    """16 x 22 clear hexes (the east edge is column 16), Entrance Hex X at 1610."""
+    return make_title(
+        tmp_path_factory.mktemp("east"), hex_map(16, 22, regions={"entry:X": ["1610"]})
+    )
+
+
+@pytest.fixture(scope="module")
+def optional(tmp_path_factory: pytest.TempPathFactory) -> Title:
+    return make_title(
+        tmp_path_factory.mktemp("optional"),
+        hex_map(16, 22, regions={"entry:X": ["1610"]}),
+        scenario_doc=scenario({"evacuation": True}),
+    )
+
+
+@pytest.fixture(scope="module")
+def walled(tmp_path_factory: pytest.TempPathFactory) -> Title:
+    """16 x 22 clear hexes; lake hexsides between columns 12 and 13 but for 1210-1310: a German
+    unit in 1310 cuts everything west of the wall off from the east edge."""
+    sides = [lake(f"12{r:02d}", f"13{r:02d}") for r in range(1, 23) if r != 10]
+    sides += [lake(f"12{r:02d}", f"13{r + 1:02d}") for r in range(1, 22)]
+    return make_title(tmp_path_factory.mktemp("walled"), hex_map(16, 22, hexsides=sides))
+
+
+def legal(match: Match, verb: str) -> list[str]:
+    return [str(a) for a in match.legal_actions() if a.verb == verb]
+
+
+# ------------------------------------------------------------------ radius (10.35, 6.55)
+
+
+def test_10_35_soviet_units_attack_only_within_a_leaders_radius(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "R01", "0610", face=soviet(3, 4))
+    lukin = put(m, "Lukin", "0910")  # rating 3: 0610 is 3 hexes away
+    at_phase(m, "soviet", "combat", turn=7)
+    assert "attack 0510 with R01" in legal(m, "attack")
+    assert m.check("attack 0510 with R01") is None
+    m.place(lukin, "1010")  # now 4 hexes away
+    assert legal(m, "attack") == []
+    why = m.check("attack 0510 with R01")
+    assert why is not None and "PGG 10.35" in why
+
+
+def test_10_35_out_of_supply_within_the_radius_attacks_at_half(walled: Title) -> None:
+    """Lukin is cut off from the east edge: R01 is out of supply, yet within his radius it
+    still attacks, at half strength."""
+    m = Match(walled)
+    put(m, "6Inf", "0510")
+    put(m, "34Inf", "1310")
+    r01 = put(m, "R01", "0610", face=soviet(6, 8))
+    lukin = put(m, "Lukin", "0910")
+    at_phase(m, "soviet", "combat", turn=7)
+    assert not supply.leader_supplied(m, lukin) and not supply.in_supply(m, r01)
+    assert leaders.within_radius(m, r01) is lukin
+    (battle,) = battles(m.apply("attack 0510 with R01"))
+    assert battle.attack == 3
+
+
+def test_6_64_a_disrupted_leader_has_no_radius(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "R01", "0610", face=soviet(3, 4))
+    put(m, "Lukin", "0710", disrupted=True)
+    at_phase(m, "soviet", "combat", turn=7)
+    why = m.check("attack 0510 with R01")
+    assert why is not None and "PGG 10.35" in why
+
+
+def test_6_55_units_beyond_a_radius_at_the_start_of_the_phase_may_not_overrun(
+    east: Title,
+) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "R01", "0710", face=soviet(6, 8))
+    put(m, "R02", "1310", face=soviet(6, 8))
+    put(m, "Lukin", "0910")
+    at_phase(m, "soviet", "movement", turn=7)
+    assert m.state.units["R01"].flags.get("radius")
+    assert not m.state.units["R02"].flags.get("radius")
+    overruns = legal(m, "overrun")
+    assert any(" with R01 " in a for a in overruns)
+    assert not any("R02" in a for a in overruns)
+    r02 = m.state.units["R02"]
+    assert r02.flags.get("oos")  # beyond every radius: out of supply too, 3 MP
+    m.apply("move R02 1310 1210 1110 1010")  # into the radius: too late (6.55)
+    assert leaders.within_radius(m, r02) is not None and not r02.flags.get("radius")
+
+
+def test_6_55_overrun_veto_names_the_rule(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "R02", "0610", face=soviet(6, 8))
+    at_phase(m, "soviet", "movement", turn=7)
+    why = m.check("overrun 0510 with R02 via 0610")
+    assert why is not None and "PGG 6.55" in why
+
+
+def test_6_55_ruling_reinforcements_begin_the_phase_beyond_every_radius(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "1410")
+    put(m, "Lukin", "1610")
+    put(m, "R01", "box:reinforcements", face=soviet(6, 8), entry=["1610"])
+    at_phase(m, "soviet", "movement", turn=7)
+    assert not m.state.units["R01"].flags.get("radius")
+    why = m.check("overrun 1410 with R01 via box:reinforcements 1610 1510")
+    assert why is not None and "PGG 6.55" in why
+
+
+# ------------------------------------------------------------------ no attack strength (10.22, 6.53)
+
+
+def test_10_22_a_leader_never_attacks_by_itself(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "Lukin", "0610")
+    at_phase(m, "soviet", "combat", turn=7)
+    assert legal(m, "attack") == []
+    assert m.check("attack 0510 with Lukin") is not None
+
+
+def test_6_53_a_leader_never_overruns_by_itself(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "Lukin", "0710")
+    at_phase(m, "soviet", "movement", turn=7)
+    assert legal(m, "overrun") == []
+    assert m.check("overrun 0510 with Lukin via 0710 0610") is not None
+
+
+# ------------------------------------------------------------------ the attack bonus (10.36)
+
+
+def attack_strength(title: Title, face: dict[str, float], *, cut: bool = False) -> float:
+    """A unit with ``face`` stacked with Rokassovski (rating 4) attacks 6Inf; ``cut``: a German
+    unit in the gap of the walled map cuts the pair off (both out of supply)."""
+    m = Match(title)
+    put(m, "6Inf", "0510")
+    r01 = put(m, "R01", "0610", face=face)
+    put(m, "Rokassovski", "0610")
+    if cut:
+        put(m, "34Inf", "1310")
+    at_phase(m, "soviet", "combat", turn=7)
+    assert supply.in_supply(m, r01) is not cut
+    (battle,) = battles(m.apply("attack 0510 with R01"))
+    return battle.attack
+
+
+def test_10_36_leader_bonus_6_8_6_plus_4(walled: Title) -> None:
+    assert attack_strength(walled, soviet(6, 8)) == 10
+
+
+def test_10_36_out_of_supply_6_8_6_with_4_leader_is_3_plus_3(walled: Title) -> None:
+    assert attack_strength(walled, soviet(6, 8), cut=True) == 6
+
+
+def test_10_36_1_2_6_plus_4_is_2(east: Title) -> None:
+    assert attack_strength(east, soviet(1, 2)) == 2
+
+
+def test_10_36_the_bonus_explained_with_its_rule(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "R01", "0610", face=soviet(1, 2))
+    put(m, "Rokassovski", "0610")
+    at_phase(m, "soviet", "combat", turn=7)
+    (battle,) = battles(m.apply("attack 0510 with R01"))
+    assert any("Rokassovski" in line and "PGG 10.36" in line for line in battle.explanation)
+
+
+def test_10_26_the_leader_goes_with_the_attack_and_shares_its_result(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "R01", "0610", face=soviet(1, 2))
+    put(m, "Lukin", "0610")
+    at_phase(m, "soviet", "combat", turn=7)
+    fixed_roll(m, 6)  # 2 (1 + 1) vs 9: 1-3 column, roll 6: Ae
+    (battle,) = battles(m.apply("attack 0510 with R01"))
+    assert "Lukin" in battle.attackers and battle.column == "1-3" and battle.result == "Ae"
+    assert m.state.units["Lukin"].loc is None and m.state.units["R01"].loc is None
+
+
+def test_10_36_leader_points_are_never_split(east: Title) -> None:
+    """Two attacks out of one stack: the leader's rating goes to the first only."""
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "26Inf", "0611")
+    put(m, "R01", "0610", face=soviet(3, 4))
+    put(m, "R02", "0610", face=soviet(3, 4))
+    put(m, "Rokassovski", "0610")
+    at_phase(m, "soviet", "combat", turn=7)
+    fixed_roll(m, 4)
+    (first,) = battles(m.apply("attack 0510 with R01"))
+    while m.decision is not None and m.decision.kind != "combat":
+        m.apply(m.legal_actions()[0])
+    (second,) = battles(m.apply("attack 0611 with R02"))
+    assert first.attack == 6 and "Rokassovski" in first.attackers
+    assert second.attack == 3 and "Rokassovski" not in second.attackers
+
+
+def test_10_36_one_leader_bonus_per_attack(east: Title) -> None:
+    """Two leaders in the attacking hexes: the attack takes the larger bonus, not both."""
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "R01", "0610", face=soviet(6, 8))
+    put(m, "Rokassovski", "0610")
+    put(m, "R02", "0511", face=soviet(6, 8))
+    put(m, "Konlev", "0511")
+    at_phase(m, "soviet", "combat", turn=7)
+    (battle,) = battles(m.apply("attack 0510 with R01,R02"))
+    assert battle.attack == 16
+    assert "Rokassovski" in battle.attackers and "Konlev" not in battle.attackers
+
+
+def test_10_36_no_bonus_on_defense(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "R01", "0610", face=soviet(6, 8))
+    put(m, "Rokassovski", "0610")
+    at_phase(m, "german", "combat", turn=7)
+    (battle,) = battles(m.apply("attack 0610 with 6Inf"))
+    assert battle.defense == 8 + 4  # the 6-8-6 and the leader's own defense (10.1 c)
+
+
+def test_11_31_a_cut_off_leader_defends_at_half_its_rating(walled: Title) -> None:
+    m = Match(walled)
+    put(m, "34Inf", "1310")
+    put(m, "Lukin", "0910")
+    put(m, "6Inf", "0810")
+    at_phase(m, "german", "combat", turn=7)
+    (battle,) = battles(m.apply("attack 0910 with 6Inf"))
+    assert battle.defense == 1  # rating 3 halved, fractions dropped
+
+
+def test_6_64_a_disrupted_leader_adds_nothing(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "R01", "0610", face=soviet(6, 8))
+    put(m, "Rokassovski", "0610", disrupted=True)
+    put(m, "Lukin", "0810")
+    at_phase(m, "soviet", "combat", turn=7)
+    (battle,) = battles(m.apply("attack 0510 with R01"))
+    assert battle.attack == 6 and "Rokassovski" not in battle.attackers
+
+
+# ------------------------------------------------------------------ escort into ZOC (10.23)
+
+
+def test_10_23_a_leader_enters_enemy_zoc_only_with_an_attack_capable_unit(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "Lukin", "0810")
+    put(m, "R01", "0810")  # untried: it may have an attack strength
+    put(m, "R02", "0810", face=soviet(0, 1))
+    at_phase(m, "soviet", "movement", turn=7)
+    moves = legal(m, "move")
+    assert "move Lukin 0810 0710 0610" not in moves
+    why = m.check("move Lukin 0810 0710 0610")
+    assert why is not None and "PGG 10.23" in why
+    assert m.check("move Lukin,R02 0810 0710 0610") is not None  # a 0-1-6 never attacks
+    assert m.check("move Lukin,R01 0810 0710 0610") is None
+    assert m.check("move Lukin 0810 0710") is None  # not in the ZOC
+
+
+def test_10_23_ruling_a_combat_unit_already_there_escorts_the_leader(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "Lukin", "0810")
+    put(m, "R01", "0810", face=soviet(3, 4))
+    at_phase(m, "soviet", "movement", turn=7)
+    m.apply("move R01 0810 0710 0610")
+    assert m.check("move Lukin 0810 0710 0610") is None
+
+
+def test_10_23_leader_falls_back_when_its_companion_is_a_0_0_6(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "Lukin", "0810")
+    put(m, "R01", "0810")
+    at_phase(m, "soviet", "movement", turn=7)
+    m.apply("move Lukin,R01 0810 0710 0610")
+    assert m.state.units["Lukin"].flags["zoc_from"] == ["0710", "0610"]
+    m.apply("end")
+    only_face(m, "rifle", "0-0-6")
+    events = m.apply("attack 0510 with R01")
+    assert m.state.units["R01"].loc is None  # removed at the instant of revelation (12.3)
+    assert m.state.units["Lukin"].loc == "0710"
+    assert any(e.kind == "retreat" and e.rule == "PGG 10.23" for e in events)
+    assert not any(e.kind == "roll" for e in events)
+
+
+def test_12_3_0_1_6_companion_sends_the_leader_back_too(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "Lukin", "0810")
+    put(m, "R01", "0810")
+    at_phase(m, "soviet", "movement", turn=7)
+    m.apply("move Lukin,R01 0810 0710 0610")
+    m.apply("end")
+    only_face(m, "rifle", "0-1-6")
+    m.apply("attack 0510 with R01")
+    assert m.state.units["R01"].loc == "0710" and m.state.units["Lukin"].loc == "0710"
+
+
+def test_10_23_the_leader_stays_while_an_attack_capable_unit_remains(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "Lukin", "0810")
+    put(m, "R01", "0810")
+    put(m, "R02", "0810", face=soviet(3, 4))
+    at_phase(m, "soviet", "movement", turn=7)
+    m.apply("move Lukin,R01,R02 0810 0710 0610")
+    m.apply("end")
+    only_face(m, "rifle", "0-0-6")
+    fixed_roll(m, 3)
+    (battle,) = battles(m.apply("attack 0510 with R01,R02"))
+    assert m.state.units["Lukin"].loc == "0610"
+    assert battle.attackers[0] == "R02"
+
+
+def test_10_23_ruling_a_leader_that_fell_back_moves_no_more_this_phase(east: Title) -> None:
+    """ "The Enemy unit may not move after this 'retreat'" is read as the leader."""
+    from wargame.mechanics import movement
+
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    lukin = put(m, "Lukin", "0610", zoc_from=["0710", "0610"])
+    at_phase(m, "soviet", "movement", turn=7)
+    assert leaders.send_back(m, lukin, "PGG 10.23") == "0710"
+    assert movement.done(m, lukin)
+    assert not any(a.args[0] == "Lukin" for a in m.legal_actions() if a.verb == "move")
+
+
+def test_10_23_a_leader_with_nowhere_to_fall_back_is_eliminated(east: Title) -> None:
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "Lukin", "0610")
+    put(m, "R01", "0610")
+    for cid, loc in (
+        ("26Inf", "0609"),
+        ("5Inf", "0710"),
+        ("35Inf", "0711"),
+        ("161Inf", "0611"),
+        ("263Inf", "0511"),
+    ):
+        put(m, cid, loc)
+    at_phase(m, "soviet", "combat", turn=7)
+    only_face(m, "rifle", "0-0-6")
+    m.apply("attack 0510 with R01")
+    assert m.state.units["Lukin"].loc is None
+    assert m.state.units["Lukin"].flags.get("eliminated")
+
+
+# ------------------------------------------------------------------ evacuation (10.4)
+
+
+def surround(match: Match) -> None:
+    """Lukin at 0810 with German units two hexes out whose ZOC covers every adjacent hex."""
+    put(match, "Lukin", "0810")
+    put(match, "R01", "0809", face=soviet(3, 4))  # a friendly unit negates nothing here
+    for cid, loc in (
+        ("6Inf", "0808"),
+        ("26Inf", "1010"),
+        ("5Inf", "0612"),
+        ("35Inf", "1011"),
+        ("161Inf", "0610"),
+        ("263Inf", "0812"),
+    ):
+        put(match, cid, loc)
+
+
+def test_10_4_a_surrounded_leader_may_be_evacuated(optional: Title) -> None:
+    m = Match(optional)
+    surround(m)
+    assert leaders.surrounded(m, m.state.units["Lukin"])
+    at_phase(m, "soviet", "movement", turn=3)
+    assert legal(m, "evacuate") == ["evacuate Lukin"]
+    events = m.apply("evacuate Lukin")
+    lukin = m.state.units["Lukin"]
+    assert lukin.loc == "box:reinforcements" and "entry" not in lukin.flags
+    assert any(e.kind == "evacuate" and e.rule == "PGG 10.4" for e in events)
+    assert m.check("move Lukin box:reinforcements 1610") is not None  # not this turn
+    at_phase(m, "soviet", "movement", turn=4)
+    assert lukin.flags["entry"] == ["1610"]
+    m.apply("move Lukin box:reinforcements 1610")
+    assert lukin.loc == "1610" and lukin.flags["entered"] == [4, "soviet"]
+
+
+def test_10_4_evacuation_is_optional(east: Title) -> None:
+    m = Match(east)
+    surround(m)
+    at_phase(m, "soviet", "movement", turn=3)
+    assert legal(m, "evacuate") == []
+    why = m.check("evacuate Lukin")
+    assert why is not None and "optional" in why
+
+
+def test_10_4_only_surrounded_leaders(optional: Title) -> None:
+    m = Match(optional)
+    surround(m)
+    m.eliminate(m.state.units["263Inf"])
+    at_phase(m, "soviet", "movement", turn=3)
+    assert not leaders.surrounded(m, m.state.units["Lukin"])
+    why = m.check("evacuate Lukin")
+    assert why is not None and "surrounded" in why
+
+
+def test_10_4_only_at_the_beginning_of_the_movement_phase(optional: Title) -> None:
+    m = Match(optional)
+    surround(m)
+    put(m, "R05", "1410", face=soviet(3, 4))
+    at_phase(m, "soviet", "movement", turn=3)
+    m.apply("move R05 1410 1310")
+    why = m.check("evacuate Lukin")
+    assert why is not None and "beginning" in why
+
+
+def test_10_4_one_per_game_turn_two_per_game(optional: Title) -> None:
+    m = Match(optional)
+    surround(m)
+    m.state.vars["evacuations"] = [[3, "Konlev"]]
+    at_phase(m, "soviet", "movement", turn=3)
+    assert "per Game-Turn" in str(m.check("evacuate Lukin"))
+    m.state.vars["evacuations"] = [[1, "Konlev"], [2, "Remezov"]]
+    at_phase(m, "soviet", "movement", turn=3)
+    assert "per game" in str(m.check("evacuate Lukin"))
+    m.state.vars["evacuations"] = [[1, "Konlev"]]
+    at_phase(m, "soviet", "movement", turn=3)
+    assert m.check("evacuate Lukin") is None
+
+
+def test_10_4_germans_never_evacuate(optional: Title) -> None:
+    m = Match(optional)
+    surround(m)
+    at_phase(m, "german", "movement", turn=3)
+    assert legal(m, "evacuate") == []
+
+
+def test_10_4_ruling_lake_hexsides_close_a_side(tmp_path: Path) -> None:
+    sides = [lake("0810", n) for n in ("0710", "0711")]
+    title = make_title(
+        tmp_path, hex_map(16, 22, hexsides=sides), scenario_doc=scenario({"evacuation": True})
+    )
+    m = Match(title)
+    put(m, "Lukin", "0810")
+    for cid, loc in (("6Inf", "0808"), ("26Inf", "1010"), ("35Inf", "1011"), ("263Inf", "0812")):
+        put(m, cid, loc)
+    assert leaders.surrounded(m, m.state.units["Lukin"])
+
+
+def test_10_4_illegal_evacuation_raises(optional: Title) -> None:
+    m = Match(optional)
+    put(m, "Lukin", "0810")
+    at_phase(m, "soviet", "movement", turn=3)
+    with pytest.raises(IllegalAction):
+        m.apply("evacuate Lukin")
