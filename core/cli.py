@@ -1124,6 +1124,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--title", metavar="T", help=f"default: {DEFAULT_DEMO_TITLE} if installed")
     sub.add_argument("--seed", type=_seed, default=1, metavar="N", help="default: 1")
     sub.add_argument("--out", default="wargame-demo", metavar="DIR", help="default: wargame-demo")
+
+    def cmd_serve(args: argparse.Namespace, ctx: Context) -> int:
+        from wargame.web.app import serve_command  # the web stack loads only to serve
+
+        return serve_command(args, ctx)
+
+    sub = command("serve", cmd_serve, "play in a browser: a local web server for every title")
+    sub.add_argument("--host", default="127.0.0.1", metavar="H", help="default: 127.0.0.1")
+    sub.add_argument("--port", type=int, default=8765, metavar="P", help="default: 8765; 0: any")
+    sub.add_argument("--title", metavar="T", help="the title the page offers first")
+
+    from wargame.simulate import add_command as add_simulate  # batch games, balance reports
+
+    add_simulate(command, as_json)
     return parser
 
 

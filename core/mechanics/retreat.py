@@ -80,6 +80,38 @@ def paths(match: Match, units: list[Unit], start: str, n: int) -> list[list[str]
     return found
 
 
+def over_the_limit(match: Match, units: list[Unit], path: list[str]) -> list[Unit]:
+    """Retreating units that do not fit under the stacking limit in some location of the path
+    ("into or through", PGG 9.73): they are eliminated instead. The weakest go first, which is
+    the owner's best choice (RULINGS). Empty when the title uses no stacking limit."""
+    if "stacking" not in match.title.manifest.mechanics:
+        return []
+    from wargame.mechanics import stacking
+
+    side = units[0].side
+    limit = stacking.limit(match, side)
+    cap_units = match.settings("stacking").get("max_units")
+    room, count_room = limit, cap_units
+    for loc in path:
+        staying = [i for i in match.occupied().get(loc, []) if i not in {u.id for u in units}]
+        room = min(room, limit - stacking.weight(match, staying))
+        if cap_units is not None:
+            count_room = min(count_room, cap_units - len(staying))
+    keep = sorted(units, key=lambda u: -sum(match.unit_values(u).get(k, 0)
+                                            for k in ("attack", "defense")))
+    out: list[Unit] = []
+    weight = 0.0
+    kept = 0
+    for unit in keep:
+        w = stacking.weight(match, [unit.id])
+        if weight + w > room or (count_room is not None and kept + 1 > count_room):
+            out.append(unit)
+        else:
+            weight += w
+            kept += 1
+    return out
+
+
 def ask(match: Match, battle: Battle, who: str, units: list[Unit], n: int) -> None:
     """Have each location's group retreat ``n``; the chooser picks the path."""
     owner = units[0].side
@@ -115,8 +147,13 @@ class Retreat(Verb):
         ctx = match.pop()["context"]
         path = list(action.args[2:])
         key = phase_key(match)
+        for unit in over_the_limit(match, [match.state.units[i] for i in ctx["units"]], path):
+            match.eliminate(unit, f"no room to retreat into or through {' '.join(path)}",
+                            match.settings("stacking").get("rule"))
         for uid in ctx["units"]:
             unit = match.state.units[uid]
+            if unit.loc is None:
+                continue
             match.place(unit, path[-1])
             unit.flags["retreated"] = key
         match.emit("retreat", f"{action.args[0]} retreat {' '.join(action.args[1:])}",

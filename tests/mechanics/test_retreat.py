@@ -315,3 +315,31 @@ def test_a_defender_that_advanced_may_not_be_attacked_again(tmp_path: Path) -> N
     with pytest.raises(IllegalAction) as info:
         m.apply("attack 0405 with 2-inf")
     assert "already attacked this phase" in info.value.reason
+
+
+def test_9_73_units_that_do_not_fit_through_a_stack_are_eliminated(tmp_path: Path) -> None:
+    """PGG 9.73: retreating into a hex that already holds two units (limit 3), only one of two
+    retreating units gets through; the other is eliminated (the weaker, RULINGS)."""
+    setup = {
+        "b": {"side": "blue", "units": ["1-inf"], "at": ["0405"]},
+        "r": {"side": "red", "units": ["r1", "r5"], "at": ["0505"]},
+    }
+    t = make_variant(
+        tmp_path,
+        mechanics=[*MECHANICS, "stacking"],
+        sequence=SIMPLE_SEQUENCE,
+        scenario_setup=setup,
+        edit=roll_table,
+        options={"retreat": {}, "stacking": {"limit": 3}},
+        name="stack973",
+    )
+    m = Match(t)
+    for uid, where in (("r2", "0604"), ("r6", "0604"), ("r3", "0605"), ("r4", "0504")):
+        put(m, uid, where)
+    fight(m, "D1")
+    m.apply("retreat-instead")
+    m.apply("retreat r1,r5 0505 0604")
+    survivors = [u for u in ("r1", "r5") if m.state.units[u].loc == "0604"]
+    dead = [u for u in ("r1", "r5") if m.state.units[u].flags.get("eliminated")]
+    assert len(survivors) == 1 and len(dead) == 1
+    assert len(m.units_at("0604")) == 3

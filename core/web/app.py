@@ -1,0 +1,285 @@
+"""The web server: a JSON API over :mod:`wargame.web.games` and the page that plays through it.
+
+Starlette (ASGI) served by uvicorn, bound to this machine by default. A seat proves itself with
+its token in the ``X-Seat`` header (never in the address, so it stays out of logs and history).
+Every refusal is a 4xx with ``{"error": "..."}`` and leaves the match as it was: unknown match
+404, wrong token 403, malformed body 400, not your decision 409, illegal action 422 with the
+kernel's reason.
+
+Routes (``{m}`` is a match id):
+
+=======  ==============================  ==================================================
+GET      /                               the page
+GET      /api/titles                     titles, their sides and scenarios
+POST     /api/matches                    ``{title, scenario, seed, options, mode, seats}`` or
+                                         ``{save, mode, seats}`` -> match id, seat tokens
+GET      /api/matches/{m}/state          the seat's view, its log (``?since=N``), undo status
+GET      /api/matches/{m}/version        a number that changes with every change (polling)
+GET      /api/matches/{m}/legal          the seat's legal actions, grouped, attacks with odds
+POST     /api/matches/{m}/actions        ``{action}`` -> the log entries it caused
+POST     /api/matches/{m}/preview        ``{action}`` -> the odds of an attack, no roll
+POST     /api/matches/{m}/undo           take back the seat's last action
+GET      /api/matches/{m}/save           the save file
+POST     /api/matches/{m}/load           a save file replaces the game (same sides)
+GET      /api/matches/{m}/map.svg        the map as the seat sees it (``?ids=1``: hex ids)
+=======  ==============================  ==================================================
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import sys
+from collections.abc import Awaitable, Callable
+from importlib.resources import files
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from wargame.errors import UsageError
+from wargame.plugins import Registry
+from wargame.web.games import Game, Hub, WebError
+
+TOKEN_HEADER = "x-seat"
+MAX_BODY = 32 * 1024 * 1024
+"""Bytes a request body may have: a long game's save file is a few megabytes."""
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8765
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+class _Static(StaticFiles):
+    """The page's scripts and styles, revalidated on every load: a server upgraded under an
+    open page must not leave it running yesterday's script."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    """The request's JSON body, or a 400/413 that says what is wrong with it."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+        raise WebError(413, f"request body larger than {MAX_BODY} bytes")
+    chunks = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise WebError(413, f"request body larger than {MAX_BODY} bytes")
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    if not raw.strip():
+        raise WebError(400, "the request needs a JSON body")
+    try:
+        return json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise WebError(400, f"the body is not JSON: {exc}") from None
+
+
+def _action_text(body: Any) -> Any:
+    if not isinstance(body, dict):
+        raise WebError(400, 'the body is a JSON object: {"action": "..."}')
+    return body.get("action")
+
+
+def _since(request: Request) -> int:
+    text = request.query_params.get("since", "-1")
+    try:
+        return int(text)
+    except ValueError:
+        raise WebError(400, f"since is a log entry number, not {text!r}") from None
+
+
+def create_app(registry: Registry, default_title: str | None = None) -> Starlette:
+    """The ASGI application serving every title of ``registry``."""
+    hub = Hub(registry, default_title)
+
+    def game_of(request: Request) -> Game:
+        return hub.get(request.path_params["match"])
+
+    def token(request: Request) -> str | None:
+        return request.headers.get(TOKEN_HEADER)
+
+    async def index(request: Request) -> Response:
+        page = files("wargame.web").joinpath("static", "index.html").read_text(encoding="utf-8")
+        return HTMLResponse(page, headers={"Cache-Control": "no-store"})
+
+    async def titles(request: Request) -> Response:
+        return JSONResponse(hub.titles())
+
+    async def create(request: Request) -> Response:
+        body = await _body(request)
+        game = await run_in_threadpool(hub.create, body)
+        return JSONResponse(
+            {
+                "match": game.id,
+                "mode": game.mode,
+                "seats": game.seat_links(),
+                "host": game.host,
+                "version": game.version,
+            },
+            status_code=201,
+        )
+
+    async def state(request: Request) -> Response:
+        game = game_of(request)
+        seat = game.seat(token(request))
+        since = _since(request)
+        return JSONResponse(await run_in_threadpool(game.state, seat, since))
+
+    async def version(request: Request) -> Response:
+        game = game_of(request)
+        game.seat(token(request))
+        return JSONResponse({"version": game.version})
+
+    async def legal(request: Request) -> Response:
+        game = game_of(request)
+        seat = game.seat(token(request))
+        return JSONResponse(await run_in_threadpool(game.legal, seat))
+
+    async def act(request: Request) -> Response:
+        game = game_of(request)
+        seat = game.seat(token(request))
+        text = _action_text(await _body(request))
+        entries = await run_in_threadpool(game.act, seat, text)
+        return JSONResponse({"entries": entries, "version": game.version})
+
+    async def preview(request: Request) -> Response:
+        game = game_of(request)
+        seat = game.seat(token(request))
+        text = _action_text(await _body(request))
+        return JSONResponse(await run_in_threadpool(game.preview, seat, text))
+
+    async def undo(request: Request) -> Response:
+        game = game_of(request)
+        seat = game.seat(token(request))
+        undone = await run_in_threadpool(game.undo, seat)
+        return JSONResponse({"undone": undone, "version": game.version})
+
+    async def save(request: Request) -> Response:
+        game = game_of(request)
+        body = await run_in_threadpool(game.save, token(request))
+        name = f"{body['title']}-{body['seed']}.save.json"
+        return JSONResponse(body, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    async def load(request: Request) -> Response:
+        game = game_of(request)
+        game.require_all(token(request))  # before reading a body it may not send
+        body = await _body(request)
+        await run_in_threadpool(game.load, token(request), body, registry)
+        return JSONResponse({"version": game.version, "log_size": len(game.log)})
+
+    async def map_svg(request: Request) -> Response:
+        game = game_of(request)
+        seat = game.seat(token(request))
+        ids = request.query_params.get("ids") in ("1", "true", "yes")
+        text = await run_in_threadpool(game.svg, seat, ids)
+        return Response(text, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+    def guarded(endpoint: Endpoint) -> Endpoint:
+        async def call(request: Request) -> Response:
+            try:
+                return await endpoint(request)
+            except WebError as exc:
+                return _error(exc.status, exc.message)
+
+        return call
+
+    api = [
+        ("/api/titles", titles, ["GET"]),
+        ("/api/matches", create, ["POST"]),
+        ("/api/matches/{match}/state", state, ["GET"]),
+        ("/api/matches/{match}/version", version, ["GET"]),
+        ("/api/matches/{match}/legal", legal, ["GET"]),
+        ("/api/matches/{match}/actions", act, ["POST"]),
+        ("/api/matches/{match}/preview", preview, ["POST"]),
+        ("/api/matches/{match}/undo", undo, ["POST"]),
+        ("/api/matches/{match}/save", save, ["GET"]),
+        ("/api/matches/{match}/load", load, ["POST"]),
+        ("/api/matches/{match}/map.svg", map_svg, ["GET"]),
+    ]
+    routes: list[Route | Mount] = [Route("/", index, methods=["GET"])]
+    routes += [Route(path, guarded(fn), methods=methods) for path, fn, methods in api]
+    routes.append(Mount("/static", _Static(packages=[("wargame.web", "static")]), name="static"))
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        return _error(exc.status_code, str(exc.detail))
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        return _error(500, f"internal error (a bug, please report it): {type(exc).__name__}: {exc}")
+
+    app = Starlette(
+        routes=routes,
+        exception_handlers={HTTPException: http_error, Exception: server_error},
+    )
+    app.state.hub = hub
+    return app
+
+
+# --------------------------------------------------------------------------- serving
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket, so a taken port is a one-line error and port 0 gets a free one."""
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM
+        )[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    return sock
+
+
+def address(sock: socket.socket) -> str:
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/"
+
+
+def serve_command(args: Any, ctx: Any) -> int:
+    """``wargame serve``: called by :mod:`wargame.cli` with its parsed arguments and context."""
+    title = ctx.title(args.title).id if args.title else None
+    return serve(ctx.registry, args.host, args.port, title)
+
+
+def serve(
+    registry: Registry,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    title: str | None = None,
+) -> int:
+    """Serve the page and the API until interrupted; prints the address to open."""
+    import uvicorn
+
+    app = create_app(registry, title)
+    sock = listen(host, port)
+    print(f"wargame: play at {address(sock)}  (Ctrl-C stops the server)", flush=True)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print(
+            "wargame: listening beyond this machine: anyone with a seat link can play that seat",
+            file=sys.stderr,
+            flush=True,
+        )
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    server.run(sockets=[sock])
+    return 0

@@ -1,0 +1,507 @@
+"""Matches played through the web server: seats, bots, the log, undo, save and load.
+
+Matches live in memory, each under a random id, with one random private token per seat: in a
+two-seat game one token per human side, in a hot-seat game one token acting for every human
+side. A seat acts only when the decision is its side's; bots take their sides' decisions at once
+after every human action, so between requests the match always waits for a human (or is over).
+Nothing here knows about HTTP: every refusal is a :class:`WebError` with the status the server
+answers and a message for a person, raised before anything changes.
+
+A save file holds the whole state and the dice (a replay predicts every later roll and draw),
+so it is for a seat that may know everything anyway: a hot-seat table or a lone player against
+bots. In a game of two human seats only the host token (given once, at creation) saves and
+loads. Taking back an action is for the seat that made it, and in a game of two humans not once
+dice were rolled or a unit revealed (the other player has seen them).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import tempfile
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wargame import render, savefile
+from wargame.actions import Action, IllegalAction
+from wargame.bots import Bot, make_bot
+from wargame.errors import UsageError, WargameError
+from wargame.match import Match
+from wargame.plugins import Registry, Title
+from wargame.web import odds
+from wargame.web.seat import Lens, legal
+
+HUMAN, BOT = "human", "bot"
+HOTSEAT, SEATS = "hotseat", "seats"
+MAX_BOT_ACTIONS = 100_000
+MAX_ACTION_TEXT = 4_000
+SEED_LIMIT = 2**63
+REVEALING = frozenset({"roll", "reveal"})
+"""Event kinds after which a two-human game refuses an undo: both players have seen them."""
+
+
+class WebError(Exception):
+    """A refused request: the HTTP status and what to tell the person."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    token: str
+    sides: tuple[str, ...]
+    hotseat: bool
+
+
+@dataclass
+class Game:
+    """One match with its seats, bots and log. Every method takes the game's lock."""
+
+    id: str
+    match: Match
+    kinds: dict[str, str]  # side -> human | bot
+    mode: str
+    host: str = field(default_factory=lambda: secrets.token_urlsafe(18))
+    seats: list[Seat] = field(default_factory=list)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    version: int = 0
+    lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
+    bots: dict[str, Bot] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        humans = self.humans
+        if self.mode == HOTSEAT:
+            self.seats = [Seat(secrets.token_urlsafe(18), tuple(humans), True)]
+        else:
+            self.seats = [Seat(secrets.token_urlsafe(18), (side,), False) for side in humans]
+        self.bots = {
+            side: make_bot("random", self.match.seed + n)
+            for n, side in enumerate(self.match.sides)
+            if self.kinds[side] == BOT
+        }
+        if not self.log:
+            self.log = [_opening(self.match)]
+
+    # ------------------------------------------------------------------ seats
+
+    @property
+    def humans(self) -> list[str]:
+        return [s for s in self.match.sides if self.kinds[s] == HUMAN]
+
+    def seat(self, token: str | None) -> Seat:
+        for seat in self.seats:
+            if _same(seat.token, token):
+                return seat
+        raise WebError(403, "not a seat of this match: the seat token is missing or wrong")
+
+    def side_of(self, seat: Seat) -> str:
+        """The side a seat sees the match as now: its own, or at a hot-seat table the side
+        deciding (after the game, the last human side that acted)."""
+        if len(seat.sides) == 1:
+            return seat.sides[0]
+        decision = self.match.decision
+        if decision is not None and decision.side in seat.sides:
+            return decision.side
+        for entry in reversed(self.log):
+            if entry["by"] == HUMAN and entry["side"] in seat.sides:
+                return str(entry["side"])
+        return seat.sides[0]
+
+    def knows_all(self, token: str | None) -> bool:
+        """Whether this token may have the save file (the whole state and the dice)."""
+        if _same(self.host, token):
+            return True
+        try:
+            seat = self.seat(token)
+        except WebError:
+            return False
+        return set(seat.sides) >= set(self.humans)
+
+    def require_all(self, token: str | None) -> None:
+        """Refuse a token that may not have the save file."""
+        if not self.knows_all(token):
+            raise WebError(403, _SAVE_REFUSED)
+
+    def _owns_decision(self, seat: Seat) -> None:
+        decision = self.match.decision
+        if decision is None:
+            raise WebError(409, "the game is over")
+        if decision.side not in seat.sides:
+            raise WebError(
+                409,
+                f"not your decision: {decision.side} decides {decision.kind} "
+                f"({decision.prompt or decision.phase})",
+            )
+
+    # ------------------------------------------------------------------ what a seat sees
+
+    def seat_links(self) -> list[dict[str, Any]]:
+        return [
+            {"sides": list(s.sides), "token": s.token, "hotseat": s.hotseat} for s in self.seats
+        ]
+
+    def state(self, seat: Seat, since: int = -1) -> dict[str, Any]:
+        with self.lock:
+            match = self.match
+            side = self.side_of(seat)
+            decision = match.decision
+            lens = Lens.of(match, side)
+            manifest = match.title.manifest
+            return {
+                "match": self.id,
+                "version": self.version,
+                "mode": self.mode,
+                "title": {
+                    "id": match.title.id,
+                    "name": match.title.name,
+                    "turn_label": manifest.turn_label,
+                    "scenario": match.scenario_id,
+                    "scenario_name": match.scenario.get("name") or match.scenario_id,
+                    "last_turn": match.scenario.get("last_turn"),
+                },
+                "sides": [
+                    {"id": s.id, "name": s.name, "seat": self.kinds[s.id]} for s in manifest.sides
+                ],
+                "seat": {"sides": list(seat.sides), "hotseat": seat.hotseat, "as": side},
+                "yours": decision is not None and decision.side in seat.sides,
+                "view": match.view(side),
+                "log": [lens.entry(e) for e in self.log if e["n"] > since],
+                "log_size": len(self.log),
+                "undo": self._undo_refusal(seat),
+            }
+
+    def legal(self, seat: Seat) -> dict[str, Any]:
+        with self.lock:
+            self._owns_decision(seat)
+            decision = self.match.decision
+            assert decision is not None
+            out = legal(self.match, decision.side)
+            out["version"] = self.version
+            out["decision"] = decision.to_json()
+            return out
+
+    def svg(self, seat: Seat, ids: bool = False) -> str:
+        with self.lock:
+            return render.svg(self.match, self.side_of(seat), ids=ids)
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, seat: Seat, text: str) -> list[dict[str, Any]]:
+        """Apply a seat's action, then let the bots play; the new log entries as it sees them."""
+        with self.lock:
+            action = _parse(text)
+            self._owns_decision(seat)
+            reason = self.match.check(action)
+            if reason:
+                raise WebError(422, f"illegal action '{action}': {reason}")
+            start = len(self.log)
+            try:
+                self._apply(action, HUMAN)
+            except IllegalAction as exc:  # a verb's apply found what its check did not
+                raise WebError(422, str(exc)) from None
+            self._run_bots()
+            self.version += 1
+            lens = Lens.of(self.match, self.side_of(seat))
+            return [lens.entry(e) for e in self.log[start:]]
+
+    def preview(self, seat: Seat, text: str) -> dict[str, Any]:
+        """The odds of an attack the seat may make now, without making it."""
+        with self.lock:
+            action = _parse(text)
+            self._owns_decision(seat)
+            if action.verb != "attack" or len(action.args) != 3 or action.args[1] != "with":
+                raise WebError(422, "odds are for 'attack TARGET with UNIT[,UNIT...]' only")
+            reason = self.match.check(action)
+            if reason:
+                raise WebError(422, f"illegal action '{action}': {reason}")
+            return odds.attack_odds(self.match, action, self.side_of(seat))
+
+    def _apply(self, action: Action | str, by: str) -> dict[str, Any]:
+        match = self.match
+        decision = match.decision
+        assert decision is not None
+        events = match.apply(action)
+        entry = {
+            "n": len(self.log),
+            "side": decision.side,
+            "by": by,
+            "turn": decision.turn,
+            "phase": decision.phase,
+            "kind": decision.kind,
+            "action": match.history[-1],
+            "events": [e.to_json() for e in events],
+        }
+        self.log.append(entry)
+        return entry
+
+    def _run_bots(self) -> None:
+        count = 0
+        while count < MAX_BOT_ACTIONS:
+            decision = self.match.decision
+            if decision is None or decision.side not in self.bots:
+                return
+            self._apply(self.bots[decision.side].choose(self.match), BOT)
+            count += 1
+
+    # ------------------------------------------------------------------ undo
+
+    def _undo_refusal(self, seat: Seat) -> str | None:
+        """Why the seat may not take back its last action now (None: it may)."""
+        last = next((e for e in reversed(self.log) if e["by"] == HUMAN), None)
+        if last is None:
+            return "nothing to undo"
+        if last["side"] not in seat.sides:
+            return f"the last action was {last['side']}'s: only that seat may take it back"
+        if len(self.humans) > 1:
+            for entry in self.log[last["n"] :]:
+                seen = [e["kind"] for e in entry["events"] if e["kind"] in REVEALING]
+                if seen:
+                    return (
+                        "dice were rolled or a unit revealed since: in a game of two "
+                        "players that cannot be taken back"
+                    )
+        return None
+
+    def undo(self, seat: Seat) -> list[str]:
+        """Take back the seat's last action and every bot action after it."""
+        with self.lock:
+            why = self._undo_refusal(seat)
+            if why:
+                raise WebError(409, why)
+            last = next(e for e in reversed(self.log) if e["by"] == HUMAN)
+            keep = last["n"] - 1  # actions kept: log entries 1..keep
+            match = self.match
+            history = list(match.history)
+            if keep == len(history) - 1:
+                match.undo()
+            else:
+                fresh = Match(match.title, match.scenario_id, match.seed, match.options)
+                for text in history[:keep]:
+                    fresh.apply(text)
+                self.match = fresh
+            self.log = self.log[: keep + 1]
+            self.version += 1
+            return history[keep:]
+
+    # ------------------------------------------------------------------ save and load
+
+    def save(self, token: str | None) -> dict[str, Any]:
+        with self.lock:
+            self.require_all(token)
+            return savefile.to_dict(self.match)
+
+    def load(self, token: str | None, body: Any, registry: Registry) -> None:
+        """Replace this match by a save of a title with the same sides; seats stay."""
+        with self.lock:
+            self.require_all(token)
+            match, log = replay_save(body, registry)
+            if match.sides != self.match.sides:
+                raise WebError(
+                    422,
+                    f"the save is a game of {', '.join(match.sides)}; this match seats "
+                    f"{', '.join(self.match.sides)}: start a new match from it instead",
+                )
+            self.match, self.log = match, _mark(log, self.kinds)
+            self._run_bots()
+            self.version += 1
+
+
+_SAVE_REFUSED = (
+    "a save file holds the whole state and the dice: in a game of two human seats only the "
+    "host may save or load"
+)
+
+
+def _same(secret: str, token: str | None) -> bool:
+    """A constant-time comparison that takes any header text (non-ASCII too)."""
+    return token is not None and secrets.compare_digest(secret.encode(), token.encode())
+
+
+def _opening(match: Match) -> dict[str, Any]:
+    return {
+        "n": 0,
+        "side": None,
+        "by": None,
+        "turn": match.state.cursor.turn,
+        "phase": "set-up",
+        "kind": None,
+        "action": None,
+        "events": [e.to_json() for e in match.opening_events],
+    }
+
+
+def _mark(log: list[dict[str, Any]], kinds: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Who made each replayed action: the seat kind of its side in this game."""
+    for entry in log[1:]:
+        entry["by"] = kinds.get(str(entry["side"]), HUMAN)
+    return log
+
+
+def _parse(text: Any) -> Action:
+    if not isinstance(text, str) or not text.strip():
+        raise WebError(400, "the body needs 'action': an action in notation, e.g. \"end\"")
+    if len(text) > MAX_ACTION_TEXT:
+        raise WebError(400, f"action text longer than {MAX_ACTION_TEXT} characters")
+    return Action.parse(text)
+
+
+def replay_save(body: Any, registry: Registry) -> tuple[Match, list[dict[str, Any]]]:
+    """A save file's JSON, checked as ``wargame.savefile`` checks a file (envelope, checksum,
+    replay, state hash), replayed with its event log."""
+    if not isinstance(body, Mapping):
+        raise WebError(400, "a save file is a JSON object")
+    with tempfile.TemporaryDirectory(prefix="wargame-web-") as folder:
+        path = Path(folder) / "upload.save.json"
+        path.write_text(json.dumps(body), encoding="utf-8")
+        try:
+            envelope = savefile.read(path)
+        except savefile.SaveError as exc:
+            raise WebError(400, str(exc).replace(str(path), "save")) from None
+    try:
+        title = registry.get(envelope["title"])
+        match = Match(
+            title, envelope["scenario"], int(envelope["seed"]), envelope.get("options") or {}
+        )
+    except UsageError as exc:
+        raise WebError(422, f"save: {exc}") from None
+    game = Game("replay", match, {s: HUMAN for s in match.sides}, HOTSEAT)
+    for number, text in enumerate(envelope["actions"], 1):
+        try:
+            game._apply(text, HUMAN)
+        except WargameError as exc:
+            raise WebError(422, f"save: action {number} does not replay: {exc}") from None
+    if game.match.state_hash() != envelope["state_hash"]:
+        raise WebError(422, "save: the replay does not reproduce the saved state")
+    return game.match, game.log
+
+
+# --------------------------------------------------------------------------- the hub
+
+
+@dataclass
+class Hub:
+    """Every match of one server, newest kept when there are too many."""
+
+    registry: Registry
+    default_title: str | None = None
+    max_games: int = 64
+    games: OrderedDict[str, Game] = field(default_factory=OrderedDict)
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+
+    def titles(self) -> dict[str, Any]:
+        out = []
+        for tid in sorted(self.registry.titles):
+            title = self.registry.titles[tid]
+            manifest = title.manifest
+            out.append(
+                {
+                    "id": title.id,
+                    "name": title.name,
+                    "aliases": title.aliases,
+                    "topology": manifest.topology,
+                    "sides": [{"id": s.id, "name": s.name} for s in manifest.sides],
+                    "default_scenario": manifest.default_scenario,
+                    "scenarios": [
+                        {
+                            "id": sid,
+                            "name": doc.get("name") or sid,
+                            "first_turn": doc.get("first_turn", 1),
+                            "last_turn": doc.get("last_turn"),
+                            "options": doc.get("options", {}),
+                        }
+                        for sid, doc in sorted(title.scenarios.items())
+                    ],
+                }
+            )
+        return {"titles": out, "default": self.default_title}
+
+    def get(self, gid: str) -> Game:
+        with self.lock:
+            game = self.games.get(gid)
+            if game is None:
+                raise WebError(
+                    404,
+                    f"no match {gid!r} on this server (it may have ended with "
+                    "a restart: load its save file)",
+                )
+            self.games.move_to_end(gid)
+            return game
+
+    def create(self, body: Any) -> Game:
+        """A new match from ``{title, scenario, seed, options, mode, seats}`` or from
+        ``{save, mode, seats}``; bots take their first decisions at once."""
+        if not isinstance(body, Mapping):
+            raise WebError(400, "the body is a JSON object: {title, scenario, seed, mode, seats}")
+        mode = body.get("mode", HOTSEAT)
+        if mode not in (HOTSEAT, SEATS):
+            raise WebError(400, f"mode is {HOTSEAT!r} or {SEATS!r}, not {mode!r}")
+        log: list[dict[str, Any]] | None = None
+        if body.get("save") is not None:
+            match, log = replay_save(body["save"], self.registry)
+        else:
+            title = self._title(body.get("title"))
+            try:
+                match = Match(title, *_match_args(body))
+            except UsageError as exc:
+                raise WebError(400, str(exc)) from None
+        kinds = _seat_kinds(match, body.get("seats"))
+        game = Game(secrets.token_urlsafe(12), match, kinds, mode)
+        if log is not None:
+            game.log = _mark(log, kinds)
+        with game.lock:
+            game._run_bots()
+        with self.lock:
+            self.games[game.id] = game
+            while len(self.games) > self.max_games:
+                self.games.popitem(last=False)
+        return game
+
+    def _title(self, name: Any) -> Title:
+        if not isinstance(name, str) or not name:
+            raise WebError(400, "the body needs 'title': a title id (GET /api/titles lists them)")
+        try:
+            return self.registry.get(name)
+        except UsageError as exc:
+            raise WebError(400, str(exc)) from None
+
+
+def _match_args(body: Mapping[str, Any]) -> tuple[str | None, int, dict[str, bool]]:
+    scenario = body.get("scenario")
+    if scenario is not None and not isinstance(scenario, str):
+        raise WebError(400, "scenario is a scenario id (a string)")
+    seed = body.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        raise WebError(400, f"seed is a whole number from 0 to {SEED_LIMIT - 1}")
+    options = body.get("options") or {}
+    if not isinstance(options, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, bool) for k, v in options.items()
+    ):
+        raise WebError(400, "options map option names to true or false")
+    return scenario, seed, dict(options)
+
+
+def _seat_kinds(match: Match, seats: Any) -> dict[str, str]:
+    seats = {} if seats is None else seats
+    if not isinstance(seats, Mapping):
+        raise WebError(400, "seats map each side to 'human' or 'bot'")
+    unknown = sorted(set(seats) - set(match.sides))
+    if unknown:
+        raise WebError(
+            400, f"no side {unknown[0]!r} in {match.title.id} (sides: {', '.join(match.sides)})"
+        )
+    kinds = {side: seats.get(side, HUMAN) for side in match.sides}
+    bad = [side for side, kind in kinds.items() if kind not in (HUMAN, BOT)]
+    if bad:
+        raise WebError(400, f"seat of {bad[0]} is 'human' or 'bot', not {kinds[bad[0]]!r}")
+    if HUMAN not in kinds.values():
+        raise WebError(400, "at least one side needs a human seat")
+    return kinds

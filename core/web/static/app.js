@@ -1,0 +1,817 @@
+// The page: a client of the wargame server like any other. It shows what the server sends for
+// this seat (view, legal actions, log, map) and sends back actions in notation; it holds no
+// rules. Plain JS, no build step.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const NS = "http://www.w3.org/2000/svg";
+const RING_LIMIT = 150;  // more places than this are clickable but not ringed
+const S = {
+  titles: [], defaultTitle: null,
+  match: null, token: null, host: null,
+  state: null, legal: null, version: -1, logN: -1,
+  svg: null, vb: null, full: null, mapKey: null, centres: new Map(), locEl: new Map(),
+  units: new Map(), at: new Map(),
+  sel: null, targets: new Map(), attack: null, busy: false, ids: false,
+};
+
+// ------------------------------------------------------------------ server
+
+async function api(method, path, body, token) {
+  const headers = {};
+  const seat = token || S.token;
+  if (seat) headers["X-Seat"] = seat;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const r = await fetch(path, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch (e) { data = text; }
+  if (!r.ok) throw new Error((data && data.error) || `${r.status} ${r.statusText}`);
+  return data;
+}
+
+const matchPath = (rest) => `/api/matches/${encodeURIComponent(S.match)}/${rest}`;
+
+function toast(text, info) {
+  const t = $("toast");
+  t.textContent = text;
+  t.className = info ? "info" : "";
+  t.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { t.hidden = true; }, info ? 2500 : 6000);
+}
+
+async function guard(work) {
+  if (S.busy) return;
+  S.busy = true;
+  document.body.style.cursor = "progress";
+  try { await work(); } catch (e) { toast(e.message); } finally {
+    S.busy = false;
+    document.body.style.cursor = "";
+  }
+}
+
+// ------------------------------------------------------------------ names and text
+
+function sideName(id) {
+  const s = S.state && S.state.sides.find((x) => x.id === id);
+  return s ? s.name : id;
+}
+
+function fmt(v) { return typeof v === "number" ? String(Math.round(v * 100) / 100) : String(v); }
+
+function valuesText(u) {
+  if (u.hidden) return "concealed";
+  const vals = Object.entries(u.values || {}).map(([k, v]) => `${k} ${fmt(v)}`).join(", ");
+  return (u.untried ? "untried" + (vals ? ", " : "") : "") + vals;
+}
+
+function unitText(u) {
+  if (u.hidden) return `${sideName(u.side)} unit (concealed)`;
+  const step = u.step ? `, step ${u.step}` : "";
+  return `${u.id} ${u.name || ""} (${valuesText(u)}${step})`;
+}
+
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  return e;
+}
+
+// ------------------------------------------------------------------ joining and refreshing
+
+function readHash() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  return { m: p.get("m"), s: p.get("s"), h: p.get("h") };
+}
+
+function seatLink(token, withHost) {
+  const p = new URLSearchParams({ m: S.match, s: token });
+  if (withHost && S.host) p.set("h", S.host);
+  return `${location.origin}/#${p.toString()}`;
+}
+
+async function join(m, s, h) {
+  S.match = m; S.token = s; S.host = h || null;
+  S.version = -1; S.logN = -1; S.sel = null; S.attack = null; S.mapKey = null;
+  $("log").replaceChildren();
+  history.replaceState(null, "", `#${new URLSearchParams(h ? { m, s, h } : { m, s })}`);
+  $("play").hidden = false;
+  await refresh();
+}
+
+async function refresh() {
+  let st = await api("GET", matchPath(`state?since=${S.logN}`));
+  if (st.log_size - 1 < S.logN) {  // the log shrank: an undo or a load
+    S.logN = -1;
+    $("log").replaceChildren();
+    st = await api("GET", matchPath("state?since=-1"));
+  }
+  S.state = st;
+  S.version = st.version;
+  S.units = new Map();
+  S.at = new Map();
+  for (const u of st.view.units) {
+    if (u.id) S.units.set(u.id, u);
+    if (!S.at.has(u.loc)) S.at.set(u.loc, []);
+    S.at.get(u.loc).push(u);
+  }
+  appendLog(st.log);
+  renderBar();
+  await loadMap();
+  S.legal = st.yours ? await api("GET", matchPath("legal")) : null;
+  if (S.sel && !selectable(S.sel.units[0]).includes(S.sel.key)) S.sel = null;
+  if (S.attack && !(S.legal && S.legal.attacks[S.attack])) S.attack = null;
+  computeTargets();
+  renderPanels();
+  decorate();
+}
+
+async function act(text) {
+  await guard(async () => {
+    await api("POST", matchPath("actions"), { action: text });
+    S.sel = null;
+    S.attack = null;
+    await refresh();
+  });
+}
+
+// ------------------------------------------------------------------ the bar
+
+function renderBar() {
+  const st = S.state, v = st.view, d = v.decision;
+  $("bar-title").textContent = st.title.name;
+  $("bar-title").title = `${st.title.scenario_name} (${st.title.id}), match ${st.match}`;
+  $("bar-turn").textContent = v.stage === "setup" ? "Set-up"
+    : `${st.title.turn_label} ${v.turn}` + (st.title.last_turn ? ` of ${st.title.last_turn}` : "");
+  $("bar-phase").textContent = v.phase || "";
+  const chip = $("bar-decision");
+  chip.classList.remove("yours", "waiting");
+  if (v.outcome) {
+    const w = v.outcome.winner ? `${sideName(v.outcome.winner)} wins` : "no winner";
+    chip.textContent = `Game over: ${w} (${v.outcome.level || ""}) ${v.outcome.text || ""}`;
+  } else if (d) {
+    const what = `${sideName(d.side)} decides ${d.kind}`;
+    chip.textContent = st.yours ? `${what} \u2014 your decision` : `${what} \u2014 waiting`;
+    chip.classList.add(st.yours ? "yours" : "waiting");
+  }
+  const vp = v.vp || {};
+  $("bar-vp").textContent = "VP " + st.sides.map((s) => `${s.name} ${fmt(vp[s.id] || 0)}`).join(" \u00b7 ");
+  const undo = $("btn-undo");
+  undo.disabled = Boolean(st.undo);
+  undo.title = st.undo || "take back your last action";
+}
+
+// ------------------------------------------------------------------ the log
+
+function appendLog(entries) {
+  const log = $("log");
+  for (const e of entries) {
+    const li = el("li", { class: "entry" });
+    if (e.n === 0) li.append(el("div", { class: "head" }, "Set-up"));
+    else {
+      li.append(el("div", { class: "head" }, `${e.n}. `,
+        el("span", { class: "side" }, sideName(e.side)), e.by === "bot" ? " (bot)" : "",
+        `: ${e.action}`));
+    }
+    for (const ev of e.events) {
+      const text = ev.kind === "roll" ? `\u2684 ${ev.text}` : ev.text;
+      li.append(el("div", { class: `ev ${ev.kind}` }, text,
+        ev.rule ? el("span", { class: "rule" }, ` (${ev.rule})`) : null));
+    }
+    log.append(li);
+    S.logN = Math.max(S.logN, e.n);
+  }
+  // after the panels above have their new heights
+  if (entries.length) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+}
+
+// ------------------------------------------------------------------ the map
+
+async function loadMap() {
+  const r = await fetch(matchPath(`map.svg${S.ids ? "?ids=1" : ""}`), { headers: { "X-Seat": S.token } });
+  if (!r.ok) throw new Error(`map: ${r.status}`);
+  const doc = new DOMParser().parseFromString(await r.text(), "image/svg+xml");
+  const svg = document.importNode(doc.documentElement, true);
+  const box = svg.viewBox.baseVal;
+  const full = { x: box.x, y: box.y, w: box.width, h: box.height };
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  $("map").replaceChildren(svg);
+  S.svg = svg;
+  S.full = full;
+  const key = `${S.match}/${S.state.title.id}`;
+  if (S.mapKey !== key || !S.vb) { S.vb = { ...full }; S.mapKey = key; }
+  applyVB();
+  S.locEl = new Map();
+  S.centres = new Map();
+  for (const e of svg.querySelectorAll(".hex[data-loc], .point[data-loc], .box[data-loc]")) {
+    if (!S.locEl.has(e.dataset.loc)) S.locEl.set(e.dataset.loc, e);
+  }
+  const ov = document.createElementNS(NS, "g");
+  ov.setAttribute("id", "ov");
+  ov.setAttribute("pointer-events", "none");
+  svg.append(ov);
+}
+
+function centre(loc) {
+  let c = S.centres.get(loc);
+  if (!c) {
+    const e = S.locEl.get(loc);
+    if (!e) return null;
+    const b = e.getBBox();
+    c = { x: b.x + b.width / 2, y: b.y + b.height / 2 };
+    S.centres.set(loc, c);
+  }
+  return c;
+}
+
+function applyVB() {
+  const v = S.vb;
+  S.svg.setAttribute("viewBox", `${v.x} ${v.y} ${v.w} ${v.h}`);
+}
+
+function zoom(k, cx, cy) {
+  const v = S.vb, f = S.full;
+  const w = Math.min(Math.max(v.w * k, f.w / 60), f.w * 2);
+  k = w / v.w;
+  const p = cx === undefined ? { x: v.x + v.w / 2, y: v.y + v.h / 2 } : toSvg(cx, cy);
+  v.x = p.x - (p.x - v.x) * k;
+  v.y = p.y - (p.y - v.y) * k;
+  v.w *= k;
+  v.h *= k;
+  applyVB();
+}
+
+function toSvg(cx, cy) {
+  const pt = S.svg.createSVGPoint();
+  pt.x = cx;
+  pt.y = cy;
+  return pt.matrixTransform(S.svg.getScreenCTM().inverse());
+}
+
+function pick(cx, cy) {
+  let unit = null, loc = null;
+  for (const e of document.elementsFromPoint(cx, cy)) {
+    if (!unit && e.dataset && e.dataset.unit) unit = e.dataset.unit;
+    if (!loc && e.dataset && e.dataset.loc) loc = e.dataset.loc;
+  }
+  if (unit && S.units.has(unit)) loc = S.units.get(unit).loc;
+  return { unit, loc };
+}
+
+function setupMap() {
+  const map = $("map");
+  let drag = null;
+  map.addEventListener("wheel", (e) => {
+    if (!S.svg) return;
+    e.preventDefault();
+    zoom(Math.exp(e.deltaY * 0.0015), e.clientX, e.clientY);
+  }, { passive: false });
+  map.addEventListener("pointerdown", (e) => {
+    if (!S.svg || e.button !== 0) return;
+    drag = { x: e.clientX, y: e.clientY, vb: { ...S.vb }, moved: false, scale: 1 / S.svg.getScreenCTM().a };
+    map.setPointerCapture(e.pointerId);
+  });
+  map.addEventListener("pointermove", (e) => {
+    if (drag) {
+      const dx = e.clientX - drag.x, dy = e.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) > 4) { drag.moved = true; map.classList.add("dragging"); }
+      if (drag.moved) {
+        S.vb.x = drag.vb.x - dx * drag.scale;
+        S.vb.y = drag.vb.y - dy * drag.scale;
+        applyVB();
+      }
+      return;
+    }
+    hover(e.clientX, e.clientY);
+  });
+  map.addEventListener("pointerup", (e) => {
+    const was = drag;
+    drag = null;
+    map.classList.remove("dragging");
+    if (was && !was.moved) {
+      const { unit, loc } = pick(e.clientX, e.clientY);
+      if (loc) clickAt(loc, unit);
+    }
+  });
+  map.addEventListener("pointerleave", () => { $("hover").hidden = true; });
+  for (const b of document.querySelectorAll("#zoom [data-zoom]")) {
+    b.addEventListener("click", () => {
+      if (!S.svg) return;
+      if (b.dataset.zoom === "fit") { S.vb = { ...S.full }; applyVB(); } else zoom(b.dataset.zoom === "in" ? 0.7 : 1.4);
+    });
+  }
+  $("show-ids").addEventListener("change", (e) => { S.ids = e.target.checked; guard(refresh); });
+}
+
+let hoverFrame = 0;
+function hover(cx, cy) {
+  cancelAnimationFrame(hoverFrame);
+  hoverFrame = requestAnimationFrame(() => {
+    const { loc } = pick(cx, cy);
+    const box = $("hover");
+    if (!loc) { box.hidden = true; drawPath(null); return; }
+    const all = (S.at.get(loc) || []).map(unitText);
+    const here = all.length > 6 ? [...all.slice(0, 5), `\u2026 and ${all.length - 5} more units`] : all;
+    const lines = [loc, ...here];
+    const opts = S.sel ? S.targets.get(loc)
+      : placeChoices().filter((c) => choiceLoc(c) === loc).map((c) => ({ action: c.action, label: c.action }));
+    if (opts && opts.length) {
+      const move = opts.find((o) => o.path);
+      drawPath(move ? move.path : null);
+      lines.push(...opts.map((o) => (o.cost !== undefined && o.cost !== null ? `${o.label}: ${fmt(o.cost)} MP` : o.label)));
+    } else drawPath(null);
+    box.replaceChildren(...lines.map((t, i) => el("div", i ? {} : { style: "font-weight:bold" }, t)));
+    box.hidden = false;
+  });
+}
+
+// ------------------------------------------------------------------ overlays
+
+function svgEl(tag, attrs, text) {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+function ring(g, loc, colour, label, width) {
+  const c = centre(loc);
+  if (!c) return;
+  g.append(svgEl("circle", {
+    cx: c.x, cy: c.y, r: 0.62, fill: colour, "fill-opacity": 0.22, stroke: colour, "stroke-width": width || 0.08,
+  }));
+  if (label !== undefined && label !== null && label !== "") {
+    g.append(svgEl("text", {
+      x: c.x, y: c.y - 0.72, "font-size": 0.36, "text-anchor": "middle", "font-weight": "bold",
+      fill: colour, stroke: "#fff", "stroke-width": 0.08, "paint-order": "stroke",
+    }, String(label)));
+  }
+}
+
+function drawPath(locs) {
+  if (!S.svg) return;
+  const ov = S.svg.querySelector("#ov");
+  let g = ov && ov.querySelector("#path");
+  if (g) g.remove();
+  if (!locs || locs.length < 2 || !ov) return;
+  const pts = locs.map(centre).filter(Boolean).map((c) => `${c.x},${c.y}`).join(" ");
+  g = svgEl("g", { id: "path" });
+  g.append(svgEl("polyline", {
+    points: pts, fill: "none", stroke: "#ff00aa", "stroke-width": 0.14, "stroke-linejoin": "round",
+    "stroke-linecap": "round", "stroke-dasharray": "0.3 0.15",
+  }));
+  ov.append(g);
+}
+
+function decorate() {
+  if (!S.svg) return;
+  const ov = S.svg.querySelector("#ov");
+  ov.replaceChildren();
+  for (const r of S.svg.querySelectorAll(".counter.sel, .counter.mover")) r.classList.remove("sel", "mover");
+  const L = S.legal;
+  if (!L) return;
+  for (const [uid] of S.units) {
+    if (selectable(uid).length) {
+      const r = S.svg.querySelector(`.counter[data-unit="${CSS.escape(uid)}"]`);
+      if (r) r.classList.add("mover");
+    }
+  }
+  if (S.sel) {
+    for (const uid of S.sel.units) {
+      const r = S.svg.querySelector(`.counter[data-unit="${CSS.escape(uid)}"]`);
+      if (r) r.classList.add("sel");
+    }
+    for (const [loc, opts] of S.targets) {
+      const move = opts.find((o) => o.cost !== undefined && o.cost !== null);
+      ring(ov, loc, opts.some((o) => o.path) ? "#2e8b57" : "#2e6cc2", move ? fmt(move.cost) : "");
+    }
+  }
+  const places = placeChoices();
+  if (!S.sel && places.length <= RING_LIMIT) {
+    for (const c of places) ring(ov, choiceLoc(c), "#2e6cc2", "");
+  }
+  for (const [key, t] of Object.entries(L.attacks)) {
+    const best = t.options[0];
+    const active = S.attack === key;
+    for (const loc of t.targets) ring(ov, loc, "#c62828", best ? best.column : "", active ? 0.2 : 0.08);
+    if (active) {
+      const from = new Set();
+      for (const o of t.options) for (const a of o.attackers) { const u = S.units.get(a); if (u) from.add(u.loc); }
+      for (const loc of from) ring(ov, loc, "#ef6c00");
+    }
+  }
+}
+
+// ------------------------------------------------------------------ selection
+
+function choiceLoc(c) {
+  if (!c.locs.length) return null;
+  return c.action.split(/\s+/).includes("with") ? c.locs[0] : c.locs[c.locs.length - 1];
+}
+
+// choices that name places but no unit (a marker's hex): made by clicking the place
+function placeChoices() {
+  return S.legal ? S.legal.choices.filter((c) => !c.units.length && c.locs.length) : [];
+}
+
+function selectable(uid) {
+  const L = S.legal;
+  if (!L) return [];
+  const keys = Object.keys(L.moves).filter((k) => L.moves[k].units.includes(uid));
+  keys.sort((a, b) => a.split(",").length - b.split(",").length);
+  if (!keys.includes(uid) && L.choices.some((c) => c.units.includes(uid) && c.locs.length)) keys.unshift(uid);
+  return keys;
+}
+
+function computeTargets() {
+  S.targets = new Map();
+  const L = S.legal;
+  if (!L || !S.sel) return;
+  const add = (loc, o) => { if (!S.targets.has(loc)) S.targets.set(loc, []); S.targets.get(loc).push(o); };
+  const group = L.moves[S.sel.key];
+  if (group) {
+    for (const [loc, d] of Object.entries(group.destinations)) {
+      add(loc, { action: d.action, cost: d.cost, path: d.path, label: `move to ${loc}` });
+    }
+  }
+  for (const c of L.choices) {
+    if (!c.units.some((u) => S.sel.units.includes(u))) continue;
+    const loc = choiceLoc(c);
+    if (loc) add(loc, { action: c.action, label: c.action, locs: c.locs });
+  }
+}
+
+function select(key) {
+  S.sel = key ? { key, units: key.split(",") } : null;
+  S.attack = null;
+  computeTargets();
+  renderPanels();
+  decorate();
+}
+
+function clickAt(loc, uid) {
+  if (S.busy) return;
+  if (!S.legal) { if (S.state && !S.state.yours) toast("not your decision now", true); return; }
+  if (S.sel) {
+    const opts = S.targets.get(loc);
+    if (opts && !(uid && S.sel.units.includes(uid))) {
+      if (opts.length === 1) { act(opts[0].action); return; }
+      showOptions(loc, opts);
+      return;
+    }
+    if (uid && S.sel.units.includes(uid)) {
+      const keys = selectable(uid);
+      const next = keys[(keys.indexOf(S.sel.key) + 1) % keys.length];
+      select(next === S.sel.key ? null : next);
+      return;
+    }
+  }
+  const key = Object.keys(S.legal.attacks).find((k) => S.legal.attacks[k].targets.includes(loc));
+  if (key) { openAttack(key); return; }
+  const here = placeChoices().filter((c) => choiceLoc(c) === loc);
+  if (here.length === 1) { act(here[0].action); return; }
+  if (here.length > 1) {
+    select(null);
+    $("panel-select").hidden = false;
+    $("select-text").textContent = "";
+    showOptions(loc, here.map((c) => ({ action: c.action, locs: c.locs })));
+    return;
+  }
+  const candidates = uid ? [uid] : (S.at.get(loc) || []).map((u) => u.id).filter(Boolean);
+  for (const id of candidates) {
+    const keys = selectable(id);
+    if (keys.length) { select(keys[0]); return; }
+  }
+  select(null);
+}
+
+function showOptions(loc, opts) {
+  const box = $("select-choices");
+  box.replaceChildren(el("div", {}, `At ${loc}:`), ...opts.map((o) => choiceButton(o.action, o.locs || o.path)));
+}
+
+function choiceButton(action, locs) {
+  const b = el("button", { type: "button", class: action === "end" ? "end" : "" }, action);
+  b.addEventListener("click", () => act(action));
+  if (locs && locs.length) {
+    b.addEventListener("mouseenter", () => drawPath(locs.length > 1 ? locs : [locs[0], locs[0]]));
+    b.addEventListener("mouseleave", () => drawPath(null));
+  }
+  return b;
+}
+
+// ------------------------------------------------------------------ panels
+
+function renderPanels() {
+  const st = S.state, L = S.legal, d = st.view.decision;
+  const text = $("decision-text");
+  const glob = $("global-choices");
+  glob.replaceChildren();
+  if (st.view.outcome) text.textContent = `Game over. ${st.view.outcome.text || ""}`;
+  else if (!d) text.textContent = "";
+  else if (!L) text.textContent = `Waiting for ${sideName(d.side)}: ${d.prompt || d.kind}.`;
+  else {
+    const n = L.count;
+    text.replaceChildren(
+      el("div", {}, el("b", {}, `${sideName(d.side)}: ${d.prompt || d.kind}`)),
+      el("div", {}, hint(L)),
+    );
+    const few = L.choices.length <= 24;
+    for (const c of L.choices) {
+      if (few || (!c.units.length && !c.locs.length)) glob.append(choiceButton(c.action, c.locs));
+    }
+    if (!n) text.append(el("div", { class: "error" }, "no legal action: report this"));
+  }
+  // selection
+  const sp = $("panel-select");
+  sp.hidden = !S.sel;
+  if (S.sel) {
+    const units = S.sel.units.map((u) => S.units.get(u)).filter(Boolean);
+    const group = L && L.moves[S.sel.key];
+    const parts = [el("div", {}, units.map(unitText).join("; "))];
+    if (units.length) parts.push(el("div", {}, `at ${units[0].loc}`));
+    if (group) parts.push(el("div", {}, `${fmt(group.left ?? "?")} MP left, ${Object.keys(group.destinations).length} destinations`));
+    const keys = selectable(S.sel.units[0]);
+    if (keys.length > 1) {
+      parts.push(el("div", {}, ...keys.map((k) => {
+        const b = el("button", { type: "button" }, k.includes(",") ? `stack of ${k.split(",").length}` : k);
+        b.disabled = k === S.sel.key;
+        b.addEventListener("click", () => select(k));
+        return b;
+      })));
+    }
+    $("select-text").replaceChildren(...parts);
+    const others = L ? L.choices.filter((c) => c.units.some((u) => S.sel.units.includes(u))) : [];
+    $("select-choices").replaceChildren(...others.slice(0, 60).map((c) => choiceButton(c.action, c.locs)));
+  }
+  renderAttack();
+  // every choice, and a typed action
+  const more = $("panel-more");
+  more.hidden = !L;
+  if (L) {
+    $("more-summary").textContent = `All choices (${L.count})`;
+    renderMore();
+  }
+}
+
+function hint(L) {
+  const parts = [];
+  const movers = Object.keys(L.moves).length;
+  if (movers) parts.push("click a unit with a green edge, then a ringed hex to move (cost in MP)");
+  if (Object.keys(L.attacks).length) parts.push("click a red-ringed enemy to see the odds and attack");
+  const picks = L.choices.filter((c) => c.units.length).length;
+  if (picks && !movers) parts.push("click a unit to see its choices");
+  const places = placeChoices();
+  if (places.length) {
+    const verbs = [...new Set(places.map((c) => c.verb))].join(", ");
+    parts.push(`click a ${places.length <= RING_LIMIT ? "ringed " : ""}place to ${verbs} there`);
+  }
+  return parts.join("; ");
+}
+
+function allActions() {
+  const L = S.legal;
+  const out = [];
+  for (const g of Object.values(L.moves)) for (const d of Object.values(g.destinations)) out.push({ action: d.action, locs: d.path });
+  for (const t of Object.values(L.attacks)) for (const o of t.options) out.push({ action: o.action, locs: o.targets });
+  for (const c of L.choices) out.push({ action: c.action, locs: c.locs });
+  return out;
+}
+
+function renderMore() {
+  const det = $("more");
+  if (!det.open) { $("more-list").replaceChildren(); return; }
+  const q = $("more-filter").value.trim().toLowerCase();
+  const items = allActions().filter((a) => !q || a.action.toLowerCase().includes(q));
+  const shown = items.slice(0, 200).map((a) => choiceButton(a.action, a.locs));
+  if (items.length > 200) shown.push(el("div", {}, `\u2026 ${items.length - 200} more: filter to narrow`));
+  $("more-list").replaceChildren(...shown);
+}
+
+function openAttack(key) {
+  S.attack = key;
+  S.sel = null;
+  computeTargets();
+  renderPanels();
+  decorate();
+}
+
+function oddsBlock(o) {
+  const known = o.known;
+  const head = el("div", {},
+    el("span", { class: `odds${known ? "" : " unknown"}` }, o.column),
+    o.summary ? el("span", {}, o.summary) : null);
+  const lines = el("ul", { class: "explain" }, ...o.explanation.map((t) => el("li", {}, t)));
+  const parts = [head, lines];
+  const rolls = Object.keys(o.results || {});
+  if (rolls.length) {
+    const names = o.codes || {};
+    parts.push(el("table", { class: "results" },
+      el("tr", {}, el("th", {}, o.dice || "roll"), ...rolls.map((r) => el("th", {}, r))),
+      el("tr", {}, el("th", {}, "result"), ...rolls.map((r) => el("td", { title: names[o.results[r]] || "" }, o.results[r])))));
+  }
+  return parts;
+}
+
+function renderAttack() {
+  const panel = $("panel-attack");
+  const t = S.attack && S.legal && S.legal.attacks[S.attack];
+  panel.hidden = !t;
+  if (!t) return;
+  $("attack-target").textContent = t.targets.join(", ");
+  const defenders = t.options[0] ? t.options[0].defenders : [];
+  const rows = [el("div", {}, "Defending: " + defenders.map((id) => {
+    const u = S.units.get(id);
+    return u ? unitText(u) : id;
+  }).join("; "))];
+  for (const o of t.options) {
+    const b = el("button", { type: "button", class: "primary" }, "Attack");
+    b.addEventListener("click", () => act(o.action));
+    rows.push(el("div", { class: "option" },
+      el("div", {}, el("b", {}, "with "), o.attackers.join(", "), " ", b), ...oddsBlock(o)));
+  }
+  $("attack-options").replaceChildren(...rows);
+  // a custom choice of attackers, checked and priced by the server
+  const all = [];
+  for (const o of t.options) for (const a of o.attackers) if (!all.includes(a)) all.push(a);
+  const boxes = all.map((a) => el("label", {}, el("input", { type: "checkbox", value: a, checked: "" }), ` ${a}`));
+  const out = el("div", {});
+  const chosen = () => boxes.map((l) => l.firstChild).filter((i) => i.checked).map((i) => i.value);
+  const text = () => `attack ${S.attack} with ${chosen().join(",")}`;
+  const odds = el("button", { type: "button" }, "Odds");
+  odds.addEventListener("click", () => guard(async () => {
+    out.replaceChildren(...oddsBlock(await api("POST", matchPath("preview"), { action: text() })));
+  }));
+  const go = el("button", { type: "button" }, "Attack with these");
+  go.addEventListener("click", () => act(text()));
+  $("attack-custom").replaceChildren(all.length > 1
+    ? el("details", {}, el("summary", {}, "Choose attackers"), el("div", { class: "attackers" }, ...boxes), odds, " ", go, out)
+    : "");
+}
+
+// ------------------------------------------------------------------ new game, seats, save
+
+async function loadTitles() {
+  const data = await api("GET", "/api/titles");
+  S.titles = data.titles;
+  S.defaultTitle = data.default;
+  const sel = $("start-title");
+  sel.replaceChildren(...S.titles.map((t) => el("option", { value: t.id }, t.name)));
+  if (S.defaultTitle) sel.value = S.defaultTitle;
+  fillScenarios();
+}
+
+function fillScenarios() {
+  const t = S.titles.find((x) => x.id === $("start-title").value);
+  if (!t) return;
+  const sc = $("start-scenario");
+  sc.replaceChildren(...t.scenarios.map((s) => el("option", { value: s.id }, `${s.name} (turns ${s.first_turn}-${s.last_turn})`)));
+  if (t.default_scenario) sc.value = t.default_scenario;
+  $("start-sides").replaceChildren(...t.sides.map((s, i) => el("label", {},
+    el("span", { style: "min-width:12em" }, s.name),
+    el("select", { "data-side": s.id },
+      el("option", { value: "human" }, "human"),
+      el("option", i === 0 ? { value: "bot" } : { value: "bot", selected: "" }, "bot (random)")))));
+}
+
+function startChoices() {
+  const seats = {};
+  for (const s of document.querySelectorAll("#start-sides select")) seats[s.dataset.side] = s.value;
+  const mode = document.querySelector("input[name=mode]:checked").value;
+  return { mode, seats };
+}
+
+async function started(res, mode) {
+  sessionStorage.setItem(`links:${res.match}`, JSON.stringify(res.seats));
+  $("start").close();
+  await join(res.match, res.seats[0].token, res.host);
+  if (mode === "seats" && res.seats.length > 1) openLinks();
+}
+
+async function startGame(ev) {
+  ev.preventDefault();
+  $("start-error").textContent = "";
+  const { mode, seats } = startChoices();
+  const body = { title: $("start-title").value, scenario: $("start-scenario").value, mode, seats };
+  const seed = $("start-seed").value.trim();
+  if (seed) body.seed = Number(seed);
+  try {
+    S.token = null;
+    await started(await api("POST", "/api/matches", body), mode);
+  } catch (e) { $("start-error").textContent = e.message; }
+}
+
+async function readFile(input) {
+  const file = input.files[0];
+  input.value = "";
+  if (!file) return null;
+  try { return JSON.parse(await file.text()); } catch (e) { throw new Error(`${file.name}: not a save file (${e.message})`); }
+}
+
+function openLinks() {
+  const mine = S.token;
+  const stored = JSON.parse(sessionStorage.getItem(`links:${S.match}`) || "null")
+    || [{ sides: S.state ? S.state.seat.sides : [], token: mine }];
+  $("links-list").replaceChildren(...stored.map((s) => {
+    const link = seatLink(s.token, s.token === mine);
+    const input = el("input", { type: "text", readonly: "", value: link });
+    const copy = el("button", { type: "button" }, "Copy");
+    copy.addEventListener("click", async () => {
+      input.select();
+      try { await navigator.clipboard.writeText(link); toast("link copied", true); } catch (e) { document.execCommand("copy"); }
+    });
+    const who = s.sides.map(sideName).join(" + ") + (s.token === mine ? " (this browser)" : "");
+    return el("div", { class: "link" }, el("b", {}, who), input, copy);
+  }));
+  $("links").showModal();
+}
+
+async function download() {
+  const body = await api("GET", matchPath("save"), undefined, S.host || S.token);
+  const blob = new Blob([JSON.stringify(body, null, 1)], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: `${body.title}-${body.seed}.save.json` });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function setupControls() {
+  $("start-title").addEventListener("change", fillScenarios);
+  $("start-form").addEventListener("submit", startGame);
+  $("start-load").addEventListener("change", (e) => guard(async () => {
+    $("start-error").textContent = "";
+    try {
+      const save = await readFile(e.target);
+      if (!save) return;
+      const { mode, seats } = startChoices();
+      const t = S.titles.find((x) => x.id === save.title);
+      const known = t ? Object.fromEntries(t.sides.map((s) => [s.id, seats[s.id] || "human"])) : undefined;
+      S.token = null;
+      await started(await api("POST", "/api/matches", { save, mode, seats: known }), mode);
+    } catch (err) { $("start-error").textContent = err.message; }
+  }));
+  $("btn-new").addEventListener("click", () => { $("start-error").textContent = ""; $("start").showModal(); });
+  $("btn-links").addEventListener("click", () => { if (S.match) openLinks(); });
+  $("btn-undo").addEventListener("click", () => guard(async () => {
+    const r = await api("POST", matchPath("undo"));
+    toast(`taken back: ${r.undone.join("; ")}`, true);
+    S.sel = null;
+    S.attack = null;
+    await refresh();
+  }));
+  $("btn-save").addEventListener("click", () => guard(download));
+  $("load-file").addEventListener("change", (e) => guard(async () => {
+    const save = await readFile(e.target);
+    if (!save) return;
+    await api("POST", matchPath("load"), save, S.host || S.token);
+    toast("save loaded", true);
+    await refresh();
+  }));
+  $("more").addEventListener("toggle", renderMore);
+  $("more-filter").addEventListener("input", renderMore);
+  $("typed").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("typed-action").value.trim();
+    if (text) act(text).then(() => { $("typed-action").value = ""; });
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && !document.querySelector("dialog[open]")) { S.attack = null; select(null); }
+  });
+  window.addEventListener("hashchange", () => {
+    const h = readHash();
+    if (h.m && h.s && (h.m !== S.match || h.s !== S.token)) guard(() => join(h.m, h.s, h.h));
+  });
+}
+
+// another seat's moves (or a bot's) arrive by polling a version number
+async function poll() {
+  if (S.match && !S.busy && !document.hidden) {
+    try {
+      const v = await api("GET", matchPath("version"));
+      if (v.version !== S.version) await guard(refresh);
+    } catch (e) { /* the next poll tries again */ }
+  }
+  setTimeout(poll, 1500);
+}
+
+async function boot() {
+  setupMap();
+  setupControls();
+  try { await loadTitles(); } catch (e) { toast(e.message); }
+  const h = readHash();
+  if (h.m && h.s) await guard(() => join(h.m, h.s, h.h));
+  else $("start").showModal();
+  poll();
+}
+
+boot();
