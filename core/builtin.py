@@ -51,8 +51,12 @@ class Order(Verb):
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         match.state.orders[decision.context["block"]] = action.args[0]
-        match.emit("order", f"{decision.side} chooses {action.args[0]}", side=decision.side,
-                   order=action.args[0])
+        match.emit(
+            "order",
+            f"{decision.side} chooses {action.args[0]}",
+            side=decision.side,
+            order=action.args[0],
+        )
 
 
 @hookimpl

@@ -31,6 +31,7 @@ from typing import Any, Literal, get_args, get_origin
 import jsonschema
 import pydantic
 from jsonschema.exceptions import ValidationError, best_match
+
 from wargame.errors import DataError, Problem, pointer
 from wargame.hexgrid import HexGrid, HexNumbering
 from wargame.models import DOCUMENT_MODELS, Document, Entry, Provenance

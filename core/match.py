@@ -178,8 +178,7 @@ class Match:
         free = [
             cid
             for cid, c in self.counters_doc["counters"].items()
-            if c["side"] == side and c["type"] == utype and cid not in taken
-            and free_counter(cid)
+            if c["side"] == side and c["type"] == utype and cid not in taken and free_counter(cid)
         ]
         if len(free) < count and not upto:
             raise UsageError(f"only {len(free)} {utype} counters left for {side}, {count} needed")
@@ -306,8 +305,15 @@ class Match:
         dice = Dice(self.state.dice)
         total, faces = dice.roll(spec)
         self.state.dice = dice.state
-        self.emit("roll", f"{why}: rolled {total}" if why else f"rolled {total}", rule,
-                  dice=spec, faces=list(faces), total=total, why=why)
+        self.emit(
+            "roll",
+            f"{why}: rolled {total}" if why else f"rolled {total}",
+            rule,
+            dice=spec,
+            faces=list(faces),
+            total=total,
+            why=why,
+        )
         return total
 
     def choose(self, n: int) -> int:
@@ -351,8 +357,13 @@ class Match:
         where = unit.loc
         self.place(unit, None)
         unit.flags = {"eliminated": True}
-        self.emit("eliminated", f"{unit.id} eliminated" + (f": {why}" if why else ""), rule,
-                  unit=unit.id, loc=where)
+        self.emit(
+            "eliminated",
+            f"{unit.id} eliminated" + (f": {why}" if why else ""),
+            rule,
+            unit=unit.id,
+            loc=where,
+        )
         self.hook.wargame_unit_eliminated(match=self, unit=unit)
 
     def lose_steps(self, unit: Unit, steps: int = 1, rule: str | None = None) -> None:
@@ -362,8 +373,9 @@ class Match:
         if unit.step >= faces:
             self.eliminate(unit, "last step lost", rule)
         else:
-            self.emit("step", f"{unit.id} loses {steps} step(s)", rule, unit=unit.id,
-                      step=unit.step)
+            self.emit(
+                "step", f"{unit.id} loses {steps} step(s)", rule, unit=unit.id, step=unit.step
+            )
 
     def set_control(self, loc: str, side: str) -> None:
         if self.state.control.get(loc) != side:
@@ -376,16 +388,22 @@ class Match:
 
     def push(self, side: str, kind: str, prompt: str = "", **context: Any) -> None:
         """Ask a side for an in-sequence decision (a loss, a retreat path, an advance)."""
-        self.state.pending.append({"side": side, "kind": kind, "prompt": prompt,
-                                   "context": context})
+        self.state.pending.append(
+            {"side": side, "kind": kind, "prompt": prompt, "context": context}
+        )
 
     def pop(self) -> dict[str, Any]:
         return self.state.pending.pop()
 
     def end_game(self, winner: str | None, level: str, text: str, rule: str | None = None) -> None:
         """End the match now (the last turn, or sudden death)."""
-        self.state.outcome = {"winner": winner, "level": level, "text": text,
-                              "vp": dict(self.state.vp), "turn": self.turn}
+        self.state.outcome = {
+            "winner": winner,
+            "level": level,
+            "text": text,
+            "vp": dict(self.state.vp),
+            "turn": self.turn,
+        }
         self.state.cursor.stage = "over"
         self.state.pending.clear()
         self.emit("outcome", text, rule, winner=winner, level=level)
@@ -458,8 +476,13 @@ class Match:
                         c.phase += 1
                         continue
                 c.started = True
-                self.emit("phase", f"{self.title.manifest.turn_label} {c.turn}: {leaf.path}",
-                          leaf.spec.rule, turn=c.turn, phase=leaf.path)
+                self.emit(
+                    "phase",
+                    f"{self.title.manifest.turn_label} {c.turn}: {leaf.path}",
+                    leaf.spec.rule,
+                    turn=c.turn,
+                    phase=leaf.path,
+                )
                 self.hook.wargame_phase_start(match=self, phase=leaf.spec)
                 continue
             if leaf.spec.kind == "auto":
@@ -486,8 +509,12 @@ class Match:
             outcome = self.hook.wargame_outcome(match=self)
             if outcome is None:
                 outcome = {"winner": None, "level": "draw", "text": "the last turn is over"}
-            self.end_game(outcome.get("winner"), outcome.get("level", ""),
-                          outcome.get("text", ""), outcome.get("rule"))
+            self.end_game(
+                outcome.get("winner"),
+                outcome.get("level", ""),
+                outcome.get("text", ""),
+                outcome.get("rule"),
+            )
             return
         else:
             c.turn += 1
@@ -504,23 +531,41 @@ class Match:
         path = self.phase.path if self.phase else ""
         if st.pending:
             top = st.pending[-1]
-            return Decision(top["side"], top["kind"], st.cursor.turn, path, top.get("prompt", ""),
-                            top.get("context", {}))
+            return Decision(
+                top["side"],
+                top["kind"],
+                st.cursor.turn,
+                path,
+                top.get("prompt", ""),
+                top.get("context", {}),
+            )
         block = self._block()
         if block is not None and block.orders and block.key not in st.orders:
-            return Decision(block.side or self.sides[0], "order", st.cursor.turn, block.key,
-                            "choose the order of this player turn's phases",
-                            {"orders": list(block.orders), "block": block.key})
+            return Decision(
+                block.side or self.sides[0],
+                "order",
+                st.cursor.turn,
+                block.key,
+                "choose the order of this player turn's phases",
+                {"orders": list(block.orders), "block": block.key},
+            )
         leaf = self.phase
         if leaf is None:
             return None
-        return Decision(self._decider(leaf), leaf.spec.kind, st.cursor.turn, leaf.path,
-                        leaf.spec.name or leaf.spec.id, {"phase": leaf.spec.id, "end": True})
+        return Decision(
+            self._decider(leaf),
+            leaf.spec.kind,
+            st.cursor.turn,
+            leaf.path,
+            leaf.spec.name or leaf.spec.id,
+            {"phase": leaf.spec.id, "end": True},
+        )
 
     def _verbs_for(self, decision: Decision) -> list[Verb]:
         phase_level = bool(decision.context.get("end"))
         return [
-            v for v in self.verbs.values()
+            v
+            for v in self.verbs.values()
             if decision.kind in v.kinds or (phase_level and "*phase" in v.kinds)
         ]
 
@@ -562,8 +607,10 @@ class Match:
             known = ", ".join(sorted({v.name for v in self._verbs_for(decision)}))
             return f"unknown verb '{action.verb}' (now: {known})"
         if verb not in self._verbs_for(decision):
-            return (f"'{action.verb}' is not a choice now: {decision.side} decides "
-                    f"{decision.kind} ({decision.prompt or decision.phase})")
+            return (
+                f"'{action.verb}' is not a choice now: {decision.side} decides "
+                f"{decision.kind} ({decision.prompt or decision.phase})"
+            )
         return verb.check(self, decision, action) or self._vetoed(decision, action)
 
     def apply(self, action: Action | str) -> list[Event]:

@@ -132,9 +132,7 @@ class Title:
 
     @cached_property
     def scenarios(self) -> dict[str, dict[str, Any]]:
-        return {
-            doc["id"]: doc for doc in self.data.raw.values() if doc.get("kind") == "scenario"
-        }
+        return {doc["id"]: doc for doc in self.data.raw.values() if doc.get("kind") == "scenario"}
 
     def plugins(self) -> list[object]:
         """The plugins of one match, kernel first, title rules last (asked first)."""
@@ -221,7 +219,9 @@ def discover(extra: Iterable[object] = (), owner_dir: Path | None = None) -> Reg
     pm = pluggy.PluginManager("wargame")
     pm.add_hookspecs(hookspecs)
     registry = Registry()
-    for ep in sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+    for ep in sorted(
+        importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name
+    ):
         try:
             pm.register(ep.load(), name=f"ep:{ep.name}")
         except Exception as exc:  # a broken third-party title must not stop the others

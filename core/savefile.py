@@ -93,24 +93,40 @@ def read(path: Path | str) -> dict[str, Any]:
     try:
         body = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise SaveError(path, f"not a save file (truncated or corrupt JSON at line "
-                              f"{exc.lineno}, column {exc.colno})") from None
+        raise SaveError(
+            path,
+            f"not a save file (truncated or corrupt JSON at line {exc.lineno}, column {exc.colno})",
+        ) from None
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise SaveError(path, f"not a save file (expected format {FORMAT})")
-    missing = [k for k in ("title", "scenario", "seed", "actions", "snapshot", "state_hash",
-                           "checksum") if k not in body]
+    missing = [
+        k
+        for k in ("title", "scenario", "seed", "actions", "snapshot", "state_hash", "checksum")
+        if k not in body
+    ]
     if missing:
         raise SaveError(path, f"save is missing {', '.join(missing)}")
     claimed = body.pop("checksum")
     if digest(body) != claimed:
         raise SaveError(path, "checksum mismatch: the file was changed or damaged")
     body["checksum"] = claimed
-    if not isinstance(body["actions"], list) or not all(isinstance(a, str) for a in body["actions"]):
+    if not isinstance(body["actions"], list) or not all(
+        isinstance(a, str) for a in body["actions"]
+    ):
         raise SaveError(path, "actions must be a list of strings")
-    shapes: dict[str, type] = {"title": str, "scenario": str, "seed": int, "state_hash": str,
-                               "options": dict, "data": dict}
-    wrong = [k for k, t in shapes.items()
-             if k in body and (not isinstance(body[k], t) or isinstance(body[k], bool))]
+    shapes: dict[str, type] = {
+        "title": str,
+        "scenario": str,
+        "seed": int,
+        "state_hash": str,
+        "options": dict,
+        "data": dict,
+    }
+    wrong = [
+        k
+        for k, t in shapes.items()
+        if k in body and (not isinstance(body[k], t) or isinstance(body[k], bool))
+    ]
     if wrong:
         raise SaveError(path, f"save has a bad {', '.join(wrong)} (hand-edited?)")
     return body
@@ -132,8 +148,11 @@ def load(path: Path | str, registry: Registry) -> Match:
             hint = f" (data changed since the save: {', '.join(changed)})" if changed else ""
             raise SaveError(path, f"action {number} does not replay: {exc}{hint}") from None
     if match.state_hash() != body["state_hash"]:
-        raise SaveError(path, "replay does not reproduce the saved state"
-                              + (f" (data changed: {', '.join(changed)})" if changed else ""))
+        raise SaveError(
+            path,
+            "replay does not reproduce the saved state"
+            + (f" (data changed: {', '.join(changed)})" if changed else ""),
+        )
     return match
 
 

@@ -40,12 +40,12 @@ def build_view(match: Match, side: str | None) -> dict[str, Any]:
         "phase": leaf.path if leaf else None,
         "phasing": match.phasing,
         "decision": decision.to_json() if decision else None,
-        "units": [
-            unit_view(match, u, side) for u in st.units.values() if u.loc is not None
-        ],
+        "units": [unit_view(match, u, side) for u in st.units.values() if u.loc is not None],
         "eliminated": sorted(u.id for u in st.units.values() if u.flags.get("eliminated")),
         "markers": {
-            k: m for k, m in st.markers.items() if side is None or side not in m.get("hidden_from", ())
+            k: m
+            for k, m in st.markers.items()
+            if side is None or side not in m.get("hidden_from", ())
         },
         "control": dict(st.control),
         "vp": dict(st.vp),

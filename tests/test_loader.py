@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from wargame import loader
 from wargame.errors import DataError, Problem, pointer
 from wargame.hexgrid import HexGrid

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+
 from wargame import schemagen
 from wargame.models import DOCUMENT_MODELS
 

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import Any
 
 from wargame.actions import Action, Decision
-from wargame.combat import CombatTable, Column, Line, Modifier, Shift, build_table
+from wargame.combat import Column, CombatTable, Line, Modifier, Shift, build_table
 from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
 from wargame.mechanics import halving
@@ -167,7 +167,11 @@ def new_battle(
 
 
 def apply_modifiers(
-    match: Match, battle: Battle, units: list[Unit], what: str, value_name: str,
+    match: Match,
+    battle: Battle,
+    units: list[Unit],
+    what: str,
+    value_name: str,
     mods: list[Modifier],
 ) -> tuple[Fraction, list[Line]]:
     """A side's total: each unit's value with its own modifiers, summed, then the total's."""
@@ -229,9 +233,11 @@ def resolve(match: Match, battle: Battle) -> None:
         match.reveal(units[uid], settings(match).get("reveal_rule"))
     # units removed or sent away at the instant of revelation take no part (PGG 10.23, 12.3)
     targets = battle.extra.get("targets", [battle.target])
-    battle.attackers = [i for i in battle.attackers
-                        if units[i].loc is not None
-                        and units[i].loc == battle.origins.get(i, units[i].loc)]
+    battle.attackers = [
+        i
+        for i in battle.attackers
+        if units[i].loc is not None and units[i].loc == battle.origins.get(i, units[i].loc)
+    ]
     battle.defenders = [i for i in battle.defenders if units[i].loc in targets]
     key = phase_key(match)
     for uid in battle.attackers:
@@ -250,19 +256,32 @@ def resolve(match: Match, battle: Battle) -> None:
         shifts.extend(found or ())
     s = settings(match)
     attack, alines = apply_modifiers(
-        match, battle, [units[i] for i in battle.attackers], "attack", s.get("attack", "attack"),
-        mods)
+        match,
+        battle,
+        [units[i] for i in battle.attackers],
+        "attack",
+        s.get("attack", "attack"),
+        mods,
+    )
     final = FINAL_ATTACK.get(battle.kind)
     if final is not None:
         attack, more = final(match, battle, attack)
         alines.extend(more)
     defense, dlines = apply_modifiers(
-        match, battle, [units[i] for i in battle.defenders], "defense",
-        s.get("defense", "defense"), mods)
+        match,
+        battle,
+        [units[i] for i in battle.defenders],
+        "defense",
+        s.get("defense", "defense"),
+        mods,
+    )
     if attack <= 0 and defense <= 0:
         battle.explanation = [str(x) for x in (*alines, *dlines)]
-        match.emit("battle", f"{battle.id} at {battle.target}: no strength on either side, "
-                   "no combat", battle=battle.to_json())
+        match.emit(
+            "battle",
+            f"{battle.id} at {battle.target}: no strength on either side, no combat",
+            battle=battle.to_json(),
+        )
         finish(match, battle, advance=False)
         return
     table = table_for(match, battle)
@@ -276,10 +295,15 @@ def resolve(match: Match, battle: Battle) -> None:
     battle.column, battle.roll, battle.result = column.label, roll, code
     battle.explanation = [str(x) for x in (*alines, *dlines, *column.explanation)]
     battle.explanation.append(
-        f"automatic {code}" if roll is None else f"roll {roll} on {column.label}: {code}")
-    match.emit("battle", f"{battle.id} at {battle.target}: {column.label}, "
-               + (f"roll {roll}, " if roll is not None else "") + f"result {code}",
-               battle=battle.to_json())
+        f"automatic {code}" if roll is None else f"roll {roll} on {column.label}: {code}"
+    )
+    match.emit(
+        "battle",
+        f"{battle.id} at {battle.target}: {column.label}, "
+        + (f"roll {roll}, " if roll is not None else "")
+        + f"result {code}",
+        battle=battle.to_json(),
+    )
     carry_out(match, battle, code)
 
 
@@ -291,8 +315,11 @@ def carry_out(match: Match, battle: Battle, code: str) -> None:
     if meaning is None:
         raise ValueError(f"result {code!r} has no meaning in the combat-tables codes")
     todo: list[dict[str, Any]] = []
-    order = ("defender", "attacker") if settings(match).get("defender_first", True) else (
-        "attacker", "defender")
+    order = (
+        ("defender", "attacker")
+        if settings(match).get("defender_first", True)
+        else ("attacker", "defender")
+    )
     for who in order:
         effect = meaning.get(who) or {}
         if effect.get("eliminate"):
@@ -346,8 +373,14 @@ def proceed(match: Match) -> None:
             for unit in units:
                 match.eliminate(unit, f"{battle.result} in {battle.id}", rule)
         elif item["do"] in ("steps", "steps-or-retreat"):
-            losses.ask(match, battle, item["who"], units, item["n"],
-                       retreat_option=item["do"] == "steps-or-retreat")
+            losses.ask(
+                match,
+                battle,
+                item["who"],
+                units,
+                item["n"],
+                retreat_option=item["do"] == "steps-or-retreat",
+            )
         elif item["do"] == "retreat":
             retreat.ask(match, battle, item["who"], units, int(item["n"]))
         battle = active(match) or battle

@@ -37,8 +37,9 @@ class Deploy(Verb):
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         unit = match.state.units[action.args[0]]
         match.place(unit, action.args[1])
-        match.emit("deploy", f"{unit.id} deploys in {action.args[1]}", unit=unit.id,
-                   loc=action.args[1])
+        match.emit(
+            "deploy", f"{unit.id} deploys in {action.args[1]}", unit=unit.id, loc=action.args[1]
+        )
 
 
 @hookimpl

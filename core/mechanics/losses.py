@@ -25,21 +25,37 @@ def steps_left(match: Match, unit: Unit) -> float:
     return (faces - unit.step) * float(counter.get("step_value", 1))
 
 
-def ask(match: Match, battle: Battle, who: str, units: list[Unit], n: float,
-        retreat_option: bool = False) -> None:
+def ask(
+    match: Match,
+    battle: Battle,
+    who: str,
+    units: list[Unit],
+    n: float,
+    retreat_option: bool = False,
+) -> None:
     """Ask the owner to lose ``n`` steps among ``units`` (or to retreat, when allowed)."""
     owner = units[0].side
     if not retreat_option and sum(steps_left(match, u) for u in units) <= n:
         for unit in units:
-            match.eliminate(unit, f"cannot absorb {n:g} step(s) in {battle.id}",
-                            battle.extra.get("rule"))
+            match.eliminate(
+                unit, f"cannot absorb {n:g} step(s) in {battle.id}", battle.extra.get("rule")
+            )
         return
     if not retreat_option and len(units) == 1:
         _take(match, units[0], n, battle.extra.get("rule"))
         return
     prompt = f"lose {n:g} step(s)" + (f" or retreat {n:g}" if retreat_option else "")
-    match.push(owner, "loss", prompt, battle=battle.id, who=who, n=n, taken=0,
-               units=[u.id for u in units], retreat=retreat_option)
+    match.push(
+        owner,
+        "loss",
+        prompt,
+        battle=battle.id,
+        who=who,
+        n=n,
+        taken=0,
+        units=[u.id for u in units],
+        retreat=retreat_option,
+    )
 
 
 def _take(match: Match, unit: Unit, n: float, rule: str | None) -> None:
@@ -69,8 +85,7 @@ class Lose(Verb):
         battle = combat.active(match)
         match.lose_steps(unit, 1, battle.extra.get("rule") if battle else None)
         ctx["taken"] = ctx["taken"] + float(match.counter(unit).get("step_value", 1))
-        alive = [match.state.units[i] for i in ctx["units"]
-                 if match.state.units[i].loc is not None]
+        alive = [match.state.units[i] for i in ctx["units"] if match.state.units[i].loc is not None]
         remaining = ctx["n"] - ctx["taken"]
         if remaining > 0 and alive and battle is not None:
             ask(match, battle, ctx["who"], alive, remaining, retreat_option=False)

@@ -298,12 +298,14 @@ def _tree(match: Match, unit: Unit) -> dict[str, tuple[int, list[str]]]:
             if j is None or j in block:
                 continue
             c = match.hook.wargame_move_cost(match=match, unit=unit, a=unit.loc, b=entry)
-            c0 = int(round((chart_cost(match, unit, unit.loc, entry) if c is None else c)
-                           * scale(match)))
+            c0 = int(
+                round((chart_cost(match, unit, unit.loc, entry) if c is None else c) * scale(match))
+            )
             if c0 > budget and not one:
                 continue
-            sub = reachable(graph, j, max(budget - c0, 0), costs, stop=stop, blocked=block,
-                            locked=j in stop)
+            sub = reachable(
+                graph, j, max(budget - c0, 0), costs, stop=stop, blocked=block, locked=j in stop
+            )
             paths = all_paths(sub, graph.ids)
             for node, (cost, _parent) in sub.items():
                 dest = graph.ids[node]
@@ -397,8 +399,7 @@ class Move(Verb):
                     actions.append(Action("move", (unit.id, *reach[dest][1])))
             if len(units) > 1 and not loc.startswith("box:"):
                 # A stack moving alike (same class, same budget left) shares one exact tree.
-                alike = {(cost_key(match, u), allowance(match, u) - spent(match, u))
-                         for u in units}
+                alike = {(cost_key(match, u), allowance(match, u) - spent(match, u)) for u in units}
                 ids = ",".join(u.id for u in units)
                 if len(alike) == 1:
                     for dest in sorted(trees[0]):

@@ -316,9 +316,9 @@ class Overrun(Verb):
                     return f"{unit.id} may not move: {locked}"
                 moving.append(0)
                 continue
-            spent, why = movement.path_cost(match, unit, path)
-            if why:
-                return why
+            spent, refused = movement.path_cost(match, unit, path)
+            if refused:
+                return refused
             moving.append(spent or 0)
         return target_problem(match, units, path[-1], target, moving)
 

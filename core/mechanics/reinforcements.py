@@ -35,12 +35,21 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
         for utype, count in entry.get("draw", {}).items():
             got = match.draw_counters(side, utype, count, set(), upto=True)
             if len(got) < count:
-                match.emit("reinforcements", f"{side} ({key}): only {len(got)} of {count} {utype} "
-                           "counters left; the rest do not arrive", s.get("limit_rule"))
+                match.emit(
+                    "reinforcements",
+                    f"{side} ({key}): only {len(got)} of {count} {utype} "
+                    "counters left; the rest do not arrive",
+                    s.get("limit_rule"),
+                )
             ids.extend(got)
         for cid in ids:
             unit = match.new_unit(cid, box)
             unit.flags["entry"] = entries
         if ids:
-            match.emit("reinforcements", f"{side} reinforcements ({key}): {', '.join(ids)}",
-                       entry.get("provenance", {}).get("rule"), units=ids, at=entries)
+            match.emit(
+                "reinforcements",
+                f"{side} reinforcements ({key}): {', '.join(ids)}",
+                entry.get("provenance", {}).get("rule"),
+                units=ids,
+                at=entries,
+            )

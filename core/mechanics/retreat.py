@@ -97,8 +97,9 @@ def over_the_limit(match: Match, units: list[Unit], path: list[str]) -> list[Uni
         room = min(room, limit - stacking.weight(match, staying))
         if cap_units is not None:
             count_room = min(count_room, cap_units - len(staying))
-    keep = sorted(units, key=lambda u: -sum(match.unit_values(u).get(k, 0)
-                                            for k in ("attack", "defense")))
+    keep = sorted(
+        units, key=lambda u: -sum(match.unit_values(u).get(k, 0) for k in ("attack", "defense"))
+    )
     out: list[Unit] = []
     weight = 0.0
     kept = 0
@@ -127,8 +128,16 @@ def ask(match: Match, battle: Battle, who: str, units: list[Unit], n: int) -> No
             match.eliminate(unit, f"no legal retreat from {loc}", settings(match).get("rule"))
         group = [u for u in groups[loc] if u.loc is not None]
         for part in [group] if group and paths(match, group, loc, n) else [[u] for u in group]:
-            match.push(chooser, "retreat", f"retreat {', '.join(u.id for u in part)} {n} from {loc}",
-                       battle=battle.id, who=who, units=[u.id for u in part], start=loc, n=n)
+            match.push(
+                chooser,
+                "retreat",
+                f"retreat {', '.join(u.id for u in part)} {n} from {loc}",
+                battle=battle.id,
+                who=who,
+                units=[u.id for u in part],
+                start=loc,
+                n=n,
+            )
 
 
 class Retreat(Verb):
@@ -148,18 +157,28 @@ class Retreat(Verb):
         path = list(action.args[2:])
         key = phase_key(match)
         for unit in over_the_limit(match, [match.state.units[i] for i in ctx["units"]], path):
-            match.eliminate(unit, f"no room to retreat into or through {' '.join(path)}",
-                            match.settings("stacking").get("rule"))
+            match.eliminate(
+                unit,
+                f"no room to retreat into or through {' '.join(path)}",
+                match.settings("stacking").get("rule"),
+            )
         for uid in ctx["units"]:
             unit = match.state.units[uid]
             if unit.loc is None:
                 continue
             match.place(unit, path[-1])
             unit.flags["retreated"] = key
-        match.emit("retreat", f"{action.args[0]} retreat {' '.join(action.args[1:])}",
-                   units=ctx["units"], path=[ctx["start"], *path])
-        match.hook.wargame_moved(match=match, units=[match.state.units[i] for i in ctx["units"]],
-                                 path=[ctx["start"], *path])  # flags["retreated"] tells it apart
+        match.emit(
+            "retreat",
+            f"{action.args[0]} retreat {' '.join(action.args[1:])}",
+            units=ctx["units"],
+            path=[ctx["start"], *path],
+        )
+        match.hook.wargame_moved(
+            match=match,
+            units=[match.state.units[i] for i in ctx["units"]],
+            path=[ctx["start"], *path],
+        )  # flags["retreated"] tells it apart
         battle = combat.active(match)
         if battle is not None:
             battle.extra.setdefault("retreat_paths", {})[ctx["start"]] = path
@@ -175,8 +194,11 @@ def offer_advance(match: Match, battle: Battle) -> None:
     units = match.state.units
     targets = battle.extra.get("targets", [battle.target])
     if all(not match.units_at(t) for t in targets):
-        winners = [units[i] for i in battle.attackers
-                   if units[i].loc is not None and units[i].loc == battle.origins.get(i)]
+        winners = [
+            units[i]
+            for i in battle.attackers
+            if units[i].loc is not None and units[i].loc == battle.origins.get(i)
+        ]
         vacated, losers = targets[0], battle.defenders
     elif s.get("defender_advances"):
         empty = sorted({loc for loc in battle.origins.values() if not match.units_at(loc)})
@@ -190,8 +212,14 @@ def offer_advance(match: Match, battle: Battle) -> None:
         return
     wiped = all(units[i].loc is None for i in losers)
     routes = advance_routes(match, battle, vacated, wiped)
-    match.push(winners[0].side, "advance", f"advance into {vacated} or stay",
-               battle=battle.id, units=[u.id for u in winners], routes=routes)
+    match.push(
+        winners[0].side,
+        "advance",
+        f"advance into {vacated} or stay",
+        battle=battle.id,
+        units=[u.id for u in winners],
+        routes=routes,
+    )
 
 
 def advance_routes(match: Match, battle: Battle, vacated: str, wiped: bool) -> list[list[str]]:
@@ -199,11 +227,14 @@ def advance_routes(match: Match, battle: Battle, vacated: str, wiped: bool) -> l
     s = settings(match)
     retreat_path = battle.extra.get("retreat_paths", {}).get(vacated)
     if wiped and s.get("after_elimination", 0) > 1:
-        return [[vacated, n] for n in sorted(match.topology.neighbours(vacated))
-                if not match.units_at(n) and not n.startswith("box:")] or [[vacated]]
+        return [
+            [vacated, n]
+            for n in sorted(match.topology.neighbours(vacated))
+            if not match.units_at(n) and not n.startswith("box:")
+        ] or [[vacated]]
     if s.get("along_retreat") and retreat_path:
         route = [vacated]
-        for loc in retreat_path[:max(s.get("advance_hexes", len(retreat_path)) - 1, 0)]:
+        for loc in retreat_path[: max(s.get("advance_hexes", len(retreat_path)) - 1, 0)]:
             if match.units_at(loc):
                 break  # the path went through occupied hexes: never advance into them
             route.append(loc)
@@ -246,8 +277,12 @@ class Advance(Verb):
             match.place(unit, action.args[-1])
             unit.flags["advanced"] = key
             match.hook.wargame_moved(match=match, units=[unit], path=[start, *action.args[1:]])
-        match.emit("advance", f"{action.args[0]} advance {' '.join(action.args[1:])}",
-                   units=action.args[0].split(","), path=list(action.args[1:]))
+        match.emit(
+            "advance",
+            f"{action.args[0]} advance {' '.join(action.args[1:])}",
+            units=action.args[0].split(","),
+            path=list(action.args[1:]),
+        )
         combat.proceed(match)
 
 

@@ -49,8 +49,12 @@ def overstacked(match: Match, side: str) -> list[str]:
 def ask(match: Match, side: str) -> None:
     for loc in overstacked(match, side):
         rule = match.settings("stacking").get("rule")
-        match.push(side, "overstack", f"{loc} is over the stacking limit"
-                   + (f" ({rule})" if rule else "") + ": remove units", loc=loc)
+        match.push(
+            side,
+            "overstack",
+            f"{loc} is over the stacking limit" + (f" ({rule})" if rule else "") + ": remove units",
+            loc=loc,
+        )
 
 
 class Remove(Verb):

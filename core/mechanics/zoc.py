@@ -30,8 +30,10 @@ def zoc_of(match: Match, side: str) -> frozenset[str]:
         for unit in match.units_of(side):
             loc = unit.loc
             assert loc is not None
-            if loc.startswith("box:") or no_flags & set(unit.flags) or (
-                match.counter(unit)["type"] in no_types
+            if (
+                loc.startswith("box:")
+                or no_flags & set(unit.flags)
+                or (match.counter(unit)["type"] in no_types)
             ):
                 continue
             for n in topo.neighbours(loc):

@@ -31,7 +31,9 @@ PRINTED = {  # PGG 9.5, rolls 1..6 (low rolls favour the attacker)
 RATIOS = {"1-3": Fraction(1, 3), "1-2": Fraction(1, 2)} | {
     f"{n}-1": Fraction(n) for n in range(1, 11)
 }
-CELLS = [(col, roll, code) for col, row in PRINTED.items() for roll, code in enumerate(row.split(), 1)]
+CELLS = [
+    (col, roll, code) for col, row in PRINTED.items() for roll, code in enumerate(row.split(), 1)
+]
 
 
 @pytest.fixture(scope="module")
@@ -74,6 +76,6 @@ def test_9_4_the_rulebook_example_26_to_9_is_2_to_1(crt) -> None:
 
 
 def test_9_5_notes_beyond_the_table_use_the_end_columns(crt) -> None:
-    """"Attacks at greater than 10-1 are treated as 10-1; at less than 1-3 are treated as 1-3.\""""
+    """ "Attacks at greater than 10-1 are treated as 10-1; at less than 1-3 are treated as 1-3.\""""
     assert crt.column(40, 3).label == "10-1"
     assert crt.column(1, 9).label == "1-3"
