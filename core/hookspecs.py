@@ -194,6 +194,19 @@ def wargame_supply(match: Match, unit: Unit) -> Mapping[str, Any] | None:
     """The unit's supply state now: ``{"state": "supplied"|..., "path": [...], "why": str}``."""
 
 
+# ----------------------------------------------------------------------------- bots
+
+
+@hookspec
+def wargame_bot_hints(match: Match, side: str) -> dict[str, Any]:
+    """Advice for the kernel's heuristic bot playing ``side`` now (every answer is merged).
+
+    ``objectives``: {location or region: weight on the title's VP scale}, added to what the bot
+    reads from the map and the scenario; ``replace_objectives``: use only these; ``aggression``:
+    strength points added to every battle's expected value (> 0 attacks more). Other keys are
+    ignored, so a title may answer for a later bot."""
+
+
 # ----------------------------------------------------------------------------- views
 
 
