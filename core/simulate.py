@@ -230,11 +230,18 @@ def run_games(
 def run_local(
     specs: Sequence[GameSpec], workers: int, progress: Callable[[int, int], None] | None = None
 ) -> list[GameResult]:
-    """On ``workers`` local processes (in this process for one worker)."""
+    """On ``workers`` local processes (in this process for one worker). Interrupted, it
+    drops the games not started instead of waiting for them all."""
     if workers <= 1 or len(specs) <= 1:
         return run_games(specs, None, progress)
-    with ProcessPoolExecutor(max_workers=min(workers, len(specs))) as pool:
-        return run_games(specs, pool, progress)
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(specs)))
+    try:
+        results = run_games(specs, pool, progress)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
+    return results
 
 
 # --------------------------------------------------------------------------- statistics

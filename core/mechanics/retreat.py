@@ -147,8 +147,11 @@ class Retreat(Verb):
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
         ctx = decision.context
         units = [match.state.units[i] for i in ctx["units"]]
-        for path in paths(match, units, ctx["start"], ctx["n"]):
+        found = paths(match, units, ctx["start"], ctx["n"])
+        for path in found:
             yield Action("retreat", (",".join(ctx["units"]), ctx["start"], *path))
+        if not found:  # another group's retreat closed the way: the units are eliminated
+            yield Action("retreat", (",".join(ctx["units"]), ctx["start"]))
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         from wargame.mechanics import combat
@@ -156,6 +159,15 @@ class Retreat(Verb):
         ctx = match.pop()["context"]
         path = list(action.args[2:])
         key = phase_key(match)
+        if not path:
+            for uid in ctx["units"]:
+                match.eliminate(
+                    match.state.units[uid],
+                    f"no legal retreat from {ctx['start']}",
+                    settings(match).get("rule"),
+                )
+            combat.proceed(match)
+            return
         for unit in over_the_limit(match, [match.state.units[i] for i in ctx["units"]], path):
             match.eliminate(
                 unit,
