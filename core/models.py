@@ -154,6 +154,9 @@ class RegionSpec(Entry):
 class BoxSpec(Entry):
     name: str
     adjacent: list[Id] = Field(default_factory=list)
+    xy: tuple[float, float] | None = Field(
+        None, description="where to draw the box (map coordinates); else in a row under the map"
+    )
 
 
 class HexMap(Document):

@@ -836,6 +836,8 @@ class _Builder:
                 "adjacent": members,
                 "provenance": _rulebook(spec["rule"], spec["why"]),
             }
+            if "xy" in spec:
+                out[box_id]["xy"] = spec["xy"]
         return out
 
     def build(self) -> Generated:

@@ -1,0 +1,601 @@
+"""Operational movement (12.0), field fortification (18.0) and breakthrough movement (14.0).
+
+A unit moves along one line a phase. Moving into a point held by enemy combat units commits it
+to an attack there: it stays on its point of origin (its line back, 13.B.4) until the battle
+decides, so its line capacity is spent and its retreat is where it stands. Entering a point or
+passing through it takes control of it (20.0) and removes enemy partisans and entrained
+factories there (12.0, 19.0).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from types import ModuleType
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.games.dark_crusade import lines as L
+from wargame.games.dark_crusade import units as U
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.plugins import Verb
+from wargame.state import Unit
+from wargame.topology import is_box
+
+MOVED = "moved"
+ATTACKING = "attacking"
+ORIGIN = "origin"
+BT = "bt"  # may make its breakthrough move this turn; value = rounds of combat fought (14.B.1)
+BT_USED = "bt_used"
+HIGHWAY = "highway"
+
+
+def rules(name: str) -> ModuleType | None:
+    """A sibling rules module, if the title has it (modules are written one per section)."""
+    try:
+        return importlib.import_module(f"wargame.games.dark_crusade.{name}")
+    except ImportError:
+        return None
+
+
+def weather_now(match: Match, loc: str | None = None) -> str:
+    w = rules("weather")
+    if w is None:
+        return "good"
+    if loc is not None and hasattr(w, "point_weather"):
+        return str(w.point_weather(match, loc))
+    return str(w.current(match))
+
+
+def winter_4142(match: Match) -> bool:
+    w = rules("weather")
+    return bool(w is not None and w.winter_4142(match))
+
+
+def armored_supply(match: Match, unit: Unit) -> bool:
+    s = rules("supply")
+    return True if s is None else bool(s.armored_supply(match, unit))
+
+
+def in_supply(match: Match, unit: Unit) -> bool:
+    s = rules("supply")
+    return True if s is None else bool(s.in_supply(match, unit))
+
+
+# ----------------------------------------------------------------------------- what may move
+
+
+def enemy_held(match: Match, loc: str, side: str) -> bool:
+    """Enemy combat units are on the point (12.0): entering it is an attack."""
+    for u in match.units_at(loc):
+        if u.side != side and U.is_combat_unit(match, u) and not U.has(match, u, "air"):
+            return True
+    return False
+
+
+def armor_grounded(match: Match, unit: Unit, loc: str | None = None) -> str | None:
+    """Why an armor unit has lost breakthrough movement and assault capability: Mud (7.B.2;
+    cavalry and cav-mech unaffected), Axis armor in Snow in the 1941/42 winter (7.B.1)."""
+    if not U.is_armor(match, unit) or U.has(match, unit, "cavalry"):
+        return None
+    weather = weather_now(match, loc)
+    if weather == "mud":
+        return f"{unit.id}: armor loses breakthrough and assault capability in Mud (DC 7.B.2)"
+    if weather == "snow" and unit.side == U.AXIS and winter_4142(match):
+        return f"{unit.id}: Axis armor loses breakthrough and assault in the 1941/42 winter Snow (DC 7.B.1)"
+    return None
+
+
+def why_unit_cannot_move(match: Match, unit: Unit) -> str | None:
+    if unit.loc is None:
+        return f"{unit.id} is not on the map"
+    if unit.side != match.phasing:
+        return f"{unit.id} is not yours to move now"
+    t = U.tags(match, unit)
+    if "factory" in t:
+        return f"{unit.id}: a factory never moves operationally (DC 8.A.2.b)"
+    if "partisan" in t:
+        return f"{unit.id}: partisans are placed in the Supply Status phase, not moved (DC 19.0)"
+    if U.dispersed(unit):
+        return f"{unit.id} is dispersed and may not move (DC 15.A.1)"
+    if unit.flags.get(MOVED) or unit.flags.get(ATTACKING):
+        return f"{unit.id} has already moved this phase (DC 12.0)"
+    if unit.side == U.AXIS and "air" in t:
+        return f"{unit.id}: German air units support battles, they do not move alone (DC 13.A.5)"
+    return None
+
+
+def hungary_rule(match: Match, unit: Unit, dest: str) -> str | None:
+    """5.D: the Hungarian armies stay in Hungary until June 1942 (one may leave then) unless the
+    Soviets invaded Hungary or attacked them; Hungarians and Rumanians never share ground."""
+    n = U.nation(match, unit)
+    attrs = match.topology.attrs(dest) if not is_box(dest) else {}
+    country = attrs.get("country")
+    others = {U.nation(match, u) for u in match.units_at(dest) if u.side == unit.side}
+    if n == "hungarian" and (country == "rumania" or "rumanian" in others):
+        return f"{unit.id}: Hungarian units may never enter Rumania or join Rumanians (DC 5.D)"
+    if n == "rumanian" and (country == "hungary" or "hungarian" in others):
+        return f"{unit.id}: Rumanian units may never enter Hungary or join Hungarians (DC 5.D)"
+    leaving = n == "hungarian" and U.has(match, unit, "army") and country != "hungary"
+    if leaving and not match.state.vars.get("hungary_released"):
+        if U.date(match) < (1942, 6):
+            return (
+                f"{unit.id}: the Hungarian armies may not leave Hungary before June 1942 (DC 5.D)"
+            )
+        left = match.state.vars.get("hungarian_armies_left", [])
+        if left and unit.id not in left:
+            return f"{unit.id}: only one Hungarian army may leave Hungary (DC 5.D)"
+    return None
+
+
+def step_problem(match: Match, unit: Unit, src: str, dest: str, *, assault_ok: bool) -> str | None:
+    """Why ``unit`` may not move from ``src`` to ``dest`` along one line (rules besides
+    capacity)."""
+    line = L.line_key(match, src, dest)
+    if line is None:
+        return f"no line joins {src} and {dest} (DC 12.0)"
+    problem = hungary_rule(match, unit, dest)
+    if problem:
+        return problem
+    if enemy_held(match, dest, unit.side):
+        if not assault_ok:
+            return f"{dest} is held by the enemy"
+        if U.has(match, unit, "air") and weather_now(match) == "mud":
+            return f"{unit.id}: Soviet air units are grounded by Mud (DC 7.B.3)"
+        grounded = armor_grounded(match, unit, dest)
+        if grounded:
+            return grounded
+        if U.is_armor(match, unit) and "strait" in L.line_features(match, line):
+            return f"{unit.id}: no armor assault across the Kerch Straits (DC 10.D)"
+    return None
+
+
+# ----------------------------------------------------------------------------- entering points
+
+
+def take(match: Match, units: list[Unit], loc: str, rule: str) -> None:
+    """Units of one side enter or pass through ``loc``: control changes (20.0); enemy
+    partisans and entrained factories there are removed (12.0, 19.0); a point the Axis takes
+    loses its factories (8.C.2)."""
+    if not units or is_box(loc):
+        return
+    side = units[0].side
+    for other in list(match.units_at(loc)):
+        if other.side == side:
+            continue
+        if U.has(match, other, "partisan"):
+            p = rules("partisans")
+            if p is not None and hasattr(p, "partisan_removed"):
+                p.partisan_removed(match, other)
+            else:
+                match.eliminate(other, f"removed by {units[0].id} entering {loc}", "DC 12.0, 19.0")
+        elif U.has(match, other, "factory") and other.flags.get("entrained"):
+            match.eliminate(other, f"entrained factory caught at {loc}", "DC 8.A.2.b, 12.0")
+    if match.state.control.get(loc) != side:
+        match.set_control(loc, side)
+        if side == U.AXIS:
+            p = rules("production")
+            if p is not None and hasattr(p, "factory_captured"):
+                p.factory_captured(match, loc)
+            else:
+                for other in list(match.units_at(loc)):
+                    if U.has(match, other, "factory"):
+                        match.eliminate(other, f"{loc} falls to the Axis", "DC 8.C.2")
+
+
+def place_all(match: Match, units: list[Unit], loc: str) -> None:
+    for unit in units:
+        match.place(unit, loc)
+        unit.flags.pop(U.FORTIFIED, None)  # 18.0: a fortification is lost when the unit moves
+
+
+def commit(match: Match, unit: Unit, src: str, target: str, *, breakthrough: bool) -> None:
+    unit.flags[ATTACKING] = target
+    unit.flags[ORIGIN] = src
+    unit.flags.pop(U.FORTIFIED, None)
+    if breakthrough:
+        unit.flags["bt_attack"] = True
+    match.touch()
+    kind = "breakthrough assault" if breakthrough else "attack"
+    match.emit(
+        "commit",
+        f"{unit.id} moves from {src} to {kind} {target}",
+        "DC 14.A" if breakthrough else "DC 12.0",
+        unit=unit.id,
+        origin=src,
+        target=target,
+    )
+
+
+# ----------------------------------------------------------------------------- paths
+
+
+def on_highway(match: Match, loc: str) -> bool:
+    return loc in match.cache.setdefault(
+        "dc-highway", match.topology.region("highway:minsk-moscow")
+    )
+
+
+def highway_ok(match: Match, unit: Unit) -> bool:
+    """12.D: armor starting on the highway in Good or Mud may move two highway points."""
+    return (
+        U.is_armor(match, unit)
+        and unit.loc is not None
+        and on_highway(match, unit.loc)
+        and weather_now(match) in ("good", "mud")
+    )
+
+
+def second_point_ok(match: Match, unit: Unit) -> bool:
+    """12.0: German units capable of breakthrough movement may go on from an unoccupied point
+    to a second unoccupied point (E-3 ruling DC-M3: Axis operational phase, German only)."""
+    return bt_capable(match, unit) is None and U.nation(match, unit) == "german"
+
+
+def bt_capable(match: Match, unit: Unit) -> str | None:
+    """Why the unit is not capable of breakthrough movement now (14.A, 14.B.5, 17.A.3, 7.B)."""
+    if not U.has(match, unit, "breakthrough"):
+        return f"{unit.id} is not a breakthrough unit (DC 14.A)"
+    if unit.flags.get(BT_USED):
+        return f"{unit.id} has made its breakthrough move this turn (DC 14.B.6)"
+    grounded = armor_grounded(match, unit)
+    if grounded:
+        return grounded
+    if U.has(match, unit, "armored-supply") and not armored_supply(match, unit):
+        return f"{unit.id} cannot trace armored supply (DC 17.A.3)"
+    small = U.nation(match, unit) == "german" and not U.has(match, unit, "corps")
+    if small and not corps_escort(match, unit):
+        return (
+            f"{unit.id}: German armor divisions and HQs need a breakthrough-capable corps-sized "
+            "unit with them (DC 14.B.5)"
+        )
+    return None
+
+
+def corps_escort(match: Match, unit: Unit) -> bool:
+    """14.B.5: a capable panzer or armored infantry corps on the point, or two armor divisions
+    or HQs counting as one."""
+    assert unit.loc is not None
+    smaller = 0
+    for other in match.units_at(unit.loc):
+        if other.side != unit.side or not U.has(match, other, "breakthrough"):
+            continue
+        if U.nation(match, other) != "german" or armor_grounded(match, other):
+            continue
+        if U.has(match, other, "corps"):
+            return True
+        smaller += 1
+    return smaller >= 2
+
+
+def routes(match: Match, unit: Unit, *, breakthrough: bool) -> list[list[str]]:
+    """Every point list a unit may move along this phase (one line; two on the highway or to an
+    unoccupied second point), before capacity."""
+    src = unit.loc
+    assert src is not None
+    side = unit.side
+    out: list[list[str]] = []
+    two_highway = highway_ok(match, unit)
+    two_second = (not breakthrough) and side == U.AXIS and second_point_ok(match, unit)
+    for dest, _ in L.lines_from(match, src):
+        if step_problem(match, unit, src, dest, assault_ok=True):
+            continue
+        out.append([dest])
+        if enemy_held(match, dest, side) or is_box(dest):
+            continue
+        for dest2, _ in L.lines_from(match, dest):
+            if dest2 == src or is_box(dest2):
+                continue
+            highway = two_highway and on_highway(match, dest) and on_highway(match, dest2)
+            second = two_second and not enemy_held(match, dest2, side)
+            if not (highway or second):
+                continue
+            if not step_problem(match, unit, dest, dest2, assault_ok=highway):
+                out.append([dest, dest2])
+    return out
+
+
+def capacity_problem(match: Match, unit: Unit, path: list[str], reduce: int = 0) -> str | None:
+    src = unit.loc
+    assert src is not None
+    for a, b in zip([src, *path], path, strict=False):
+        line = L.line_key(match, a, b)
+        assert line is not None
+        problem = L.room(match, unit.side, line, [unit], reduce)
+        if problem:
+            return problem
+    return None
+
+
+def bt_reduce(match: Match, unit: Unit) -> int:
+    """14.B.1-2: capacity down one per round the unit fought, and one more for the Soviets
+    through December 1941 (both the total and the armor limit, ruling DC-M5)."""
+    rounds = int(unit.flags.get(BT, 0) or 0)
+    if unit.side == U.SOVIET and U.date(match) <= (1941, 12):
+        rounds += 1
+    return rounds
+
+
+# ----------------------------------------------------------------------------- verbs
+
+
+class Move(Verb):
+    """``move UNIT POINT [POINT2]``: operational movement along one line (12.0), two on the
+    Minsk-Moscow highway (12.D) or to an unoccupied second point (12.0); in the breakthrough
+    phase, the unit's one breakthrough move (14.0)."""
+
+    name = "move"
+    kinds = ("operational", "breakthrough")
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        breakthrough = decision.kind == "breakthrough"
+        for unit in sorted(match.units_of(decision.side), key=lambda u: u.id):
+            if self.unit_problem(match, unit, breakthrough):
+                continue
+            reduce = bt_reduce(match, unit) if breakthrough else 0
+            for path in routes(match, unit, breakthrough=breakthrough):
+                if not capacity_problem(match, unit, path, reduce):
+                    yield Action("move", (unit.id, *path))
+
+    def unit_problem(self, match: Match, unit: Unit, breakthrough: bool) -> str | None:
+        if breakthrough:
+            if unit.loc is None or unit.side != match.phasing:
+                return f"{unit.id} is not yours to move now"
+            if U.dispersed(unit):
+                return f"{unit.id} is dispersed (DC 14.A, 15.A.1)"
+            if BT not in unit.flags:
+                return (
+                    f"{unit.id} did not occupy an unoccupied point or clear a point this turn "
+                    "(DC 14.A)"
+                )
+            if unit.flags.get(ATTACKING):
+                return f"{unit.id} has already moved this phase"
+            return bt_capable(match, unit)
+        return why_unit_cannot_move(match, unit)
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) not in (2, 3):
+            return "usage: move UNIT POINT [POINT2]"
+        unit = match.state.units.get(action.args[0])
+        if unit is None or unit.loc is None:
+            return f"no unit {action.args[0]} on the map"
+        breakthrough = decision.kind == "breakthrough"
+        problem = self.unit_problem(match, unit, breakthrough)
+        if problem:
+            return problem
+        path = list(action.args[1:])
+        for loc in path:
+            if loc not in match.topology:
+                return f"no point {loc!r} on the map"
+        src = unit.loc
+        first = step_problem(match, unit, src, path[0], assault_ok=True)
+        if first:
+            return first
+        if len(path) == 2:
+            if enemy_held(match, path[0], unit.side):
+                return f"{path[0]} is held by the enemy: the move stops there to attack (DC 12.0)"
+            highway = (
+                highway_ok(match, unit)
+                and on_highway(match, path[0])
+                and on_highway(match, path[1])
+            )
+            second = (not breakthrough) and unit.side == U.AXIS and second_point_ok(match, unit)
+            if not highway and not second:
+                return (
+                    f"{unit.id} moves one line a phase: two only for armor on the Minsk-Moscow "
+                    "highway in Good or Mud (DC 12.D) or German breakthrough units to an "
+                    "unoccupied second point (DC 12.0)"
+                )
+            if not highway and enemy_held(match, path[1], unit.side):
+                return f"{path[1]} is occupied: the second point must be unoccupied (DC 12.0)"
+            problem = step_problem(match, unit, path[0], path[1], assault_ok=highway)
+            if problem:
+                return problem
+        reduce = bt_reduce(match, unit) if breakthrough else 0
+        return capacity_problem(match, unit, path, reduce)
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        breakthrough = decision.kind == "breakthrough"
+        path = list(action.args[1:])
+        src = unit.loc
+        assert src is not None
+        steps = list(zip([src, *path], path, strict=False))
+        for a, b in steps:
+            line = L.line_key(match, a, b)
+            assert line is not None
+            L.use(match, line, [unit])
+        unit.flags[MOVED] = True
+        if breakthrough:
+            unit.flags[BT_USED] = True
+        last_from, target = steps[-1]
+        for _a, b in steps[:-1]:
+            place_all(match, [unit], b)
+            take(match, [unit], b, "DC 12.0")
+        if enemy_held(match, target, unit.side):
+            commit(match, unit, last_from, target, breakthrough=breakthrough)
+            return
+        place_all(match, [unit], target)
+        take(match, [unit], target, "DC 14.0" if breakthrough else "DC 12.0")
+        if is_box(target):  # off the map along an exit line: remember it (2.B.3.b), hold it
+            line = L.line_key(match, last_from, target) or ""
+            exit_point = next(p for p in line.split("|") if L.is_exit(p))
+            unit.flags["exit_line"] = exit_point
+            match.set_control(exit_point, unit.side)
+        else:
+            unit.flags.pop("exit_line", None)
+        if len(path) == 2 and not breakthrough and not on_highway(match, path[0]):
+            unit.flags[BT_USED] = True  # the second point is its breakthrough move (DC-M3)
+        elif not breakthrough and not is_box(target):
+            unit.flags[BT] = 0  # 14.A: occupied an unoccupied point: may break through later
+        match.hook.wargame_moved(match=match, units=[unit], path=[src, *path])
+        match.emit(
+            "move",
+            f"{unit.id} moves {' - '.join([src, *path])}",
+            "DC 14.0" if breakthrough else "DC 12.0",
+            unit=unit.id,
+            path=[src, *path],
+        )
+
+
+class Fortify(Verb):
+    """``fortify UNIT``: build field fortifications instead of moving (18.0)."""
+
+    name = "fortify"
+    kinds = ("operational",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        for unit in sorted(match.units_of(decision.side), key=lambda u: u.id):
+            if not self.problem(match, unit):
+                yield Action("fortify", (unit.id,))
+
+    def problem(self, match: Match, unit: Unit) -> str | None:
+        if not U.has(match, unit, "fortify"):
+            return f"{unit.id} may not fortify (DC 18.0)"
+        if unit.flags.get(U.FORTIFIED):
+            return f"{unit.id} is already fortified"
+        moved = why_unit_cannot_move(match, unit)
+        if moved:
+            return moved
+        if is_box(unit.loc or ""):
+            return f"{unit.id} is off the map"
+        if not in_supply(match, unit):
+            return f"{unit.id} must be in supply to fortify (DC 18.0)"
+        return None
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 1:
+            return "usage: fortify UNIT"
+        unit = match.state.units.get(action.args[0])
+        if unit is None or unit.loc is None:
+            return f"no unit {action.args[0]} on the map"
+        return self.problem(match, unit)
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        unit.flags[U.FORTIFIED] = True
+        unit.flags[MOVED] = True
+        match.touch()
+        match.emit("fortified", f"{unit.id} fortifies at {unit.loc}", "DC 18.0", unit=unit.id)
+
+
+DROPPED = "dropped"
+ESCORT = "escort"
+
+
+def drops_left(match: Match) -> int:
+    """21.B.2: drops a turn by year (1 in 1941 ... 5 in 1944/45), counted in units."""
+    year, _ = U.date(match)
+    quota = int(U.table(match, "siberia")["quotas"]["drops"].get(str(year), 0))
+    used = match.state.vars.get("drops", {})
+    return quota - (int(used.get("n", 0)) if used.get("turn") == match.turn else 0)
+
+
+def escorts_at(match: Match, loc: str) -> list[Unit]:
+    return [
+        u
+        for u in match.units_at(loc)
+        if u.side == U.SOVIET
+        and U.has(match, u, "air")
+        and not U.dispersed(u)
+        and not u.flags.get(MOVED)
+        and not u.flags.get(ATTACKING)
+    ]
+
+
+class Drop(Verb):
+    """``drop UNIT POINT``: a Soviet parachute unit drops on an adjacent point with an air
+    escort from its own point (optional rule 21.0): no line capacity, a set number a turn, not
+    when Mud grounds the fighters (21.E)."""
+
+    name = "drop"
+    kinds = ("operational",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if decision.side != U.SOVIET or not match.option("parachutes"):
+            return
+        for unit in sorted(match.units_of(U.SOVIET), key=lambda u: u.id):
+            if self.unit_problem(match, unit):
+                continue
+            for dest, _ in L.lines_from(match, unit.loc or ""):
+                if not is_box(dest) and not hungary_rule(match, unit, dest):
+                    yield Action("drop", (unit.id, dest))
+
+    def unit_problem(self, match: Match, unit: Unit) -> str | None:
+        if not match.option("parachutes"):
+            return "parachute drops are an optional rule not in use (DC 21.0)"
+        if not U.has(match, unit, "parachute"):
+            return f"{unit.id} is not a parachute unit (DC 21.A)"
+        problem = why_unit_cannot_move(match, unit)
+        if problem:
+            return problem
+        if weather_now(match) == "mud":
+            return "Soviet fighters are grounded by Mud: no drops (DC 21.E, 7.B.3)"
+        if drops_left(match) <= 0:
+            return "no parachute drops left this turn (DC 21.B.2)"
+        if not escorts_at(match, unit.loc or ""):
+            return f"{unit.id} needs a Soviet air escort starting from its point (DC 21.B.1)"
+        return None
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return "usage: drop UNIT POINT"
+        unit = match.state.units.get(action.args[0])
+        if unit is None or unit.loc is None:
+            return f"no unit {action.args[0]} on the map"
+        problem = self.unit_problem(match, unit)
+        if problem:
+            return problem
+        if L.line_key(match, unit.loc, action.args[1]) is None or is_box(action.args[1]):
+            return f"{action.args[1]} is not a point adjacent to {unit.loc} (DC 21.B.1)"
+        return hungary_rule(match, unit, action.args[1])
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        src, dest = unit.loc or "", action.args[1]
+        escort = escorts_at(match, src)[0]
+        used = match.state.vars.get("drops", {})
+        n = int(used.get("n", 0)) if used.get("turn") == match.turn else 0
+        match.state.vars["drops"] = {"turn": match.turn, "n": n + 1}
+        for u in (unit, escort):
+            u.flags[MOVED] = True
+        unit.flags[DROPPED] = True
+        escort.flags[ESCORT] = True
+        match.emit("drop", f"{unit.id} drops on {dest}, escorted by {escort.id}", "DC 21.B")
+        if enemy_held(match, dest, U.SOVIET):
+            commit(match, unit, src, dest, breakthrough=False)
+            commit(match, escort, src, dest, breakthrough=False)
+            return
+        place_all(match, [unit, escort], dest)
+        take(match, [unit], dest, "DC 21.B")
+        unit.flags.pop(DROPPED, None)
+        escort.flags.pop(ESCORT, None)
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Move(), Fortify(), Drop()]
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    if phase.id in ("operational", "breakthrough"):
+        L.reset(match)
+        for unit in match.units_of(match.phasing or ""):
+            unit.flags.pop(MOVED, None)
+        match.touch()
+    if phase.id == "reinforcement":  # a new player turn: last turn's breakthrough rights lapse
+        for unit in match.units_of(match.phasing or ""):
+            for flag in (BT, BT_USED, MOVED):
+                unit.flags.pop(flag, None)
+
+
+@hookimpl
+def wargame_view(match: Match, side: str | None, view: dict[str, Any]) -> None:
+    use = match.state.vars.get(L.USE, {})
+    if use:
+        view.setdefault("extra", {})["line_use"] = {
+            k: {"load": v[0] / 2, "armor": v[1] / 2} for k, v in sorted(use.items())
+        }

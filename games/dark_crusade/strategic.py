@@ -1,0 +1,499 @@
+"""Strategic movement (9.0): units move by land through friendly points (9.A) or by sea between
+friendly ports (9.B), rationed per player turn by victory points (9.A, 5.C, 3.C.3.d), and are
+dispersed at the end of the phase.
+
+Actions (decision kind "strategic"): ``strat UNIT DEST`` by land, ``sea UNIT DEST`` by sea.
+``check`` accepts any legal destination; ``legal`` lists every eligible unit's moves to a useful
+subset of destinations (ruling P10) so the list stays short.
+
+Supply questions (a city in supply, sea control) are supply.py's.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from math import ceil
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.games.dark_crusade import supply
+from wargame.games.dark_crusade import units as U
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.plugins import Verb
+from wargame.state import Unit
+from wargame.topology import is_box
+
+STRAT = "strategic"  # vars: this phase's movers and ledger
+MAX_ALLOWANCE = {U.AXIS: 7, U.SOVIET: 16}  # 9.A
+FIRST_TURN_ALLOWANCE = {U.AXIS: 0, U.SOVIET: 2}  # 5.C
+MAX_ENDING = 3  # 9.A.3
+EDGE_SOURCES = {
+    U.AXIS: ("edge:west", "edge:north-finland"),
+    U.SOVIET: ("edge:east", "edge:southeast"),
+}
+BOXES = {U.AXIS: "box:west", U.SOVIET: "box:siberia"}
+KERCH = ("kerch", "taman")  # the points either side of the Kerch Straits (9.B, 10.D)
+SEA_GROUP = {"baltic": "baltic", "black": "black", "azov": "black"}  # 9.B: Black + Azov one sea
+
+
+# ----------------------------------------------------------------------------- supply questions
+
+
+def port_sea(match: Match, loc: str) -> str | None:
+    sea = match.topology.attrs(loc).get("port")
+    return str(sea) if sea else None
+
+
+def sea_controller(match: Match, sea: str) -> str | None:
+    """Who controls a sea (20.0; supply.py decides, ruling S4 for a split Azov)."""
+    return supply.sea_controller(match, sea)
+
+
+def city_in_supply(match: Match, loc: str, side: str) -> bool:
+    """E-30 (ruling P11): a city is in supply for a side that controls it when it traces to
+    any of the side's supply sources (17.A; friendly seas allowed)."""
+    if match.state.control.get(loc) != side:
+        return False
+    return supply.traces(match, loc, side, sources=side)
+
+
+# ----------------------------------------------------------------------------- allowance
+
+
+def _first_turn(match: Match) -> int:
+    return int(match.scenario.get("first_turn", 1))
+
+
+def base_allowance(match: Match, side: str) -> int:
+    """9.A: VP of the side's in-supply cities (Axis: west of the 1941 border; Soviet: in the
+    USSR and Soviet-controlled), at most 7 / 16."""
+    top = match.topology
+    total = 0
+    for loc in sorted(top.locations()):
+        attrs = top.attrs(loc)
+        vp = int(attrs.get("vp") or 0)
+        if not vp:
+            continue
+        if side == U.AXIS and attrs.get("side") != U.AXIS:
+            continue
+        if side == U.SOVIET and attrs.get("country") != "ussr":
+            continue
+        if city_in_supply(match, loc, side):
+            total += vp
+    return min(total, MAX_ALLOWANCE[side])
+
+
+def crisis(match: Match) -> bool:
+    found = match.state.vars.get("siberia", {}).get("crisis")
+    return bool(found and not found.get("over"))
+
+
+def allowance(match: Match, side: str) -> int:
+    """Units the side may move strategically this player turn (9.A, 5.C; halved rounding up in
+    a Siberian crisis, 3.C.3.d)."""
+    if match.turn == _first_turn(match):
+        n = FIRST_TURN_ALLOWANCE[side]
+    else:
+        n = base_allowance(match, side)
+    if side == U.SOVIET and crisis(match):
+        n = ceil(n / 2)
+    return n
+
+
+def entrained(match: Match) -> list[Unit]:
+    """Entrained factories: each uses one strategic movement factor a turn (8.C.2.a)."""
+    return [
+        u
+        for u in match.units_of(U.SOVIET)
+        if U.has(match, u, "factory") and u.flags.get("entrained")
+    ]
+
+
+def ledger(match: Match) -> dict[str, Any]:
+    """This strategic phase's record (made at its start)."""
+    found: dict[str, Any] = match.state.vars.get(STRAT) or {}
+    return found
+
+
+def used(match: Match, side: str) -> int:
+    led = ledger(match)
+    moved = (
+        len(led.get("moved", []))
+        if led.get("turn") == match.turn and led.get("side") == side
+        else 0
+    )
+    extra = len(entrained(match)) if side == U.SOVIET else 0
+    return moved + extra
+
+
+def left(match: Match, side: str) -> int:
+    return max(allowance(match, side) - used(match, side), 0)
+
+
+# ----------------------------------------------------------------------------- land movement
+
+
+def _in_phase(match: Match, side: str) -> bool:
+    leaf = match.phase
+    return leaf is not None and leaf.spec.id == STRAT and match.phasing == side
+
+
+def eligible_problem(match: Match, unit: Unit) -> str | None:
+    """Why the unit may not move strategically at all now (9.0, 9.A, 8.A)."""
+    if unit.loc is None:
+        return f"{unit.id} is not in play"
+    t = U.tags(match, unit)
+    if "factory" in t:
+        return "factories move by entraining in the R/RP, not by strategic movement (DC 8.C.2)"
+    if "partisan" in t:
+        return "partisans are placed, not moved strategically (DC 19.0)"
+    if "air" in t and unit.side == U.AXIS:
+        return "German air units are assigned to battles, not moved (DC 13.A.4)"
+    if unit.id in ledger(match).get("moved", []):
+        return f"{unit.id} already moved strategically this phase (DC 9.0)"
+    fresh = unit.flags.get("replacement") == match.turn
+    if U.dispersed(unit) and not fresh:
+        return f"{unit.id} is dispersed: only undispersed units move strategically (DC 9.A)"
+    if match.topology.attrs(unit.loc).get("no_strategic"):
+        return f"no strategic movement out of {unit.loc} (DC 9.A, 9.A.1)"
+    return None
+
+
+def land_tree(match: Match, side: str, start: str) -> dict[str, str | None]:
+    """Points reachable by strategic land movement from ``start``: through friendly points
+    with no enemy units, not across no-strategic links (Kerch, Pinsk-Rovno, Elista's lines),
+    not into Elista (9.A.1), through the side's own box only (9.A). -> {point: parent}."""
+    key = ("dc-strat-tree", match.version, side, start)
+    found = match.scratch.get(key)
+    if found is not None:
+        return dict(found)
+    top = match.topology
+    control = match.state.control
+    enemy = match.enemy(side)
+    tree: dict[str, str | None] = {start: None}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        for other in top.neighbours(here):
+            if other in tree:
+                continue
+            edge = top.edge(here, other)
+            if edge is not None and {"no-strategic", "strait"} & edge.features:
+                continue
+            if control.get(other) != side or top.attrs(other).get("no_strategic"):
+                continue
+            if is_box(other) and other != BOXES[side]:
+                continue
+            if U.occupant(match, other) == enemy:
+                continue
+            tree[other] = here
+            todo.append(other)
+    match.scratch[key] = tree
+    return dict(tree)
+
+
+def ending(match: Match, dest: str) -> int:
+    return int(ledger(match).get("ends", {}).get(dest, 0))
+
+
+def common_problem(match: Match, side: str, unit: Unit) -> str | None:
+    if unit.side != side:
+        return f"{unit.id} is not a {side} unit"
+    if not _in_phase(match, side):
+        return "strategic movement happens in the Strategic Movement Phase (DC 9.0)"
+    problem = eligible_problem(match, unit)
+    if problem:
+        return problem
+    if left(match, side) <= 0:
+        return (
+            f"the strategic movement allowance is used up: {used(match, side)} of "
+            f"{allowance(match, side)} (DC 9.A, 5.C, 3.C.3.d, 8.C.2.a)"
+        )
+    return None
+
+
+def land_problem(match: Match, side: str, unit: Unit, dest: str) -> str | None:
+    problem = common_problem(match, side, unit)
+    if problem:
+        return problem
+    assert unit.loc is not None
+    if dest not in match.topology:
+        return f"no location {dest!r}"
+    if dest == unit.loc:
+        return f"{unit.id} is already at {dest}"
+    if match.topology.attrs(dest).get("no_strategic"):
+        return f"no strategic movement into {dest} (DC 9.A.1)"
+    if match.state.control.get(dest) != side:
+        return f"{dest} is not {side}-controlled: strategic movement uses friendly points (DC 9.A)"
+    if dest not in land_tree(match, side, unit.loc):
+        return (
+            f"no line of {side}-controlled points from {unit.loc} to {dest} (DC 9.A; not across "
+            "the Kerch Straits or Pinsk-Rovno, not through Elista, 9.A.1)"
+        )
+    if ending(match, dest) >= MAX_ENDING:
+        return f"three strategic movers already end on {dest} (DC 9.A.3)"
+    return None
+
+
+# ----------------------------------------------------------------------------- sea movement
+
+
+def sea_problem(match: Match, side: str, unit: Unit, dest: str) -> str | None:
+    problem = common_problem(match, side, unit)
+    if problem:
+        return problem
+    assert unit.loc is not None
+    start = unit.loc
+    if U.dispersed(unit):
+        return f"{unit.id} is dispersed: sea movement needs an undispersed unit (DC 9.B)"
+    a, b = port_sea(match, start), port_sea(match, dest) if dest in match.topology else None
+    if a is None:
+        return f"{start} is not a port (DC 9.B)"
+    if dest not in match.topology or b is None:
+        return f"{dest} is not a port (DC 9.B)"
+    if dest == start:
+        return f"{unit.id} is already at {dest}"
+    if SEA_GROUP[a] != SEA_GROUP[b]:
+        return f"{start} ({a}) and {dest} ({b}) are not on the same sea (DC 9.B)"
+    if match.state.control.get(dest) != side or U.occupant(match, dest) == match.enemy(side):
+        return f"{dest} is not a friendly port (DC 9.B)"
+    if (a == "azov") != (b == "azov"):
+        held = [p for p in KERCH if match.state.control.get(p) == side]
+        if len(held) < len(KERCH):
+            return (
+                f"into or out of the Sea of Azov only while controlling both sides of the Kerch "
+                f"Straits ({' and '.join(KERCH)}) (DC 9.B)"
+            )
+    group = SEA_GROUP[a]
+    if group in ledger(match).get("seas", {}):
+        who = ledger(match)["seas"][group]
+        return f"one unit a turn by sea on the {group.title()} Sea: {who} already sailed (DC 9.B)"
+    if ending(match, dest) >= MAX_ENDING:
+        return f"three strategic movers already end on {dest} (DC 9.A.3)"
+    return None
+
+
+def torpedo_sea(a: str, b: str) -> str:
+    """The sea whose control decides the torpedo roll: Azov if either port is on it."""
+    return "azov" if "azov" in (a, b) else a
+
+
+def lost_on(match: Match, side: str, sea: str) -> tuple[int, ...]:
+    """9.B.1-2: lost on 1 in a friendly sea, on 1, 3, 5 otherwise (ruling P12: a sea nobody
+    controls is not friendly)."""
+    return (1,) if sea_controller(match, sea) == side else (1, 3, 5)
+
+
+# ----------------------------------------------------------------------------- verbs
+
+
+def _record(match: Match, unit: Unit, dest: str, how: str) -> None:
+    led = match.state.vars.setdefault(STRAT, {})
+    led.setdefault("moved", []).append(unit.id)
+    ends = led.setdefault("ends", {})
+    ends[dest] = int(ends.get(dest, 0)) + 1
+    unit.flags["strategic"] = how
+
+
+def useful_destinations(match: Match, side: str) -> list[str]:
+    """Destinations ``legal`` lists (ruling P10): friendly points on the front (next to an
+    enemy-controlled point), VP cities, fortresses, factory points and the side's box."""
+    key = ("dc-strat-useful", match.version, side)
+    found = match.scratch.get(key)
+    if found is None:
+        top = match.topology
+        control = match.state.control
+        out = []
+        for loc in top.locations():
+            if control.get(loc) != side:
+                continue
+            attrs = top.attrs(loc)
+            front = any(
+                control.get(o) not in (side, None) and not is_box(o) for o in top.neighbours(loc)
+            )
+            if (
+                front
+                or loc == BOXES[side]
+                or attrs.get("vp")
+                or attrs.get("fortress")
+                or attrs.get("factories")
+            ):
+                out.append(loc)
+        found = sorted(out)
+        match.scratch[key] = found
+    return list(found)
+
+
+def movable(match: Match, side: str, *, representatives: bool = False) -> list[Unit]:
+    """Units that may move strategically now; with ``representatives`` only the first (by id)
+    of each kind of counter on each point, as ``legal`` lists (ruling P10)."""
+    units = sorted(
+        (u for u in match.units_of(side) if eligible_problem(match, u) is None),
+        key=lambda u: u.id,
+    )
+    if not representatives:
+        return units
+    seen: set[tuple[str | None, str]] = set()
+    out = []
+    for u in units:
+        key = (u.loc, match.counter(u)["type"])
+        if key not in seen:
+            seen.add(key)
+            out.append(u)
+    return out
+
+
+class StrategicLand(Verb):
+    """``strat UNIT DEST``: strategic land movement (9.A)."""
+
+    name = "strat"
+    kinds = ("strategic",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        side = decision.side
+        if not _in_phase(match, side) or left(match, side) <= 0:
+            return
+        useful = useful_destinations(match, side)
+        for unit in movable(match, side, representatives=True):
+            assert unit.loc is not None
+            tree = land_tree(match, side, unit.loc)
+            for dest in useful:
+                if dest in tree and dest != unit.loc and ending(match, dest) < MAX_ENDING:
+                    yield Action(self.name, (unit.id, dest))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return "usage: strat UNIT DEST (DC 9.A)"
+        unit = match.state.units.get(action.args[0])
+        if unit is None or unit.loc is None:
+            return f"no unit {action.args[0]} in play"
+        return land_problem(match, decision.side, unit, action.args[1])
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        start, dest = unit.loc, action.args[1]
+        assert start is not None
+        tree = land_tree(match, decision.side, start)
+        path = [dest]
+        while tree.get(path[-1]) is not None:
+            path.append(str(tree[path[-1]]))
+        path.reverse()
+        unit.flags.pop(U.FORTIFIED, None)  # 18.0: a fortification is lost when its unit moves
+        match.place(unit, dest)
+        _record(match, unit, dest, "land")
+        match.emit(
+            "strategic",
+            f"{unit.id} moves strategically {start} -> {dest} ({len(path) - 1} lines)",
+            "DC 9.A",
+            unit=unit.id,
+            path=path,
+        )
+        match.hook.wargame_moved(match=match, units=[unit], path=path)
+
+
+class StrategicSea(Verb):
+    """``sea UNIT DEST``: strategic sea movement between friendly ports of one sea (9.B)."""
+
+    name = "sea"
+    kinds = ("strategic",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        side = decision.side
+        if not _in_phase(match, side) or left(match, side) <= 0:
+            return
+        top = match.topology
+        for unit in movable(match, side, representatives=True):
+            assert unit.loc is not None
+            sea = port_sea(match, unit.loc)
+            if sea is None:
+                continue
+            for dest in sorted(top.region(f"sea:{sea}") | top.region(f"sea:{SEA_GROUP[sea]}")):
+                if sea_problem(match, side, unit, dest) is None:
+                    yield Action(self.name, (unit.id, dest))
+            if sea == "black":
+                for dest in sorted(top.region("sea:azov")):
+                    if sea_problem(match, side, unit, dest) is None:
+                        yield Action(self.name, (unit.id, dest))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return "usage: sea UNIT DEST (DC 9.B)"
+        unit = match.state.units.get(action.args[0])
+        if unit is None or unit.loc is None:
+            return f"no unit {action.args[0]} in play"
+        return sea_problem(match, decision.side, unit, action.args[1])
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        side = decision.side
+        unit = match.state.units[action.args[0]]
+        start, dest = unit.loc, action.args[1]
+        assert start is not None
+        a, b = port_sea(match, start), port_sea(match, dest)
+        assert a is not None and b is not None
+        led = match.state.vars.setdefault(STRAT, {})
+        led.setdefault("seas", {})[SEA_GROUP[a]] = unit.id
+        _record(match, unit, dest, "sea")
+        sea = torpedo_sea(a, b)
+        losing = lost_on(match, side, sea)
+        roll = match.roll("1d6", f"torpedo roll for {unit.id} at sea", "DC 9.B")
+        if roll in losing:
+            match.place(unit, dest)
+            match.eliminate(unit, f"torpedoed on the {sea.title()} Sea (roll {roll})", "DC 9.B")
+            return
+        unit.flags.pop(U.FORTIFIED, None)
+        match.place(unit, dest)
+        match.emit(
+            "strategic",
+            f"{unit.id} sails {start} -> {dest} across the {sea.title()} Sea",
+            "DC 9.B",
+            unit=unit.id,
+            path=[start, dest],
+        )
+
+
+# ----------------------------------------------------------------------------- hooks
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    if phase.id != STRAT or match.phasing is None:
+        return
+    side = match.phasing
+    match.state.vars[STRAT] = {
+        "side": side,
+        "turn": match.turn,
+        "moved": [],
+        "ends": {},
+        "seas": {},
+    }
+    n = allowance(match, side)
+    match.state.vars[STRAT]["allowance"] = n
+    extra = used(match, side)
+    match.emit(
+        "strategic",
+        f"{side} may move {n} unit(s) strategically"
+        + (f" ({extra} already used)" if extra else ""),
+        "DC 9.A, 5.C",
+        side=side,
+        allowance=n,
+    )
+
+
+@hookimpl
+def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    if phase.id != STRAT:
+        return
+    for uid in ledger(match).get("moved", []):
+        unit = match.state.units.get(uid)
+        if unit is None or unit.loc is None:
+            continue
+        unit.flags.pop("strategic", None)
+        U.disperse(match, unit, "moved strategically", "DC 9.0")
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [StrategicLand(), StrategicSea()]

@@ -1,0 +1,63 @@
+"""Dark Crusade test helpers: an empty board to set positions on, and scripted dice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from wargame.match import Match
+from wargame.plugins import Title, discover
+
+_TITLE: list[Title] = []
+
+
+def title() -> Title:
+    if not _TITLE:
+        _TITLE.append(discover().get("dc"))
+    return _TITLE[0]
+
+
+def empty_match(scenario: str = "tournament", seed: int = 1, **options: bool) -> Match:
+    """A match at its first decision with every unit taken off the map (positions are then
+    set by ``put``), control as at the start."""
+    match = Match(title(), scenario, seed=seed, options=options or None)
+    for unit in match.state.units.values():
+        match.place(unit, None)
+        unit.flags.clear()
+    return match
+
+
+def put(match: Match, loc: str, *counters: str, **flags: Any) -> list[Any]:
+    out = []
+    for cid in counters:
+        unit = match.state.units.get(cid) or match.new_unit(cid, None)
+        unit.flags = dict(flags)
+        match.place(unit, loc)
+        out.append(unit)
+    return out
+
+
+def script_rolls(match: Match, rolls: Iterable[int]) -> list[int]:
+    """Make the match's dice return these rolls in order (still recorded as events)."""
+    queue = list(rolls)
+    used: list[int] = []
+
+    def roll(spec: str = "1d6", why: str = "", rule: str | None = None) -> int:
+        value = queue.pop(0)
+        used.append(value)
+        match.emit("roll", f"{why}: rolled {value}", rule, dice=spec, total=value, why=why)
+        return value
+
+    match.roll = roll  # type: ignore[method-assign]
+    return used
+
+
+def goto(match: Match, side: str, phase: str) -> None:
+    """End phases until ``side``'s ``phase`` decision (no units needed on the way)."""
+    for _ in range(200):
+        d = match.decision
+        assert d is not None
+        if d.side == side and d.phase == f"{side}/{phase}":
+            return
+        match.apply("end")
+    raise AssertionError(f"never reached {side}/{phase}")
