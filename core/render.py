@@ -639,7 +639,15 @@ def _value_text(match: Match, unit: Mapping[str, Any]) -> str:
         for steps in (faces, [s.get("values", {}) for s in counter.get("steps", [])]):
             for face in steps:
                 keys.extend(k for k in face if k not in keys)
-    return "-".join(_fmt(values[k]) if k in values else "?" for k in keys)
+    shown = match.settings("render").get("values")  # a title may print fewer (DC: "fire")
+    if shown:
+        keys = [k for k in keys if k in shown]
+    text = "-".join(_fmt(values[k]) if k in values else "?" for k in keys)
+    suffixes = match.settings("render").get("tag_suffix") or {}
+    if suffixes and counter is not None:
+        utype = match.counters_doc.get("unit_types", {}).get(counter.get("type"), {})
+        text += "".join(suffixes.get(tag, "") for tag in utype.get("tags", ()))
+    return text
 
 
 def _unit_scene(
@@ -649,6 +657,7 @@ def _unit_scene(
     pos: Mapping[str, tuple[float, float]],
 ) -> None:
     colours = _side_colours(match)
+    flag_marks: dict[str, str] = dict(match.settings("render").get("flag_marks") or {})
     topology = match.topology
     hexes = scene.orientation is not None
     stacks: dict[str, list[Mapping[str, Any]]] = {}
@@ -711,6 +720,14 @@ def _unit_scene(
                 bold=True,
             )
             scene.labels.extend((top_line, main_line))
+            flags = unit.get("flags") or {}
+            marks = "".join(
+                mark for flag, mark in sorted(flag_marks.items()) if flags.get(flag)
+            )  # a title's status marks: DC's dispersed and fortified units
+            if marks:
+                scene.labels.append(
+                    Label(x, y + size * 0.38, marks, 0.2, z + 0.05, "counter-marks", bold=True)
+                )
         if n > 1:
             top = min(n - 1, shown) - shown / 2
             bx, by = cx + step * top + size / 2, cy - step * top - size / 2

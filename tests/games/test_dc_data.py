@@ -101,3 +101,10 @@ def test_calendar_months() -> None:
     assert turns["1"]["label"] == "June 1941"
     assert turns["38"]["label"] == "July 1944"
     assert turns["45"]["label"] == "February 1945"
+
+
+def test_14_A_rumanian_cavalry_breaks_through() -> None:
+    """E-9 (ruling DC-D8): the Axis cavalry corps of 14.A is the Rumanian cavalry."""
+    types = title().doc("counters")["unit_types"]
+    assert "breakthrough" in types["rum-cav"]["tags"]
+    assert not any("cavalry" in t["tags"] for k, t in types.items() if k.startswith("ger-"))

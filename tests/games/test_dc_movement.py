@@ -52,11 +52,22 @@ def test_12_C_retreat_weights() -> None:
     match = empty_match()
     weights = {
         cid: U.retreat_load(match, put(match, "minsk", cid)[0])
-        for cid in ("rum-3", "hun-1", "ss-3", "sov-1mm", "ger-hq-4", "stavka", "sov-rkt-1", "vvs-1")
+        for cid in (
+            "rum-3",
+            "hun-1",
+            "ita-8",
+            "ss-3",
+            "sov-1mm",
+            "ger-hq-4",
+            "stavka",
+            "sov-rkt-1",
+            "vvs-1",
+        )
     }
     assert weights == {
         "rum-3": 2,
         "hun-1": 2,
+        "ita-8": 1,  # E-21 (ruling DC-D9)
         "ss-3": Fraction(1, 2),
         "sov-1mm": Fraction(1, 2),
         "ger-hq-4": 1,

@@ -536,3 +536,22 @@ def test_8_A_2_c_siberian_replacement_held_in_siberia(soviet_base: Match) -> Non
     m = to_phase(soviet_base.sandbox(), "soviet", "reinforcement", 3)  # stand-in track: turn 3
     held = [u for u in m.units_at("box:siberia") if u.flags.get("siberian")]
     assert len(held) == 1 and held[0].flags["replacement"] == 3
+
+
+def test_8_C_3_f_a_parachute_corps_is_converted_from_one_infantry_army() -> None:
+    """E-6 (ruling DC-D10): one infantry army, in place, undispersed and in supply."""
+    m = to_phase(
+        Match(TITLE, "tournament", seed=1, options={"parachutes": True}),
+        "soviet",
+        "reinforcement",
+        2,
+    )
+    army = m.state.units["sov-28a"]  # at Kaluga in the set-up
+    loc = army.loc
+    before = {u.id for u in m.units_at(loc) if m.counter(u)["type"] == "parachute"}
+    army.flags.pop("dispersed", None)
+    m.touch()
+    m.apply(f"convert {army.id}")
+    assert army.loc is None
+    after = {u.id for u in m.units_at(loc) if m.counter(u)["type"] == "parachute"}
+    assert len(after - before) == 1
