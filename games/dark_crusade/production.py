@@ -164,6 +164,38 @@ def arrival_turn(match: Match, entry: dict[str, Any]) -> int:
     return turn
 
 
+WITHDRAWN = "withdrawal_moves"  # state.vars: {"turn", "side", "n"} counted by strategic.used
+
+
+def withdraw(match: Match, entry: dict[str, Any]) -> None:
+    """8.B: units withdrawn home (the Rumanians in December 1941) are picked up and put on a
+    point of their country, no line needed; each counts against that turn's strategic
+    movement allowance. Ruling DC-P18: the friendly point nearest the capital, the capital
+    first."""
+    side = str(entry["side"])
+    region = str(entry.get("options", {}).get("to", "country:rumania"))
+    home = sorted(
+        (
+            loc
+            for loc in match.topology.region(region)
+            if match.state.control.get(loc) == side
+            and not any(u.side != side for u in match.units_at(loc))
+        ),
+        key=lambda loc: (0 if match.topology.attrs(loc).get("vp") else 1, loc),
+    )
+    moved = 0
+    for cid in entry["units"]:
+        unit = match.state.units.get(cid)
+        if unit is None or unit.loc is None or not home or unit.loc in home:
+            continue
+        unit.flags.pop(U.FORTIFIED, None)
+        match.place(unit, home[0])
+        moved += 1
+        match.emit("withdrawal", f"{cid} withdrawn to {home[0]}", "DC 8.B", unit=cid)
+    if moved:
+        match.state.vars[WITHDRAWN] = {"turn": match.turn, "side": side, "n": moved}
+
+
 def strategic_early(match: Match) -> bool:
     return bool(match.state.vars.get("early_start", first_turn(match) == 0))
 
@@ -179,6 +211,9 @@ def reinforcements(match: Match, side: str) -> None:
     for key in sorted(schedule, key=natural):
         entry = schedule[key]
         if entry.get("side") != side or arrival_turn(match, entry) != match.turn:
+            continue
+        if entry.get("kind", "reinforcement") == "withdrawal":
+            withdraw(match, entry)
             continue
         for cid in entry["units"]:
             if cid in match.state.units:
@@ -241,6 +276,8 @@ def allied_credits(match: Match) -> None:
                 f"{entry} is Soviet-controlled: {nation} replacements are lost for good",
                 "DC 8.B",
             )
+            if nation != "italian":  # Warsaw is the Italians' entry, not their capital
+                leave_the_war(match, nation, entry)
     year, month = U.date(match)
     if year not in ALLIED_YEARS or month not in ALLIED_MONTHS:
         return
@@ -250,6 +287,21 @@ def allied_credits(match: Match) -> None:
             continue
         bank[nation] = int(bank.get(nation, 0)) + 1
         match.emit("replacement", f"one {nation} replacement (saved: {bank[nation]})", "DC 8.A.1.b")
+
+
+def leave_the_war(match: Match, nation: str, capital: str) -> None:
+    """8.B note: an Axis ally whose capital falls changes sides and goes home for good; its
+    units leave play (ruling DC-P17: they no longer fight for either side)."""
+    for unit in sorted(match.units_of(U.AXIS), key=lambda u: u.id):
+        if U.nation(match, unit) == nation:
+            match.place(unit, None)
+            unit.flags = {"withdrawn": True}
+            match.emit(
+                "withdrawn",
+                f"{unit.id} leaves the war: {capital} has fallen",
+                "DC 8.B",
+                unit=unit.id,
+            )
 
 
 def entry_point(match: Match, nation: str) -> str | None:
@@ -976,9 +1028,84 @@ def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
     return [f"factory {fid} must be deployed this phase (DC 8.C.1)" for fid in due_factories(match)]
 
 
+ENTRY_EDGES = {U.AXIS: ("edge:west",), U.SOVIET: ("edge:east", "edge:southeast")}
+
+
+def entry_points(match: Match, side: str) -> list[str]:
+    """8.B: reinforcements may appear at any point their side controls that is in overland
+    supply to its map edge (west for the Axis, east and southeast for the Soviets)."""
+    key = ("dc-entry", side, match.version)
+    found = match.scratch.get(key)
+    if found is None:
+        top = match.topology
+        edges: set[str] = set()
+        for region in ENTRY_EDGES[side]:
+            edges |= top.region(region)
+        found = sorted(
+            loc
+            for loc in top.locations()
+            if not is_box(loc)
+            and not loc.startswith("edge:")
+            and match.state.control.get(loc) == side
+            and not any(u.side != side for u in match.units_at(loc))
+            and supply.traces(match, loc, side, sources=sorted(edges), overland=True)
+        )
+        match.scratch[key] = found
+    return list(found)
+
+
+class Enter(Verb):
+    """``enter UNIT POINT``: a reinforcement waiting in its side's box this turn appears at a
+    friendly point in overland supply to its map edge instead (8.B)."""
+
+    name = "enter"
+    kinds = ("reinforcement",)
+
+    def waiting(self, match: Match, side: str) -> list[Unit]:
+        box = strategic.BOXES[side]
+        return sorted(
+            (
+                u
+                for u in match.units_at(box)
+                if u.side == side
+                and u.flags.get("arrived") == match.turn
+                and U.nation(match, u) in ("german", "soviet", "polish")
+            ),
+            key=lambda u: u.id,
+        )
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        units = self.waiting(match, decision.side)
+        if not units:
+            return
+        points = entry_points(match, decision.side)
+        for unit in units[:1] if len(units) > 8 else units:  # one unit's list stands for all
+            for loc in points:
+                yield Action("enter", (unit.id, loc))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return "usage: enter UNIT POINT"
+        unit = match.state.units.get(action.args[0])
+        if unit is None or unit not in self.waiting(match, decision.side):
+            return f"{action.args[0]} is not a reinforcement arriving this turn (DC 8.B)"
+        if action.args[1] not in entry_points(match, decision.side):
+            return (
+                f"{action.args[1]} is not a friendly point in overland supply to the "
+                f"{'west' if decision.side == U.AXIS else 'east or southeast'} map edge (DC 8.B)"
+            )
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        match.place(unit, action.args[1])
+        match.emit("reinforcement", f"{unit.id} enters at {action.args[1]}", "DC 8.B", unit=unit.id)
+
+
 @hookimpl
 def wargame_verbs() -> list[Verb]:
     return [
+        Enter(),
         Replace(),
         Expand(),
         DeployFactory(),

@@ -126,6 +126,9 @@ def used(match: Match, side: str) -> int:
         else 0
     )
     extra = len(entrained(match)) if side == U.SOVIET else 0
+    withdrawn = match.state.vars.get("withdrawal_moves") or {}
+    if withdrawn.get("turn") == match.turn and withdrawn.get("side") == side:
+        extra += int(withdrawn.get("n", 0))  # 8.B: withdrawals count against the allowance
     return moved + extra
 
 

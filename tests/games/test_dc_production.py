@@ -555,3 +555,38 @@ def test_8_C_3_f_a_parachute_corps_is_converted_from_one_infantry_army() -> None
     assert army.loc is None
     after = {u.id for u in m.units_at(loc) if m.counter(u)["type"] == "parachute"}
     assert len(after - before) == 1
+
+
+def test_8_B_reinforcements_enter_at_a_friendly_point_in_overland_supply_to_their_edge() -> None:
+    m = Match(TITLE, "tournament", seed=1)
+    assert m.decision.phase == "axis/reinforcement"
+    ger = m.state.units["ger-23"]  # arrives in June 1941 from the west
+    assert ger.loc == "box:west" and not ger.flags.get("dispersed")
+    legal = {str(a) for a in m.legal_actions() if a.verb == "enter"}
+    assert "enter ger-23 warsaw" in legal and "enter ger-23 helsinki" not in legal
+    assert "8.B" in (m.check("enter ger-23 minsk") or "")
+    m.apply("enter ger-23 warsaw")
+    assert ger.loc == "warsaw"
+
+
+def test_8_B_rumanian_withdrawal_in_december_1941_counts_against_the_allowance() -> None:
+    from wargame.games.dark_crusade import strategic
+
+    m = Match(TITLE, "tournament", seed=1)
+    rum = m.state.units["rum-4"]
+    m.place(rum, "odessa")
+    m.state.control["odessa"] = "axis"
+    at(m, 7)  # December 1941
+    P.reinforcements(m, "axis")
+    assert rum.loc == "bucharest"
+    assert strategic.used(m, "axis") == 1
+
+
+def test_8_B_an_ally_whose_capital_falls_leaves_the_war() -> None:
+    m = Match(TITLE, "tournament", seed=1)
+    m.state.control["helsinki"] = "soviet"
+    P.allied_credits(m)
+    assert all(m.state.units[c].loc is None for c in ("fin-1", "fin-2", "fin-3"))
+    assert m.state.units["rum-3"].loc is not None
+    assert "rum-3" not in P.free_counters(m, "axis", "fin-corps")
+    assert P.free_counters(m, "axis", "fin-corps") == []

@@ -670,6 +670,18 @@ def calendar_doc() -> T:
             "at": [at],
             "provenance": si("order of appearance (chart not in the rulebook text)"),
         }
+    schedule["rum-withdrawal"] = {
+        "turn": 7,
+        "side": "axis",
+        "kind": "withdrawal",
+        "units": ["rum-4"],
+        "at": ["country:rumania"],
+        "options": {"to": "country:rumania"},
+        "provenance": si(
+            "8.B names a December 1941 Rumanian withdrawal; which units is on the missing Order "
+            "of Appearance: the 4th Army, withdrawn after Odessa"
+        ),
+    }
     schedule["pol-1"] = {
         "turn": 37,
         "side": "soviet",
