@@ -130,7 +130,9 @@ def hungary_rule(match: Match, unit: Unit, dest: str) -> str | None:
     return None
 
 
-def step_problem(match: Match, unit: Unit, src: str, dest: str, *, assault_ok: bool) -> str | None:
+def step_problem(
+    match: Match, unit: Unit, src: str, dest: str, *, assault_ok: bool, breakthrough: bool = False
+) -> str | None:
     """Why ``unit`` may not move from ``src`` to ``dest`` along one line (rules besides
     capacity)."""
     line = L.line_key(match, src, dest)
@@ -139,6 +141,18 @@ def step_problem(match: Match, unit: Unit, src: str, dest: str, *, assault_ok: b
     problem = hungary_rule(match, unit, dest)
     if problem:
         return problem
+    if breakthrough and U.is_armor(match, unit) and "strait" in L.line_features(match, line):
+        return f"{unit.id}: no armor breakthrough across the Kerch Straits (DC 10.D)"
+    if (
+        breakthrough
+        and U.has(match, unit, "air")
+        and not any(
+            u.flags.get("bt_from") == src and dest in (u.loc, u.flags.get(ATTACKING))
+            for u in match.units_of(unit.side)
+            if u is not unit
+        )
+    ):
+        return f"{unit.id}: air units only accompany breakthrough units down their line (DC 14.B.3)"
     if enemy_held(match, dest, unit.side):
         if not assault_ok:
             return f"{dest} is held by the enemy"
@@ -280,7 +294,7 @@ def routes(match: Match, unit: Unit, *, breakthrough: bool) -> list[list[str]]:
     two_highway = highway_ok(match, unit)
     two_second = (not breakthrough) and side == U.AXIS and second_point_ok(match, unit)
     for dest, _ in L.lines_from(match, src):
-        if step_problem(match, unit, src, dest, assault_ok=True):
+        if step_problem(match, unit, src, dest, assault_ok=True, breakthrough=breakthrough):
             continue
         out.append([dest])
         if enemy_held(match, dest, side) or is_box(dest):
@@ -292,7 +306,9 @@ def routes(match: Match, unit: Unit, *, breakthrough: bool) -> list[list[str]]:
             second = two_second and not enemy_held(match, dest2, side)
             if not (highway or second):
                 continue
-            if not step_problem(match, unit, dest, dest2, assault_ok=highway):
+            if not step_problem(
+                match, unit, dest, dest2, assault_ok=highway, breakthrough=breakthrough
+            ):
                 out.append([dest, dest2])
     return out
 
@@ -345,6 +361,13 @@ class Move(Verb):
                 return f"{unit.id} is not yours to move now"
             if U.dispersed(unit):
                 return f"{unit.id} is dispersed (DC 14.A, 15.A.1)"
+            if U.has(match, unit, "air") and unit.side == U.SOVIET:
+                if U.date(match)[0] < 1944 or weather_now(match) != "good":
+                    return (
+                        f"{unit.id}: Soviet air accompanies breakthroughs only from Good weather "
+                        "1944 (DC 14.B.3)"
+                    )
+                return "already moved" if unit.flags.get(BT_USED) else None
             if BT not in unit.flags:
                 return (
                     f"{unit.id} did not occupy an unoccupied point or clear a point this turn "
@@ -370,7 +393,7 @@ class Move(Verb):
             if loc not in match.topology:
                 return f"no point {loc!r} on the map"
         src = unit.loc
-        first = step_problem(match, unit, src, path[0], assault_ok=True)
+        first = step_problem(match, unit, src, path[0], assault_ok=True, breakthrough=breakthrough)
         if first:
             return first
         if len(path) == 2:
@@ -390,7 +413,9 @@ class Move(Verb):
                 )
             if not highway and enemy_held(match, path[1], unit.side):
                 return f"{path[1]} is occupied: the second point must be unoccupied (DC 12.0)"
-            problem = step_problem(match, unit, path[0], path[1], assault_ok=highway)
+            problem = step_problem(
+                match, unit, path[0], path[1], assault_ok=highway, breakthrough=breakthrough
+            )
             if problem:
                 return problem
         reduce = bt_reduce(match, unit) if breakthrough else 0
@@ -410,6 +435,7 @@ class Move(Verb):
         unit.flags[MOVED] = True
         if breakthrough:
             unit.flags[BT_USED] = True
+            unit.flags["bt_from"] = src
         last_from, target = steps[-1]
         for _a, b in steps[:-1]:
             place_all(match, [unit], b)
@@ -588,7 +614,7 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
         match.touch()
     if phase.id == "reinforcement":  # a new player turn: last turn's breakthrough rights lapse
         for unit in match.units_of(match.phasing or ""):
-            for flag in (BT, BT_USED, MOVED):
+            for flag in (BT, BT_USED, MOVED, "bt_from"):
                 unit.flags.pop(flag, None)
 
 

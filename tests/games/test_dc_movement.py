@@ -251,3 +251,32 @@ def test_14_B_2_soviet_breakthrough_capacity_one_less_through_1941() -> None:
     assert movement.bt_reduce(match, unit) == 2
     match.state.cursor.turn = 8  # January 1942
     assert movement.bt_reduce(match, unit) == 1
+
+
+def test_10_D_no_armor_breakthrough_across_the_kerch_straits() -> None:
+    from wargame.games.dark_crusade import movement
+
+    match = empty_match("campaign")
+    tank = put(match, "taman", "sov-5tk")[0]
+    assert "10.D" in (
+        movement.step_problem(match, tank, "taman", "kerch", assault_ok=True, breakthrough=True)
+        or ""
+    )
+    assert movement.step_problem(match, tank, "taman", "kerch", assault_ok=True) is None
+
+
+def test_14_B_3_soviet_air_accompanies_breakthroughs_from_good_weather_1944(monkeypatch) -> None:
+    from wargame.games.dark_crusade import movement
+
+    match = empty_match("campaign")
+    goto(match, "soviet", "breakthrough")
+    tank, air = put(match, "orsha", "sov-5tk", "vvs-1")
+    tank.flags["bt"] = 0
+    monkeypatch.setattr(movement, "weather_now", lambda match, loc=None: "good")
+    assert "14.B.3" in (match.check("move vvs-1 smolensk") or "")
+    match.state.cursor.turn = 32  # January 1944 (its weather is patched to Good)
+    match.touch()
+    assert "accompany" in (match.check("move vvs-1 smolensk") or "")
+    match.apply("move sov-5tk smolensk")
+    assert match.check("move vvs-1 smolensk") is None
+    assert "accompany" in (match.check("move vvs-1 vitebsk") or "")
