@@ -617,7 +617,8 @@ def _colour_setting(match: Match, name: str) -> dict[str, str]:
     return out
 
 
-def _side_colours(match: Match) -> dict[str, str]:
+def side_colours(match: Match) -> dict[str, str]:
+    """Counter colours by side: the title's own (checked), else the palette."""
     given = _colour_setting(match, "side_colors")
     return {
         side: given.get(side, SIDE_PALETTE[n % len(SIDE_PALETTE)])
@@ -625,7 +626,7 @@ def _side_colours(match: Match) -> dict[str, str]:
     }
 
 
-def _value_text(match: Match, unit: Mapping[str, Any]) -> str:
+def value_text(match: Match, unit: Mapping[str, Any]) -> str:
     """A counter's values line: "6-4" for a known unit; for an untried one, every key its
     pool's faces have, "?" where the view has no value ("?-?-6")."""
     values: Mapping[str, Any] = unit.get("values") or {}
@@ -656,7 +657,7 @@ def _unit_scene(
     view: Mapping[str, Any],
     pos: Mapping[str, tuple[float, float]],
 ) -> None:
-    colours = _side_colours(match)
+    colours = side_colours(match)
     flag_marks: dict[str, str] = dict(match.settings("render").get("flag_marks") or {})
     topology = match.topology
     hexes = scene.orientation is not None
@@ -691,7 +692,7 @@ def _unit_scene(
                 scene.labels.append(Label(x, y, "?", 0.55, z + 0.05, "counter-text", bold=True))
                 continue
             uid = str(unit["id"])
-            values = _value_text(match, unit)
+            values = value_text(match, unit)
             tip = f"{unit.get('name', uid)} ({uid}) {values}"
             data = (("data-unit", uid), ("data-side", side))
             scene.shapes.append(_rect(x, y, size, size, fill, z, "counter", data, tip))

@@ -16,12 +16,15 @@ POST     /api/matches                    ``{title, scenario, seed, options, mode
 GET      /api/matches/{m}/state          the seat's view, its log (``?since=N``), undo status
 GET      /api/matches/{m}/version        a number that changes with every change (polling)
 GET      /api/matches/{m}/legal          the seat's legal actions, grouped, attacks with odds
-POST     /api/matches/{m}/actions        ``{action}`` -> the log entries it caused
-POST     /api/matches/{m}/preview        ``{action}`` -> the odds of an attack, no roll
+                                         (overruns' odds pending: ask ``preview``)
+POST     /api/matches/{m}/actions        ``{action, since}`` -> the log entries it caused; with
+                                         ``since`` also the seat's new state (log from there)
+POST     /api/matches/{m}/preview        ``{action}`` -> the odds of an attack or overrun
 POST     /api/matches/{m}/undo           take back the seat's last action
 GET      /api/matches/{m}/save           the save file
 POST     /api/matches/{m}/load           a save file replaces the game (same sides)
-GET      /api/matches/{m}/map.svg        the map as the seat sees it (``?ids=1``: hex ids)
+GET      /api/matches/{m}/map.svg        the map as the seat sees it (``?ids=1``: hex ids;
+                                         ``?layer=map``: without what changes in play)
 =======  ==============================  ==================================================
 """
 
@@ -97,6 +100,14 @@ def _action_text(body: Any) -> Any:
     return body.get("action")
 
 
+def _since_in(body: Any) -> int | None:
+    """The optional ``since`` of an action's body: the last log entry the seat has."""
+    since = body.get("since") if isinstance(body, dict) else None
+    if since is not None and (isinstance(since, bool) or not isinstance(since, int)):
+        raise WebError(400, f"since is a log entry number, not {since!r}")
+    return since
+
+
 def _since(request: Request) -> int:
     text = request.query_params.get("since", "-1")
     try:
@@ -155,9 +166,17 @@ def create_app(registry: Registry, default_title: str | None = None) -> Starlett
     async def act(request: Request) -> Response:
         game = game_of(request)
         seat = game.seat(token(request))
-        text = _action_text(await _body(request))
-        entries = await run_in_threadpool(game.act, seat, text)
-        return JSONResponse({"entries": entries, "version": game.version})
+        body = await _body(request)
+        text, since = _action_text(body), _since_in(body)
+
+        def act_and_look() -> dict[str, Any]:
+            with game.lock:  # the state right after this action, whatever comes next
+                out: dict[str, Any] = {"entries": game.act(seat, text), "version": game.version}
+                if since is not None:
+                    out["state"] = game.state(seat, since)
+                return out
+
+        return JSONResponse(await run_in_threadpool(act_and_look))
 
     async def preview(request: Request) -> Response:
         game = game_of(request)
@@ -188,7 +207,11 @@ def create_app(registry: Registry, default_title: str | None = None) -> Starlett
         game = game_of(request)
         seat = game.seat(token(request))
         ids = request.query_params.get("ids") in ("1", "true", "yes")
-        text = await run_in_threadpool(game.svg, seat, ids)
+        layer = request.query_params.get("layer", "all")
+        if layer not in ("all", "map"):
+            raise WebError(400, f"layer is 'all' or 'map', not {layer!r}")
+        draw = game.static_map if layer == "map" else game.svg
+        text = await run_in_threadpool(draw, seat, ids)
         return Response(text, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     def guarded(endpoint: Endpoint) -> Endpoint:
@@ -257,9 +280,12 @@ def address(sock: socket.socket) -> str:
 
 
 def serve_command(args: Any, ctx: Any) -> int:
-    """``wargame serve``: called by :mod:`wargame.cli` with its parsed arguments and context."""
-    title = ctx.title(args.title).id if args.title else None
-    return serve(ctx.registry, args.host, args.port, title)
+    """``wargame serve``: called by :mod:`wargame.cli` with its parsed arguments and context.
+    The page offers ``--title`` first, else the demo's title (Panzergruppe Guderian)."""
+    from wargame.cli import default_demo_title
+
+    title = ctx.title(args.title) if args.title else default_demo_title(ctx.registry)
+    return serve(ctx.registry, args.host, args.port, title.id)
 
 
 def serve(

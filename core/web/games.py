@@ -32,7 +32,7 @@ from wargame.bots import Bot, make_bot
 from wargame.errors import UsageError, WargameError
 from wargame.match import Match
 from wargame.plugins import Registry, Title
-from wargame.web import odds
+from wargame.web import layers, odds
 from wargame.web.seat import Lens, legal
 
 HUMAN, BOT = "human", "bot"
@@ -74,6 +74,8 @@ class Game:
     version: int = 0
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     bots: dict[str, Bot] = field(default_factory=dict, repr=False)
+    maps: dict[tuple[str, bool], str] = field(default_factory=dict, repr=False)
+    choices: tuple[tuple[int, int, int], dict[str, Any]] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         humans = self.humans
@@ -154,6 +156,7 @@ class Game:
             decision = match.decision
             lens = Lens.of(match, side)
             manifest = match.title.manifest
+            view = match.view(side)
             return {
                 "match": self.id,
                 "version": self.version,
@@ -165,31 +168,49 @@ class Game:
                     "scenario": match.scenario_id,
                     "scenario_name": match.scenario.get("name") or match.scenario_id,
                     "last_turn": match.scenario.get("last_turn"),
+                    "topology": manifest.topology,
+                    "colors": layers.side_colours(match),
                 },
                 "sides": [
                     {"id": s.id, "name": s.name, "seat": self.kinds[s.id]} for s in manifest.sides
                 ],
                 "seat": {"sides": list(seat.sides), "hotseat": seat.hotseat, "as": side},
                 "yours": decision is not None and decision.side in seat.sides,
-                "view": match.view(side),
+                "view": view,
+                "counters": layers.counter_texts(match, view),
                 "log": [lens.entry(e) for e in self.log if e["n"] > since],
                 "log_size": len(self.log),
                 "undo": self._undo_refusal(seat),
             }
 
     def legal(self, seat: Seat) -> dict[str, Any]:
+        """The deciding side's legal actions with costs and odds, built once per version (a
+        page asks again after a reload or when it shows hex ids)."""
         with self.lock:
             self._owns_decision(seat)
+            key = (self.version, id(self.match), len(self.match.history))
+            if self.choices is not None and self.choices[0] == key:
+                return self.choices[1]
             decision = self.match.decision
             assert decision is not None
             out = legal(self.match, decision.side)
             out["version"] = self.version
             out["decision"] = decision.to_json()
+            self.choices = (key, out)
             return out
 
     def svg(self, seat: Seat, ids: bool = False) -> str:
         with self.lock:
             return render.svg(self.match, self.side_of(seat), ids=ids)
+
+    def static_map(self, seat: Seat, ids: bool = False) -> str:
+        """The map without what changes in play (:func:`.layers.static_map`), built once."""
+        with self.lock:
+            side = self.side_of(seat)
+            found = self.maps.get((side, ids))
+            if found is None:
+                found = self.maps[(side, ids)] = layers.static_map(self.match, side, ids)
+            return found
 
     # ------------------------------------------------------------------ acting
 
@@ -212,12 +233,16 @@ class Game:
             return [lens.entry(e) for e in self.log[start:]]
 
     def preview(self, seat: Seat, text: str) -> dict[str, Any]:
-        """The odds of an attack the seat may make now, without making it."""
+        """The odds of an attack or overrun the seat may make now, without making it."""
         with self.lock:
             action = _parse(text)
             self._owns_decision(seat)
-            if action.verb != "attack" or len(action.args) != 3 or action.args[1] != "with":
-                raise WebError(422, "odds are for 'attack TARGET with UNIT[,UNIT...]' only")
+            if not odds.is_battle(action):
+                raise WebError(
+                    422,
+                    "odds are for 'attack TARGET with UNIT[,UNIT...]' and "
+                    "'overrun TARGET with UNIT[,UNIT...] via PATH...' only",
+                )
             reason = self.match.check(action)
             if reason:
                 raise WebError(422, f"illegal action '{action}': {reason}")
@@ -420,7 +445,11 @@ class Hub:
                     ],
                 }
             )
-        return {"titles": out, "default": self.default_title}
+        # the page offers a title first: the one asked for (an id or alias), else the first
+        default = out[0]["id"] if out else None
+        if self.default_title:
+            default = self._title(self.default_title).id
+        return {"titles": out, "default": default}
 
     def get(self, gid: str) -> Game:
         with self.lock:

@@ -1,13 +1,15 @@
-"""Odds before an attack: the column a battle would fall on, with its explanation, found without
-rolling and without revealing anyone.
+"""Odds before a battle: the column an attack or an overrun would fall on, with its explanation,
+found without rolling and without revealing anyone.
 
 A player weighs an attack before making it, so the page shows the column first. The kernel's
 combat mechanic only finds a column while resolving a battle (it reveals, then rolls), so this
 module does the same arithmetic on a battle that is never fought: the title's strength modifiers
 and column shifts (its hooks), the mechanic's totals (:func:`~wargame.mechanics.combat.
-apply_modifiers`) and the title's table (:func:`~wargame.combat.build_table` through the
-mechanic's table choice). A hook may record things on the units it is asked about (a leader
-joining the attack, PGG 10.26), so the match state is put back exactly when a hook changed it.
+apply_modifiers`, then the final change for the battle's kind, such as the overrun halving, PGG
+6.55) and the title's table (:func:`~wargame.mechanics.combat.table_for`). It all runs on
+:meth:`~wargame.match.Match.sandbox`: a hook may record things on the units it is asked about
+(a leader joining the attack, PGG 10.26), and an overrun first moves its units to the launch
+location (PGG 6.51); none of that may touch the match.
 
 A battle with an untried unit (strength drawn only at the instant of combat, PGG 12.2) or a unit
 concealed from the asking side has no column yet: the answer is "?" and names no hidden value.
@@ -15,38 +17,38 @@ concealed from the asking side has no column yet: the answer is "?" and names no
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from wargame.actions import Action
 from wargame.combat import Column, Modifier, Shift, explain
 from wargame.match import Battle, Match
-from wargame.mechanics import combat
-from wargame.state import State, Unit
+from wargame.mechanics import combat, overrun
+from wargame.mechanics.movement import phase_key
+from wargame.state import Unit
 
 UNKNOWN = "?"
+ATTACK, OVERRUN = "attack", "overrun"
 
 
-def supported(match: Match) -> bool:
-    """Whether the title's ``attack`` verb is the kernel's combat mechanic (whose arithmetic
-    this module repeats); a title with its own attack verb gets no preview."""
-    return isinstance(match.verbs.get("attack"), combat.Attack)
+def supported(match: Match, verb: str = ATTACK) -> bool:
+    """Whether the title's ``verb`` (attack or overrun) is the kernel's mechanic, whose
+    arithmetic this module repeats; a title with its own verb gets no preview."""
+    kinds = {ATTACK: combat.Attack, OVERRUN: overrun.Overrun}
+    kind = kinds.get(verb)
+    return kind is not None and isinstance(match.verbs.get(verb), kind)
 
 
-@contextmanager
-def untouched(match: Match) -> Iterator[None]:
-    """Run hooks on the live match, then put its state back if any of them changed it."""
-    before = match.state.to_json()
-    digest = match.state_hash()
-    try:
-        yield
-    finally:
-        if match.state_hash() != digest:
-            match.state = State.from_json(before)
-            match._reindex()  # the location index follows the restored units
-            match.touch()
+def is_battle(action: Action) -> bool:
+    """Whether the action is a battle this module prices: ``attack TARGET with UNITS`` or
+    ``overrun TARGET with UNITS via PATH...``."""
+    args = action.args
+    if action.verb == ATTACK:
+        return len(args) == 3 and args[1] == "with"
+    if action.verb == OVERRUN:
+        return len(args) >= 5 and args[1] == "with" and args[3] == "via"
+    return False
 
 
 def _number(value: Fraction | float) -> int | float:
@@ -66,15 +68,25 @@ def unknown_units(match: Match, units: list[Unit], side: str | None) -> list[str
     return out
 
 
-def attack_odds(match: Match, action: Action, side: str | None) -> dict[str, Any]:
-    """The odds of a legal ``attack TARGET[,TARGET] with UNIT[,UNIT...]`` as ``side`` sees it:
-    column label (or "?"), the full explanation, and the result for every roll."""
+def attack_odds(
+    match: Match, action: Action, side: str | None, price: bool = True
+) -> dict[str, Any]:
+    """The odds of a legal attack or overrun (:func:`is_battle`) as ``side`` sees it: column
+    label (or "?"), the full explanation, and the result for every roll.
+
+    ``price=False`` stops short of the arithmetic when the odds are knowable: column None and
+    ``pending`` true. Listing a movement phase's overruns does that, since pricing one moves
+    its units first, and everything derived from where units stand (supply at the instant of
+    the overrun, PGG 6.59; zones of control) is traced again: a few milliseconds each on PGG,
+    with hundreds of overruns in a phase. A page asks for the few it shows."""
     targets, ids = action.args[0].split(","), action.args[2].split(",")
+    path = list(action.args[4:]) if action.verb == OVERRUN else []
     units = match.state.units
     attackers = [units[i] for i in ids]
     defenders = [u for loc in targets for u in match.units_at(loc)]
     out: dict[str, Any] = {
         "action": str(action),
+        "kind": action.verb,
         "targets": targets,
         "attackers": ids,
         "defenders": [u.id if side not in u.hidden_from else UNKNOWN for u in defenders],
@@ -87,32 +99,53 @@ def attack_odds(match: Match, action: Action, side: str | None) -> dict[str, Any
         "explanation": [],
         "results": {},
     }
+    if path:
+        out["via"] = path
     hidden = unknown_units(match, attackers + defenders, side)
     if hidden:
         out["summary"] = "odds unknown until combat"
         out["explanation"] = hidden
         return out
-    if not supported(match):
-        out["summary"] = "this title resolves attacks its own way: no preview"
+    if not supported(match, action.verb):
+        out["summary"] = f"this title resolves {action.verb}s its own way: no preview"
         return out
-    with untouched(match):
-        out.update(_column(match, attackers, defenders, targets))
+    if not price:
+        out.update(column=None, pending=True, summary="odds on request (preview)")
+        return out
+    out.update(_column(match.sandbox(), ids, targets, action.verb, path))
     return out
 
 
-def _column(
-    match: Match, attackers: list[Unit], defenders: list[Unit], targets: list[str]
-) -> dict[str, Any]:
-    """The arithmetic of :func:`wargame.mechanics.combat.resolve`, stopping before the roll."""
-    battle = Battle(
-        "preview",
-        [u.id for u in attackers],
-        [u.id for u in defenders],
-        targets[0],
-        {u.id: u.loc or "" for u in attackers},
-        "attack",
-    )
+def _battle(match: Match, ids: list[str], targets: list[str], kind: str, path: list[str]) -> Battle:
+    """The battle the verb would fight, set up on ``match`` (a sandbox) as its ``apply`` does:
+    an overrun's units move to the launch location first (PGG 6.51)."""
+    units = match.state.units
+    attackers = [units[i] for i in ids]
+    if kind == OVERRUN and len(path) > 1:
+        for unit in attackers:
+            match.place(unit, path[-1])
+        match.hook.wargame_moved(match=match, units=attackers, path=path)
+    defenders = [u for loc in targets for u in match.units_at(loc)]
+    battle = combat.new_battle(match, attackers, defenders, targets[0], kind)
     battle.extra["targets"] = targets
+    if kind == OVERRUN:
+        steps = {u.id: u.step for u in defenders}
+        battle.extra["overrun"] = {"launch": path[-1], "steps": steps}
+    return battle
+
+
+def _column(
+    match: Match, ids: list[str], targets: list[str], kind: str, path: list[str]
+) -> dict[str, Any]:
+    """The arithmetic of :func:`wargame.mechanics.combat.resolve`, stopping before the roll,
+    on a sandbox."""
+    battle = _battle(match, ids, targets, kind, path)
+    units = match.state.units
+    key = phase_key(match)  # as resolve marks them, before it asks the hooks
+    for uid in battle.attackers:
+        units[uid].flags["attacked"] = key
+    for uid in battle.defenders:
+        units[uid].flags["defended"] = key
     mods: list[Modifier] = []
     for found in match.hook.wargame_strength_modifiers(match=match, battle=battle):
         mods.extend(found or ())
@@ -120,7 +153,6 @@ def _column(
     for found in match.hook.wargame_combat_shifts(match=match, battle=battle):
         shifts.extend(found or ())
     s = combat.settings(match)
-    units = match.state.units
     attack, alines = combat.apply_modifiers(
         match,
         battle,

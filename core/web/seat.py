@@ -84,14 +84,23 @@ def _mp(value: int, factor: int) -> int | float:
 
 
 def _moves(match: Match, actions: list[Action]) -> dict[str, Any]:
-    """Move actions per unit or stack: destinations with their cost (MP) and path."""
+    """Move actions per unit or stack: destinations with their cost (MP) and path (from the
+    unit's location, also for a title whose move names only the destination).
+
+    A unit's reachable tree (computed once per unit and state, and already by the legal
+    actions) has the cost of its cheapest path to every destination; a stack's is its slowest
+    unit's. Only a path that is not each unit's cheapest is priced hex by hex."""
     kernel = isinstance(match.verbs.get("move"), movement.Move)
     factor = movement.scale(match) if kernel else 1
     units = match.state.units
     out: dict[str, Any] = {}
+    trees: dict[str, list[movement.Tree]] = {}
     for action in actions:
         key, path = action.args[0], list(action.args[1:])
         ids = key.split(",")
+        start = units[ids[0]].loc if ids[0] in units else None
+        if start is not None and path[0] != start:  # a title's "move UNIT DESTINATION"
+            path = [start, *path]
         group = out.get(key)
         if group is None:
             group = {"units": ids, "from": path[0], "left": None, "destinations": {}}
@@ -101,15 +110,15 @@ def _moves(match: Match, actions: list[Action]) -> dict[str, Any]:
                     min(movement.allowance(match, u) - movement.spent(match, u) for u in movers),
                     factor,
                 )
+                trees[key] = [movement.tree(match, u) for u in movers]
             out[key] = group
         cost: int | float | None = None
         if kernel:
-            if len(ids) == 1:
-                found = movement.tree(match, units[ids[0]]).get(path[-1])
-                spent = found[0] if found is not None and found[1] == path else None
+            found = [tree.get(path[-1]) for tree in trees[key]]
+            spent: int | None = None
+            if all(f is not None and f[1] == path for f in found):
+                spent = max(f[0] for f in found if f is not None)
             else:
-                spent = None
-            if spent is None:
                 costs = [movement.path_cost(match, units[i], path)[0] for i in ids]
                 spent = max((c for c in costs if c is not None), default=None)
             cost = None if spent is None else _mp(spent, factor)
@@ -117,41 +126,49 @@ def _moves(match: Match, actions: list[Action]) -> dict[str, Any]:
     return out
 
 
-def _attacks(match: Match, actions: list[Action], side: str) -> dict[str, Any]:
-    """Attack actions per target: each choice of attackers with its odds."""
+def _battles(match: Match, actions: list[Action], side: str, price: bool = True) -> dict[str, Any]:
+    """Attack (or overrun) actions per target: each choice of attackers with its odds (or,
+    unless ``price``, with its odds pending where they are knowable: see
+    :func:`.odds.attack_odds`)."""
     out: dict[str, Any] = {}
     for action in actions:
         target = action.args[0]
         entry = out.setdefault(target, {"targets": target.split(","), "options": []})
-        entry["options"].append(odds.attack_odds(match, action, side))
+        entry["options"].append(odds.attack_odds(match, action, side, price))
     return out
 
 
-def _choice(match: Match, action: Action) -> dict[str, Any]:
+def _choice(action: Action, units: Mapping[str, Any], places: Mapping[str, int]) -> dict[str, Any]:
     """Any other action, with the units and locations it names (what a page can highlight)."""
-    units: list[str] = []
-    locs: list[str] = []
+    named: dict[str, None] = {}
+    locs: dict[str, None] = {}
     for arg in action.args:
         for token in arg.split(","):
-            if token in match.state.units and token not in units:
-                units.append(token)
-            elif token in match.topology and token not in locs:
-                locs.append(token)
-    return {"action": str(action), "verb": action.verb, "units": units, "locs": locs}
+            if token in units:
+                named[token] = None
+            elif token in places:
+                locs[token] = None
+    return {"action": str(action), "verb": action.verb, "units": list(named), "locs": list(locs)}
 
 
 def legal(match: Match, side: str) -> dict[str, Any]:
-    """The deciding side's legal actions, grouped: moves, attacks, and every other choice."""
+    """The deciding side's legal actions, grouped: moves, attacks with their odds, overruns
+    (PGG 6.5; their odds on request), and every other choice."""
     actions = match.legal_actions()
     moves = [a for a in actions if a.verb == "move" and len(a.args) >= 2]
-    attacks = [
-        a for a in actions if a.verb == "attack" and len(a.args) == 3 and a.args[1] == "with"
-    ]
-    grouped = {id(a) for a in (*moves, *attacks)}
+    battles = [a for a in actions if odds.is_battle(a)]
+    attacks = [a for a in battles if a.verb == odds.ATTACK]
+    overruns = [a for a in battles if a.verb == odds.OVERRUN]
+    grouped = {id(a) for a in (*moves, *battles)}
     return {
         "count": len(actions),
         "verbs": sorted({a.verb for a in actions}),
         "moves": _moves(match, moves),
-        "attacks": _attacks(match, attacks, side),
-        "choices": [_choice(match, a) for a in actions if id(a) not in grouped],
+        "attacks": _battles(match, attacks, side),
+        "overruns": _battles(match, overruns, side, price=False),
+        "choices": [
+            _choice(a, match.state.units, match.topology.graph().index)
+            for a in actions
+            if id(a) not in grouped
+        ],
     }

@@ -19,13 +19,19 @@ from tests.web.conftest import Api, Created
 from wargame import savefile
 from wargame.mechanics import movement
 from wargame.web import app as web_app
+from wargame.web import games as web_games
 from wargame.web.games import Hub, WebError
 from wargame.web.seat import Lens
 
 
 def _all_actions(legal: dict[str, Any]) -> list[str]:
     out = [d["action"] for g in legal["moves"].values() for d in g["destinations"].values()]
-    out += [o["action"] for t in legal["attacks"].values() for o in t["options"]]
+    out += [
+        o["action"]
+        for k in ("attacks", "overruns")
+        for t in legal[k].values()
+        for o in t["options"]
+    ]
     out += [c["action"] for c in legal["choices"]]
     return out
 
@@ -166,6 +172,25 @@ def test_legal_actions_are_exactly_the_kernels_grouped_by_verb(api: Api) -> None
     assert set(legal["verbs"]) == {a.split()[0] for a in kernel}
 
 
+def test_legal_actions_are_built_once_per_version(api: Api, monkeypatch: Any) -> None:
+    created = api.create(title="hexland", seed=0, seats={"red": "bot"})
+    token = created.token()
+    built: list[str] = []
+    real = web_games.legal
+
+    def counting(match: Any, side: str) -> dict[str, Any]:
+        built.append(side)
+        return real(match, side)
+
+    monkeypatch.setattr(web_games, "legal", counting)
+    first = api.get(created, "legal", token).json()
+    assert api.get(created, "legal", token).json() == first and built == ["blue"]
+    move = next(iter(first["moves"]["7-arm"]["destinations"].values()))["action"]
+    assert api.act(created, token, move).status_code == 200
+    after = api.get(created, "legal", token).json()
+    assert len(built) == 2 and after["version"] > first["version"] and after != first
+
+
 def test_each_move_destination_has_its_cost_and_path(api: Api) -> None:
     created = api.create(title="hexland", seed=0, seats={"red": "bot"})
     legal = api.get(created, "legal", created.token()).json()
@@ -194,7 +219,59 @@ def test_the_map_is_drawn_for_the_seat(api: Api, duel: Created) -> None:
     assert 'class="hex-id"' in with_ids and 'class="hex-id"' not in r.text
 
 
+def test_the_static_map_holds_nothing_that_changes_in_play(api: Api, duel: Created) -> None:
+    full = api.get(duel, "map.svg", duel.token("blue")).text
+    r = api.get(duel, "map.svg", duel.token("blue"), layer="map")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("image/svg+xml")
+    static = r.text
+    hexes = len(api.game(duel).match.topology.locations())
+    assert static.count('class="hex"') == full.count('class="hex"') > 0
+    assert 'class="box"' in static and static.count("data-loc=") >= hexes
+    assert all(part in full for part in ("data-unit=", 'class="counter', "as Blue"))
+    for changing in ("data-unit=", 'class="counter', 'class="control"', "as Blue", "VP "):
+        assert changing not in static
+    with_ids = api.get(duel, "map.svg", duel.token("blue"), layer="map", ids="1").text
+    assert 'class="hex-id"' in with_ids and 'class="hex-id"' not in static
+    # built once per side: the same text again, however the game goes on
+    assert api.act(duel, duel.token("red"), "end").status_code == 200
+    assert api.get(duel, "map.svg", duel.token("blue"), layer="map").text == static
+
+
+def test_the_state_has_each_counters_values_line_and_the_side_colours(api: Api) -> None:
+    created = api.create(title="hexland", seed=0, mode="seats")
+    state = api.get(created, "state", created.token("blue")).json()
+    shown = {u["id"]: u for u in state["view"]["units"] if u.get("id")}
+    assert set(state["counters"]) == set(shown)
+    assert state["counters"]["1-inf"] == "6-6-5"  # attack-defense-movement, as printed
+    untried = [uid for uid, u in shown.items() if u["untried"]]
+    assert untried and all(state["counters"][uid] == "?-?-4" for uid in untried)
+    assert state["title"]["topology"] == "hex"
+    assert set(state["title"]["colors"]) == {"blue", "red"}
+    assert all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in state["title"]["colors"].values())
+
+
+def test_the_page_is_offered_a_default_title(api: Api) -> None:
+    titles = api.client.get("/api/titles").json()
+    assert titles["default"] == titles["titles"][0]["id"]  # none asked for: the first
+    asked = Hub(api.hub.registry, default_title="linkland").titles()
+    assert asked["default"] == "linkland"
+
+
 # ------------------------------------------------------------------ acting
+
+
+def test_an_action_with_since_answers_with_the_seats_new_state(api: Api) -> None:
+    created = api.create(title="hexland", seed=0, seats={"red": "bot"})
+    token = created.token()
+    seen = api.get(created, "state", token).json()["log_size"] - 1
+    r = api.post(created, "actions", token, {"action": "end", "since": seen})
+    assert r.status_code == 200, r.text
+    body = r.json()
+    state = body["state"]
+    assert state == api.get(created, "state", token, since=seen).json()
+    assert [e["n"] for e in state["log"]] == [e["n"] for e in body["entries"]]
+    assert state["version"] == body["version"]
+    assert "state" not in api.act(created, token, "end").json()  # only when asked
 
 
 def test_an_action_answers_with_its_events_and_the_bots_replies(api: Api) -> None:
@@ -295,6 +372,30 @@ REFUSALS: list[tuple[str, Request, int, str]] = [
     ),
     ("load, not JSON", lambda a, c: a.post(c, "load", c.host, content=b"[1,"), 400, "not JSON"),
     ("wrong method", lambda a, c: a.get(c, "actions", c.token("red")), 405, "Method Not Allowed"),
+    (
+        "since not a number",
+        lambda a, c: a.post(c, "actions", c.token("red"), {"action": "end", "since": "3"}),
+        400,
+        "since",
+    ),
+    (
+        "since a boolean",
+        lambda a, c: a.post(c, "actions", c.token("red"), {"action": "end", "since": True}),
+        400,
+        "since",
+    ),
+    (
+        "unknown map layer",
+        lambda a, c: a.get(c, "map.svg", c.token("red"), layer="x"),
+        400,
+        "layer",
+    ),
+    (
+        "static map, wrong token",
+        lambda a, c: a.get(c, "map.svg", "forged", layer="map"),
+        403,
+        "seat token",
+    ),
 ]
 
 
@@ -459,7 +560,7 @@ def test_serve_refuses_a_taken_port_and_an_unknown_title(capsys: Any) -> None:
     assert "unknown title 'nowhere'" in capsys.readouterr().err
 
 
-def test_wargame_serve_prints_its_address_and_serves_the_api() -> None:
+def test_wargame_serve_prints_its_address_and_offers_the_demo_title_first() -> None:
     script = Path(sys.executable).with_name("wargame")
     command = (
         [str(script)]
@@ -467,7 +568,7 @@ def test_wargame_serve_prints_its_address_and_serves_the_api() -> None:
         else [sys.executable, "-c", "from wargame.cli import main; raise SystemExit(main())"]
     )
     proc = subprocess.Popen(
-        [*command, "serve", "--port", "0", "--title", "pgg"],
+        [*command, "serve", "--port", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -82,7 +82,12 @@ class Spy:
     def look(self) -> dict[str, Any]:
         """State, map and (when it is the German's decision) legal actions with odds."""
         state = self.check(self.api.get(self.created, "state", self.token), "state")
+        for uid in unrevealed(self.api, self.created) & set(state["counters"]):
+            text = state["counters"][uid]  # the counter the page draws
+            assert text.startswith("?-?-"), f"counter of {uid}: {text}"
         self.check(self.api.get(self.created, "map.svg", self.token), "map")
+        static = self.check(self.api.get(self.created, "map.svg", self.token, layer="map"), "map")
+        assert "data-unit=" not in static
         if state["yours"]:
             state["legal"] = self.check(self.api.get(self.created, "legal", self.token), "legal")
         return state

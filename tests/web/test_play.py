@@ -7,8 +7,8 @@ import random
 from typing import Any
 
 from tests.web.conftest import Api
-from wargame.match import Match
-from wargame.web import odds
+from wargame.hookspecs import hookimpl
+from wargame.match import Battle, Match
 
 
 def _actions(legal: dict[str, Any]) -> dict[str, list[str]]:
@@ -17,9 +17,10 @@ def _actions(legal: dict[str, Any]) -> dict[str, list[str]]:
     for g in legal["moves"].values():
         for d in g["destinations"].values():
             out.setdefault("move", []).append(d["action"])
-    for t in legal["attacks"].values():
-        for o in t["options"]:
-            out.setdefault("attack", []).append(o["action"])
+    for kind in ("attacks", "overruns"):
+        for t in legal[kind].values():
+            for o in t["options"]:
+                out.setdefault(o["kind"], []).append(o["action"])
     for c in legal["choices"]:
         out.setdefault(c["verb"], []).append(c["action"])
     return out
@@ -133,14 +134,70 @@ def test_an_untried_unit_makes_the_odds_unknown(api: Api) -> None:
     assert all(match.is_untried(match.state.units[u]) for u in untried)
 
 
-def test_hooks_that_change_the_state_while_asked_are_undone(api: Api) -> None:
-    created, _token = _to_blue_combat(api)
-    match = api.game(created).match
-    before = match.state_hash()
-    unit = match.state.units["7-arm"]
-    with odds.untouched(match):
+class Meddler:
+    """A title hook that changes the match while it is asked about a battle: a leader joining
+    the attack it helps does so (PGG 10.26)."""
+
+    @hookimpl
+    def wargame_strength_modifiers(self, match: Match, battle: Battle) -> list[object]:
+        unit = match.state.units[battle.attackers[0]]
         unit.flags["led"] = "somewhere"
         match.place(unit, "0101")
-    assert match.state_hash() == before
-    assert match.state.units["7-arm"].loc == "1006"
+        match.roll("1d6", "a meddling roll")
+        return []
+
+
+def test_hooks_that_change_the_state_while_asked_change_only_a_sandbox(api: Api) -> None:
+    created, token = _to_blue_combat(api)
+    match = api.game(created).match
+    before, history = match.state_hash(), list(match.history)
+    match.pm.register(Meddler())
+    legal = api.get(created, "legal", token).json()
+    (option,) = legal["attacks"]["1007"]["options"]
+    assert option["column"] == "8-1"
+    preview = api.post(created, "preview", token, {"action": option["action"]}).json()
+    assert preview == option
+    assert match.state_hash() == before and match.history == history
+    unit = match.state.units["7-arm"]
+    assert unit.loc == "1006" and "led" not in unit.flags
     assert [u.id for u in match.units_at("1006")] == ["7-arm"] and not match.units_at("0101")
+
+
+def test_an_overrun_shows_its_odds_and_falls_on_that_column(api: Api) -> None:
+    """Red's HQ deploys alone in 0907, its rifles in 1007; Blue's armour may overrun it (HL 6.5:
+    the attack is halved). The legal actions list the overruns with their odds pending (pricing
+    one moves its units first); the page asks for those it shows."""
+    created = api.create(title="hexland", seed=0, mode="hotseat")
+    token = created.token()
+    for action in ("deploy r6 1007", "deploy r4 1007", "end"):
+        assert api.act(created, token, action).status_code == 200
+    match = api.game(created).match
+    before = match.state_hash()
+    legal = api.get(created, "legal", token).json()
+    assert not legal["attacks"] and not any(c["verb"] == "overrun" for c in legal["choices"])
+    listed = legal["overruns"]["0907"]["options"]
+    overruns = sorted(str(a) for a in match.legal_actions() if a.verb == "overrun")
+    assert sorted(o["action"] for t in legal["overruns"].values() for o in t["options"]) == overruns
+    assert all(o["pending"] and o["column"] is None and not o["known"] for o in listed)
+    priced = []
+    for o in listed:
+        r = api.post(created, "preview", token, {"action": o["action"]})
+        assert r.status_code == 200, r.text
+        priced.append(r.json())
+    assert match.state_hash() == before  # the overrunners never left 0203
+    assert [u.id for u in match.units_at("0203")] == ["7-arm", "8-arm"]
+    assert all(p["known"] and "pending" not in p for p in priced)
+    assert all(p[k] == o[k] for p, o in zip(priced, listed, strict=True) for k in ("via", "action"))
+    by_units = {(o["attackers"][0] if len(o["attackers"]) == 1 else "both"): o for o in priced}
+    assert (by_units["7-arm"]["column"], by_units["7-arm"]["attack"]) == ("4-1", 4)  # 8 halved
+    assert (by_units["8-arm"]["column"], by_units["8-arm"]["attack"]) == ("3-1", 3)  # 7 halved
+    assert by_units["both"]["automatic"] == "DE"  # 15 halved: 7-1, above the table
+    option = by_units["7-arm"]
+    assert option["kind"] == "overrun" and option["via"][-1] in ("0806", "0906")
+    assert any("halved" in line for line in option["explanation"])
+
+    r = api.act(created, token, option["action"])
+    battle = next(e for e in r.json()["entries"][0]["events"] if e["kind"] == "battle")["battle"]
+    assert (battle["kind"], battle["column"]) == ("overrun", option["column"])
+    assert battle["explanation"][: len(option["explanation"])] == option["explanation"]
+    assert battle["result"] == option["results"][str(battle["roll"])]

@@ -10,26 +10,28 @@ const S = {
   titles: [], defaultTitle: null,
   match: null, token: null, host: null,
   state: null, legal: null, version: -1, logN: -1,
-  svg: null, vb: null, full: null, mapKey: null, centres: new Map(), locEl: new Map(),
-  units: new Map(), at: new Map(),
+  svg: null, vb: null, full: null, mapKey: null, svgKey: null, centres: new Map(), locEl: new Map(),
+  units: new Map(), at: new Map(), expanded: null, priced: new Map(),
   sel: null, targets: new Map(), attack: null, busy: false, ids: false,
 };
 
 // ------------------------------------------------------------------ server
 
-async function api(method, path, body, token) {
+// A body that is a string is sent as it is: JSON text the page must not re-encode (a save
+// file's checksum covers its exact numbers, and JavaScript would write 8.0 as 8).
+async function api(method, path, body, token, raw) {
   const headers = {};
   const seat = token || S.token;
   if (seat) headers["X-Seat"] = seat;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const r = await fetch(path, {
-    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    method, headers, body: body === undefined || typeof body === "string" ? body : JSON.stringify(body),
   });
   const text = await r.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch (e) { data = text; }
   if (!r.ok) throw new Error((data && data.error) || `${r.status} ${r.statusText}`);
-  return data;
+  return raw ? text : data;
 }
 
 const matchPath = (rest) => `/api/matches/${encodeURIComponent(S.match)}/${rest}`;
@@ -100,15 +102,17 @@ function seatLink(token, withHost) {
 
 async function join(m, s, h) {
   S.match = m; S.token = s; S.host = h || null;
-  S.version = -1; S.logN = -1; S.sel = null; S.attack = null; S.mapKey = null;
+  S.version = -1; S.logN = -1; S.sel = null; S.attack = null; S.mapKey = null; S.expanded = null;
   $("log").replaceChildren();
   history.replaceState(null, "", `#${new URLSearchParams(h ? { m, s, h } : { m, s })}`);
   $("play").hidden = false;
   await refresh();
 }
 
-async function refresh() {
-  let st = await api("GET", matchPath(`state?since=${S.logN}`));
+// The seat's state (given: the one an action's answer carries), then its legal actions: the
+// map and the log show the new state before the choices for the next decision arrive.
+async function refresh(given) {
+  let st = given || await api("GET", matchPath(`state?since=${S.logN}`));
   if (st.log_size - 1 < S.logN) {  // the log shrank: an undo or a load
     S.logN = -1;
     $("log").replaceChildren();
@@ -123,12 +127,22 @@ async function refresh() {
     if (!S.at.has(u.loc)) S.at.set(u.loc, []);
     S.at.get(u.loc).push(u);
   }
+  if (S.expanded && (S.at.get(S.expanded) || []).length < 2) S.expanded = null;
   appendLog(st.log);
   renderBar();
   await loadMap();
-  S.legal = st.yours ? await api("GET", matchPath("legal")) : null;
+  drawUnits();
+  S.legal = null;
+  renderPanels();
+  decorate();
+  if (st.yours) {
+    const legal = await api("GET", matchPath("legal"));
+    if (legal.version !== S.version) return;  // a newer state is on its way
+    S.legal = legal;
+    S.priced = new Map();
+  }
   if (S.sel && !selectable(S.sel.units[0]).includes(S.sel.key)) S.sel = null;
-  if (S.attack && !(S.legal && S.legal.attacks[S.attack])) S.attack = null;
+  if (S.attack && !battleOptions(S.attack).length) S.attack = null;
   computeTargets();
   renderPanels();
   decorate();
@@ -136,10 +150,10 @@ async function refresh() {
 
 async function act(text) {
   await guard(async () => {
-    await api("POST", matchPath("actions"), { action: text });
+    const r = await api("POST", matchPath("actions"), { action: text, since: S.logN });
     S.sel = null;
     S.attack = null;
-    await refresh();
+    await refresh(r.state);
   });
 }
 
@@ -158,8 +172,7 @@ function renderBar() {
     const w = v.outcome.winner ? `${sideName(v.outcome.winner)} wins` : "no winner";
     chip.textContent = `Game over: ${w} (${v.outcome.level || ""}) ${v.outcome.text || ""}`;
   } else if (d) {
-    const what = `${sideName(d.side)} decides ${d.kind}`;
-    chip.textContent = st.yours ? `${what} \u2014 your decision` : `${what} \u2014 waiting`;
+    chip.textContent = st.yours ? `Your decision: ${sideName(d.side)} ${d.kind}` : `Waiting for ${sideName(d.side)}: ${d.kind}`;
     chip.classList.add(st.yours ? "yours" : "waiting");
   }
   const vp = v.vp || {};
@@ -195,8 +208,12 @@ function appendLog(entries) {
 
 // ------------------------------------------------------------------ the map
 
+// The static map (terrain, hexsides, names), fetched once per match; what changes in play is
+// drawn on it from the view (drawUnits).
 async function loadMap() {
-  const r = await fetch(matchPath(`map.svg${S.ids ? "?ids=1" : ""}`), { headers: { "X-Seat": S.token } });
+  const want = `${S.match}/${S.state.title.id}/${S.ids}`;
+  if (S.svgKey === want && S.svg) return;
+  const r = await fetch(matchPath(`map.svg?layer=map${S.ids ? "&ids=1" : ""}`), { headers: { "X-Seat": S.token } });
   if (!r.ok) throw new Error(`map: ${r.status}`);
   const doc = new DOMParser().parseFromString(await r.text(), "image/svg+xml");
   const svg = document.importNode(doc.documentElement, true);
@@ -206,6 +223,7 @@ async function loadMap() {
   svg.removeAttribute("height");
   $("map").replaceChildren(svg);
   S.svg = svg;
+  S.svgKey = want;
   S.full = full;
   const key = `${S.match}/${S.state.title.id}`;
   if (S.mapKey !== key || !S.vb) { S.vb = { ...full }; S.mapKey = key; }
@@ -215,10 +233,12 @@ async function loadMap() {
   for (const e of svg.querySelectorAll(".hex[data-loc], .point[data-loc], .box[data-loc]")) {
     if (!S.locEl.has(e.dataset.loc)) S.locEl.set(e.dataset.loc, e);
   }
-  const ov = document.createElementNS(NS, "g");
-  ov.setAttribute("id", "ov");
-  ov.setAttribute("pointer-events", "none");
-  svg.append(ov);
+  const reach = svgEl("g", { id: "reach", "pointer-events": "none" });  // under hexsides and roads
+  const hexes = svg.querySelector("g.hexes");
+  if (hexes) hexes.after(reach); else svg.prepend(reach);
+  svg.append(svgEl("g", { id: "paths", "pointer-events": "none" }));
+  svg.append(svgEl("g", { id: "units" }));
+  svg.append(svgEl("g", { id: "ov", "pointer-events": "none" }));
 }
 
 function centre(loc) {
@@ -258,13 +278,15 @@ function toSvg(cx, cy) {
 }
 
 function pick(cx, cy) {
-  let unit = null, loc = null;
+  let unit = null, loc = null, badge = null;
   for (const e of document.elementsFromPoint(cx, cy)) {
-    if (!unit && e.dataset && e.dataset.unit) unit = e.dataset.unit;
-    if (!loc && e.dataset && e.dataset.loc) loc = e.dataset.loc;
+    if (!e.dataset) continue;
+    if (!unit && !loc && e.dataset.badge) badge = e.dataset.badge;
+    if (!unit && e.dataset.unit) unit = e.dataset.unit;
+    if (!loc && e.dataset.loc) loc = e.dataset.loc;
   }
   if (unit && S.units.has(unit)) loc = S.units.get(unit).loc;
-  return { unit, loc };
+  return { unit, loc, badge };
 }
 
 function setupMap() {
@@ -298,8 +320,9 @@ function setupMap() {
     drag = null;
     map.classList.remove("dragging");
     if (was && !was.moved) {
-      const { unit, loc } = pick(e.clientX, e.clientY);
-      if (loc) clickAt(loc, unit);
+      const { unit, loc, badge } = pick(e.clientX, e.clientY);
+      if (badge) expand(badge);
+      else if (loc) clickAt(loc, unit);
     }
   });
   map.addEventListener("pointerleave", () => { $("hover").hidden = true; });
@@ -357,9 +380,30 @@ function ring(g, loc, colour, label, width) {
   }
 }
 
+// a place the selected units may move to: the hex tinted, its cost in the middle (a ring on a
+// point-to-point map, whose places are dots)
+function tint(g, loc, colour, label) {
+  const e = S.locEl.get(loc), c = centre(loc);
+  if (!c) return;
+  if (!e || !e.classList.contains("hex")) { ring(g, loc, colour, label); return; }
+  S.svg.querySelector("#reach").append(svgEl("polygon", {
+    points: e.getAttribute("points"), fill: colour, "fill-opacity": 0.3, stroke: colour, "stroke-width": 0.04,
+    class: "reach",
+  }));
+  if (label !== undefined && label !== null && label !== "") {
+    // mid-hex, clear of names below and city symbols; above a stack standing there
+    const y = S.at.has(loc) ? c.y - 0.66 : c.y - 0.15;
+    g.append(svgEl("text", {
+      x: c.x, y, "font-size": 0.34, "text-anchor": "middle", "dominant-baseline": "central",
+      "font-weight": "bold", fill: "#1b5e20", stroke: "#fff", "stroke-width": 0.08, "paint-order": "stroke",
+    }, String(label)));
+  }
+}
+
+// a path under the counters (the mover's own values stay readable), above the map
 function drawPath(locs) {
   if (!S.svg) return;
-  const ov = S.svg.querySelector("#ov");
+  const ov = S.svg.querySelector("#paths");
   let g = ov && ov.querySelector("#path");
   if (g) g.remove();
   if (!locs || locs.length < 2 || !ov) return;
@@ -372,10 +416,147 @@ function drawPath(locs) {
   ov.append(g);
 }
 
+// ------------------------------------------------------------------ counters, control, markers
+
+const fitSize = (text, size, width) => Math.min(size, width / (0.62 * Math.max(text.length, 1)));
+
+function counterEl(u, x, y, size, colour) {
+  const g = svgEl("g", { class: "unit" });
+  if (u.hidden) {
+    const r = svgEl("rect", {
+      x: x - size / 2, y: y - size / 2, width: size, height: size, fill: colour, stroke: "#222", "stroke-width": 0.04,
+      class: "counter hidden", "data-side": u.side,
+    });
+    r.append(svgEl("title", {}, `${sideName(u.side)} unit (concealed)`));
+    g.append(r, svgEl("text", {
+      x, y, "font-size": 0.55, "font-weight": "bold", "text-anchor": "middle", "dominant-baseline": "central",
+    }, "?"));
+    return g;
+  }
+  const values = (S.state.counters || {})[u.id] ?? "";
+  const r = svgEl("rect", {
+    x: x - size / 2, y: y - size / 2, width: size, height: size, fill: colour, stroke: "#222", "stroke-width": 0.04,
+    class: "counter", "data-unit": u.id, "data-side": u.side,
+  });
+  r.append(svgEl("title", {}, `${u.name || u.id} (${u.id}) ${values}`));
+  g.append(r);
+  if (u.step) {  // a reduced unit: a white band along the bottom, as on a flipped counter
+    g.append(svgEl("rect", {
+      x: x - size * 0.48, y: y + size * 0.36, width: size * 0.96, height: size * 0.12, fill: "#fff", class: "reduced",
+    }));
+  }
+  const w = size * 0.92;
+  g.append(svgEl("text", {
+    x, y: y - size * 0.28, "font-size": fitSize(u.id, 0.2, w), "text-anchor": "middle", "dominant-baseline": "central",
+    class: "counter-id",
+  }, u.id));
+  g.append(svgEl("text", {
+    x, y: y + size * 0.12, "font-size": fitSize(values, 0.32, w), "font-weight": "bold", "text-anchor": "middle",
+    "dominant-baseline": "central", class: "counter-values",
+  }, values));
+  return g;
+}
+
+// Counters from the view as wargame.render draws them: a stack is a short diagonal pile with a
+// count badge; an expanded stack (click it) lays its units out side by side.
+function drawUnits() {
+  const layer = S.svg && S.svg.querySelector("#units");
+  if (!layer) return;
+  const hexes = S.state.title.topology !== "network";
+  const colours = S.state.title.colors || {};
+  const size = hexes ? 1 : 0.9, step = 0.08;
+  const out = [];
+  let open = null;
+  const stacks = new Map();
+  for (const u of S.state.view.units) {
+    if (u.loc === null || u.loc === undefined || !S.locEl.has(u.loc)) continue;
+    if (!stacks.has(u.loc)) stacks.set(u.loc, []);
+    stacks.get(u.loc).push(u);
+  }
+  for (const [loc, units] of stacks) {
+    const c = centre(loc);
+    if (!c) continue;
+    let cx = c.x, cy = c.y;
+    if (loc.startsWith("box:")) cy += 0.15; else if (hexes) cy -= 0.08; else cx += 0.95;
+    const n = units.length, shown = Math.min(n, 4) - 1;
+    const g = svgEl("g", { class: "stack" });
+    if (S.expanded === loc && n > 1) {
+      const cols = Math.min(n, 6), gap = size * 1.08, rows = Math.ceil(n / cols);
+      g.append(svgEl("rect", {
+        x: cx - (cols * gap) / 2 - 0.1, y: cy - size / 2 - 0.1, width: cols * gap + 0.2, height: rows * gap + 0.2,
+        fill: "#fff", "fill-opacity": 0.9, stroke: "#ff00aa", "stroke-width": 0.05, rx: 0.12, class: "stack-open",
+        "data-loc": loc,
+      }));
+      units.forEach((u, i) => {
+        const row = Math.floor(i / cols), inRow = Math.min(n - row * cols, cols);
+        const x = cx + ((i % cols) - (inRow - 1) / 2) * gap, y = cy + row * gap;
+        g.append(counterEl(u, x, y, size, colours[u.side] || "#ccc"));
+      });
+      open = g;
+      continue;
+    }
+    units.forEach((u, level) => {
+      const k = Math.min(level, shown) - shown / 2;
+      g.append(counterEl(u, cx + step * k, cy - step * k, size, colours[u.side] || "#ccc"));
+    });
+    if (n > 1) {
+      const top = Math.min(n - 1, shown) - shown / 2;
+      const bx = cx + step * top + size / 2, by = cy - step * top - size / 2;
+      const badge = svgEl("circle", {
+        cx: bx, cy: by, r: 0.18, fill: "#fff", stroke: "#222", "stroke-width": 0.04, class: "stack-count",
+        "data-loc": loc, "data-badge": loc,
+      });
+      badge.append(svgEl("title", {}, `${n} units: click to spread them out`));
+      g.append(badge, svgEl("text", {
+        x: bx, y: by, "font-size": 0.22, "font-weight": "bold", "text-anchor": "middle", "dominant-baseline": "central",
+      }, String(n)));
+    }
+    out.push(g);
+  }
+  const control = S.state.view.control || {};
+  for (const loc of Object.keys(control).sort()) {
+    const c = S.locEl.has(loc) && !loc.startsWith("box:") ? centre(loc) : null;
+    if (!c) continue;
+    const r = svgEl("rect", {
+      x: c.x + (hexes ? 0.62 : -0.45) - 0.1, y: c.y + 0.2, width: 0.2, height: 0.2,
+      fill: colours[control[loc]] || "#ccc", stroke: "#222", "stroke-width": 0.04, class: "control", "data-loc": loc,
+    });
+    r.append(svgEl("title", {}, `${sideName(control[loc])} control`));
+    out.unshift(r);
+  }
+  const markers = S.state.view.markers || {}, perLoc = new Map();
+  for (const key of Object.keys(markers).sort()) {
+    const m = markers[key];
+    const loc = m && (m.loc || m.at || m.hex);
+    const c = typeof loc === "string" && S.locEl.has(loc) ? centre(loc) : null;
+    if (!c) continue;
+    const kind = String(m.type || m.kind || key), n = perLoc.get(loc) || 0;
+    perLoc.set(loc, n + 1);
+    const mx = hexes ? c.x - 0.55 + 0.3 * n : c.x - 0.5 - 0.3 * n, my = hexes ? c.y + 0.42 : c.y + 0.35;
+    const dot = svgEl("circle", {
+      cx: mx, cy: my, r: 0.17, fill: (m.side && colours[m.side]) || "#ffd54a", stroke: "#222", "stroke-width": 0.03,
+      class: "marker", "data-marker": key,
+    });
+    dot.append(svgEl("title", {}, kind));
+    out.push(dot, svgEl("text", {
+      x: mx, y: my, "font-size": 0.22, "font-weight": "bold", "text-anchor": "middle", "dominant-baseline": "central",
+    }, kind.slice(0, 1).toUpperCase()));
+  }
+  if (open) out.push(open);
+  layer.replaceChildren(...out);
+}
+
+function expand(loc) {
+  S.expanded = S.expanded === loc ? null : loc;
+  drawUnits();
+  decorate();
+}
+
 function decorate() {
   if (!S.svg) return;
   const ov = S.svg.querySelector("#ov");
   ov.replaceChildren();
+  S.svg.querySelector("#reach").replaceChildren();
   for (const r of S.svg.querySelectorAll(".counter.sel, .counter.mover")) r.classList.remove("sel", "mover");
   const L = S.legal;
   if (!L) return;
@@ -392,7 +573,11 @@ function decorate() {
     }
     for (const [loc, opts] of S.targets) {
       const move = opts.find((o) => o.cost !== undefined && o.cost !== null);
-      ring(ov, loc, opts.some((o) => o.path) ? "#2e8b57" : "#2e6cc2", move ? fmt(move.cost) : "");
+      const over = opts.find((o) => o.overrun);
+      const column = over && (priced(over.option).column ?? "\u2026");
+      if (over) ring(ov, loc, "#c62828", column, isActive("overruns", loc) ? 0.2 : 0.08);
+      else if (move) tint(ov, loc, "#2e8b57", fmt(move.cost));
+      else ring(ov, loc, "#2e6cc2", "");
     }
   }
   const places = placeChoices();
@@ -401,7 +586,7 @@ function decorate() {
   }
   for (const [key, t] of Object.entries(L.attacks)) {
     const best = t.options[0];
-    const active = S.attack === key;
+    const active = isActive("attacks", key);
     for (const loc of t.targets) ring(ov, loc, "#c62828", best ? best.column : "", active ? 0.2 : 0.08);
     if (active) {
       const from = new Set();
@@ -409,6 +594,22 @@ function decorate() {
       for (const loc of from) ring(ov, loc, "#ef6c00");
     }
   }
+  if (S.attack && S.attack.kind === "overruns") {  // the launch locations
+    if (!S.sel) ring(ov, S.attack.key, "#c62828", "", 0.2);
+    for (const loc of new Set(battleOptions(S.attack).map((o) => o.via[o.via.length - 1]))) ring(ov, loc, "#ef6c00");
+  }
+}
+
+const isActive = (kind, key) => Boolean(S.attack && S.attack.kind === kind && S.attack.key === key);
+
+// The options of an attack or overrun panel: {kind: "attacks" | "overruns", key: target,
+// units: the selected units (only their overruns) or null}.
+function battleOptions(a) {
+  const t = a && S.legal && S.legal[a.kind] && S.legal[a.kind][a.key];
+  if (!t) return [];
+  if (!a.units) return t.options;
+  const want = [...a.units].sort().join(",");
+  return t.options.filter((o) => [...o.attackers].sort().join(",") === want);
 }
 
 // ------------------------------------------------------------------ selection
@@ -428,6 +629,12 @@ function selectable(uid) {
   if (!L) return [];
   const keys = Object.keys(L.moves).filter((k) => L.moves[k].units.includes(uid));
   keys.sort((a, b) => a.split(",").length - b.split(",").length);
+  for (const t of Object.values(L.overruns || {})) {
+    for (const o of t.options) {
+      const k = o.attackers.join(",");
+      if (o.attackers.includes(uid) && !keys.includes(k)) keys.push(k);
+    }
+  }
   if (!keys.includes(uid) && L.choices.some((c) => c.units.includes(uid) && c.locs.length)) keys.unshift(uid);
   return keys;
 }
@@ -448,6 +655,34 @@ function computeTargets() {
     const loc = choiceLoc(c);
     if (loc) add(loc, { action: c.action, label: c.action, locs: c.locs });
   }
+  const first = [];
+  for (const target of Object.keys(L.overruns || {})) {
+    const opts = battleOptions({ kind: "overruns", key: target, units: S.sel.units });
+    if (opts.length) {
+      const o = opts[0];
+      first.push(o);
+      add(target, { overrun: true, option: o, action: o.action, label: "overrun: click for the odds", path: [...o.via, target] });
+    }
+  }
+  price(first);
+}
+
+// Odds the legal actions leave pending (an overrun's: pricing one moves its units first), asked
+// for when they are shown; forgotten with every new list of legal actions.
+function priced(o) {
+  return (o.pending && S.priced.get(o.action)) || o;
+}
+
+async function price(options) {
+  const want = options.filter((o) => o.pending && !S.priced.has(o.action));
+  if (!want.length) return;
+  for (const o of want) S.priced.set(o.action, null);  // asked: not again
+  const legal = S.legal;
+  const found = await Promise.all(want.map((o) => api("POST", matchPath("preview"), { action: o.action }).catch(() => null)));
+  if (legal !== S.legal) return;
+  want.forEach((o, i) => { if (found[i]) S.priced.set(o.action, found[i]); });
+  renderAttack();
+  decorate();
 }
 
 function select(key) {
@@ -460,10 +695,17 @@ function select(key) {
 
 function clickAt(loc, uid) {
   if (S.busy) return;
-  if (!S.legal) { if (S.state && !S.state.yours) toast("not your decision now", true); return; }
+  if (S.expanded && loc !== S.expanded) { S.expanded = null; drawUnits(); decorate(); }
+  const many = (S.at.get(loc) || []).length > 1 && S.expanded !== loc;
+  if (!S.legal) {
+    if (many) { expand(loc); return; }
+    if (S.state && !S.state.yours) toast("not your decision now", true);
+    return;
+  }
   if (S.sel) {
     const opts = S.targets.get(loc);
     if (opts && !(uid && S.sel.units.includes(uid))) {
+      if (opts.some((o) => o.overrun)) { openAttack({ kind: "overruns", key: loc, units: S.sel.units }); return; }
       if (opts.length === 1) { act(opts[0].action); return; }
       showOptions(loc, opts);
       return;
@@ -476,7 +718,8 @@ function clickAt(loc, uid) {
     }
   }
   const key = Object.keys(S.legal.attacks).find((k) => S.legal.attacks[k].targets.includes(loc));
-  if (key) { openAttack(key); return; }
+  if (key) { openAttack({ kind: "attacks", key, units: null }); return; }
+  if ((S.legal.overruns || {})[loc]) { openAttack({ kind: "overruns", key: loc, units: null }); return; }
   const here = placeChoices().filter((c) => choiceLoc(c) === loc);
   if (here.length === 1) { act(here[0].action); return; }
   if (here.length > 1) {
@@ -491,6 +734,7 @@ function clickAt(loc, uid) {
     const keys = selectable(id);
     if (keys.length) { select(keys[0]); return; }
   }
+  if (many) { expand(loc); return; }
   select(null);
 }
 
@@ -518,6 +762,7 @@ function renderPanels() {
   glob.replaceChildren();
   if (st.view.outcome) text.textContent = `Game over. ${st.view.outcome.text || ""}`;
   else if (!d) text.textContent = "";
+  else if (!L && st.yours) text.textContent = `${sideName(d.side)}: ${d.prompt || d.kind} (loading the choices\u2026)`;
   else if (!L) text.textContent = `Waiting for ${sideName(d.side)}: ${d.prompt || d.kind}.`;
   else {
     const n = L.count;
@@ -539,7 +784,10 @@ function renderPanels() {
     const group = L && L.moves[S.sel.key];
     const parts = [el("div", {}, units.map(unitText).join("; "))];
     if (units.length) parts.push(el("div", {}, `at ${units[0].loc}`));
-    if (group) parts.push(el("div", {}, `${fmt(group.left ?? "?")} MP left, ${Object.keys(group.destinations).length} destinations`));
+    if (group) {
+      const n = `${Object.keys(group.destinations).length} destinations`;
+      parts.push(el("div", {}, group.left === null ? n : `${fmt(group.left)} MP left, ${n}`));
+    }
     const keys = selectable(S.sel.units[0]);
     if (keys.length > 1) {
       parts.push(el("div", {}, ...keys.map((k) => {
@@ -566,8 +814,10 @@ function renderPanels() {
 function hint(L) {
   const parts = [];
   const movers = Object.keys(L.moves).length;
-  if (movers) parts.push("click a unit with a green edge, then a ringed hex to move (cost in MP)");
+  const hexes = S.state.title.topology !== "network";
+  if (movers) parts.push(`click a unit with a green edge, then a ${hexes ? "tinted hex" : "ringed place"} to move there`);
   if (Object.keys(L.attacks).length) parts.push("click a red-ringed enemy to see the odds and attack");
+  if (Object.keys(L.overruns || {}).length) parts.push("a unit that may overrun rings its targets in red: click one for the odds");
   const picks = L.choices.filter((c) => c.units.length).length;
   if (picks && !movers) parts.push("click a unit to see its choices");
   const places = placeChoices();
@@ -583,6 +833,7 @@ function allActions() {
   const out = [];
   for (const g of Object.values(L.moves)) for (const d of Object.values(g.destinations)) out.push({ action: d.action, locs: d.path });
   for (const t of Object.values(L.attacks)) for (const o of t.options) out.push({ action: o.action, locs: o.targets });
+  for (const t of Object.values(L.overruns || {})) for (const o of t.options) out.push({ action: o.action, locs: [...o.via, ...o.targets] });
   for (const c of L.choices) out.push({ action: c.action, locs: c.locs });
   return out;
 }
@@ -597,9 +848,9 @@ function renderMore() {
   $("more-list").replaceChildren(...shown);
 }
 
-function openAttack(key) {
-  S.attack = key;
-  S.sel = null;
+function openAttack(a) {
+  S.attack = a;
+  if (!a.units) S.sel = null;
   computeTargets();
   renderPanels();
   decorate();
@@ -608,7 +859,7 @@ function openAttack(key) {
 function oddsBlock(o) {
   const known = o.known;
   const head = el("div", {},
-    el("span", { class: `odds${known ? "" : " unknown"}` }, o.column),
+    el("span", { class: `odds${known ? "" : " unknown"}` }, o.column ?? "\u2026"),
     o.summary ? el("span", {}, o.summary) : null);
   const lines = el("ul", { class: "explain" }, ...o.explanation.map((t) => el("li", {}, t)));
   const parts = [head, lines];
@@ -622,31 +873,44 @@ function oddsBlock(o) {
   return parts;
 }
 
+const OPTION_LIMIT = 40;  // more options than this: select a unit to narrow an overrun's
+
 function renderAttack() {
   const panel = $("panel-attack");
-  const t = S.attack && S.legal && S.legal.attacks[S.attack];
-  panel.hidden = !t;
-  if (!t) return;
-  $("attack-target").textContent = t.targets.join(", ");
-  const defenders = t.options[0] ? t.options[0].defenders : [];
+  const a = S.attack;
+  const opts = battleOptions(a).map(priced);
+  price(opts.slice(0, OPTION_LIMIT));
+  panel.hidden = !opts.length;
+  if (!opts.length) return;
+  const overrun = a.kind === "overruns";
+  $("attack-kind").textContent = overrun ? "Overrun" : "Attack";
+  $("attack-target").textContent = S.legal[a.kind][a.key].targets.join(", ");
+  const defenders = opts[0].defenders;
   const rows = [el("div", {}, "Defending: " + defenders.map((id) => {
     const u = S.units.get(id);
     return u ? unitText(u) : id;
   }).join("; "))];
-  for (const o of t.options) {
-    const b = el("button", { type: "button", class: "primary" }, "Attack");
+  for (const o of opts.slice(0, OPTION_LIMIT)) {
+    const b = el("button", { type: "button", class: "primary" }, overrun ? "Overrun" : "Attack");
     b.addEventListener("click", () => act(o.action));
-    rows.push(el("div", { class: "option" },
-      el("div", {}, el("b", {}, "with "), o.attackers.join(", "), " ", b), ...oddsBlock(o)));
+    const via = overrun ? [" via ", o.via.length > 1 ? `${o.via[0]} \u2192 ${o.via[o.via.length - 1]}` : `${o.via[0]} (no move)`] : [];
+    const row = el("div", { class: "option" },
+      el("div", {}, el("b", {}, "with "), o.attackers.join(", "), ...via, " ", b), ...oddsBlock(o));
+    if (overrun) {
+      row.addEventListener("mouseenter", () => drawPath([...o.via, a.key]));
+      row.addEventListener("mouseleave", () => drawPath(null));
+    }
+    rows.push(row);
   }
+  if (opts.length > OPTION_LIMIT) rows.push(el("div", {}, `\u2026 ${opts.length - OPTION_LIMIT} more: select a unit first`));
   $("attack-options").replaceChildren(...rows);
   // a custom choice of attackers, checked and priced by the server
   const all = [];
-  for (const o of t.options) for (const a of o.attackers) if (!all.includes(a)) all.push(a);
-  const boxes = all.map((a) => el("label", {}, el("input", { type: "checkbox", value: a, checked: "" }), ` ${a}`));
+  if (!overrun) for (const o of opts) for (const u of o.attackers) if (!all.includes(u)) all.push(u);
+  const boxes = all.map((u) => el("label", {}, el("input", { type: "checkbox", value: u, checked: "" }), ` ${u}`));
   const out = el("div", {});
   const chosen = () => boxes.map((l) => l.firstChild).filter((i) => i.checked).map((i) => i.value);
-  const text = () => `attack ${S.attack} with ${chosen().join(",")}`;
+  const text = () => `attack ${a.key} with ${chosen().join(",")}`;
   const odds = el("button", { type: "button" }, "Odds");
   odds.addEventListener("click", () => guard(async () => {
     out.replaceChildren(...oddsBlock(await api("POST", matchPath("preview"), { action: text() })));
@@ -710,11 +974,13 @@ async function startGame(ev) {
   } catch (e) { $("start-error").textContent = e.message; }
 }
 
+// A save file: its text as it is, and what the page reads from it
 async function readFile(input) {
   const file = input.files[0];
   input.value = "";
   if (!file) return null;
-  try { return JSON.parse(await file.text()); } catch (e) { throw new Error(`${file.name}: not a save file (${e.message})`); }
+  const text = await file.text();
+  try { return { text, save: JSON.parse(text) }; } catch (e) { throw new Error(`${file.name}: not a save file (${e.message})`); }
 }
 
 function openLinks() {
@@ -736,8 +1002,9 @@ function openLinks() {
 }
 
 async function download() {
-  const body = await api("GET", matchPath("save"), undefined, S.host || S.token);
-  const blob = new Blob([JSON.stringify(body, null, 1)], { type: "application/json" });
+  const text = await api("GET", matchPath("save"), undefined, S.host || S.token, true);
+  const body = JSON.parse(text);
+  const blob = new Blob([text], { type: "application/json" });
   const a = el("a", { href: URL.createObjectURL(blob), download: `${body.title}-${body.seed}.save.json` });
   document.body.append(a);
   a.click();
@@ -751,13 +1018,14 @@ function setupControls() {
   $("start-load").addEventListener("change", (e) => guard(async () => {
     $("start-error").textContent = "";
     try {
-      const save = await readFile(e.target);
-      if (!save) return;
+      const file = await readFile(e.target);
+      if (!file) return;
       const { mode, seats } = startChoices();
-      const t = S.titles.find((x) => x.id === save.title);
+      const t = S.titles.find((x) => x.id === (file.save && file.save.title));
       const known = t ? Object.fromEntries(t.sides.map((s) => [s.id, seats[s.id] || "human"])) : undefined;
       S.token = null;
-      await started(await api("POST", "/api/matches", { save, mode, seats: known }), mode);
+      const body = `{"save": ${file.text}, "mode": ${JSON.stringify(mode)}, "seats": ${JSON.stringify(known || null)}}`;
+      await started(await api("POST", "/api/matches", body), mode);
     } catch (err) { $("start-error").textContent = err.message; }
   }));
   $("btn-new").addEventListener("click", () => { $("start-error").textContent = ""; $("start").showModal(); });
@@ -771,9 +1039,9 @@ function setupControls() {
   }));
   $("btn-save").addEventListener("click", () => guard(download));
   $("load-file").addEventListener("change", (e) => guard(async () => {
-    const save = await readFile(e.target);
-    if (!save) return;
-    await api("POST", matchPath("load"), save, S.host || S.token);
+    const file = await readFile(e.target);
+    if (!file) return;
+    await api("POST", matchPath("load"), file.text, S.host || S.token);
     toast("save loaded", true);
     await refresh();
   }));

@@ -1,0 +1,46 @@
+"""The map in two layers: the static map, sent once, and what changes, drawn by the page.
+
+A whole SVG picture of Panzergruppe Guderian is about 340 KB and 60 ms to build, nearly all of it
+terrain, hexsides and names that never change in play. So the page fetches the static map once
+per match (:func:`static_map`) and draws counters, control and markers itself from the side's
+view, which it receives after every action anyway. This module gives it what the view lacks:
+each counter's values line as :mod:`wargame.render` prints it ("?" where the view has no value)
+and the sides' colours. Nothing here reads more than ``match.view(side)`` shows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wargame import render
+from wargame.match import Match
+
+CHANGING_Z = 6.0
+""":mod:`wargame.render` draws the map below this depth, and control, counters, markers and the
+title block (everything that changes in play) from it up."""
+
+
+def static_map(match: Match, side: str | None, ids: bool = False) -> str:
+    """The map as SVG with nothing that changes in play: terrain, hexsides, lines, names and
+    (``ids``) location ids. Drawn from the side's picture, so it can hold nothing the side may
+    not see, and framed as the bare map is."""
+    scene = render.match_scene(match, side, ids=ids)
+    scene.shapes = [s for s in scene.shapes if s.z < CHANGING_Z]
+    scene.labels = [label for label in scene.labels if label.z < CHANGING_Z]
+    scene.bounds = render.topology_scene(match.topology, ids=ids, heading="").bounds
+    return render.scene_svg(scene)
+
+
+def side_colours(match: Match) -> dict[str, str]:
+    """Counter colours by side, as the pictures use them."""
+    return render.side_colours(match)
+
+
+def counter_texts(match: Match, view: Mapping[str, Any]) -> dict[str, str]:
+    """Unit id -> values line, for every unit the view shows (concealed ones have no id)."""
+    return {
+        str(unit["id"]): render.value_text(match, unit)
+        for unit in view.get("units", [])
+        if unit.get("id") is not None
+    }

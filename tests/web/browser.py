@@ -1,0 +1,96 @@
+"""A real server and a real headless browser, for the end-to-end tests and the screenshots.
+
+The server is the one ``wargame serve`` runs (uvicorn over :func:`wargame.web.app.create_app`),
+in a thread on a free port of 127.0.0.1. The browser is the system's Chromium driven by
+Playwright; Playwright's own browser download is never used (it fails on machines without
+network access, and CI installs Debian's ``chromium`` instead).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from wargame.plugins import Registry
+from wargame.web.app import address, create_app, listen
+
+CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+REQUIRE_ENV = "WARGAME_REQUIRE_BROWSER"
+"""Set (CI does) to make a missing browser a failure instead of a skip."""
+
+
+def chromium() -> str | None:
+    """The system Chromium's path, or None."""
+    for path in CHROMIUM_PATHS:
+        if Path(path).exists():
+            return path
+    return shutil.which("chromium")
+
+
+def missing() -> str | None:
+    """Why the browser tests cannot run here (None: they can)."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the Python package playwright is not installed (pip install -e '.[web-e2e]')"
+    if chromium() is None:
+        return f"no system Chromium at {CHROMIUM_PATHS[0]} (apt-get install chromium)"
+    return None
+
+
+def required() -> bool:
+    return os.environ.get(REQUIRE_ENV, "") not in ("", "0")
+
+
+@contextmanager
+def server(registry: Registry, title: str | None = None) -> Iterator[str]:
+    """``wargame serve`` in a thread on a free port; yields its address ("http://.../")."""
+    import uvicorn
+
+    sock = listen("127.0.0.1", 0)
+    app = create_app(registry, title)
+    srv = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        for _ in range(500):
+            if srv.started:
+                break
+            thread.join(0.01)
+        if not srv.started:
+            raise RuntimeError("the web server did not start")
+        yield address(sock)
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+@contextmanager
+def browser() -> Iterator[Any]:
+    """The system Chromium, headless, under Playwright: yields a Playwright ``Browser``."""
+    from playwright.sync_api import sync_playwright
+
+    path = chromium()
+    assert path is not None, missing()
+    with sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
