@@ -6,6 +6,7 @@ from __future__ import annotations
 from importlib.resources import files
 
 from wargame.games.dark_crusade import (
+    advisor,
     combat,
     movement,
     partisans,
@@ -31,6 +32,7 @@ RULES: tuple[object, ...] = (
     supply,
     partisans,
     victory,
+    advisor,
 )
 
 

@@ -1,0 +1,52 @@
+"""Dark Crusade's advice to the heuristic bot (``wargame_bot_hints``): attacks only where the
+fire clearly favours the attacker, losses on fortifications and survivors first, retreat when
+outgunned, the economy used, never a draw declared."""
+
+from __future__ import annotations
+
+from tests.games.dc_helpers import empty_match, goto, put
+from wargame.actions import Action
+from wargame.games.dark_crusade import combat as C
+from wargame.games.dark_crusade.advisor import ADVISOR
+
+
+def choose(match):
+    return ADVISOR.choose(match, match.decision, match.legal_actions())
+
+
+def test_the_title_gives_its_advisor_through_the_hook() -> None:
+    match = empty_match()
+    found = [h for h in match.hook.wargame_bot_hints(match=match, side="axis") if h]
+    assert any(h.get("advisor") is ADVISOR for h in found)
+
+
+def test_attacks_only_with_fire_to_spare() -> None:
+    match = empty_match()
+    goto(match, "axis", "operational")
+    put(match, "siedlce", "ger-7")
+    put(match, "brest", "sov-4a", "sov-10a", "sov-13a")
+    choice = choose(match)
+    assert choice is None or choice.args[-1] != "brest"  # 1 (x4 air) against 3: no
+    put(match, "siedlce", "ger-9", "ger-12")
+    match.touch()
+    choice = choose(match)
+    assert choice is not None and choice.verb == "move" and choice.args[-1] == "brest"
+
+
+def test_losses_go_to_fortifications_then_to_survivors() -> None:
+    match = empty_match()
+    fort, fresh = put(match, "minsk", "sov-13a", "sov-30a")
+    fort.flags["fortified"] = True
+    match.state.vars[C.BATTLE] = {"attacker": "axis", "defender": "soviet", "target": "minsk"}
+    decision = type("D", (), {"kind": "dc-loss", "side": "soviet", "context": {}})()
+    actions = [Action("lose", ("sov-13a",)), Action("lose", ("sov-30a",))]
+    assert ADVISOR.loss(match, decision, actions) == Action("lose", ("sov-13a",))
+    fort.flags.pop("fortified")
+    fort.flags["losses"] = 1  # a major 1 with one loss dies at the next
+    assert ADVISOR.loss(match, decision, actions) == Action("lose", ("sov-30a",))
+
+
+def test_never_declares_a_draw() -> None:
+    match = empty_match()
+    decision = type("D", (), {"kind": "victory", "side": "soviet", "context": {}})()
+    assert ADVISOR.choose(match, decision, [Action("draw"), Action("end")]) == Action("end")
