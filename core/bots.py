@@ -13,9 +13,9 @@ kernel can explain, and a title's optional advice (:func:`~wargame.hookspecs.war
   Every location gets a static *pull*, the sum over objectives of weight / (1 + distance).
 - *Movement*: the move that raises the mover's pull most, plus holding objectives (the first
   unit in one, never the last one out), passing through objectives the side does not hold
-  (control by passage), staying in supply where the title uses the supply mechanic, never over
-  the stacking limit. Overruns are battles, judged as attacks are. A phase ends when no move
-  improves anything.
+  (control by passage), staying in supply (the kernel's supply mechanic, or where the title's
+  advice says a unit would be in supply), never over the stacking limit. Overruns are
+  battles, judged as attacks are. A phase ends when no move improves anything.
 - *Combat*: each possible battle is priced without side effects (:func:`estimate`): the odds
   column from the units' values and the title's own modifier and shift hooks, run on a
   throwaway copy of the state (:func:`sandbox`); untried units count as their pool's expected
@@ -28,7 +28,19 @@ kernel can explain, and a title's optional advice (:func:`~wargame.hookspecs.war
   (or away from them when the enemy chooses the path); advances that improve the position.
 
 Unknown decision kinds (a title's own, such as PGG's interdiction) go to a random bot, so the
-heuristic bot is always legal and never stuck. It reads the match but never changes it.
+heuristic bot is always legal and never stuck. It reads the match but never changes it, and
+reads it only as its side may know it (:func:`known_to`): the dice state is blanked while it
+thinks, so no price can depend on future rolls or on the faces untried units will be revealed
+with, and another side's secrets, markers hidden from it and what concealed units really are
+stay out of its sight.
+
+A title's advice (``wargame_bot_hints``) may give ``objectives`` (added, or with
+``replace_objectives`` instead of those read from the data), ``aggression``, and ``supplied``:
+the locations where a unit of the side would be in supply now, for a title that traces supply
+by its own rules rather than the kernel's supply mechanic (PGG), and an ``advisor`` that
+chooses for the decisions a title's own rules make (Dark Crusade's line-by-line movement and
+firefight), asked first; where it has no opinion the bot's own handlers and then the random
+fallback decide.
 """
 
 from __future__ import annotations
@@ -44,7 +56,7 @@ from wargame.dice import parse_dice
 from wargame.errors import UsageError
 from wargame.match import Battle, Match
 from wargame.mechanics import combat, retreat, stacking, supply
-from wargame.state import State, Unit
+from wargame.state import Unit
 from wargame.topology import bfs_steps, is_box
 
 
@@ -81,24 +93,81 @@ class RandomBot:
 
 @contextmanager
 def sandbox(match: Match) -> Iterator[Match]:
-    """The match running on a throwaway copy of its state; everything done inside is forgotten.
+    """A throwaway copy of the match (:meth:`Match.sandbox`); everything done inside is
+    forgotten. Strength hooks may change the state while they answer (a PGG leader joins the
+    attack it helps, 10.26), so asking them about a battle that is not fought needs a copy."""
+    yield match.sandbox()
 
-    Strength hooks may change the state while they answer (a PGG leader joins the attack it
-    helps, 10.26), so asking them about a battle that is not fought needs a copy. Copying the
-    state (one JSON round trip, about 1.5 ms on PGG) is far cheaper than copying the match or
-    replaying its action list, and leaves the title, the plugin manager and the per-match
-    caches of static data shared. The location index, the per-state derived data, the legal
-    action cache and the event list are swapped too and put back on exit."""
-    saved = (match.state, match._at, match.scratch, match._legal, match._events)
-    match.state = State.from_json(match.state.to_json())
-    match._at = {loc: list(ids) for loc, ids in match._at.items()}
-    match.scratch = dict(match.scratch)  # still right: the copy is the same state
-    match._legal = None
-    match._events = []
-    try:
-        yield match
-    finally:
-        match.state, match._at, match.scratch, match._legal, match._events = saved
+
+BLIND_DICE = 0x5EED
+"""The dice state the heuristic bot thinks with. The real one is the future rolls, including
+the faces untried units will show when revealed (PGG 12.2): no side may know it."""
+
+
+def typical_face(match: Match, side: str) -> dict[str, float]:
+    """The mean full-strength values of ``side``'s counters, an untried one at its pool's
+    printed mix (the counter mix is public): what a unit concealed from a player is reckoned
+    to be worth."""
+    doc = match.counters_doc
+    total: dict[str, float] = {}
+    n = 0
+    for cid in sorted(doc["counters"]):
+        counter = doc["counters"][cid]
+        if counter.get("side") != side or not counter.get("steps"):
+            continue
+        faces = [(dict(counter["steps"][0]["values"]), 1.0)]
+        pool = doc.get("pools", {}).get(counter.get("untried") or "")
+        if pool is not None:
+            faces = [(dict(f["values"]), float(f.get("count", 1))) for f in pool["faces"]]
+        weight = sum(w for _, w in faces) or 1.0
+        n += 1
+        for values, w in faces:
+            for name, value in values.items():
+                if isinstance(value, int | float):
+                    total[name] = total.get(name, 0.0) + float(value) * w / weight
+    return {name: value / max(n, 1) for name, value in sorted(total.items())}
+
+
+@contextmanager
+def known_to(match: Match, side: str) -> Iterator[Match]:
+    """The match as ``side`` may know it (what :meth:`Match.view` shows that side), for a bot
+    to think on; everything is put back on exit.
+
+    The dice generator's state is replaced by :data:`BLIND_DICE`, so no estimate can depend
+    on future rolls or on the faces untried units will be revealed with. When another side
+    has ``secrets``, a marker is hidden from ``side`` or a unit is concealed from it, the bot
+    thinks on a copy (:func:`sandbox`) without those secrets and markers, where a concealed
+    unit shows only its side and location: its step, flags and revealed face are replaced by
+    its side's :func:`typical_face`. Public facts stay: the pools' remaining faces, for one,
+    are the counter mix less every face ever revealed, which both players saw."""
+    state = match.state
+    secrets = sorted(k for k in state.secrets if k != side)
+    markers = sorted(k for k, m in state.markers.items() if side in m.get("hidden_from", ()))
+    concealed = sorted(uid for uid, u in state.units.items() if side in u.hidden_from)
+    if not (secrets or markers or concealed):
+        dice = state.dice
+        state.dice = BLIND_DICE
+        try:
+            yield match
+        finally:
+            state.dice = dice
+        return
+    with sandbox(match) as seen:
+        seen.state.dice = BLIND_DICE
+        for key in secrets:
+            del seen.state.secrets[key]
+        for key in markers:
+            del seen.state.markers[key]
+        faces: dict[str, dict[str, float]] = {}
+        for uid in concealed:
+            unit = seen.state.units[uid]
+            if unit.side not in faces:
+                faces[unit.side] = typical_face(seen, unit.side)
+            unit.face = dict(faces[unit.side])
+            unit.step = 0
+            unit.flags = {}
+        seen.touch()
+        yield seen
 
 
 def expected_face(match: Match, unit: Unit) -> dict[str, float]:
@@ -444,8 +513,18 @@ def derived_objectives(match: Match) -> dict[str, float]:
 
 def hints(match: Match, side: str) -> dict[str, Any]:
     """The title's advice for ``side`` now, merged: ``objectives`` summed per location (regions
-    expanded), ``replace_objectives`` if any says so, ``aggression`` summed."""
-    merged: dict[str, Any] = {"objectives": {}, "replace_objectives": False, "aggression": 0.0}
+    expanded), ``replace_objectives`` if any says so, ``aggression`` summed, and ``supplied``
+    (locations or regions where a unit of the side would be in supply now, for a title that
+    traces supply by its own rules rather than the kernel's supply mechanic) united; None when
+    no answer gives it; ``advisors``: objects whose ``choose(match, decision, actions)`` picks
+    an action (or None) for decisions the title knows better, asked before the bot's own."""
+    merged: dict[str, Any] = {
+        "objectives": {},
+        "replace_objectives": False,
+        "aggression": 0.0,
+        "supplied": None,
+        "advisors": [],
+    }
     for found in match.hook.wargame_bot_hints(match=match, side=side):
         if not isinstance(found, Mapping):
             continue
@@ -454,6 +533,11 @@ def hints(match: Match, side: str) -> dict[str, Any]:
                 merged["objectives"][loc] = merged["objectives"].get(loc, 0.0) + float(weight)
         merged["replace_objectives"] |= bool(found.get("replace_objectives"))
         merged["aggression"] += float(found.get("aggression", 0.0) or 0.0)
+        if found.get("supplied") is not None:
+            locs = _objective_names(match, list(found["supplied"]))
+            merged["supplied"] = (merged["supplied"] or frozenset()) | frozenset(locs)
+        if callable(getattr(found.get("advisor"), "choose", None)):
+            merged["advisors"].append(found["advisor"])
     return merged
 
 
@@ -516,7 +600,14 @@ class HeuristicBot:
             "overstack": self._overstack,
             "deploy": self._deploy,
         }.get(decision.kind)
-        choice = handler(match, decision, actions) if handler is not None else None
+        choice = None
+        with known_to(match, decision.side) as seen:  # never more than the side may know
+            for advisor in hints(seen, decision.side)["advisors"]:
+                choice = advisor.choose(seen, decision, actions)  # a title's own judgement
+                if choice is not None:
+                    break
+            if choice is None and handler is not None:
+                choice = handler(seen, decision, actions)
         if choice is None or (choice not in actions and match.check(choice) is not None):
             return self.fallback.choose(match)
         return choice
@@ -567,7 +658,7 @@ class HeuristicBot:
             advice["aggression"],
             friends,
             holder,
-            self._supplied(match, side),
+            advice["supplied"] if advice["supplied"] is not None else self._supplied(match, side),
             stack,
             threatened,
             crowded,

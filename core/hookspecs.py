@@ -203,8 +203,10 @@ def wargame_bot_hints(match: Match, side: str) -> dict[str, Any]:
 
     ``objectives``: {location or region: weight on the title's VP scale}, added to what the bot
     reads from the map and the scenario; ``replace_objectives``: use only these; ``aggression``:
-    strength points added to every battle's expected value (> 0 attacks more). Other keys are
-    ignored, so a title may answer for a later bot."""
+    strength points added to every battle's expected value (> 0 attacks more); ``supplied``:
+    locations where a unit of the side would be in supply; ``advisor``: an object with
+    ``choose(match, decision, actions) -> Action | None`` for the decisions the title's own
+    rules make. Other keys are ignored, so a title may answer for a later bot."""
 
 
 # ----------------------------------------------------------------------------- views

@@ -5,9 +5,9 @@ side (:func:`bot_seed`), so any one game can be played again alone, and a batch 
 rows whatever the number of workers. :func:`run_games` takes any ``concurrent.futures``-style
 executor (``submit`` returning futures that ``concurrent.futures.as_completed`` accepts): a local
 ``ProcessPoolExecutor`` here, or the executor of a Dask ``distributed`` client to go past one
-machine. A game is described by plain data (:class:`GameSpec`) and played by a top-level
-function (:func:`play_game`), so both cross process boundaries by pickling; each worker process
-discovers the titles once.
+machine (:func:`run_dask`, ``--scheduler ADDRESS``; an optional extra). A game is described by
+plain data (:class:`GameSpec`) and played by a top-level function (:func:`play_game`), so both
+cross process boundaries by pickling; each worker process discovers the titles once.
 
 Reports: win rates per side with 95% Wilson score intervals (they stay inside [0, 1] and behave
 for rates near 0 or 1 and small batches, where the normal approximation does not), game length
@@ -210,7 +210,11 @@ def run_games(
 ) -> list[GameResult]:
     """Play every game, on ``executor`` if given (any ``concurrent.futures``-style executor:
     a ``ProcessPoolExecutor``, a Dask client's ``get_executor()``), else here; results in
-    game order whatever order they finish in. ``progress(done, total)`` follows along."""
+    game order whatever order they finish in. ``progress(done, total)`` follows along.
+
+    A game's own failure is in its row; a game that could not be played at all (a worker
+    that cannot import a title's plugin, a worker process that died) is a UsageError naming
+    the game, since the batch's figures would be wrong without it."""
     total = len(specs)
     results: list[GameResult] = []
     if executor is None:
@@ -219,9 +223,19 @@ def run_games(
             if progress:
                 progress(len(results), total)
     else:
-        futures: list[Future[GameResult]] = [executor.submit(play_game, s) for s in specs]
+        futures: dict[Future[GameResult], GameSpec] = {
+            executor.submit(play_game, s): s for s in specs
+        }
         for future in as_completed(futures):
-            results.append(future.result())
+            try:
+                results.append(future.result())
+            except Exception as exc:
+                spec = futures[future]
+                what = str(exc).strip().splitlines()
+                raise UsageError(
+                    f"game {spec.index} (seed {spec.seed}) could not be played: "
+                    f"{type(exc).__name__}" + (f": {what[0]}" if what else "")
+                ) from None
             if progress:
                 progress(len(results), total)
     return sorted(results, key=lambda r: r.index)
@@ -242,6 +256,56 @@ def run_local(
         raise
     pool.shutdown()
     return results
+
+
+CONNECT_TIMEOUT = 5.0
+"""Seconds to reach a Dask scheduler, and then to wait for its first worker."""
+
+
+def run_dask(
+    specs: Sequence[GameSpec],
+    address: str,
+    progress: Callable[[int, int], None] | None = None,
+    timeout: float | None = None,
+) -> tuple[list[GameResult], int]:
+    """On an existing Dask ``distributed`` cluster: the same :func:`play_game` on the same
+    specs, so the rows equal a local run's. Returns the rows and the cluster's worker threads.
+
+    Every worker must have this package and any extra title plugins installed (the built-in
+    titles come with the package) and see the owner data folder at the same path. A scheduler
+    that does not answer, or has no worker, within ``timeout`` seconds is a UsageError."""
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UsageError(
+            "--scheduler needs Dask distributed: pip install 'wargame-engine[distributed]'"
+        ) from None
+    wait = CONNECT_TIMEOUT if timeout is None else timeout
+    try:
+        client = Client(address, timeout=wait, set_as_default=False)
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        why = str(exc).strip().splitlines()
+        raise UsageError(
+            f"cannot reach the Dask scheduler at {address}: "
+            + (why[0] if why else type(exc).__name__)
+        ) from None
+    try:
+        try:
+            client.wait_for_workers(1, timeout=wait)
+        except TimeoutError:
+            raise UsageError(
+                f"the Dask scheduler at {address} has no workers (waited {wait:g} s)"
+            ) from None
+        threads = sum(client.nthreads().values())
+        executor = client.get_executor(pure=False)
+        try:
+            results = run_games(specs, executor, progress)
+        except BaseException:
+            executor.shutdown(wait=False)  # cancels the games not yet played
+            raise
+        return results, threads
+    finally:
+        client.close()
 
 
 # --------------------------------------------------------------------------- statistics
@@ -349,6 +413,11 @@ def report_lines(summary: Mapping[str, Any]) -> list[str]:
             )
     s = summary["seconds_per_game"]
     lines.append(f"  time per game: mean {s['mean']:.2f} s, max {s['max']:.2f} s")
+    if summary.get("scheduler"):
+        lines.append(
+            f"  played on the Dask cluster at {summary['scheduler']} "
+            f"({summary.get('workers', '?')} worker threads)"
+        )
     return lines
 
 
@@ -477,6 +546,8 @@ def plugin_names(plugins: Iterable[object]) -> list[str]:
 
 def cmd_simulate(args: argparse.Namespace, ctx: Context) -> int:
     games = _positive("--games", args.games)
+    if args.scheduler is not None and args.workers is not None:
+        raise UsageError("give --workers (local processes) or --scheduler (a cluster), not both")
     workers = _positive(
         "--workers", args.workers if args.workers is not None else (os.cpu_count() or 1)
     )
@@ -511,9 +582,18 @@ def cmd_simulate(args: argparse.Namespace, ctx: Context) -> int:
         str(ctx.data_dir) if ctx.data_dir else None,
     )
     registry_for(specs[0].plugins, specs[0].data_dir)  # once here, inherited by forked workers
-    results = run_local(specs, workers, Progress())
-    summary = summarize(results)
-    summary["workers"] = min(workers, games)
+    if args.scheduler is not None:
+        address = args.scheduler.strip()
+        if not address:
+            raise UsageError("--scheduler needs an address, e.g. tcp://10.0.0.5:8786")
+        results, threads = run_dask(specs, address, Progress())
+        summary = summarize(results)
+        summary["scheduler"] = address
+        summary["workers"] = threads
+    else:
+        results = run_local(specs, workers, Progress())
+        summary = summarize(results)
+        summary["workers"] = min(workers, games)
     if args.csv:
         write_csv(Path(args.csv), results)
     if args.plot:
@@ -580,6 +660,12 @@ def add_command(
         type=int,
         metavar="K",
         help="local worker processes (default: the number of CPUs)",
+    )
+    sub.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play on an existing Dask cluster instead (e.g. tcp://10.0.0.5:8786; "
+        "pip install 'wargame-engine[distributed]')",
     )
     sub.add_argument("--csv", metavar="FILE", help="write one row per game")
     sub.add_argument("--plot", metavar="FILE.png", help="draw VP per turn and outcome shares")

@@ -7,6 +7,7 @@ from importlib.resources import files
 
 from wargame.games.panzergruppe_guderian import (
     combat,
+    hints,
     interdiction,
     leaders,
     movement,
@@ -17,7 +18,7 @@ from wargame.games.panzergruppe_guderian import (
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES = (movement, interdiction, supply, leaders, combat, reinforcements, victory)
+RULES = (movement, interdiction, supply, leaders, combat, reinforcements, victory, hints)
 
 
 @hookimpl

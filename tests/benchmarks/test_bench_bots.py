@@ -1,12 +1,15 @@
 """What the heuristic bot costs, against the random bot in the same run.
 
-``whole_game``: one complete game per test title, heuristic bots on both sides, against the
-same game with random bots (the baseline: listing legal actions and applying them). ``decision``:
-the time the heuristic bot takes to choose on the largest map (Panzergruppe Guderian), on fixed
-positions of every kind the game reaches early (set-up, movement with thousands of legal moves,
-combat), against the random bot choosing on the same positions. Each round starts from a fresh
-copy of the position's derived data (``match.touch()``), so listing the legal actions is in
-both timings. PGG is marked ``slow``. Run timed with ``pytest tests/benchmarks --benchmark-enable``.
+``bot_game``: one bot-vs-bot game per registered title, heuristic bots on both sides, against
+the same game with random bots (the baseline: listing legal actions and applying them; the two
+rows share a benchmark group). A test title's game is played whole; a full title's only for its
+first ``FULL_TURNS`` turns (a whole Panzergruppe Guderian game with heuristic bots runs for
+about a minute), marked ``slow``. ``decision``: the time the heuristic bot takes to choose on
+the largest registered map (most locations), on positions random play reaches first for each
+side and decision kind (set-up, movement with thousands of legal moves, combat), against the
+random bot choosing on the same positions. Each round starts from a fresh copy of the
+position's derived data (``match.touch()``), so listing the legal actions is in both timings.
+Run timed with ``pytest tests/benchmarks --benchmark-enable``.
 """
 
 from __future__ import annotations
@@ -16,75 +19,115 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import TEST_TITLE_PLUGINS
 from wargame.bots import Bot, HeuristicBot, RandomBot, play
 from wargame.match import Match
-from wargame.plugins import Registry, Title
+from wargame.plugins import Registry, Title, discover
 
 SEED = 7
 TEST_TITLES = ("hexland", "linkland")
-PGG_DECISIONS = ("deploy", "soviet-movement", "german-movement", "german-combat")
+FULL_TURNS = 3
+"""A full title's game is timed over its first this many turns."""
+KINDS = ("deploy", "movement", "combat")
+BOTS: dict[str, Callable[[int], Bot]] = {"heuristic": HeuristicBot, "random": RandomBot}
+
+TITLE_IDS = sorted(discover(extra=TEST_TITLE_PLUGINS).titles)
+TITLES = [
+    pytest.param(tid, id=tid, marks=() if tid in TEST_TITLES else (pytest.mark.slow,))
+    for tid in TITLE_IDS
+]
 
 
-def whole_game(title: Title, make: Callable[[int], Bot]) -> Match:
+def bot_game(title: Title, make: Callable[[int], Bot], turns: int | None) -> Match:
+    """A game from ``SEED``, whole, or up to the first decision after turn ``turns``."""
     match = Match(title, seed=SEED)
-    play(match, {side: make(SEED * 1000 + k) for k, side in enumerate(match.sides)})
+
+    def after(m: Match) -> bool:
+        return turns is not None and m.state.cursor.stage == "turn" and m.turn > turns
+
+    play(match, {side: make(SEED * 1000 + k) for k, side in enumerate(match.sides)}, until=after)
     return match
 
 
 @pytest.mark.parametrize("bot", ["heuristic", "random"])
-@pytest.mark.parametrize("title_id", TEST_TITLES)
-def test_bench_whole_game(benchmark: Any, registry: Registry, title_id: str, bot: str) -> None:
-    make: Callable[[int], Bot] = HeuristicBot if bot == "heuristic" else RandomBot
+@pytest.mark.parametrize("title_id", TITLES)
+def test_bench_bot_game(benchmark: Any, registry: Registry, title_id: str, bot: str) -> None:
+    full = title_id not in TEST_TITLES
+    turns = FULL_TURNS if full else None
+    benchmark.group = f"bot-game-{title_id}" + (f"-{FULL_TURNS}-turns" if full else "")
     match = benchmark.pedantic(
-        whole_game, args=(registry.get(title_id), make), rounds=5, iterations=1
+        bot_game,
+        args=(registry.get(title_id), BOTS[bot], turns),
+        rounds=2 if full else 5,
+        iterations=1,
     )
-    assert match.outcome is not None
+    if full:
+        assert match.outcome is not None or match.turn > FULL_TURNS
+    else:
+        assert match.outcome is not None
     benchmark.extra_info["actions"] = len(match.history)
+    benchmark.extra_info["turns"] = match.turn
+
+
+def largest(registry: Registry) -> Title:
+    """The registered title with the most locations (boxes included)."""
+    return max(
+        (registry.get(tid) for tid in TITLE_IDS),
+        key=lambda t: (len(t.topology.locations()), t.id),
+    )
 
 
 @pytest.fixture(scope="module")
-def pgg_positions(registry: Registry) -> dict[str, Match]:
-    """Matches stopped at the first decision of each kind, reached by random play."""
-    wanted = {
-        "deploy": lambda d: d.kind == "deploy",
-        "soviet-movement": lambda d: d.kind == "movement" and d.side == "soviet",
-        "german-movement": lambda d: d.kind == "movement" and d.side == "german",
-        "german-combat": lambda d: (
-            d.kind == "combat"
-            and d.side == "german"
-            and "attack" in {a.verb for a in match.legal_actions()}
-        ),
-    }
-    title = registry.get("pgg")
-    found: dict[str, Match] = {}
-    for name, test in wanted.items():
-        match = Match(title, seed=SEED)
-        bots = {side: RandomBot(SEED + k) for k, side in enumerate(match.sides)}
-        play(
-            match,
-            bots,
-            until=lambda m, test=test: m.decision is not None and test(m.decision),
-            max_actions=3000,
-        )
-        assert match.decision is not None and test(match.decision), name
-        found[name] = match
+def positions(registry: Registry) -> dict[tuple[int, str], Match]:
+    """Matches stopped, by random play, at the first decision of each kind for each side
+    that offers more than one choice (a combat phase: some battle besides ``end``)."""
+    title = largest(registry)
+    found: dict[tuple[int, str], Match] = {}
+    for k, side in enumerate(title.sides):
+        for kind in KINDS:
+
+            def wanted(m: Match, side: str = side, kind: str = kind) -> bool:
+                d = m.decision
+                return (
+                    d is not None
+                    and d.kind == kind
+                    and d.side == side
+                    and len(m.legal_actions()) > 1
+                )
+
+            match = Match(title, seed=SEED)
+            bots = {s: RandomBot(SEED + n) for n, s in enumerate(match.sides)}
+            play(match, bots, until=wanted, max_actions=3000)
+            if wanted(match):
+                found[(k, kind)] = match
     return found
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("bot", ["heuristic", "random"])
-@pytest.mark.parametrize("position", PGG_DECISIONS)
-def test_bench_decision_on_pgg(
-    benchmark: Any, pgg_positions: dict[str, Match], position: str, bot: str
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("side", [0, 1], ids=["side0", "side1"])
+def test_bench_decision_on_the_largest_map(
+    benchmark: Any,
+    positions: dict[tuple[int, str], Match],
+    side: int,
+    kind: str,
+    bot: str,
 ) -> None:
-    match = pgg_positions[position]
+    match = positions.get((side, kind))
+    if match is None:
+        pytest.skip(f"no {kind} decision with a choice for side {side} in 3,000 random actions")
+    decision = match.decision
+    assert decision is not None
     before = match.state_hash()
+    benchmark.group = f"decision-{match.title.id}-{decision.side}-{kind}"
 
     def choose() -> Any:
-        player: Bot = HeuristicBot(SEED) if bot == "heuristic" else RandomBot(SEED)
-        return player.choose(match)
+        return BOTS[bot](SEED).choose(match)
 
     action = benchmark.pedantic(choose, setup=match.touch, rounds=5, iterations=1)
     assert match.check(action) is None
     assert match.state_hash() == before
+    benchmark.extra_info["title"] = match.title.id
     benchmark.extra_info["legal_actions"] = len(match.legal_actions())
+    benchmark.extra_info["turn"] = decision.turn
