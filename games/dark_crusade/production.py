@@ -34,14 +34,6 @@ ALLIED_LOST = "allied_lost"  # vars: [nation] whose entry point fell to the Sovi
 FACTORIES = "factories"  # vars: {factory id: {"state", "from", "deploy", "entrained"}}
 EXPANSIONS = "expansions"  # vars: [{"factory", "turn", "deploy", "pregame"}] (8.C.1)
 DESTROYED = "factories_destroyed"  # vars: count of factories destroyed (2.B.1.a)
-PRODUCES = {  # factory kind -> the basic unit type it builds (8.A.2.b)
-    "infantry": "rifle-army",
-    "tank": "tank-corps",
-    "artillery": "artillery",
-    "aircraft": "sov-air",
-    "cavalry": "cav-corps",
-    "rocket": "rocket",
-}
 IRREPLACEABLE = {"moscow-mot", "stavka", "polish-army"}  # 8.A.2.d
 ALLIED_NATIONS = ("finnish", "hungarian", "rumanian")  # 8.A.1.b
 ALLIED_YEARS = (1942, 1943, 1944)
@@ -496,7 +488,7 @@ def factory_production(match: Match) -> None:
                 "DC 8.A.2.b, 17.A.2",
             )
             continue
-        produce(match, PRODUCES[spec["produces"]], unit.loc, f"factory {unit.id}", "DC 8.A.2.b")
+        produce(match, spec["unit"], unit.loc, f"factory {unit.id}", "DC 8.A.2.b")
 
 
 def factory_captured(match: Match, loc: str) -> list[str]:

@@ -61,3 +61,34 @@ def goto(match: Match, side: str, phase: str) -> None:
             return
         match.apply("end")
     raise AssertionError(f"never reached {side}/{phase}")
+
+
+def step(match: Match) -> None:
+    """Pass the current decision: end the phase, or decline a draw offer (2.B.1.b)."""
+    legal = {str(a) for a in match.legal_actions()}
+    decision = match.decision
+    decline = decision is not None and decision.kind == "victory" and "decline-draw" in legal
+    match.apply("decline-draw" if decline else "end")
+
+
+def play_to(match: Match, side: str, phase: str) -> None:
+    """Pass decisions until ``side``'s ``phase`` (or the end of the game)."""
+    while match.outcome is None and match.decision.phase != f"{side}/{phase}":
+        step(match)
+
+
+def place(match: Match, uid: str, loc: str | None) -> Any:
+    """A unit at ``loc``, undispersed: moved if in play, brought in if not."""
+    unit = match.state.units.get(uid)
+    if unit is None or unit.flags.get("eliminated"):
+        return match.new_unit(uid, loc)
+    unit.flags.pop("dispersed", None)
+    match.place(unit, loc)
+    return unit
+
+
+def clear(match: Match) -> None:
+    """Every unit off the map: positions are built from nothing."""
+    for unit in list(match.state.units.values()):
+        if unit.loc is not None:
+            match.place(unit, None)

@@ -7,11 +7,11 @@ from functools import cache
 
 import pytest
 
+from tests.games.dc_helpers import place, play_to
 from wargame.games.dark_crusade import partisans as P
 from wargame.games.dark_crusade import supply as S
 from wargame.match import Match
 from wargame.plugins import Title, discover
-from wargame.state import Unit
 
 AXIS, SOVIET = "axis", "soviet"
 TURN = {1941: 7, 1942: 8, 1943: 20, 1944: 32, 1945: 44}  # a turn in each year (Dec 41, Jan ...)
@@ -28,23 +28,6 @@ def at_soviet_supply(year: int = 1942) -> Match:
     m.state.cursor.turn = TURN[year]
     play_to(m, SOVIET, "supply")
     return m
-
-
-def advance(m: Match) -> None:
-    m.apply("end")
-
-
-def play_to(m: Match, side: str, phase: str) -> None:
-    while m.decision.phase != f"{side}/{phase}":
-        advance(m)
-
-
-def put(m: Match, uid: str, loc: str | None) -> Unit:
-    unit = m.state.units.get(uid)
-    if unit is None or unit.flags.get("eliminated"):
-        return m.new_unit(uid, loc)
-    m.place(unit, loc)
-    return unit
 
 
 @pytest.mark.parametrize("year, count", [(1941, 0), (1942, 1), (1943, 2), (1944, 3), (1945, 3)])
@@ -84,7 +67,7 @@ def test_19_0_only_soviet_union_points_free_of_axis_units() -> None:
     m = at_soviet_supply(1942)
     assert "not a point in the Soviet Union" in (m.check("partisan partisan-1 warsaw") or "")
     assert "not a point in the Soviet Union" in (m.check("partisan partisan-1 helsinki") or "")
-    put(m, "ger-1", "orsha")
+    place(m, "ger-1", "orsha")
     assert "occupied by an Axis unit" in (m.check("partisan partisan-1 orsha") or "")
     legal = {a.args[1] for a in m.legal_actions() if a.verb == "partisan"}
     assert "orsha" not in legal and "warsaw" not in legal and "smolensk" in legal
@@ -110,7 +93,7 @@ def test_19_0_partisans_block_axis_supply_and_survive_isolation() -> None:
         m.state.control[loc] = AXIS
     for loc in ("box:siberia", *m.topology.region("edge:east")):
         m.state.control[loc] = SOVIET
-    ger = put(m, "ger-1", "orsha")
+    ger = place(m, "ger-1", "orsha")
     for loc in m.topology.neighbours("orsha"):
         if loc != "borisov":
             m.state.control[loc] = SOVIET

@@ -7,23 +7,13 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.games.dc_helpers import place, step
 from wargame.games.dark_crusade import production as P
 from wargame.games.dark_crusade import units as U
 from wargame.match import Match
 from wargame.plugins import discover
 
 TITLE = discover().get("dc")
-
-
-def step(m: Match) -> None:
-    """Pass the current decision: end the phase, or decline a draw offer (2.B.1.b)."""
-    m.apply(
-        "decline-draw"
-        if m.decision is not None
-        and m.decision.kind == "victory"
-        and "decline-draw" in [str(a) for a in m.legal_actions()]
-        else "end"
-    )
 
 
 JAN_1942, APR_1942, MAY_1942, JUN_1942 = 8, 11, 12, 13
@@ -71,12 +61,6 @@ def fixed_roll(m: Match, monkeypatch: pytest.MonkeyPatch, value: int) -> None:
 
 def kill(m: Match, uid: str) -> None:
     m.eliminate(m.state.units[uid], "test")
-
-
-def put(m: Match, uid: str, loc: str) -> None:
-    unit = m.state.units[uid]
-    unit.flags.pop(U.DISPERSED, None)
-    m.place(unit, loc)
 
 
 def new_at(m: Match) -> dict[str, str]:
@@ -349,7 +333,7 @@ def test_8_C_2_entrain_limited_by_allowance_then_move_next_rrp() -> None:
 
 
 def test_R_33_8_C_3_a_shock_army_dispersed_components_gone(sov: Match) -> None:
-    put(sov, "sov-24a", "moscow")
+    place(sov, "sov-24a", "moscow")
     sov.apply("combine sov-24a sov-art-1")
     shock = [u for u in sov.units_at("moscow") if sov.counter(u)["type"] == "shock-army"]
     assert len(shock) == 1 and U.dispersed(shock[0])
@@ -358,10 +342,10 @@ def test_R_33_8_C_3_a_shock_army_dispersed_components_gone(sov: Match) -> None:
 
 
 def test_R_33_8_C_3_composite_dates(sov: Match) -> None:
-    put(sov, "sov-24a", "moscow")
-    put(sov, "sov-28a", "moscow")
-    put(sov, "sov-1tk", "moscow")
-    put(sov, "sov-2tk", "moscow")
+    place(sov, "sov-24a", "moscow")
+    place(sov, "sov-28a", "moscow")
+    place(sov, "sov-1tk", "moscow")
+    place(sov, "sov-2tk", "moscow")
     assert (
         sov.check("combine sov-1tk sov-2tk") == "tank-army may be built from June 1942 (DC 8.C.3.c)"
     )
@@ -387,7 +371,7 @@ def test_8_C_3_components_together_undispersed_in_supply(sov: Match) -> None:
     assert sov.check("combine sov-24a sov-art-2") == (
         "components must be together on one point (or in Siberia) (DC 8.C.3)"
     )
-    put(sov, "sov-24a", "moscow")
+    place(sov, "sov-24a", "moscow")
     sov.state.units["sov-24a"].flags[U.DISPERSED] = True
     sov.touch()
     assert sov.check("combine sov-24a sov-art-1") == (

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.games.dc_helpers import step
 from wargame.games.dark_crusade import production as P
 from wargame.games.dark_crusade import siberia as SB
 from wargame.games.dark_crusade import strategic as S
@@ -15,17 +16,6 @@ from wargame.match import Match
 from wargame.plugins import discover
 
 TITLE = discover().get("dc")
-
-
-def step(m: Match) -> None:
-    """Pass the current decision: end the phase, or decline a draw offer (2.B.1.b)."""
-    m.apply(
-        "decline-draw"
-        if m.decision is not None
-        and m.decision.kind == "victory"
-        and "decline-draw" in [str(a) for a in m.legal_actions()]
-        else "end"
-    )
 
 
 JUL_1941, AUG_1941, NOV_1941, DEC_1941, JAN_1942, JUN_1942 = 2, 3, 6, 7, 8, 13

@@ -7,23 +7,13 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.games.dc_helpers import place, step
 from wargame.games.dark_crusade import strategic as S
 from wargame.games.dark_crusade import units as U
 from wargame.match import Match
 from wargame.plugins import discover
 
 TITLE = discover().get("dc")
-
-
-def step(m: Match) -> None:
-    """Pass the current decision: end the phase, or decline a draw offer (2.B.1.b)."""
-    m.apply(
-        "decline-draw"
-        if m.decision is not None
-        and m.decision.kind == "victory"
-        and "decline-draw" in [str(a) for a in m.legal_actions()]
-        else "end"
-    )
 
 
 def to_strategic(m: Match, side: str, turn: int) -> Match:
@@ -45,12 +35,6 @@ def base() -> Match:
 @pytest.fixture
 def m(base: Match) -> Iterator[Match]:
     yield base.sandbox()
-
-
-def put(m: Match, uid: str, loc: str) -> None:
-    unit = m.state.units[uid]
-    unit.flags.pop(U.DISPERSED, None)
-    m.place(unit, loc)
 
 
 def lose(m: Match, *points: str) -> None:
@@ -125,9 +109,9 @@ def test_9_A_strategic_move_disperses_at_end_of_phase(m: Match) -> None:
 
 def test_R_13_9_A_3_fourth_mover_to_one_point_is_illegal(m: Match) -> None:
     for uid in ("sov-art-1", "sov-24a", "sov-28a"):
-        put(m, uid, "moscow")
+        place(m, uid, "moscow")
         m.apply(f"strat {uid} tula")
-    put(m, "sov-20a", "moscow")
+    place(m, "sov-20a", "moscow")
     assert m.check("strat sov-20a tula") == "three strategic movers already end on tula (DC 9.A.3)"
     assert "strat sov-20a tula" not in [str(a) for a in m.legal_actions()]
 
@@ -143,14 +127,14 @@ def test_R_11_allowance_used_up(m: Match) -> None:
 
 
 def test_9_A_1_no_strategic_movement_across_the_kerch_straits(m: Match) -> None:
-    put(m, "sov-art-1", "kerch")
+    place(m, "sov-art-1", "kerch")
     lose(m, "feodosia")  # the only other way out of Kerch
     reason = m.check("strat sov-art-1 taman")
     assert reason is not None and "Kerch" in reason and "9.A" in reason
 
 
 def test_9_A_1_no_strategic_movement_between_pinsk_and_rovno(m: Match) -> None:
-    put(m, "sov-art-1", "pinsk")
+    place(m, "sov-art-1", "pinsk")
     lose(m, "baranovichi", "brest", "korosten", "kovel", "mozyr", "slutsk")
     assert "rovno" not in S.land_tree(m, "soviet", "pinsk")
     assert "Pinsk-Rovno" in str(m.check("strat sov-art-1 rovno"))
@@ -159,7 +143,7 @@ def test_9_A_1_no_strategic_movement_between_pinsk_and_rovno(m: Match) -> None:
 def test_9_A_1_not_into_out_of_or_through_elista(m: Match) -> None:
     assert m.check("strat sov-art-1 elista") == "no strategic movement into elista (DC 9.A.1)"
     assert "elista" not in S.land_tree(m, "soviet", "moscow")
-    put(m, "sov-24a", "elista")
+    place(m, "sov-24a", "elista")
     assert m.check("strat sov-24a stalingrad") == (
         "no strategic movement out of elista (DC 9.A, 9.A.1)"
     )
@@ -176,7 +160,7 @@ def test_9_A_only_friendly_points(m: Match) -> None:
 
 
 def test_9_A_soviets_transit_siberia(m: Match) -> None:
-    put(m, "sov-art-1", "saratov")
+    place(m, "sov-art-1", "saratov")
     lose(m, *[p for p in m.topology.neighbours("kotlas") if not p.startswith("edge:")])
     tree = S.land_tree(m, "soviet", "saratov")
     assert "kotlas" in tree
@@ -224,9 +208,9 @@ def test_9_A_axis_transit_the_west_box() -> None:
 
 def test_R_14_9_B_one_unit_per_sea_per_turn(m: Match, monkeypatch: pytest.MonkeyPatch) -> None:
     fixed_roll(m, monkeypatch, 6)
-    put(m, "sov-art-1", "leningrad")
-    put(m, "sov-24a", "leningrad")
-    put(m, "sov-28a", "odessa")
+    place(m, "sov-art-1", "leningrad")
+    place(m, "sov-24a", "leningrad")
+    place(m, "sov-28a", "odessa")
     m.apply("sea sov-art-1 tallinn")
     assert m.state.units["sov-art-1"].loc == "tallinn"
     assert m.check("sea sov-24a riga") == (
@@ -239,8 +223,8 @@ def test_R_14_9_B_one_unit_per_sea_per_turn(m: Match, monkeypatch: pytest.Monkey
 
 def test_9_B_black_sea_and_azov_are_one_sea(m: Match, monkeypatch: pytest.MonkeyPatch) -> None:
     fixed_roll(m, monkeypatch, 6)
-    put(m, "sov-art-1", "odessa")
-    put(m, "sov-24a", "rostov")
+    place(m, "sov-art-1", "odessa")
+    place(m, "sov-24a", "rostov")
     m.apply("sea sov-art-1 rostov")
     assert m.check("sea sov-24a mariupol") == (
         "one unit a turn by sea on the Black Sea: sov-art-1 already sailed (DC 9.B)"
@@ -248,8 +232,8 @@ def test_9_B_black_sea_and_azov_are_one_sea(m: Match, monkeypatch: pytest.Monkey
 
 
 def test_9_B_into_or_out_of_azov_needs_both_sides_of_kerch(m: Match) -> None:
-    put(m, "sov-art-1", "odessa")
-    put(m, "sov-24a", "rostov")
+    place(m, "sov-art-1", "odessa")
+    place(m, "sov-24a", "rostov")
     assert m.check("sea sov-art-1 rostov") is None
     lose(m, "taman")
     reason = m.check("sea sov-art-1 rostov")
@@ -272,7 +256,7 @@ def test_R_14_9_B_torpedo_friendly_one_enemy_one_three_five(
     m: Match, monkeypatch: pytest.MonkeyPatch, start: str, dest: str, roll: int, lost: bool
 ) -> None:
     fixed_roll(m, monkeypatch, roll)
-    put(m, "sov-art-1", start)
+    place(m, "sov-art-1", start)
     m.apply(f"sea sov-art-1 {dest}")
     unit = m.state.units["sov-art-1"]
     assert (unit.loc is None) is lost
@@ -289,7 +273,7 @@ def test_E_22_split_azov_is_nobodys_sea(m: Match) -> None:
 
 def test_9_B_sea_mover_must_start_undispersed_in_a_port(m: Match) -> None:
     assert m.check("sea sov-art-1 tallinn") == "moscow is not a port (DC 9.B)"
-    put(m, "sov-art-1", "leningrad")
+    place(m, "sov-art-1", "leningrad")
     unit = m.state.units["sov-art-1"]
     unit.flags[U.DISPERSED] = True
     unit.flags["replacement"] = m.turn

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.games.dc_helpers import clear, place, play_to
 from wargame.actions import IllegalAction
 from wargame.games.dark_crusade import supply as S
 from wargame.match import Match
 from wargame.plugins import Title, discover
-from wargame.state import Unit
 
 AXIS, SOVIET = "axis", "soviet"
 
@@ -24,22 +24,6 @@ def title() -> Title:
 
 def new(scenario: str = "tournament") -> Match:
     return Match(title(), scenario, seed=1)
-
-
-def put(m: Match, uid: str, loc: str | None) -> Unit:
-    """A unit at ``loc``: moved if in play, brought in if not."""
-    unit = m.state.units.get(uid)
-    if unit is None or unit.flags.get("eliminated"):
-        return m.new_unit(uid, loc)
-    m.place(unit, loc)
-    return unit
-
-
-def empty(m: Match) -> None:
-    """Every unit off the map: positions are built from nothing."""
-    for unit in list(m.state.units.values()):
-        if unit.loc is not None:
-            m.place(unit, None)
 
 
 def own(m: Match, side: str, *locs: str) -> None:
@@ -79,9 +63,9 @@ def test_17_A_1_german_supply_ends_on_a_line_off_the_west_edge() -> None:
 
 def test_17_A_1_german_units_trace_to_the_finnish_north_edge() -> None:
     m = new()
-    empty(m)
+    clear(m)
     own(m, SOVIET, "konigsberg")  # the Baltic is Soviet: no sea leg to Germany
-    pz = put(m, "ger-3", "helsinki")
+    pz = place(m, "ger-3", "helsinki")
     path = S.supply_path(m, pz)
     assert path is not None and path[-1] in m.topology.region("edge:north-finland")
     own(m, SOVIET, "edge:north-1", "edge:north-2")
@@ -90,17 +74,17 @@ def test_17_A_1_german_units_trace_to_the_finnish_north_edge() -> None:
 
 def test_17_A_1_each_axis_ally_traces_to_its_own_capital() -> None:
     m = new()
-    empty(m)
+    clear(m)
     own(m, AXIS, "kishinev", "izmail", "odessa")
-    rum = put(m, "rum-3", "kishinev")
-    ger = put(m, "ger-11", "kishinev")
+    rum = place(m, "rum-3", "kishinev")
+    ger = place(m, "ger-11", "kishinev")
     assert S.in_supply(m, rum) and S.in_supply(m, ger)
     own(m, SOVIET, "bucharest")  # Bucharest lost: the Rumanians only are cut off
     assert not S.in_supply(m, rum)
     assert S.in_supply(m, ger)
-    hun = put(m, "hun-1", "kishinev")
+    hun = place(m, "hun-1", "kishinev")
     assert S.supply_path(m, hun)[-1] == "cluj"
-    ita = put(m, "ita-8", "kishinev")
+    ita = place(m, "ita-8", "kishinev")
     assert S.supply_path(m, ita)[-1] == "warsaw"
     own(m, SOVIET, "warsaw")
     assert not S.in_supply(m, ita)
@@ -112,17 +96,17 @@ def test_17_A_1_finnish_units_trace_to_helsinki() -> None:
     assert S.supply_path(m, fin)[-1] == "helsinki"
     own(m, SOVIET, "helsinki")
     assert not S.in_supply(m, fin)
-    assert S.in_supply(m, put(m, "ger-19", "kouvola"))  # Germans still reach the north edge
+    assert S.in_supply(m, place(m, "ger-19", "kouvola"))  # Germans still reach the north edge
 
 
 def test_17_A_2_soviet_and_polish_units_trace_to_the_east_and_southeast_edges() -> None:
     m = new()
-    empty(m)
-    pol = put(m, "pol-1", "grozny")
+    clear(m)
+    pol = place(m, "pol-1", "grozny")
     assert S.supply_path(m, pol)[-1] in m.topology.region("edge:southeast") | m.topology.region(
         "edge:east"
     )
-    sov = put(m, "sov-10a", "moscow")
+    sov = place(m, "sov-10a", "moscow")
     assert S.in_supply(m, sov)
     own(m, AXIS, *m.topology.region("edge:east"), *m.topology.region("edge:southeast"))
     own(m, AXIS, "box:siberia")
@@ -132,8 +116,8 @@ def test_17_A_2_soviet_and_polish_units_trace_to_the_east_and_southeast_edges() 
 
 def test_17_A_path_runs_only_through_friendly_points() -> None:
     m = new()
-    empty(m)
-    rifle = put(m, "sov-10a", "orsha")
+    clear(m)
+    rifle = place(m, "sov-10a", "orsha")
     assert S.in_supply(m, rifle)
     surround(m, "orsha", AXIS)
     assert not S.in_supply(m, rifle)
@@ -143,9 +127,9 @@ def test_17_A_path_runs_only_through_friendly_points() -> None:
 
 def test_17_A_supply_crosses_a_friendly_sea_between_friendly_ports() -> None:
     m = new()
-    empty(m)
+    clear(m)
     crimea_cut_off(m)
-    ger = put(m, "ger-11", "sevastopol")
+    ger = place(m, "ger-11", "sevastopol")
     path = S.supply_path(m, ger)
     assert path is not None and "sea:black" in path
     assert path[path.index("sea:black") + 1] in m.topology.region("sea:black")
@@ -154,9 +138,9 @@ def test_17_A_supply_crosses_a_friendly_sea_between_friendly_ports() -> None:
 
 def test_17_A_no_sea_leg_across_an_enemy_sea() -> None:
     m = new()
-    empty(m)
+    clear(m)
     crimea_cut_off(m)
-    ger = put(m, "ger-11", "simferopol")
+    ger = place(m, "ger-11", "simferopol")
     own(m, SOVIET, "sevastopol")  # the Black Sea is Soviet now
     assert S.sea_controller(m, "black") == SOVIET
     assert not S.in_supply(m, ger)
@@ -164,9 +148,9 @@ def test_17_A_no_sea_leg_across_an_enemy_sea() -> None:
 
 def test_17_A_no_sea_leg_to_an_enemy_port() -> None:
     m = new()
-    empty(m)
+    clear(m)
     crimea_cut_off(m)
-    ger = put(m, "ger-11", "sevastopol")
+    ger = place(m, "ger-11", "sevastopol")
     assert "constanta" in S.supply_path(m, ger)
     own(m, SOVIET, "constanta")  # the only other Axis port on the Black Sea
     assert S.sea_controller(m, "black") == AXIS
@@ -175,9 +159,9 @@ def test_17_A_no_sea_leg_to_an_enemy_port() -> None:
 
 def test_10_D_kerch_straits_carry_supply_but_not_production() -> None:
     m = new()
-    empty(m)
+    clear(m)
     own(m, AXIS, "feodosia", "sevastopol")  # the Black Sea is Axis: no Soviet sea leg
-    rifle = put(m, "sov-10a", "kerch")
+    rifle = place(m, "sov-10a", "kerch")
     path = S.supply_path(m, rifle)
     assert path is not None and path[:2] == ["kerch", "taman"]
     assert S.traces(m, "kerch", SOVIET, sources="soviet")
@@ -195,13 +179,13 @@ def test_17_A_2_overland_supply_of_soviet_places_is_to_siberia_only() -> None:
 
 def test_19_0_partisan_points_block_axis_paths() -> None:
     m = new()
-    empty(m)
+    clear(m)
     own(m, AXIS, "orsha")
     surround(m, "orsha", SOVIET)
     own(m, AXIS, "borisov", "minsk", "baranovichi", "brest", "lublin")
-    ger = put(m, "ger-1", "orsha")
+    ger = place(m, "ger-1", "orsha")
     assert S.supply_path(m, ger)[:3] == ["orsha", "borisov", "minsk"]
-    put(m, "partisan-1", "borisov")
+    place(m, "partisan-1", "borisov")
     assert not S.in_supply(m, ger)
 
 
@@ -239,12 +223,12 @@ def test_20_0_azov_split_between_the_sides_is_nobodys_E_22() -> None:
 
 def test_20_0_black_sea_and_azov_are_separate_seas_for_supply() -> None:
     m = new()
-    empty(m)
+    clear(m)
     # Mariupol in Axis hands with every land line cut: the Axis holds the Black Sea and
     # Constanta, but Azov is split (Rostov Soviet), so no sea leg reaches Mariupol.
     own(m, AXIS, "mariupol", "sevastopol")
     surround(m, "mariupol", SOVIET)
-    ger = put(m, "ger-11", "mariupol")
+    ger = place(m, "ger-11", "mariupol")
     assert S.sea_controller(m, "black") == AXIS and S.sea_controller(m, "azov") is None
     assert not S.in_supply(m, ger)
     own(m, AXIS, "rostov", "taganrog")  # Azov Axis, but no Axis Azov port reaches a source
@@ -259,14 +243,14 @@ def test_20_0_black_sea_and_azov_are_separate_seas_for_supply() -> None:
 
 def test_17_A_3_axis_armor_traces_to_bucharest_or_the_west_edge() -> None:
     m = new()
-    empty(m)
+    clear(m)
     own(m, SOVIET, "konigsberg")
-    pz = put(m, "ger-3", "helsinki")
-    inf = put(m, "ger-19", "helsinki")
+    pz = place(m, "ger-3", "helsinki")
+    inf = place(m, "ger-19", "helsinki")
     assert S.in_supply(m, pz)  # the Finnish north edge feeds Germans...
     assert not S.armored_supply(m, pz)  # ...but not their armor (17.A.3)
     assert S.armored_supply(m, inf)  # infantry needs no armored supply
-    rum_armor = put(m, "rum-p1", "galati")
+    rum_armor = place(m, "rum-p1", "galati")
     assert S.armored_supply(m, rum_armor)
     own(m, SOVIET, "bucharest")
     assert S.armored_supply(m, rum_armor)  # still the west edge
@@ -275,10 +259,10 @@ def test_17_A_3_axis_armor_traces_to_bucharest_or_the_west_edge() -> None:
 
 def test_17_A_3_soviet_armor_and_cav_mech_trace_to_grozny_not_cavalry() -> None:
     m = new()
-    empty(m)
-    tank = put(m, "sov-14tk", "rostov")
-    cmg = put(m, "cmg-1", "rostov")
-    cav = put(m, "sov-2cav", "rostov")
+    clear(m)
+    tank = place(m, "sov-14tk", "rostov")
+    cmg = place(m, "cmg-1", "rostov")
+    cav = place(m, "sov-2cav", "rostov")
     assert S.armored_supply(m, tank) and S.armored_supply(m, cmg)
     own(m, AXIS, "grozny")
     assert not S.armored_supply(m, tank)
@@ -292,10 +276,10 @@ def test_17_A_3_soviet_armor_and_cav_mech_trace_to_grozny_not_cavalry() -> None:
 
 def test_2_B_3_units_off_the_west_edge_trace_through_their_exit_line() -> None:
     m = new()
-    empty(m)
+    clear(m)
     own(m, SOVIET, *m.topology.locations())
     own(m, AXIS, "box:west")
-    army = put(m, "sov-10a", "box:west")
+    army = place(m, "sov-10a", "box:west")
     army.flags[S.EXIT_LINE] = "edge:west-2"
     assert S.supply_path(m, army)[:3] == ["box:west", "edge:west-2", "warsaw"]
     own(m, AXIS, "edge:west-2")
@@ -309,11 +293,11 @@ def test_2_B_3_units_off_the_west_edge_trace_through_their_exit_line() -> None:
 
 def isolated_kiev(m: Match, n: int) -> list[str]:
     """``n`` Soviet armies in Kiev, every neighbour Axis."""
-    empty(m)
+    clear(m)
     surround(m, "kiev", AXIS)
     ids = [f"sov-{k}a" for k in (10, 11, 12, 13, 14, 16, 18, 19)][:n]
     for uid in ids:
-        put(m, uid, "kiev")
+        place(m, uid, "kiev")
     return ids
 
 
@@ -341,10 +325,10 @@ def test_17_B_R_26_isolated_kiev_loses_one_a_turn_down_to_its_garrison() -> None
 
 def test_17_B_non_vp_fortress_loses_two_a_turn() -> None:
     m = new()
-    empty(m)
+    clear(m)
     surround(m, "tula", AXIS)
     for uid in ("sov-10a", "sov-11a", "sov-12a", "sov-13a", "sov-14a"):
-        put(m, uid, "tula")
+        place(m, uid, "tula")
     S.isolate(m, SOVIET)
     assert m.decision.kind == S.ISOLATION and m.decision.context["count"] == 2
     pick(m)
@@ -362,9 +346,9 @@ def test_17_B_non_vp_fortress_loses_two_a_turn() -> None:
 
 def test_17_B_isolated_units_outside_fortresses_are_eliminated() -> None:
     m = new()
-    empty(m)
+    clear(m)
     surround(m, "orsha", AXIS)
-    a, b = put(m, "sov-10a", "orsha"), put(m, "sov-11a", "smolensk")
+    a, b = place(m, "sov-10a", "orsha"), place(m, "sov-11a", "smolensk")
     S.isolate(m, SOVIET)
     assert a.loc is None and a.flags.get("eliminated")
     assert b.loc == "smolensk"
@@ -372,19 +356,19 @@ def test_17_B_isolated_units_outside_fortresses_are_eliminated() -> None:
 
 def test_17_B_only_the_phasing_players_units_are_judged() -> None:
     m = new()
-    empty(m)
+    clear(m)
     surround(m, "orsha", AXIS)
-    rifle = put(m, "sov-10a", "orsha")
+    rifle = place(m, "sov-10a", "orsha")
     S.isolate(m, AXIS)
     assert rifle.loc == "orsha" and rifle.flags.get(S.ISOLATED)
 
 
 def test_17_B_partisans_and_factories_are_never_isolated() -> None:
     m = new()
-    empty(m)
+    clear(m)
     surround(m, "orsha", AXIS)
-    partisan = put(m, "partisan-1", "orsha")
-    factory = put(m, "fac-gorki", "orsha")
+    partisan = place(m, "partisan-1", "orsha")
+    factory = place(m, "fac-gorki", "orsha")
     assert S.in_supply(m, partisan) and S.in_supply(m, factory)
     S.isolate(m, SOVIET)
     assert partisan.loc == "orsha" and factory.loc == "orsha"
@@ -407,11 +391,11 @@ def test_17_B_E_12_garrison_reduced_on_the_enemy_side_of_the_border() -> None:
 
 def test_17_B_E_12_axis_units_in_a_soviet_fortress_all_go_at_two_a_turn() -> None:
     m = new()
-    empty(m)
+    clear(m)
     own(m, AXIS, "lvov")
     surround(m, "lvov", SOVIET)
     for uid in ("ger-1", "ger-10", "ger-11"):
-        put(m, uid, "lvov")
+        place(m, uid, "lvov")
     S.isolate(m, AXIS)
     assert m.decision.context["count"] == 2
     pick(m)
@@ -422,15 +406,15 @@ def test_17_B_E_12_axis_units_in_a_soviet_fortress_all_go_at_two_a_turn() -> Non
 
 def test_17_B_soviet_units_in_konigsberg_keep_one() -> None:
     m = new()
-    empty(m)
+    clear(m)
     own(m, SOVIET, "konigsberg")
     surround(m, "konigsberg", AXIS)
     for uid in ("sov-10a", "sov-11a", "sov-12a"):
-        put(m, uid, "konigsberg")
+        place(m, uid, "konigsberg")
     assert S.in_supply(m, m.state.units["sov-10a"])  # the Baltic is Soviet with Konigsberg
     own(m, AXIS, *[p for p in m.topology.region("sea:baltic") if p != "konigsberg"])
     for uid in ("sov-10a", "sov-11a", "sov-12a"):
-        put(m, uid, "konigsberg")
+        place(m, uid, "konigsberg")
     for _ in range(3):
         S.isolate(m, SOVIET)
         while m.decision.kind == S.ISOLATION:
@@ -441,7 +425,7 @@ def test_17_B_soviet_units_in_konigsberg_keep_one() -> None:
 def test_17_B_isolation_loss_is_checked_with_the_rule() -> None:
     m = new()
     isolated_kiev(m, 4)
-    put(m, "sov-20a", "moscow")
+    place(m, "sov-20a", "moscow")
     S.isolate(m, SOVIET)
     assert "DC 17.B" in (m.check("isolation-loss sov-20a") or "")
     assert "DC 17.B" in (m.check("isolation-loss") or "")
@@ -451,21 +435,12 @@ def test_17_B_isolation_loss_is_checked_with_the_rule() -> None:
     assert m.check("end") is not None  # a loss decision cannot be skipped
 
 
-def advance(m: Match) -> None:
-    m.apply("end")
-
-
-def play_to(m: Match, side: str, phase: str) -> None:
-    while m.decision.phase != f"{side}/{phase}":
-        advance(m)
-
-
 def test_17_B_isolation_at_the_end_of_the_axis_player_turn() -> None:
     m = new()
     own(m, AXIS, "orsha")
     surround(m, "orsha", SOVIET)
-    ger = put(m, "ger-1", "orsha")
-    rifle_cut = put(m, "sov-10a", "moscow")
+    ger = place(m, "ger-1", "orsha")
+    rifle_cut = place(m, "sov-10a", "moscow")
     play_to(m, AXIS, "victory")
     assert ger.loc == "orsha"
     m.apply("end")  # the Axis supply phase runs by itself
@@ -477,7 +452,7 @@ def test_17_B_isolation_at_the_end_of_the_axis_player_turn() -> None:
 def test_17_B_isolation_at_the_end_of_the_soviet_supply_phase() -> None:
     m = new()
     surround(m, "orsha", AXIS)
-    rifle = put(m, "sov-10a", "orsha")
+    rifle = place(m, "sov-10a", "orsha")
     play_to(m, SOVIET, "supply")
     assert rifle.loc == "orsha"
     m.apply("end")
@@ -486,11 +461,11 @@ def test_17_B_isolation_at_the_end_of_the_soviet_supply_phase() -> None:
 
 def test_17_B_fortress_choice_inside_the_sequence() -> None:
     m = new()
-    empty(m)
+    clear(m)
     own(m, AXIS, "lvov")
     surround(m, "lvov", SOVIET)
     for uid in ("ger-1", "ger-10", "ger-11"):
-        put(m, uid, "lvov")
+        place(m, uid, "lvov")
     play_to(m, AXIS, "victory")
     m.apply("end")
     assert m.decision.kind == S.ISOLATION and m.decision.side == AXIS
@@ -505,11 +480,11 @@ def test_17_B_fortress_choice_inside_the_sequence() -> None:
 
 def test_17_B_E_19_isolated_soviet_artillery_rockets_air_do_not_fire() -> None:
     m = new()
-    empty(m)
+    clear(m)
     surround(m, "orsha", AXIS)
-    art = put(m, "sov-art-1", "orsha")
-    air = put(m, "vvs-1", "orsha")
-    rifle = put(m, "sov-10a", "orsha")
+    art = place(m, "sov-art-1", "orsha")
+    air = place(m, "vvs-1", "orsha")
+    rifle = place(m, "sov-10a", "orsha")
     assert "DC 17.B" in (S.may_fire(m, art) or "")
     assert S.may_fire(m, air) is not None
     assert S.may_fire(m, rifle) is None
@@ -521,18 +496,18 @@ def test_17_B_E_19_isolated_soviet_artillery_rockets_air_do_not_fire() -> None:
 
 def test_17_B_isolated_hq_supports_with_one() -> None:
     m = new()
-    empty(m)
+    clear(m)
     own(m, AXIS, "orsha")
     surround(m, "orsha", SOVIET)
-    hq = put(m, "ger-hq-11", "orsha")
+    hq = place(m, "ger-hq-11", "orsha")
     assert S.hq_support(m, hq, 3) == 1
-    assert S.hq_support(m, put(m, "ger-hq-16", "konigsberg"), 3) == 3
+    assert S.hq_support(m, place(m, "ger-hq-16", "konigsberg"), 3) == 3
 
 
 def test_17_B_isolated_flag_is_refreshed_at_each_phase() -> None:
     m = new()
     surround(m, "orsha", AXIS)
-    rifle = put(m, "sov-10a", "orsha")
+    rifle = place(m, "sov-10a", "orsha")
     play_to(m, AXIS, "operational")
     assert rifle.flags.get(S.ISOLATED)
     own(m, SOVIET, "smolensk")
@@ -556,7 +531,7 @@ def test_supply_is_monotone_in_control(lost: set[str]) -> None:
 
 def test_cache_follows_control_changes_within_one_version() -> None:
     m = new()
-    rifle = put(m, "sov-10a", "orsha")
+    rifle = place(m, "sov-10a", "orsha")
     assert S.in_supply(m, rifle)
     for loc in m.topology.neighbours("orsha"):
         m.state.control[loc] = AXIS  # no touch(): the cache must still notice

@@ -7,10 +7,10 @@ from functools import cache
 
 import pytest
 
+from tests.games.dc_helpers import clear, place, play_to, step
 from wargame.games.dark_crusade import victory as V
 from wargame.match import Match
 from wargame.plugins import Title, discover
-from wargame.state import Unit
 
 AXIS, SOVIET = "axis", "soviet"
 SOVIET_7 = ("minsk", "kiev", "odessa", "leningrad", "dnepropetrovsk")  # 1+2+1+2+1 = 7
@@ -28,29 +28,6 @@ def new(scenario: str = "tournament", turn: int | None = None) -> Match:
     if turn is not None:
         m.state.cursor.turn = turn
     return m
-
-
-def advance(m: Match) -> None:
-    m.apply("end")
-
-
-def play_to(m: Match, side: str, phase: str) -> None:
-    while m.outcome is None and m.decision.phase != f"{side}/{phase}":
-        advance(m)
-
-
-def put(m: Match, uid: str, loc: str | None) -> Unit:
-    unit = m.state.units.get(uid)
-    if unit is None or unit.flags.get("eliminated"):
-        return m.new_unit(uid, loc)
-    m.place(unit, loc)
-    return unit
-
-
-def empty(m: Match) -> None:
-    for unit in list(m.state.units.values()):
-        if unit.loc is not None:
-            m.place(unit, None)
 
 
 def axis_takes(m: Match, cities: tuple[str, ...]) -> None:
@@ -168,7 +145,7 @@ def test_2_B_1_a_vp_totals_are_kept_visible() -> None:
 def to_victory(m: Match, phasing: str) -> None:
     """To the Victory Determination Phase of ``phasing``'s player turn (whoever decides it)."""
     while m.outcome is None and m.decision.phase != f"{phasing}/victory":
-        advance(m)
+        step(m)
 
 
 def draws(m: Match) -> bool:
@@ -251,10 +228,10 @@ def test_2_B_3_campaign_has_no_points_victory() -> None:
 
 def test_2_B_3_a_i_no_soviet_units_at_the_end_of_two_axis_turns() -> None:
     m = new("campaign")
-    empty(m)
-    put(m, "fac-gorki", "gorki")  # factories and partisans hold no front (V4)
+    clear(m)
+    place(m, "fac-gorki", "gorki")  # factories and partisans hold no front (V4)
     V.end_of_player_turn(m, AXIS)
-    put(m, "sov-10a", "gorki")
+    place(m, "sov-10a", "gorki")
     V.end_of_player_turn(m, SOVIET)
     m.place(m.state.units["sov-10a"], None)
     V.end_of_player_turn(m, AXIS)  # the streak was not broken: the Soviet unit came and went
@@ -263,14 +240,14 @@ def test_2_B_3_a_i_no_soviet_units_at_the_end_of_two_axis_turns() -> None:
 
 def test_2_B_3_a_i_streak_breaks_with_a_soviet_unit_on_the_map() -> None:
     m = new("campaign")
-    empty(m)
+    clear(m)
     V.end_of_player_turn(m, AXIS)
-    put(m, "sov-10a", "gorki")
+    place(m, "sov-10a", "gorki")
     V.end_of_player_turn(m, AXIS)
     m.place(m.state.units["sov-10a"], None)
     V.end_of_player_turn(m, AXIS)
     assert m.outcome is None
-    put(m, "sov-10a", "box:siberia")  # off the map
+    place(m, "sov-10a", "box:siberia")  # off the map
     V.end_of_player_turn(m, AXIS)
     assert m.outcome is not None and m.outcome["winner"] == AXIS
 
@@ -314,20 +291,20 @@ def test_2_B_3_a_iii_not_in_the_tournament() -> None:
 
 def test_2_B_3_b_i_last_german_unit_eliminated() -> None:
     m = new("campaign")
-    empty(m)
-    ger = put(m, "ger-1", "tilsit")
-    put(m, "rum-3", "bacau")  # allies do not count
+    clear(m)
+    ger = place(m, "ger-1", "tilsit")
+    place(m, "rum-3", "bacau")  # allies do not count
     m.eliminate(ger, "test")
     assert m.outcome is not None and m.outcome["winner"] == SOVIET
 
 
 def test_2_B_3_b_iii_twenty_armies_exited_in_supply_two_turns() -> None:
     m = new("campaign")
-    empty(m)
+    clear(m)
     soviets_take_all(m)
     for uid in ARMIES[:20]:
-        put(m, uid, "box:west")
-    put(m, ARMIES[20], "moscow")  # a Soviet unit on the map (else 2.B.3.a.i)
+        place(m, uid, "box:west")
+    place(m, ARMIES[20], "moscow")  # a Soviet unit on the map (else 2.B.3.a.i)
     assert len(V.exited(m)) == 20
     for k, side in enumerate([SOVIET, AXIS, SOVIET, AXIS, SOVIET]):
         assert m.outcome is None, k
@@ -337,10 +314,10 @@ def test_2_B_3_b_iii_twenty_armies_exited_in_supply_two_turns() -> None:
 
 def test_2_B_3_b_iii_exited_units_must_stay_in_supply() -> None:
     m = new("campaign")
-    empty(m)
+    clear(m)
     soviets_take_all(m)
     for uid in ARMIES[:20]:
-        put(m, uid, "box:west")
+        place(m, uid, "box:west")
     for loc in m.topology.region("edge:west"):
         m.state.control[loc] = AXIS
     m.touch()
@@ -349,10 +326,10 @@ def test_2_B_3_b_iii_exited_units_must_stay_in_supply() -> None:
 
 def test_2_B_3_b_ii_ten_armies_and_the_cities() -> None:
     m = new("campaign")
-    empty(m)
+    clear(m)
     soviets_take_all(m)
     for uid in ARMIES[:10]:
-        put(m, uid, "edge:west-3")
+        place(m, uid, "edge:west-3")
     m.state.control["warsaw"] = AXIS
     m.touch()
     for side in [SOVIET, AXIS, SOVIET, AXIS, SOVIET]:

@@ -7,22 +7,12 @@ from typing import Any
 
 import pytest
 
+from tests.games.dc_helpers import step
 from wargame.games.dark_crusade import weather as W
 from wargame.match import Match
 from wargame.plugins import discover
 
 TITLE = discover().get("dc")
-
-
-def step(m: Match) -> None:
-    """Pass the current decision: end the phase, or decline a draw offer (2.B.1.b)."""
-    m.apply(
-        "decline-draw"
-        if m.decision is not None
-        and m.decision.kind == "victory"
-        and "decline-draw" in [str(a) for a in m.legal_actions()]
-        else "end"
-    )
 
 
 def new(scenario: str = "tournament", seed: int = 1) -> Match:

@@ -899,9 +899,11 @@ def siberia_doc() -> T:
 def factories_doc() -> T:
     entries: T = {}
     for cid, loc, kind, months in START_FACTORIES:
-        entries[cid] = {"at": loc, "produces": kind, "months": months, "start": True}
+        entries[cid] = {"at": loc, "produces": kind, "unit": PRODUCES[kind], "months": months}
+        entries[cid]["start"] = True
     for order, (cid, kind, letter, months) in enumerate(EXPANSION_FACTORIES):
-        entries[cid] = {"produces": kind, "letter": letter, "months": months, "order": order}
+        entries[cid] = {"produces": kind, "unit": PRODUCES[kind], "letter": letter}
+        entries[cid].update({"months": months, "order": order})
     return table(
         "factories",
         "Soviet factories",
