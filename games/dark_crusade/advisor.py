@@ -80,6 +80,7 @@ class Advisor:
             "victory": self.end,
             "partisans": self.partisans,
             "dc-setup": self.end,
+            "dc-draw-offer": lambda m, d, a: Action("decline-draw"),
         }.get(decision.kind)
         if handler is None:
             return None

@@ -204,6 +204,65 @@ class Draw(Verb):
             match.end_game(None, "draw", f"{decision.side} declared a draw", "DC 2.B.1.b")
 
 
+AGREE = "dc-draw-offer"
+
+
+class OfferDraw(Verb):
+    """``offer-draw``: in a Tournament version, a player may propose a draw in the Victory
+    Determination Phase he decides; the game ends as a draw if the other player agrees
+    (2.B.1.c; ruling V10: offered at that phase, not at every moment of play)."""
+
+    name = "offer-draw"
+    kinds = ("victory",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if self.problem(match) is None:
+            yield Action(self.name)
+
+    def problem(self, match: Match) -> str | None:
+        if version(match) not in (TOURNAMENT, TOURNAMENT_CAMPAIGN):
+            return "the Campaign Game has no draw (DC 2.B.3)"
+        if match.state.vars.get("draw_offered") == match.turn:
+            return "a draw was already offered this turn (DC 2.B.1.c)"
+        return None
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        return "'offer-draw' takes no arguments" if action.args else self.problem(match)
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.state.vars["draw_offered"] = match.turn
+        other = match.enemy(decision.side)
+        match.emit("draw-offer", f"{decision.side} offers a draw", "DC 2.B.1.c")
+        match.push(other, AGREE, f"{decision.side} offers a draw: accept or decline (DC 2.B.1.c)")
+
+
+class AnswerDraw(Verb):
+    """``accept-draw`` or ``decline-draw``: the answer to a draw offer (2.B.1.c)."""
+
+    name = "accept-draw"
+    kinds = (AGREE,)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action("accept-draw")
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        return f"'{action.verb}' takes no arguments" if action.args else None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.pop()
+        if action.verb == "accept-draw":
+            match.end_game(None, "draw", "the players agreed a draw", "DC 2.B.1.c")
+        else:
+            match.emit("draw-offer", f"{decision.side} declines the draw", "DC 2.B.1.c")
+
+
+class DeclineDraw(AnswerDraw):
+    name = "decline-draw"
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action("decline-draw")
+
+
 # ----------------------------------------------------------------------------- campaign
 
 
@@ -380,4 +439,4 @@ def wargame_outcome(match: Match) -> dict[str, Any] | None:
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [Draw()]
+    return [Draw(), OfferDraw(), AnswerDraw(), DeclineDraw()]

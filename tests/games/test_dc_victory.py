@@ -343,3 +343,25 @@ def test_2_B_3_b_ii_ten_armies_and_the_cities() -> None:
     V.end_of_player_turn(m, AXIS)
     V.end_of_player_turn(m, SOVIET)
     assert m.outcome is not None and m.outcome["winner"] == SOVIET
+
+
+def test_2_B_1_c_an_agreed_draw_ends_the_game() -> None:
+    m = new()
+    play_to(m, AXIS, "victory")
+    assert "offer-draw" in {str(a) for a in m.legal_actions()}
+    m.apply("offer-draw")
+    assert m.decision.kind == "dc-draw-offer" and m.decision.side == AXIS
+    m.apply("decline-draw")
+    assert m.outcome is None
+    assert "already offered" in (m.check("offer-draw") or "")
+    play_to(m, SOVIET, "victory")
+    m.state.vars.pop("draw_offered")
+    m.apply("offer-draw")
+    m.apply("accept-draw")
+    assert m.outcome["level"] == "draw"
+
+
+def test_2_B_3_no_agreed_draw_in_the_campaign_game() -> None:
+    m = new("campaign")
+    play_to(m, AXIS, "victory")
+    assert "2.B.3" in (m.check("offer-draw") or "")
