@@ -789,6 +789,67 @@ class MoveFactory(Verb):
         )
 
 
+def ship_problem(match: Match, unit: Unit, dest: str) -> str | None:
+    """8.C.2.b by sea: an entrained factory waiting at its port of embarkation (entrained
+    there in an earlier turn: the extra turn, ruling DC-P20) sails to a friendly port of the
+    same sea, as strategic sea movement does (9.B)."""
+    problem = move_factory_problem(match, U.SOVIET, unit, dest)
+    if problem and "no line" not in problem:
+        return problem
+    start = unit.loc or ""
+    a = strategic.port_sea(match, start)
+    b = strategic.port_sea(match, dest) if dest in match.topology else None
+    if a is None:
+        return f"{unit.id} is not at a port (DC 8.C.2.b, 9.B)"
+    if b is None or strategic.SEA_GROUP[a] != strategic.SEA_GROUP[b]:
+        return f"{dest} is not a port on the same sea as {start} (DC 8.C.2.b, 9.B)"
+    azov = (a == "azov") != (b == "azov")
+    if azov and any(match.state.control.get(p) != U.SOVIET for p in strategic.KERCH):
+        return "into or out of the Sea of Azov only holding both sides of the Kerch Straits (9.B)"
+    return None
+
+
+class ShipFactory(Verb):
+    """``ship-factory FACTORY PORT``: an entrained factory crosses the sea; it may be
+    torpedoed (8.C.2.b, 9.B)."""
+
+    name = "ship-factory"
+    kinds = ("reinforcement",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if decision.side != U.SOVIET:
+            return
+        for unit in factory_units(match):
+            if not unit.flags.get("entrained") or strategic.port_sea(match, unit.loc or "") is None:
+                continue
+            for dest in factory_sites(match):
+                if not is_box(dest) and ship_problem(match, unit, dest) is None:
+                    yield Action(self.name, (unit.id, dest))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return "usage: ship-factory FACTORY PORT (DC 8.C.2.b)"
+        unit = match.state.units.get(action.args[0])
+        if unit is None:
+            return f"no factory {action.args[0]} in play"
+        return ship_problem(match, unit, action.args[1])
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        start, dest = unit.loc or "", action.args[1]
+        a, b = strategic.port_sea(match, start), strategic.port_sea(match, dest)
+        assert a is not None and b is not None
+        sea = strategic.torpedo_sea(a, b)
+        roll = match.roll("1d6", f"torpedo roll for {unit.id} at sea", "DC 8.C.2.b, 9.B")
+        if roll in strategic.lost_on(match, U.SOVIET, sea):
+            match.eliminate(unit, f"torpedoed on the {sea.title()} Sea", "DC 8.C.2.b, 9.B")
+            unit.flags["destroyed"] = True
+            factory_state(match, unit.id)["state"] = "destroyed"
+            match.state.vars[DESTROYED] = int(match.state.vars.get(DESTROYED, 0)) + 1
+            return
+        MoveFactory().apply(match, decision, Action("move-factory", (unit.id, dest)))
+
+
 # ---- 8.C.3 composites
 
 
@@ -1098,6 +1159,7 @@ class Enter(Verb):
 def wargame_verbs() -> list[Verb]:
     return [
         Enter(),
+        ShipFactory(),
         Replace(),
         Expand(),
         DeployFactory(),

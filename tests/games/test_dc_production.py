@@ -574,3 +574,25 @@ def test_8_B_an_ally_whose_capital_falls_leaves_the_war() -> None:
     assert m.state.units["rum-3"].loc is not None
     assert "rum-3" not in P.free_counters(m, "axis", "fin-corps")
     assert P.free_counters(m, "axis", "fin-corps") == []
+
+
+def test_8_C_2_b_an_entrained_factory_crosses_the_sea_and_may_be_torpedoed() -> None:
+    from tests.games.dc_helpers import script_rolls
+
+    m = to_phase(Match(TITLE, "tournament", seed=1), "soviet", "reinforcement", 2)
+    m.apply("entrain fac-marpl")
+    assert "8.C.2.b" in (m.check("ship-factory fac-marpl rostov") or "")  # not this turn
+    m = to_phase(m, "soviet", "reinforcement", 3)
+    assert "ship-factory fac-marpl rostov" in {str(a) for a in m.legal_actions()}
+    assert "same sea" in (m.check("ship-factory fac-marpl leningrad") or "")
+    script_rolls(m, [2])
+    m.apply("ship-factory fac-marpl rostov")
+    factory = m.state.units["fac-marpl"]
+    assert factory.loc == "rostov" and not factory.flags.get("entrained")
+    sunk = to_phase(Match(TITLE, "tournament", seed=1), "soviet", "reinforcement", 2)
+    sunk.apply("entrain fac-marpl")
+    sunk = to_phase(sunk, "soviet", "reinforcement", 3)
+    script_rolls(sunk, [1])  # lost on a 1 in a friendly sea (9.B.1)
+    sunk.apply("ship-factory fac-marpl rostov")
+    assert sunk.state.units["fac-marpl"].loc is None
+    assert sunk.state.vars[P.DESTROYED] == 1
