@@ -245,7 +245,8 @@ class Advisor:
         holding = side == battle["defender"] and bool(
             match.topology.attrs(battle["target"]).get("vp")
         )
-        if mine >= 0.8 * theirs or (holding and mine > 0) or theirs == 0:
+        attacking = side == battle["attacker"]
+        if mine >= (0.5 if attacking else 0.8) * theirs or (holding and mine > 0) or theirs == 0:
             return Action("continue")
         return Action("retreat")
 
