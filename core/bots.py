@@ -66,6 +66,10 @@ class Bot(Protocol):
     def choose(self, match: Match) -> Action: ...
 
 
+RARE = 0.02
+"""How often the random bot considers a ``rare`` verb (a draw declaration) when it has others."""
+
+
 class RandomBot:
     """Uniform over verbs, then over that verb's actions; always legal, never stuck."""
 
@@ -83,6 +87,9 @@ class RandomBot:
         for action in actions:
             by_verb.setdefault(action.verb, []).append(action)
         verbs = sorted(by_verb)
+        rare = [v for v in verbs if getattr(match.verbs.get(v), "rare", False)]
+        if rare and len(rare) < len(verbs) and self.rng.random() >= RARE:
+            verbs = [v for v in verbs if v not in rare]  # a draw or concession: seldom
         if len(verbs) > 1 and "end" in by_verb and self.rng.random() < self.patience:
             verbs.remove("end")
         return self.rng.choice(by_verb[self.rng.choice(verbs)])

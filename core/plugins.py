@@ -66,6 +66,9 @@ class Verb:
 
     name: str = ""
     kinds: tuple[str, ...] = ()
+    rare: bool = False
+    """A choice a random player should seldom make: one that ends the game by declaration or
+    agreement (a draw, a concession), so random playouts still reach the late game."""
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
         return ()

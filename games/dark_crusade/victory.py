@@ -181,6 +181,7 @@ class Draw(Verb):
 
     name = "draw"
     kinds = ("victory",)
+    rare = True
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
         if draw_problem(match) is None:
@@ -214,6 +215,7 @@ class OfferDraw(Verb):
 
     name = "offer-draw"
     kinds = ("victory",)
+    rare = True
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
         if self.problem(match) is None:
@@ -241,6 +243,7 @@ class AnswerDraw(Verb):
 
     name = "accept-draw"
     kinds = (AGREE,)
+    rare = True
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
         yield Action("accept-draw")
@@ -258,6 +261,7 @@ class AnswerDraw(Verb):
 
 class DeclineDraw(AnswerDraw):
     name = "decline-draw"
+    rare = False
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
         yield Action("decline-draw")

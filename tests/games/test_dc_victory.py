@@ -365,3 +365,15 @@ def test_2_B_3_no_agreed_draw_in_the_campaign_game() -> None:
     m = new("campaign")
     play_to(m, AXIS, "victory")
     assert "2.B.3" in (m.check("offer-draw") or "")
+
+
+def test_random_bot_seldom_declares_or_offers_draws() -> None:
+    """Draw verbs are ``rare``: random playouts still reach the late game."""
+    from wargame.bots import RandomBot
+
+    m = new(turn=12)
+    play_to(m, AXIS, "victory")
+    legal = {a.verb for a in m.legal_actions()}
+    assert {"draw", "offer-draw", "end"} <= legal
+    picks = [RandomBot(seed).choose(m).verb for seed in range(300)]
+    assert picks.count("end") > 250
