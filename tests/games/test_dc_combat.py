@@ -458,3 +458,44 @@ def test_7_B_2_no_armor_assault_in_mud(monkeypatch) -> None:
     monkeypatch.setattr(M, "weather_now", lambda match, loc=None: "mud")
     assert "7.B.2" in (match.check("move ger-47 brest") or "")
     assert match.check("move ger-7 brest") is None
+
+
+def winter(monkeypatch) -> None:
+    monkeypatch.setattr(M, "winter_4142", lambda match: True)
+    monkeypatch.setattr(M, "weather_now", lambda match, loc=None: "snow")
+
+
+def test_R_05_7_B_1_finns_attacking_in_finland_in_the_winter_add_one(monkeypatch) -> None:
+    match = empty_match()
+    finns = put(match, "kuopio", "fin-1", attacking="joensuu", origin="kuopio")
+    soviets = put(match, "joensuu", "sov-23a")
+    b = battle("axis", "joensuu", finns, soviets)
+    winter(monkeypatch)
+    assert C.roll_modifier(match, b, "axis") == 1  # Soviets at a point in Finland
+    b = battle("axis", "sortavala", finns, soviets)
+    assert C.roll_modifier(match, b, "axis") == 0  # Sortavala is Soviet soil in 1941
+    assert C.roll_modifier(match, b, "soviet") == 0  # only attack rolls
+    germans = put(match, "kuopio", "ger-36", attacking="joensuu", origin="kuopio")
+    b = battle("axis", "joensuu", germans, soviets)
+    assert C.roll_modifier(match, b, "axis") == 0  # needs at least one Finnish unit
+
+
+def test_R_06_7_B_3_soviet_arctic_bonus_lost_if_half_the_major_defenders_are_finns(
+    monkeypatch,
+) -> None:
+    match = empty_match()
+    attackers = put(match, "plesetsk", "sov-30a")
+    winter(monkeypatch)
+    one_of_two = put(match, "arkhangelsk", "fin-1", "ger-7")
+    match.state.control["arkhangelsk"] = "axis"
+    b = battle("soviet", "arkhangelsk", attackers, one_of_two)
+    assert C.roll_modifier(match, b, "soviet") == 0  # 1 Finn of 2 majors: lost
+    one_of_three = [*one_of_two, *put(match, "arkhangelsk", "ger-9")]
+    b = battle("soviet", "arkhangelsk", attackers, one_of_three)
+    assert C.roll_modifier(match, b, "soviet") == 1  # 1 of 3: kept
+
+
+def test_R_05_sixes_remain_sixes() -> None:
+    table = C.fire_table(empty_match())
+    column = table.column(10)
+    assert table.hits(column, min(5 + 1, 6)) == table.hits(column, 6)
