@@ -92,3 +92,22 @@ def clear(match: Match) -> None:
     for unit in list(match.state.units.values()):
         if unit.loc is not None:
             match.place(unit, None)
+
+
+def to_phase(match: Match, side: str, phase: str, turn: int) -> Match:
+    """Pass decisions until ``side``'s ``phase`` of ``turn``."""
+    while not (
+        match.turn == turn
+        and match.phasing == side
+        and match.phase is not None
+        and match.phase.spec.id == phase
+    ):
+        step(match)
+    return match
+
+
+def at(match: Match, turn: int) -> Match:
+    """Set the calendar to ``turn`` without playing the turns between."""
+    match.state.cursor.turn = turn
+    match.touch()
+    return match

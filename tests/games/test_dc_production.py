@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.games.dc_helpers import place, step
+from tests.games.dc_helpers import at, place, to_phase
 from wargame.games.dark_crusade import production as P
 from wargame.games.dark_crusade import units as U
 from wargame.match import Match
@@ -19,20 +19,6 @@ TITLE = discover().get("dc")
 JAN_1942, APR_1942, MAY_1942, JUN_1942 = 8, 11, 12, 13
 MAR_1942, SEP_1942, OCT_1942 = 10, 16, 17
 JAN_1943 = 20
-
-
-def to_phase(m: Match, side: str, phase: str, turn: int) -> Match:
-    while not (
-        m.turn == turn and m.phasing == side and m.phase is not None and m.phase.spec.id == phase
-    ):
-        step(m)
-    return m
-
-
-def at(m: Match, turn: int) -> Match:
-    m.state.cursor.turn = turn
-    m.touch()
-    return m
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.games.dc_helpers import step
+from tests.games.dc_helpers import at, to_phase
 from wargame.games.dark_crusade import production as P
 from wargame.games.dark_crusade import siberia as SB
 from wargame.games.dark_crusade import strategic as S
@@ -19,23 +19,6 @@ TITLE = discover().get("dc")
 
 
 JUL_1941, AUG_1941, NOV_1941, DEC_1941, JAN_1942, JUN_1942 = 2, 3, 6, 7, 8, 13
-
-
-def to_rrp(m: Match, turn: int) -> Match:
-    while not (
-        m.turn == turn
-        and m.phasing == "soviet"
-        and m.phase is not None
-        and m.phase.spec.id == "reinforcement"
-    ):
-        step(m)
-    return m
-
-
-def at(m: Match, turn: int) -> Match:
-    m.state.cursor.turn = turn
-    m.touch()
-    return m
 
 
 def dice(m: Match, monkeypatch: pytest.MonkeyPatch, faces: list[int]) -> list[str]:
@@ -49,6 +32,10 @@ def dice(m: Match, monkeypatch: pytest.MonkeyPatch, faces: list[int]) -> list[st
 
     monkeypatch.setattr(m, "roll", roll)
     return seen
+
+
+def to_rrp(m: Match, turn: int) -> Match:
+    return to_phase(m, "soviet", "reinforcement", turn)
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +69,7 @@ def test_EX_03_3_C_3_call_in_july_arrives_aug_sep_oct_and_gambles_through_decemb
     assert m.state.vars["siberia"]["start"] == AUG_1941
     turns = data_turns(m)
     for turn, wave in zip((AUG_1941, 4, 5), turns, strict=True):
-        to_rrp(m, turn)
+        to_phase(m, "soviet", "reinforcement", turn)
         got = reserve_in_siberia(m)
         got.update(SB.record(m)["owed"])  # 8.B: short of dead units, the rest wait
         for utype, n in wave.items():
@@ -92,7 +79,7 @@ def test_EX_03_3_C_3_call_in_july_arrives_aug_sep_oct_and_gambles_through_decemb
                 assert not unit.flags.get("dispersed")
                 unit.flags["reserve_seen"] = True
                 m.place(unit, "moscow")  # as if moved on
-    to_rrp(m, JAN_1942)
+    to_phase(m, "soviet", "reinforcement", JAN_1942)
     assert gambles(seen) == 5  # end of the R/RP of Aug, Sep, Oct, Nov, Dec 1941
     assert "crisis" not in m.state.vars["siberia"]
 
@@ -124,9 +111,9 @@ def test_EX_03_default_entry_january_1942_without_gamble(
 ) -> None:
     seen = dice(m, monkeypatch, [])
     assert SB.start_turn(m) == JAN_1942
-    to_rrp(m, JAN_1942)
+    to_phase(m, "soviet", "reinforcement", JAN_1942)
     assert SB.record(m)["waves"] == 1 and SB.record(m)["first_wave"] == JAN_1942
-    to_rrp(m, 10)
+    to_phase(m, "soviet", "reinforcement", 10)
     assert SB.record(m)["waves"] == 3
     assert gambles(seen) == 0
 
@@ -214,7 +201,7 @@ def crisis_match(m: Match, monkeypatch: pytest.MonkeyPatch) -> Match:
     """The Reserve called in July, its first wave in in August, doubles at once."""
     dice(m, monkeypatch, [])
     m.apply("call-siberia")
-    to_rrp(m, AUG_1941)
+    to_phase(m, "soviet", "reinforcement", AUG_1941)
     monkeypatch.undo()
     dice(m, monkeypatch, [2, 2])
     m.apply("end")  # the gamble at the end of the R/RP: doubles
@@ -233,7 +220,7 @@ def test_3_C_3_b_crisis_holds_reserve_still_off_map_and_stops_siberian_replaceme
     for wave in data_turns(m):
         total.update(wave)
     assert held == dict(total)  # all three waves held in Siberia, none lost
-    to_rrp(m, AUG_1941 + 1)
+    to_phase(m, "soviet", "reinforcement", AUG_1941 + 1)
     at(m, 6)  # a turn with a Siberian replacement on the (stand-in) track
     P.siberian_replacements(m)
     assert not [u for u in m.units_at("box:siberia") if u.flags.get("replacement") == 6]
@@ -247,7 +234,7 @@ def test_3_C_3_c_commit_a_third_first_turn_then_all_by_the_third(
     m = crisis_match(m, monkeypatch)
     crisis = SB.crisis_state(m)
     assert crisis is not None and crisis["first"] == AUG_1941 + 1  # ruling P15
-    to_rrp(m, AUG_1941 + 1)
+    to_phase(m, "soviet", "reinforcement", AUG_1941 + 1)
     assert m.check("end") == "commit at least 6 units to Siberia by now (0 sent) (DC 3.C.3)"
     assert m.check("commit vvs-4") is not None  # air counts for nothing
     rifles = sorted(
@@ -262,7 +249,9 @@ def test_3_C_3_c_commit_a_third_first_turn_then_all_by_the_third(
     crisis = SB.crisis_state(m)
     assert crisis is not None and crisis["sent"]["rifle-army"] == 6
     m.apply("end")
-    to_rrp(m, AUG_1941 + 3)  # the third crisis turn: everything owed that can go
+    to_phase(
+        m, "soviet", "reinforcement", AUG_1941 + 3
+    )  # the third crisis turn: everything owed that can go
     blockers = m.check("end")
     assert blockers is not None and "more rifle-army must be committed" in blockers
 
@@ -271,7 +260,7 @@ def test_3_C_3_composites_count_as_their_components(
     m: Match, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     m = crisis_match(m, monkeypatch)
-    to_rrp(m, AUG_1941 + 1)
+    to_phase(m, "soviet", "reinforcement", AUG_1941 + 1)
     shock = m.new_unit("shock-1", "moscow")
     assert SB.basic_types(m, shock) == ("rifle-army", "artillery")
     m.apply("commit shock-1")
@@ -284,7 +273,7 @@ def test_3_C_3_committed_units_must_trace_to_the_east_edge(
     m: Match, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     m = crisis_match(m, monkeypatch)
-    to_rrp(m, AUG_1941 + 1)
+    to_phase(m, "soviet", "reinforcement", AUG_1941 + 1)
     m.place(m.state.units["sov-24a"], "odessa")
     for p in m.topology.neighbours("odessa"):
         m.state.control[p] = "axis"
@@ -298,7 +287,7 @@ def test_3_C_3_crisis_ends_when_met_and_allowance_returns(
     m: Match, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     m = crisis_match(m, monkeypatch)
-    to_rrp(m, AUG_1941 + 1)
+    to_phase(m, "soviet", "reinforcement", AUG_1941 + 1)
     crisis = SB.crisis_state(m)
     assert crisis is not None
     crisis["sent"] = dict(crisis["need"])

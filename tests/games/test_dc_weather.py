@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.games.dc_helpers import step
+from tests.games.dc_helpers import at, step
 from wargame.games.dark_crusade import weather as W
 from wargame.match import Match
 from wargame.plugins import discover
@@ -17,13 +17,6 @@ TITLE = discover().get("dc")
 
 def new(scenario: str = "tournament", seed: int = 1) -> Match:
     return Match(TITLE, scenario, seed=seed)
-
-
-def at(match: Match, turn: int) -> Match:
-    """Put the match's calendar on ``turn`` without playing (functions read the date)."""
-    match.state.cursor.turn = turn
-    match.touch()
-    return match
 
 
 def column(match: Match, year: int, start: int, col: int) -> None:
