@@ -20,6 +20,7 @@ from wargame.combat import FireTable, build_table
 from wargame.games.dark_crusade import lines as L
 from wargame.games.dark_crusade import movement as M
 from wargame.games.dark_crusade import units as U
+from wargame.games.dark_crusade import weather
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.models import PhaseSpec
@@ -330,8 +331,7 @@ def absorbers(match: Match, battle: dict[str, Any], side: str) -> list[Unit]:
 
 
 def air_available(match: Match) -> int:
-    w = M.rules("weather")
-    return int(w.air_available(match)) if w is not None else 0
+    return weather.air_available(match)
 
 
 def air_left(match: Match, use: str) -> int:
@@ -377,9 +377,7 @@ def start_battle(match: Match, target: str, breakthrough: bool) -> None:
         target=target,
     )
     if match.state.vars.get("early_start") and match.turn == 0:
-        w = M.rules("weather")
-        if w is not None and hasattr(w, "roll_point_weather"):
-            w.roll_point_weather(match, target)  # 3.A: May 1941 per-point weather
+        weather.roll_point_weather(match, target)  # 3.A: May 1941 per-point weather
     run(match)
 
 

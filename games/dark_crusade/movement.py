@@ -9,13 +9,12 @@ factories there (12.0, 19.0).
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
-from types import ModuleType
 from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.games.dark_crusade import lines as L
+from wargame.games.dark_crusade import partisans, production, supply, weather
 from wargame.games.dark_crusade import units as U
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
@@ -32,36 +31,21 @@ BT_USED = "bt_used"
 HIGHWAY = "highway"
 
 
-def rules(name: str) -> ModuleType | None:
-    """A sibling rules module, if the title has it (modules are written one per section)."""
-    try:
-        return importlib.import_module(f"wargame.games.dark_crusade.{name}")
-    except ImportError:
-        return None
-
-
 def weather_now(match: Match, loc: str | None = None) -> str:
-    w = rules("weather")
-    if w is None:
-        return "good"
-    if loc is not None and hasattr(w, "point_weather"):
-        return str(w.point_weather(match, loc))
-    return str(w.current(match))
+    """This turn's weather, or a point's own in May 1941 (3.A)."""
+    return weather.point_weather(match, loc) if loc is not None else weather.current(match)
 
 
 def winter_4142(match: Match) -> bool:
-    w = rules("weather")
-    return bool(w is not None and w.winter_4142(match))
+    return weather.winter_4142(match)
 
 
 def armored_supply(match: Match, unit: Unit) -> bool:
-    s = rules("supply")
-    return True if s is None else bool(s.armored_supply(match, unit))
+    return supply.armored_supply(match, unit)
 
 
 def in_supply(match: Match, unit: Unit) -> bool:
-    s = rules("supply")
-    return True if s is None else bool(s.in_supply(match, unit))
+    return supply.in_supply(match, unit)
 
 
 # ----------------------------------------------------------------------------- what may move
@@ -180,23 +164,13 @@ def take(match: Match, units: list[Unit], loc: str, rule: str) -> None:
         if other.side == side:
             continue
         if U.has(match, other, "partisan"):
-            p = rules("partisans")
-            if p is not None and hasattr(p, "partisan_removed"):
-                p.partisan_removed(match, other)
-            else:
-                match.eliminate(other, f"removed by {units[0].id} entering {loc}", "DC 12.0, 19.0")
+            partisans.partisan_removed(match, other)
         elif U.has(match, other, "factory") and other.flags.get("entrained"):
             match.eliminate(other, f"entrained factory caught at {loc}", "DC 8.A.2.b, 12.0")
     if match.state.control.get(loc) != side:
         match.set_control(loc, side)
         if side == U.AXIS:
-            p = rules("production")
-            if p is not None and hasattr(p, "factory_captured"):
-                p.factory_captured(match, loc)
-            else:
-                for other in list(match.units_at(loc)):
-                    if U.has(match, other, "factory"):
-                        match.eliminate(other, f"{loc} falls to the Axis", "DC 8.C.2")
+            production.factory_captured(match, loc)
 
 
 def place_all(match: Match, units: list[Unit], loc: str) -> None:
