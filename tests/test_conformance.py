@@ -14,8 +14,10 @@ title and seed a random bot-vs-bot playout is recorded once; the tests then chec
   side's view; an untried unit's hidden values and face appear in no view; other sides'
   secrets are absent.
 
-``CONFORMANCE_SEEDS`` seeds per title (20 by default; the WARGAME_CONFORMANCE_SEEDS environment
-variable overrides it, e.g. for a long local soak).
+Seeds: the test titles play ``TEST_TITLE_SEEDS`` (20) games each; a full title plays
+``CONFORMANCE_SEEDS`` (4 by default, so CI stays within its budget with five titles). The
+WARGAME_CONFORMANCE_SEEDS environment variable sets the full titles' count: ``tox -e soak``
+plays 20 of each.
 """
 
 from __future__ import annotations
@@ -37,7 +39,8 @@ from wargame.bots import RandomBot
 from wargame.match import Match
 from wargame.plugins import Registry, Title, discover
 
-CONFORMANCE_SEEDS = int(os.environ.get("WARGAME_CONFORMANCE_SEEDS", "20"))
+CONFORMANCE_SEEDS = int(os.environ.get("WARGAME_CONFORMANCE_SEEDS", "4"))
+TEST_TITLE_SEEDS = 20
 ACTION_CAP = 20_000
 """A playout longer than this is taken to be stuck in a loop."""
 CHECK_SAMPLE = 50
@@ -65,7 +68,7 @@ CASES = [
         + (() if tid in TEST_TITLES else (pytest.mark.slow,)),
     )
     for tid in TITLE_IDS
-    for seed in range(CONFORMANCE_SEEDS)
+    for seed in range(TEST_TITLE_SEEDS if tid in TEST_TITLES else CONFORMANCE_SEEDS)
 ]
 """(title, seed) pairs. A full title's playouts take seconds each (its legal-move lists run to
 thousands), so they are marked ``slow``: ``-m "not slow"`` keeps to the test titles."""
