@@ -71,7 +71,9 @@ RARE = 0.02
 
 
 class RandomBot:
-    """Uniform over verbs, then over that verb's actions; always legal, never stuck."""
+    """Uniform over the verbs that have an action, then over that verb's actors (units, stacks,
+    targets) that have one, then over that actor's actions: chosen from the levels, so a move
+    costs one unit's search, not the whole list. Always legal, never stuck."""
 
     name = "random"
 
@@ -80,19 +82,24 @@ class RandomBot:
         self.patience = patience
 
     def choose(self, match: Match) -> Action:
-        actions = match.legal_actions()
-        if not actions:
-            raise UsageError(f"no legal action for {match.decision}")
-        by_verb: dict[str, list[Action]] = {}
-        for action in actions:
-            by_verb.setdefault(action.verb, []).append(action)
-        verbs = sorted(by_verb)
-        rare = [v for v in verbs if getattr(match.verbs.get(v), "rare", False)]
-        if rare and len(rare) < len(verbs) and self.rng.random() >= RARE:
-            verbs = [v for v in verbs if v not in rare]  # a draw or concession: seldom
-        if len(verbs) > 1 and "end" in by_verb and self.rng.random() < self.patience:
-            verbs.remove("end")
-        return self.rng.choice(by_verb[self.rng.choice(verbs)])
+        rng = self.rng
+        verbs = sorted(v for v in match.verbs_now() if match.actors(v))
+        while verbs:
+            pick = verbs
+            rare = [v for v in pick if getattr(match.verbs.get(v), "rare", False)]
+            if rare and len(rare) < len(pick) and rng.random() >= RARE:
+                pick = [v for v in pick if v not in rare]  # a draw or concession: seldom
+            if len(pick) > 1 and "end" in pick and rng.random() < self.patience:
+                pick = [v for v in pick if v != "end"]
+            verb = rng.choice(pick)
+            actors = match.actors(verb)
+            while actors:  # the first actor with an action, in a random order: uniform
+                actor = actors.pop(rng.randrange(len(actors)))
+                actions = match.legal_for(actor, verb)
+                if actions:
+                    return rng.choice(actions)
+            verbs.remove(verb)  # no actor of it has an action after all: choose again
+        raise UsageError(f"no legal action for {match.decision}")
 
 
 # ============================================================================ battle estimates

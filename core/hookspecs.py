@@ -12,8 +12,8 @@ collect a list from every plugin (every column shift, every strength modifier).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pluggy
 
@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 hookspec = pluggy.HookspecMarker("wargame")
 hookimpl = pluggy.HookimplMarker("wargame")
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 # ----------------------------------------------------------------------------- discovery
@@ -79,7 +80,27 @@ def wargame_verbs() -> list[Verb]:
 @hookspec
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     """Why an otherwise well-formed action is illegal now (a title's restriction on a shared
-    mechanic), with its rule number, e.g. "may not move west on Game-Turn 1 (PGG 5.23)"."""
+    mechanic), with its rule number, e.g. "may not move west on Game-Turn 1 (PGG 5.23)".
+
+    Asked for every listed action, so an implementation should say which verbs and decision
+    kinds it concerns with :func:`veto_scope`; the match then asks it only about those. A
+    refused action's check collects every veto's reason, not only the first."""
+
+
+def veto_scope(*, verbs: Iterable[str] = (), kinds: Iterable[str] = ()) -> Callable[[_F], _F]:
+    """Declare the verbs and decision kinds a ``wargame_veto`` implementation concerns (empty:
+    all). Put it under ``@hookimpl``::
+
+        @hookimpl
+        @veto_scope(verbs=("move", "overrun"), kinds=("movement",))
+        def wargame_veto(match, decision, action): ...
+    """
+
+    def mark(function: _F) -> _F:
+        function.wargame_veto_scope = (frozenset(verbs), frozenset(kinds))  # type: ignore[attr-defined]
+        return function
+
+    return mark
 
 
 @hookspec

@@ -75,6 +75,12 @@ def _direct(impl: Any) -> Any:
     return call
 
 
+def _scoped(impl: Any) -> tuple[frozenset[str], frozenset[str], Any]:
+    """(verbs, kinds, function) of a veto implementation; empty sets concern everything."""
+    verbs, kinds = getattr(impl.function, "wargame_veto_scope", (frozenset(), frozenset()))
+    return verbs, kinds, _direct(impl)
+
+
 class Match:
     """One game of one title, from set-up to outcome."""
 
@@ -107,7 +113,8 @@ class Match:
         for verbs in self.hook.wargame_verbs():
             for verb in verbs or ():
                 self.verbs[verb.name] = verb
-        self._vetoes = [_direct(impl) for impl in reversed(self.hook.wargame_veto.get_hookimpls())]
+        self._vetoes = [_scoped(impl) for impl in reversed(self.hook.wargame_veto.get_hookimpls())]
+        self._vetoes_by: dict[tuple[str, str], list[Any]] = {}
         self.cache: dict[Any, Any] = {}  # derived data for the whole match (cost tables)
         self._start()
 
@@ -570,30 +577,109 @@ class Match:
         ]
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action now (movement: one cheapest path per unit and destination)."""
+        """Every legal action now (movement: one cheapest path per unit and destination): every
+        verb's actors' actions, in the verbs' own order. Prefer the levels (``actors``,
+        ``legal_for``) where one actor's actions are enough."""
         if self._legal is not None and self._legal[0] == self._version:
             return list(self._legal[1])
         decision = self.decision
         actions: list[Action] = []
         if decision is not None:
             for verb in self._verbs_for(decision):
+                vetoes = self._vetoes_for(decision, verb.name)
                 for action in verb.legal(self, decision):
-                    if not self._vetoed(decision, action):
+                    if not vetoes or not self._vetoed(decision, action, vetoes):
                         actions.append(action)
         self._legal = (self._version, actions)
         return list(actions)
 
-    def _vetoed(self, decision: Decision, action: Action) -> str | None:
-        # Called for every legal action, so the implementations are called directly rather
+    def verbs_now(self) -> list[str]:
+        """The verbs the deciding side may use now (each may still have no action)."""
+        decision = self.decision
+        return [] if decision is None else [v.name for v in self._verbs_for(decision)]
+
+    def actors(self, verb: str | None = None) -> list[str]:
+        """Who may act now (units, stacks 'id,id', battles...; '' for actions of no one, like
+        ``end``), over every verb or one. An actor listed may have no action after all."""
+        decision = self.decision
+        if decision is None:
+            return []
+        found: dict[str, None] = {}
+        for v in self._verbs_for(decision):
+            if verb is None or v.name == verb:
+                found.update(dict.fromkeys(self._levels(decision, v)[0]))
+        return list(found)
+
+    def legal_for(self, actor: str, verb: str | None = None) -> list[Action]:
+        """One actor's legal actions now (a unit's moves and overruns), without listing the
+        others'. Over every actor, these are exactly ``legal_actions()``."""
+        decision = self.decision
+        if decision is None:
+            return []
+        out: list[Action] = []
+        for v in self._verbs_for(decision):
+            if verb is not None and v.name != verb:
+                continue
+            vetoes = self._vetoes_for(decision, v.name)
+            for action in self._levels(decision, v)[1](actor):
+                if not vetoes or not self._vetoed(decision, action, vetoes):
+                    out.append(action)
+        return out
+
+    def _levels(self, decision: Decision, verb: Verb) -> tuple[Iterable[str], Any]:
+        """(actors, actor -> actions) of one verb now; a verb without native levels is listed
+        once per state and grouped by actor."""
+        if verb.native_levels:
+            return (
+                verb.actors(self, decision),
+                lambda actor: verb.legal_for(self, decision, actor),
+            )
+        key = ("levels", verb.name)
+        found = self.scratch.get(key)
+        if found is None:
+            grouped: dict[str, list[Action]] = {}
+            for action in verb.legal(self, decision):
+                grouped.setdefault(verb.actor(action), []).append(action)
+            found = self.scratch[key] = grouped
+        return list(found), lambda actor: found.get(actor, [])
+
+    def _vetoes_for(self, decision: Decision, verb: str) -> list[Any]:
+        """The veto implementations concerned with this verb in this kind of decision."""
+        key = (decision.kind, verb)
+        found = self._vetoes_by.get(key)
+        if found is None:
+            found = [
+                veto
+                for verbs, kinds, veto in self._vetoes
+                if (not verbs or verb in verbs) and (not kinds or decision.kind in kinds)
+            ]
+            self._vetoes_by[key] = found
+        return found
+
+    def _vetoed(self, decision: Decision, action: Action, vetoes: list[Any]) -> str | None:
+        # Called for every listed action, so the implementations are called directly rather
         # than through pluggy's dispatch (same order: last registered first).
-        for veto in self._vetoes:
+        for veto in vetoes:
             reason = veto(match=self, decision=decision, action=action)
             if reason:
                 return str(reason)
         return None
 
+    def vetoes(self, action: Action) -> list[str]:
+        """Every veto's reason against an action now (all of them, to tell a player at once)."""
+        decision = self.decision
+        if decision is None:
+            return []
+        found = []
+        for veto in self._vetoes_for(decision, action.verb):
+            reason = veto(match=self, decision=decision, action=action)
+            if reason:
+                found.append(str(reason))
+        return found
+
     def check(self, action: Action | str) -> str | None:
-        """Why the action is illegal now, or None when it is legal."""
+        """Why the action is illegal now, or None when it is legal. Lists nothing else: a move
+        is checked against its own unit's reachable places only."""
         if isinstance(action, str):
             action = Action.parse(action)
         malformed = action.problem()
@@ -611,7 +697,7 @@ class Match:
                 f"'{action.verb}' is not a choice now: {decision.side} decides "
                 f"{decision.kind} ({decision.prompt or decision.phase})"
             )
-        return verb.check(self, decision, action) or self._vetoed(decision, action)
+        return verb.check(self, decision, action) or "; ".join(self.vetoes(action)) or None
 
     def apply(self, action: Action | str) -> list[Event]:
         """Check and apply one action; an illegal one raises IllegalAction, changing nothing."""

@@ -62,6 +62,14 @@ class Verb:
 
     ``kinds`` are the decision kinds where the verb may be used. ``check`` returns the reason an
     action is illegal (with its rule number) or None; ``apply`` may assume ``check`` passed.
+
+    Choices come in levels: the **actors** that may act now (a unit, a stack written
+    ``id,id``, a battle's target; ``actor(action)`` says whose an action is), then one actor's
+    actions on demand (``legal_for``), so a client or a bot never needs the whole list. A verb
+    implements either ``legal`` (the levels are then derived from it) or ``actors`` and
+    ``legal_for`` natively (``legal`` is then their concatenation); a hot verb does the latter.
+    ``actors`` may name an actor that turns out to have no action (the search finds no
+    destination): ``legal_for`` then answers an empty list.
     """
 
     name: str = ""
@@ -70,14 +78,36 @@ class Verb:
     """A choice a random player should seldom make: one that ends the game by declaration or
     agreement (a draw, a concession), so random playouts still reach the late game."""
 
+    def actor(self, action: Action) -> str:
+        """Whose action this is: by default its first argument ('' for none)."""
+        return action.args[0] if action.args else ""
+
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        return ()
+        if type(self).legal_for is Verb.legal_for:
+            return ()  # neither level implemented: no actions
+        return [
+            a
+            for actor in self.actors(match, decision)
+            for a in self.legal_for(match, decision, actor)
+        ]
+
+    def actors(self, match: Match, decision: Decision) -> Iterable[str]:
+        return list(dict.fromkeys(self.actor(a) for a in self.legal(match, decision)))
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> Iterable[Action]:
+        return [a for a in self.legal(match, decision) if self.actor(a) == actor]
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
-        return None if action in set(self.legal(match, decision)) else "not a legal choice now"
+        legal = self.legal_for(match, decision, self.actor(action))
+        return None if action in set(legal) else "not a legal choice now"
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         raise NotImplementedError
+
+    @property
+    def native_levels(self) -> bool:
+        """Whether the verb lists one actor's actions without listing everything."""
+        return type(self).legal_for is not Verb.legal_for
 
 
 def resolve_mechanic(name: str) -> ModuleType:

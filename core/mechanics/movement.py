@@ -242,6 +242,29 @@ def movers(match: Match, decision: Decision) -> list[Unit]:
     return out
 
 
+def _by_loc(match: Match, decision: Decision) -> list[tuple[str, list[Unit]]]:
+    """The movers grouped by location, locations sorted (the order of the listing); once per
+    state."""
+    key = ("movers-by-loc", decision.side, decision.phase)
+    found = match.scratch.get(key)
+    if found is None:
+        by_loc: dict[str, list[Unit]] = {}
+        for unit in movers(match, decision):
+            assert unit.loc is not None
+            by_loc.setdefault(unit.loc, []).append(unit)
+        found = match.scratch[key] = sorted(by_loc.items())
+    return found
+
+
+def stack_movers(match: Match, decision: Decision, loc: str) -> list[Unit]:
+    """The movers at one location, in listing order."""
+    key = ("movers-at", decision.side, decision.phase)
+    found = match.scratch.get(key)
+    if found is None:
+        found = match.scratch[key] = dict(_by_loc(match, decision))
+    return found.get(loc, [])
+
+
 Tree = dict[str, tuple[int, list[str]]]
 """Destination -> (cost in movement units, path from the unit's location)."""
 
@@ -385,32 +408,42 @@ class Move(Verb):
     name = "move"
     kinds = ("movement",)
 
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        actions: list[Action] = []
-        by_loc: dict[str, list[Unit]] = {}
-        for unit in movers(match, decision):
-            assert unit.loc is not None
-            by_loc.setdefault(unit.loc, []).append(unit)
-        for loc in sorted(by_loc):
-            units = by_loc[loc]
-            trees = [tree(match, u) for u in units]
-            for unit, reach in zip(units, trees, strict=True):
-                for dest in sorted(reach):
-                    actions.append(Action("move", (unit.id, *reach[dest][1])))
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        """Every unit that may move, then each location's whole stack ('id,id'), by location."""
+        out: list[str] = []
+        for loc, units in _by_loc(match, decision):
+            out.extend(u.id for u in units)
             if len(units) > 1 and not loc.startswith("box:"):
-                # A stack moving alike (same class, same budget left) shares one exact tree.
-                alike = {(cost_key(match, u), allowance(match, u) - spent(match, u)) for u in units}
-                ids = ",".join(u.id for u in units)
-                if len(alike) == 1:
-                    for dest in sorted(trees[0]):
-                        actions.append(Action("move", (ids, *trees[0][dest][1])))
-                else:  # the slowest unit's cheapest paths, where every unit can follow
-                    common = set(trees[0]).intersection(*trees[1:])
-                    slowest = min(range(len(units)), key=lambda n: allowance(match, units[n]))
-                    for dest in sorted(common):
-                        path = trees[slowest][dest][1]
-                        if all(_follows(match, u, path) for u in units):
-                            actions.append(Action("move", (ids, *path)))
+                out.append(",".join(u.id for u in units))
+        return out
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
+        """One cheapest path to each place the unit (or whole stack) can reach: one search."""
+        ids = actor.split(",")
+        unit = match.state.units.get(ids[0])
+        if unit is None or unit.side != decision.side or unit.loc is None:
+            return []
+        units = stack_movers(match, decision, unit.loc)
+        if len(ids) == 1:
+            if unit not in units:
+                return []
+            reach = tree(match, unit)
+            return [Action("move", (unit.id, *reach[dest][1])) for dest in sorted(reach)]
+        if len(units) < 2 or unit.loc.startswith("box:") or ids != [u.id for u in units]:
+            return []
+        trees = [tree(match, u) for u in units]
+        # A stack moving alike (same class, same budget left) shares one exact tree.
+        alike = {(cost_key(match, u), allowance(match, u) - spent(match, u)) for u in units}
+        if len(alike) == 1:
+            return [Action("move", (actor, *trees[0][dest][1])) for dest in sorted(trees[0])]
+        # otherwise the slowest unit's cheapest paths, where every unit can follow
+        common = set(trees[0]).intersection(*trees[1:])
+        slowest = min(range(len(units)), key=lambda n: allowance(match, units[n]))
+        actions = []
+        for dest in sorted(common):
+            path = trees[slowest][dest][1]
+            if all(_follows(match, u, path) for u in units):
+                actions.append(Action("move", (actor, *path)))
         return actions
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:

@@ -63,7 +63,7 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -241,32 +241,28 @@ class Overrun(Verb):
     name = "overrun"
     kinds = ("movement",)
 
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        if not _phase_allows(match):
+    def actor(self, action: Action) -> str:
+        return action.args[2] if len(action.args) > 2 else ""  # the overrunning units
+
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        """Each unit that may overrun, then each group's whole stack, by location and start."""
+        return [",".join(u.id for u in cand) for cand in _candidates(match, decision).values()]
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
+        cand = _candidates(match, decision).get(actor)
+        if cand is None:
             return []
-        s = settings(match)
         side = decision.side
-        able = [u for u in movement.movers(match, decision) if ineligible(match, u) is None]
-        groups: dict[tuple[str, str], list[Unit]] = {}
-        for unit in able:
-            assert unit.loc is not None
-            start = (start_of(match, unit) or "") if s.get("same_start") else ""
-            groups.setdefault((unit.loc, start), []).append(unit)
-        enemy = sorted(loc for loc in match.occupied() if _enemy_at(match, loc, side))
-        near = {n for loc in enemy for n in match.topology.neighbours(loc)}
+        near = _near_enemy(match, side)
+        ids = actor
+        left = [movement.allowance(match, u) - movement.spent(match, u) for u in cand]
         actions: list[Action] = []
-        for key in sorted(groups):
-            units = groups[key]
-            candidates = [[u] for u in units] + ([units] if len(units) > 1 else [])
-            for cand in candidates:
-                ids = ",".join(u.id for u in cand)
-                left = [movement.allowance(match, u) - movement.spent(match, u) for u in cand]
-                for launch, (path, moving) in sorted(_launches(match, cand, near).items()):
-                    for target in match.topology.neighbours(launch):
-                        if _enemy_at(match, target, side) and not target_problem(
-                            match, cand, launch, target, moving, left
-                        ):
-                            actions.append(Action("overrun", (target, "with", ids, "via", *path)))
+        for launch, (path, moving) in sorted(_launches(match, cand, near).items()):
+            for target in match.topology.neighbours(launch):
+                if _enemy_at(match, target, side) and not target_problem(
+                    match, cand, launch, target, moving, left
+                ):
+                    actions.append(Action("overrun", (target, "with", ids, "via", *path)))
         return actions
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
@@ -353,6 +349,42 @@ class Overrun(Verb):
             launch=launch,
         )
         combat.resolve(match, battle)
+
+
+def _candidates(match: Match, decision: Decision) -> dict[str, list[Unit]]:
+    """Who may overrun now, by actor ('id' or 'id,id' for a whole group), in listing order:
+    each group (location, and start location under ``same_start``) its units one by one, then
+    all of them. Once per state."""
+    key = ("overrun-candidates", decision.side, decision.phase)
+    found = match.scratch.get(key)
+    if found is not None:
+        return found
+    found = {}
+    if _phase_allows(match):
+        s = settings(match)
+        able = [u for u in movement.movers(match, decision) if ineligible(match, u) is None]
+        groups: dict[tuple[str, str], list[Unit]] = {}
+        for unit in able:
+            assert unit.loc is not None
+            start = (start_of(match, unit) or "") if s.get("same_start") else ""
+            groups.setdefault((unit.loc, start), []).append(unit)
+        for group in sorted(groups):
+            units = groups[group]
+            for cand in [[u] for u in units] + ([units] if len(units) > 1 else []):
+                found[",".join(u.id for u in cand)] = cand
+    match.scratch[key] = found
+    return found
+
+
+def _near_enemy(match: Match, side: str) -> set[str]:
+    """Locations next to enemy units (where an overrun may be launched); once per state."""
+    key = ("overrun-near", side)
+    found = match.scratch.get(key)
+    if found is None:
+        enemy = [loc for loc in match.occupied() if _enemy_at(match, loc, side)]
+        found = {n for loc in enemy for n in match.topology.neighbours(loc)}
+        match.scratch[key] = found
+    return found
 
 
 def _launches(

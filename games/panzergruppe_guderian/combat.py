@@ -30,7 +30,7 @@ from wargame.combat import Modifier
 from wargame.games.panzergruppe_guderian import leaders, supply
 from wargame.games.panzergruppe_guderian.movement import restricted_hexrow
 from wargame.games.panzergruppe_guderian.supply import DISRUPTED, GERMAN, SOVIET
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Battle, Match
 from wargame.mechanics import halving, retreat
 from wargame.mechanics.movement import phase_key
@@ -338,6 +338,7 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
 
 
 @hookimpl
+@veto_scope(verbs=("attack", "advance", "retreat"))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     args = action.args
     if action.verb == "attack" and len(args) == 3:

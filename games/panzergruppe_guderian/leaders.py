@@ -30,7 +30,7 @@ from wargame.games.panzergruppe_guderian.supply import (
     on_map,
     rating,
 )
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Battle, Match
 from wargame.mechanics import movement
 from wargame.mechanics.movement import phase_key
@@ -360,6 +360,7 @@ def _leader_ids(match: Match) -> frozenset[str]:
 
 
 @hookimpl
+@veto_scope(verbs=("attack", "overrun", "move", "advance"))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     verb = action.verb
     if verb == "attack" and decision.side == SOVIET:

@@ -21,7 +21,7 @@ import math
 from collections.abc import Hashable, Iterable, Mapping
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Match
 from wargame.mechanics import movement as kmove
 from wargame.mechanics import overrun, stacking
@@ -806,6 +806,7 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
 
 
 @hookimpl
+@veto_scope(verbs=("move", "overrun"), kinds=("movement",))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     if decision.kind != "movement" or decision.side != SOVIET:
         return None

@@ -20,7 +20,7 @@ from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.games.panzergruppe_guderian import victory
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Match
 from wargame.mechanics import movement
 from wargame.mechanics.zoc import zoc_of
@@ -346,6 +346,7 @@ def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
 
 
 @hookimpl
+@veto_scope(verbs=FROM_ARG)
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     """Reinforcements enter only in the phase they arrive in (4.2 A.1, B.1): a German
     reinforcement held back may not come on in the Mechanized Movement Phase."""

@@ -13,7 +13,7 @@ from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.combat import Shift
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Battle, Match
 from wargame.models import PhaseSpec
 from wargame.state import Unit
@@ -48,6 +48,7 @@ def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
 
 
 @hookimpl
+@veto_scope(verbs=("advance",))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     """An advance after combat follows links the unit could move along (LL 13.7): no panzers
     over the strait or down an inferior link. The shared mechanic offers every route."""
