@@ -852,7 +852,7 @@ def _tables(title: Title) -> dict[str, CombatTable]:
 def cmd_crt(args: argparse.Namespace, ctx: Context) -> int:
     title = ctx.title(args.title)
     tables = _tables(title)
-    table_id = args.table or title.manifest.mechanic_options.get("combat", {}).get("table")
+    table_id = args.table or title.settings("combat").get("table")
     table_id = table_id or next(iter(tables))
     if table_id not in tables:
         raise UsageError(f"{title.id} has no table {table_id!r} (tables: {', '.join(tables)})")

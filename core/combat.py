@@ -21,25 +21,19 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
+from typing import Any, ClassVar, Literal, NamedTuple, Protocol, get_args, runtime_checkable
 
 from wargame.dice import dice_range
 
 Strength = int | float | Fraction
 """A combat strength or fire total. Floats are read through their decimal repr (0.1 -> 1/10)."""
 
-MODIFIER_OPS: tuple[str, ...] = (
-    "multiply",
-    "divide",
-    "add",
-    "set",
-    "halve",
-    "quarter",
-    "three-quarters",
-    "min",
-    "max",
-)
-"""The usual :attr:`Modifier.op` values; the combat mechanic that applies modifiers may know more."""
+ModifierOp = Literal[
+    "multiply", "divide", "add", "set", "halve", "quarter", "three-quarters", "min", "max"
+]
+MODIFIER_OPS: tuple[str, ...] = get_args(ModifierOp)
+"""Every :attr:`Modifier.op` the combat mechanic applies; any other op is refused when the modifier
+is made (and by mypy before that), never when a battle meets it."""
 
 ROUNDING_POLICIES = ("defender", "attacker", "nearest")
 _ROUNDING_WORDS = {
@@ -66,10 +60,10 @@ class Line(NamedTuple):
 class Modifier:
     """A change to a strength before the table is consulted (PGG 9.31 doubling, Barbarossa 7.22
     quartering, DC 13.A.4 air multiplier). ``target`` is "attack", "defense" or a unit id; ``op`` is
-    usually one of :data:`MODIFIER_OPS`. The combat mechanic applies it; this only records it."""
+    one of :data:`MODIFIER_OPS`. The combat mechanic applies it; this only records it."""
 
     target: str
-    op: str
+    op: ModifierOp
     value: int | float | Fraction | None = None
     reason: str = ""
     rule: str | None = None
@@ -77,8 +71,9 @@ class Modifier:
     def __post_init__(self) -> None:
         if not self.target:
             raise ValueError("a modifier names its target: 'attack', 'defense' or a unit id")
-        if not self.op:
-            raise ValueError("a modifier names its op, e.g. 'multiply' or 'halve'")
+        if self.op not in MODIFIER_OPS:
+            known = ", ".join(MODIFIER_OPS)
+            raise ValueError(f"unknown modifier op {self.op!r} (known: {known})")
 
     def line(self) -> Line:
         value = self.value

@@ -26,7 +26,8 @@ import sys
 from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, Sequence
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePosixPath
-from typing import Any, Literal, get_args, get_origin
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 import jsonschema
 import pydantic
@@ -77,6 +78,11 @@ LIST_KEYS: dict[str, Callable[[Any], Hashable | None]] = {
 
 
 def _is_entry_type(tp: Any) -> bool:
+    """An entry model, or a union of them (a combat table, told apart by its kind)."""
+    if get_origin(tp) is Annotated:
+        return _is_entry_type(get_args(tp)[0])
+    if get_origin(tp) in (Union, UnionType):
+        return all(_is_entry_type(arg) for arg in get_args(tp))
     return isinstance(tp, type) and issubclass(tp, Entry)
 
 
@@ -280,6 +286,10 @@ def _suggest(word: Any, candidates: Collection[str]) -> str:
         return ""
     close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+suggest = _suggest
+"""`` (did you mean 'x'?)`` for a word close to one of the candidates, else ''."""
 
 
 def _numeric_hint(value: Any, expected: Any) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 from wargame.actions import Action, Decision, Event, IllegalAction
 from wargame.dice import Dice
 from wargame.errors import UsageError
-from wargame.plugins import Title, Verb, plugin_manager
+from wargame.plugins import Title, Verb, collect_verbs, plugin_manager
 from wargame.sequence import Block, Leaf, SequenceOfPlay
 from wargame.state import State, Unit, digest
 
@@ -109,10 +109,7 @@ class Match:
         self.sides = title.sides
         self.pm = plugin_manager(title.plugins())
         self.hook = self.pm.hook
-        self.verbs: dict[str, Verb] = {}
-        for verbs in self.hook.wargame_verbs():
-            for verb in verbs or ():
-                self.verbs[verb.name] = verb
+        self.verbs: dict[str, Verb] = collect_verbs(self.pm, title.mechanics())
         self._vetoes = [_scoped(impl) for impl in reversed(self.hook.wargame_veto.get_hookimpls())]
         self._vetoes_by: dict[tuple[str, str], list[Any]] = {}
         self.cache: dict[Any, Any] = {}  # derived data for the whole match (cost tables)
@@ -233,7 +230,7 @@ class Match:
 
     def settings(self, mechanic: str) -> dict[str, Any]:
         """The title's settings for a shared mechanic (``mechanic_options`` in title.json)."""
-        return self.title.manifest.mechanic_options.get(mechanic, {})
+        return self.title.settings(mechanic)
 
     def resolve_locations(self, names: Iterable[str]) -> list[str]:
         """Location ids and region names -> location ids, in order, without repeats."""

@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    model_validator,
+)
 
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.:/+\-]*$", max_length=80)]
 """Ids appear in the action notation, so they never contain spaces or commas."""
@@ -95,6 +103,183 @@ class SequenceSpec(Doc):
     rule: str | None = None
 
 
+# --------------------------------------------------------------------------- mechanic settings
+
+
+class Settings(Doc):
+    """A shared mechanic's settings in ``mechanic_options``: unknown keys are errors."""
+
+
+Costs = float | dict[str, float]
+"""A number, or a mapping by selector as in the terrain chart ('side/mobility', mobility, unit
+type, side, '*')."""
+
+
+class MovementSettings(Settings):
+    """``movement`` (wargame.mechanics.movement)."""
+
+    scale: int = Field(1, ge=1, description="integer MP units per MP (2: half-MP roads)")
+    min_one_step: bool = Field(False, description="a unit may always move one hex (Barb 10.5)")
+    road: str = Field("road", description="the in-hex feature whose cost applies along a road")
+    road_blocked_by: list[str] = Field(
+        default_factory=list, description="hexside features a road does not cross (PGG 11.13)"
+    )
+
+
+class ZocSettings(Settings):
+    """``rigid-zoc`` (wargame.mechanics.zoc)."""
+
+    blocked_by: list[str] = Field(default_factory=list, description="edge features no ZOC crosses")
+    no_zoc_flags: list[str] = Field(default_factory=list, description="unit flags exerting none")
+    no_zoc_types: list[str] = Field(default_factory=list, description="unit types exerting none")
+    stop_rule: str = Field("", description="cited when a unit must stop in a ZOC")
+    exit_rule: str = Field("", description="cited when a unit may not leave a ZOC")
+
+
+class CombatSettings(Settings):
+    """``combat`` (wargame.mechanics.combat)."""
+
+    table: Id | None = Field(None, description="the default table (else the document's first)")
+    attack: str = Field("attack", description="the unit value attacking with")
+    defense: str = Field("defense", description="the unit value defending with")
+    once_per_phase: bool = Field(True, description="attack and be attacked once a phase")
+    defender_first: bool = Field(True, description="split results: defender first (PGG 9.66)")
+    reveal_rule: str | None = Field(None, description="cited when untried units are revealed")
+
+
+class RetreatSettings(Settings):
+    """``retreat`` (wargame.mechanics.retreat, the ``retreat-advance`` mechanic)."""
+
+    chooser: Literal["owner", "enemy"] = Field("owner", description="who picks the path")
+    zoc: Literal["blocks", "friendly-negates", "ignored"] = "friendly-negates"
+    prefer_vacant: bool = Field(True, description="vacant locations first (PGG 9.73)")
+    advance: bool = Field(True, description="the winner may advance after combat")
+    advance_hexes: int | None = Field(
+        None, ge=1, description="the most hexes advanced along the retreat path (default: all)"
+    )
+    along_retreat: bool = Field(False, description="advance along the path of retreat (9.84)")
+    after_elimination: int = Field(0, ge=0, description="advance after an elimination (9.86)")
+    defender_advances: bool = Field(False, description="a winning defender advances (9.87)")
+    overrun_advances: bool = Field(False, description="overruns are followed by advance (9.88)")
+    rule: str | None = Field(None, description="cited when units with no path are eliminated")
+
+
+class OverrunSettings(Settings):
+    """``overrun`` (wargame.mechanics.overrun, whose docstring says what each does)."""
+
+    cost: Costs = Field(0, description="MP spent to overrun")
+    target_cost: dict[str, float] = Field(
+        default_factory=dict, description="terrain or feature of the target -> cost instead"
+    )
+    hexside_costs: bool = False
+    same_start: bool = False
+    halve: bool = False
+    halve_min: int = Field(0, ge=0)
+    move_in: bool = True
+    continue_: bool | list[str] = Field(True, alias="continue")
+    stop_on: list[str] = Field(default_factory=list)
+    return_to_launch: bool = False
+    from_locked: bool = Field(True, description="a unit locked in an enemy ZOC may still overrun")
+    continue_on_failure: bool | list[str] = False
+    defender_flag: str | None = None
+    defender_flag_except: list[str] = Field(default_factory=list)
+    mobility: list[str] | None = None
+    tags: list[str] | None = None
+    max_per_phase: int | dict[str, int] | None = None
+    terrain: list[str] | None = None
+    rule: str | None = None
+
+
+class UntriedSettings(Settings):
+    """``untried`` (wargame.mechanics.untried)."""
+
+    recycle: bool = Field(False, description="eliminated untried units return face-down (12.4)")
+
+
+class StackingSettings(Settings):
+    """``stacking`` (wargame.mechanics.stacking)."""
+
+    limit: float | None = Field(None, ge=0, description="the most weight a location holds")
+    limits: dict[str, float] = Field(default_factory=dict, description="side -> its limit")
+    max_units: int | None = Field(None, ge=1, description="a count cap beside the weight")
+    check: list[str] = Field(default_factory=list, description="phase ids ending with a check")
+    rule: str | None = None
+
+
+class ReinforcementsSettings(Settings):
+    """``reinforcements`` (wargame.mechanics.reinforcements)."""
+
+    phase: str = Field("movement", description="the owner's phase in which units arrive")
+    box: str = Field("box:reinforcements", description="where they wait")
+    boxes: dict[str, str] = Field(default_factory=dict, description="side -> its own box")
+    limit_rule: str | None = Field(None, description="cited when counters run out")
+
+
+class SupplySettings(Settings):
+    """``supply`` (wargame.mechanics.supply, whose docstring says what each does)."""
+
+    sources: dict[str, list[str]] = Field(default_factory=dict)
+    check: list[str] = Field(default_factory=lambda: ["movement"])
+    sides: Literal["phasing", "all"] = "phasing"
+    zoc: Literal["friendly-negates", "blocks", "ignored"] = "friendly-negates"
+    enemy_control_blocks: bool = False
+    no_through: list[str] = Field(default_factory=list)
+    blocked_edges: list[str] = Field(default_factory=list)
+    limit: float | dict[str, float] | None = None
+    limit_unit: Literal["steps", "cost"] = "steps"
+    halve_movement: bool = False
+    boxes: Literal["supplied", "trace"] = "supplied"
+    rule: str | None = None
+
+
+class RenderSettings(Settings):
+    """``render``: how the title's map is drawn (wargame.render), not a mechanic."""
+
+    side_colors: dict[str, str] = Field(default_factory=dict)
+    terrain_colors: dict[str, str] = Field(default_factory=dict)
+    values: list[str] | None = Field(None, description="unit values printed on counters")
+    tag_suffix: dict[str, str] = Field(default_factory=dict)
+    flag_marks: dict[str, str] = Field(default_factory=dict)
+
+
+SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
+    "movement": ("movement", MovementSettings),
+    "rigid-zoc": ("rigid-zoc", ZocSettings),
+    "combat": ("combat", CombatSettings),
+    "retreat": ("retreat-advance", RetreatSettings),
+    "overrun": ("overrun", OverrunSettings),
+    "untried": ("untried", UntriedSettings),
+    "stacking": ("stacking", StackingSettings),
+    "reinforcements": ("reinforcements", ReinforcementsSettings),
+    "supply": ("supply", SupplySettings),
+    "render": (None, RenderSettings),
+}
+"""``mechanic_options`` key -> (the mechanic it configures, None for none; its model)."""
+
+
+class MechanicOptions(Doc):
+    """Settings by mechanic. A mechanic from outside the kernel (a module path in ``mechanics``)
+    may take settings under its own name; that module's ``Settings`` model checks them."""
+
+    model_config = ConfigDict(extra="allow", populate_by_name=True)
+    movement: MovementSettings | None = None
+    rigid_zoc: ZocSettings | None = Field(None, alias="rigid-zoc")
+    combat: CombatSettings | None = None
+    retreat: RetreatSettings | None = None
+    overrun: OverrunSettings | None = None
+    untried: UntriedSettings | None = None
+    stacking: StackingSettings | None = None
+    reinforcements: ReinforcementsSettings | None = None
+    supply: SupplySettings | None = None
+    render: RenderSettings | None = None
+
+
+def _check_settings(value: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Checked by :class:`MechanicOptions`, kept as written (the schema shows the models)."""
+    MechanicOptions.model_validate(value)
+    return value
+
+
 class TitleManifest(Document):
     kind: Literal["title"] = "title"
     name: str
@@ -104,8 +289,9 @@ class TitleManifest(Document):
     sides: list[Side]
     documents: dict[str, str] = Field(description="document name -> file name in the data folder")
     mechanics: list[str] = Field(default_factory=list, description="shared mechanics used")
-    mechanic_options: dict[str, dict[str, Any]] = Field(
-        default_factory=dict, description="mechanic -> its settings (rule numbers, limits)"
+    mechanic_options: Annotated[dict[str, dict[str, Any]], AfterValidator(_check_settings)] = Field(
+        default_factory=dict,
+        description="mechanic -> its settings (rule numbers, limits): see MechanicOptions",
     )
     sequence: SequenceSpec
     default_scenario: Id
@@ -274,13 +460,121 @@ class Counters(Document):
 # --------------------------------------------------------------------------- combat tables
 
 
-class CombatTableSpec(Entry):
-    """One table; the shape beyond ``kind`` depends on the kind (see wargame.combat)."""
+EdgeName = Literal["clamp", "auto", "error", "edge", "split"]
+
+
+class EdgeSpec(Doc):
+    """What happens beyond one end of a table (which policies a side allows depends on the kind:
+    see :mod:`wargame.combat`)."""
+
+    policy: EdgeName
+    result: str | int | None = Field(None, description="the automatic result of policy 'auto'")
+    rule: str | None = None
+
+
+Edge = EdgeName | EdgeSpec
+
+
+class ShiftCap(Doc):
+    max: int = Field(ge=0, description="the most net columns of this group")
+    rule: str | None = None
+
+
+class TableSpec(Entry):
+    """What every table kind shares. The kind's builder (:func:`wargame.combat.build_table`)
+    checks what a schema cannot: columns contiguous, a result for every roll."""
+
+    id: Id | None = Field(None, description="must equal the table's key when given")
+    name: str | None = None
+    rule: str | None = None
+    notes: str | list[str] | None = None
+    dice: str = Field(description="what to roll: '1d6', '2d6'")
+    rolls: tuple[int, int] | None = Field(None, description="[lowest, highest] modified roll")
+    rolls_beyond: Edge | None = Field(None, description="a modified roll off the table")
+    results: dict[str, list[str | int] | dict[str, str | int]] = Field(
+        description="column label -> one result per roll (a list, or {roll: result})"
+    )
+    below: Edge | None = Field(None, description="beyond the first column")
+    above: Edge | None = Field(None, description="beyond the last column")
+    shift_caps: dict[str, ShiftCap] = Field(
+        default_factory=dict, description="group -> the most net columns its shifts may move"
+    )
+    shift_rule: str | None = None
+
+
+class OddsTableSpec(TableSpec):
+    """Odds ratios (PGG 9.5): columns '1-2', '1-1', '2-1'...; the attacker's total over the
+    defender's, rounded by ``rounding``."""
+
+    kind: Literal["odds"]
+    columns: list[str]
+    rounding: Literal["defender", "attacker", "nearest"]
+    rounding_rule: str | None = None
+    nearest_ties: Literal["defender", "attacker"] = "defender"
+    shift_mode: Literal["column", "ratio"] = Field(
+        description="'column': shifts move along the printed columns; 'ratio': along the "
+        "unbounded ladder of odds (Barbarossa 11.25)"
+    )
+    zero_attack: Edge | None = Field(None, description="an attack of 0 (default 'error')")
+    zero_defense: Edge | None = Field(None, description="a defense of 0 (default 'error')")
+
+
+class DifferentialTableSpec(TableSpec):
+    """Attack minus defense (Linkland 13.4): columns '-3', '+1..+2', '>=+7'."""
+
+    kind: Literal["differential"]
+    columns: list[str]
+    rounding: Literal["defender", "attacker", "nearest"] = "defender"
+    rounding_rule: str | None = None
+    nearest_ties: Literal["defender", "attacker"] = "defender"
+    shift_mode: Literal["column"] = "column"
+
+
+class FireTableSpec(TableSpec):
+    """A side's own fire total (DC 13.B.2): columns 1, 2, ... or '13..15', the last may be
+    '>=N'; ``above`` 'split' splits a larger total into groups (DC 13.B.6)."""
+
+    kind: Literal["fire"]
+    columns: list[str | int]
+    shift_mode: Literal["column"] = "column"
+
+
+class OtherTableSpec(Entry):
+    """A table of a kind a title registers (:func:`wargame.combat.register_table_kind`); its
+    builder checks the whole spec when the title loads."""
 
     model_config = ConfigDict(extra="allow")
     kind: str
     name: str | None = None
     rule: str | None = None
+
+    @model_validator(mode="after")
+    def _not_a_kernel_kind(self) -> OtherTableSpec:
+        if self.kind in KERNEL_TABLE_KINDS:  # a kernel kind is never checked loosely
+            raise ValueError(f"not a valid '{self.kind}' table")
+        return self
+
+
+KERNEL_TABLE_KINDS: dict[str, type[TableSpec]] = {
+    "odds": OddsTableSpec,
+    "differential": DifferentialTableSpec,
+    "fire": FireTableSpec,
+}
+
+
+def _table_kind(value: Any) -> str:
+    kind = value.get("kind") if isinstance(value, dict) else getattr(value, "kind", None)
+    return kind if kind in KERNEL_TABLE_KINDS else "other"
+
+
+CombatTableSpec = Annotated[
+    Annotated[OddsTableSpec, Tag("odds")]
+    | Annotated[DifferentialTableSpec, Tag("differential")]
+    | Annotated[FireTableSpec, Tag("fire")]
+    | Annotated[OtherTableSpec, Tag("other")],
+    Discriminator(_table_kind),
+]
+"""One table, checked field by field for the kernel's kinds."""
 
 
 class Effect(Doc):

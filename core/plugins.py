@@ -3,13 +3,19 @@
 Titles are found through the ``wargame.games`` entry-point group, built-in ones exactly as a third
 party's. A title that fails to import or whose data is invalid is reported by name and skipped;
 the rest still load.
+
+Wiring fails loudly: a hook implementation no spec names (a misspelt hook) is an error naming it;
+two titles with one id (or alias) make that id an error, never a silent replacement; two
+mechanics offering one verb are an error, and a title's own verb replaces a mechanic's; a
+mechanic's ``REQUIRES`` (the mechanics whose decisions it relies on) and its settings are checked
+when the title loads.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.metadata
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.resources.abc import Traversable
@@ -118,6 +124,83 @@ def resolve_mechanic(name: str) -> ModuleType:
         raise UsageError(f"unknown mechanic {name!r}: {exc}") from None
 
 
+def check_mechanics(manifest: TitleManifest, file: str) -> None:
+    """Every mechanic a listed one ``REQUIRES`` is listed too, and every ``mechanic_options`` key
+    names a shared mechanic's settings (checked by the manifest's model) or a listed mechanic of
+    the title's own (checked by its module's ``Settings`` model, if it has one). Raises
+    :class:`DataError` naming the file."""
+    from wargame.errors import Problem
+    from wargame.loader import suggest
+    from wargame.models import SETTINGS
+
+    problems: list[Problem] = []
+    listed = list(manifest.mechanics)
+    for name in listed:
+        module = resolve_mechanic(name)
+        requires = getattr(module, "REQUIRES", ())
+        for needed in requires:
+            if needed not in listed:
+                why = requires.get(needed, "") if isinstance(requires, Mapping) else ""
+                problems.append(
+                    Problem(
+                        file,
+                        "/mechanics",
+                        f"mechanic '{name}' requires '{needed}'{f' ({why})' if why else ''}: "
+                        f'add it to "mechanics"',
+                    )
+                )
+    given = manifest.mechanic_options
+    for key in given:
+        where = f"/mechanic_options/{key}"
+        if key in SETTINGS:  # checked by the manifest's model (a variant may leave one unused)
+            continue
+        if key in listed and key not in MECHANICS:  # a title's own mechanic module
+            model = getattr(resolve_mechanic(key), "Settings", None)
+            if model is not None:
+                try:
+                    model.model_validate(given[key])
+                except Exception as exc:  # pydantic's error: one line per field
+                    problems.append(Problem(file, where, str(exc).replace("\n", "; ")))
+            continue
+        known = [*SETTINGS, *(m for m in listed if m not in MECHANICS)]
+        problems.append(
+            Problem(
+                file,
+                where,
+                f"'{key}' is not a mechanic of this title{suggest(key, known)}; settings are "
+                f"for: {', '.join(known)}",
+            )
+        )
+    if problems:
+        raise DataError(problems)
+
+
+def collect_verbs(pm: pluggy.PluginManager, mechanics: Collection[object] = ()) -> dict[str, Verb]:
+    """Every plugin's verbs by name. A title's verb replaces a shared mechanic's (``mechanics``)
+    of the same name, and a mechanic's the kernel's; two plugins of one level offering one name
+    (two mechanics) are an error, since one of them would silently never be used."""
+    from wargame import builtin
+
+    shared = {id(m) for m in mechanics}
+    verbs: dict[str, Verb] = {}
+    owners: dict[str, tuple[int, str]] = {}
+    for impl in reversed(pm.hook.wargame_verbs.get_hookimpls()):  # call order: title first
+        plugin = impl.plugin
+        name = getattr(plugin, "__name__", None) or pm.get_name(plugin) or repr(plugin)
+        level = 0 if plugin is builtin else 1 if id(plugin) in shared else 2
+        for verb in impl.function() or ():
+            held = owners.get(verb.name)
+            if held is not None and held[0] == level and held[1] != name:
+                raise WargameError(
+                    f"verb {verb.name!r} is offered by both {held[1]} and {name}; "
+                    "rename one or leave one mechanic out"
+                )
+            if held is None or level > held[0]:
+                verbs[verb.name] = verb
+                owners[verb.name] = (level, name)
+    return verbs
+
+
 @dataclass
 class Title:
     """A loaded title: its manifest, validated data and rules. Built once, shared by matches."""
@@ -171,16 +254,30 @@ class Title:
         """The plugins of one match, kernel first, title rules last (asked first)."""
         from wargame import builtin
 
-        mechanics = [resolve_mechanic(m) for m in self.manifest.mechanics]
-        return [builtin, *mechanics, *self.definition.rules]
+        return [builtin, *self.mechanics(), *self.definition.rules]
+
+    def mechanics(self) -> list[ModuleType]:
+        """The shared mechanics the manifest lists, as plugin modules."""
+        return [resolve_mechanic(m) for m in self.manifest.mechanics]
+
+    def settings(self, mechanic: str) -> dict[str, Any]:
+        """The title's settings for a mechanic, as written in title.json (checked at load by the
+        mechanic's settings model, :data:`wargame.models.SETTINGS`)."""
+        return self.manifest.mechanic_options.get(mechanic, {})
 
 
 def plugin_manager(plugins: Sequence[object]) -> pluggy.PluginManager:
+    """A match's plugin manager. A hook implementation that no spec names (a misspelt
+    ``wargame_phase_strat``) is an error naming it, not a hook that silently never runs."""
     pm = pluggy.PluginManager("wargame")
     pm.add_hookspecs(hookspecs)
     for plugin in plugins:
         if not pm.is_registered(plugin):
             pm.register(plugin)
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as exc:
+        raise WargameError(f"plugin {exc.plugin!r}: {exc}") from None
     return pm
 
 
@@ -192,6 +289,7 @@ def load_title(definition: GameDef, owner_dir: Path | None = None) -> Title:
     assert isinstance(manifest, TitleManifest)
     if manifest.id != definition.id:
         raise UsageError(f"title {definition.id}: title.json says id {manifest.id!r}")
+    check_mechanics(manifest, str(data_dir / "title.json"))
     data = TitleData(data_dir, manifest.documents, title_id=manifest.id, owner_dir=owner_dir)
     check_tables(data)
     return Title(definition, manifest, data)
@@ -224,8 +322,15 @@ class Registry:
     titles: dict[str, Title] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    clashes: dict[str, list[str]] = field(default_factory=dict)
+    """A title id or alias registered more than once -> who registered it: an error to use."""
+    _sources: dict[str, str] = field(default_factory=dict, repr=False)
 
-    def add(self, definition: GameDef, owner_dir: Path | None = None) -> None:
+    def add(self, definition: GameDef, owner_dir: Path | None = None, source: str = "") -> None:
+        source = source or f"data in {definition.data}"
+        if definition.id in self.titles or definition.id in self.clashes:
+            self._clash(definition.id, source)
+            return
         try:
             title = load_title(definition, owner_dir)
         except DataError as exc:
@@ -235,10 +340,28 @@ class Registry:
             self.problems.append(f"title {definition.id} skipped: {exc}")
             return
         self.titles[title.id] = title
+        self._sources[title.id] = source
         for alias in title.aliases:
-            self.aliases[alias] = title.id
+            if alias in self.aliases or alias in self.titles:
+                self._clash(alias, source)
+            else:
+                self.aliases[alias] = title.id
+                self._sources[alias] = source
+
+    def _clash(self, name: str, source: str) -> None:
+        first = self._sources.get(name, "another title")
+        holders = self.clashes.setdefault(name, [first])
+        holders.append(source)
+        self.titles.pop(name, None)
+        self.aliases.pop(name, None)
+        self.problems.append(f"title id {name!r} is registered twice ({', '.join(holders)})")
 
     def get(self, name: str) -> Title:
+        if name in self.clashes:
+            raise UsageError(
+                f"title {name!r} is registered more than once ({', '.join(self.clashes[name])}): "
+                "uninstall one"
+            )
         key = self.aliases.get(name, name)
         if key not in self.titles:
             known = ", ".join(sorted(self.titles)) or "none"
@@ -262,7 +385,8 @@ def discover(extra: Iterable[object] = (), owner_dir: Path | None = None) -> Reg
     for plugin in extra:
         if not pm.is_registered(plugin):
             pm.register(plugin)
-    for defs in pm.hook.wargame_register_games():
-        for definition in defs or ():
-            registry.add(definition, owner_dir)
+    for impl in pm.hook.wargame_register_games.get_hookimpls():
+        source = pm.get_name(impl.plugin) or repr(impl.plugin)
+        for definition in impl.function() or ():
+            registry.add(definition, owner_dir, source)
     return registry

@@ -13,6 +13,10 @@ Two changes to pydantic's output, both so the schema is at least as strict as th
 * ``dict[Id, X]`` is written by pydantic as ``patternProperties``, which silently skips an entry
   whose key is not an id. The pattern moves into ``propertyNames`` and the value schema into
   ``additionalProperties``, so every entry is validated and a bad key is reported.
+* A union chosen by ``kind`` (a combat table's kind) is written by pydantic as ``oneOf``, whose
+  errors name every branch. It becomes one ``if kind is X then X's schema`` per branch (a branch
+  without a ``kind`` constant takes every other kind), so a bad table gets the messages of its
+  own kind only.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from wargame.models import DOCUMENT_MODELS
+from wargame.models import DOCUMENT_MODELS, MechanicOptions
 
 SCHEMA_DIALECT = "https://json-schema.org/draft/2020-12/schema"
 REGENERATE = "python -m wargame.schemagen"
@@ -62,10 +66,59 @@ def _tighten(node: Any) -> Any:
     return out
 
 
+def _kind_const(branch: Any, defs: dict[str, Any]) -> str | None:
+    ref = branch.get("$ref", "") if isinstance(branch, dict) else ""
+    target = defs.get(ref.rsplit("/", 1)[-1], {}) if ref.startswith("#/$defs/") else {}
+    const = target.get("properties", {}).get("kind", {}).get("const")
+    return const if isinstance(const, str) else None
+
+
+def _by_kind(node: Any, defs: dict[str, Any]) -> Any:
+    """Rewrite a ``oneOf`` of models told apart by their ``kind`` into if/then clauses."""
+    if isinstance(node, list):
+        return [_by_kind(item, defs) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _by_kind(value, defs) for key, value in node.items()}
+    branches = out.get("oneOf")
+    if isinstance(branches, list) and all("$ref" in b for b in branches):
+        kinds = [_kind_const(b, defs) for b in branches]
+        known = [k for k in kinds if k is not None]
+        if known and len(known) >= len(kinds) - 1:
+            clauses = []
+            for branch, kind in zip(branches, kinds, strict=True):
+                test = {"const": kind} if kind is not None else {"not": {"enum": known}}
+                clauses.append({"if": {"properties": {"kind": test}}, "then": branch})
+            del out["oneOf"]
+            out.update(type="object", required=["kind"], allOf=clauses)
+    return out
+
+
+def _with_settings(schema: dict[str, Any]) -> dict[str, Any]:
+    """The title schema's ``mechanic_options`` as :class:`~wargame.models.MechanicOptions` (the
+    model checks them in a validator, so pydantic's schema shows only a dict of dicts): every
+    shared mechanic's settings, their defaults and meanings, unknown keys refused."""
+    options = MechanicOptions.model_json_schema(mode="validation", by_alias=True)
+    defs = schema.setdefault("$defs", {})
+    defs.update(options.pop("$defs", {}))
+    options.pop("title", None)
+    options["additionalProperties"] = {"type": "object"}  # a title's own mechanic's settings
+    described = schema["properties"]["mechanic_options"]
+    options["description"] = described.get("description", "")
+    options["default"] = described.get("default", {})
+    defs["MechanicOptions"] = options
+    schema["properties"]["mechanic_options"] = {"$ref": "#/$defs/MechanicOptions"}
+    return schema
+
+
 def schema_for(kind: str) -> dict[str, Any]:
     """The JSON Schema (Draft 2020-12) of one document kind."""
     model = DOCUMENT_MODELS[kind]
-    schema = _tighten(model.model_json_schema(mode="validation", by_alias=True))
+    schema = model.model_json_schema(mode="validation", by_alias=True)
+    if kind == "title":
+        schema = _with_settings(schema)
+    schema = _tighten(schema)
+    schema = _by_kind(schema, schema.get("$defs", {}))
     required = schema.setdefault("required", [])
     if "kind" not in required:
         required.insert(0, "kind")

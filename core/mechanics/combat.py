@@ -28,6 +28,13 @@ from wargame.mechanics.movement import phase_key
 from wargame.plugins import Verb
 from wargame.state import Unit
 
+REQUIRES = {
+    "step-losses": "results in steps are the owner's decisions",
+    "retreat-advance": "results in retreats, and advances after combat, are decisions",
+}
+"""Mechanics this one needs in the same title (checked at load: without them a result would ask
+for a decision no verb answers)."""
+
 
 def settings(match: Match) -> dict[str, Any]:
     return match.settings("combat")

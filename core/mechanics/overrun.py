@@ -77,6 +77,12 @@ from wargame.plugins import Verb
 from wargame.state import Unit
 from wargame.topology import Graph
 
+REQUIRES = {
+    "movement": "overruns are made in movement phases, with movement points",
+    "combat": "an overrun is a battle the combat mechanic resolves",
+}
+"""Mechanics this one needs in the same title (checked at load)."""
+
 KIND = "overrun"
 """The battle kind: the retreat mechanic gives no advance after it (``overrun_advances``)."""
 

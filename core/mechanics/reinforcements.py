@@ -13,6 +13,9 @@ from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.models import PhaseSpec
 
+REQUIRES = {"movement": "units enter from their box by moving"}
+"""Mechanics this one needs in the same title (checked at load)."""
+
 
 @hookimpl
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:

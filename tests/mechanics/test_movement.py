@@ -169,7 +169,11 @@ def test_paths_are_checked_step_by_step(tmp_path: Path) -> None:
 
 def test_enemy_units_are_never_entered(tmp_path: Path) -> None:
     setup = {"b": at("blue", ["1-inf"], "0103"), "r": at("red", ["r1"], "0105")}
-    t = title(tmp_path, setup, mechanics=["movement", "no-zoc", "combat"])
+    t = title(
+        tmp_path,
+        setup,
+        mechanics=["movement", "no-zoc", "combat", "step-losses", "retreat-advance"],
+    )
     m = Match(t)
     refused(m, "move 1-inf 0103 0104 0105 0106", "may not enter 0105: 0105 holds enemy units")
 

@@ -16,7 +16,15 @@ from wargame.match import Match
 from wargame.mechanics import movement
 from wargame.plugins import Title
 
-MECHANICS = ["movement", "no-zoc", "combat", "step-losses", "untried", "reinforcements"]
+MECHANICS = [
+    "movement",
+    "no-zoc",
+    "combat",
+    "step-losses",
+    "retreat-advance",
+    "untried",
+    "reinforcements",
+]
 SETUP = {
     "b": {"side": "blue", "units": ["1-inf"], "at": ["0305"]},
     "r": {"side": "red", "units": ["r1", "r2"], "at": ["0909"]},

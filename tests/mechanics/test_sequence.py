@@ -67,7 +67,7 @@ class Rules:
 def title(tmp_path: Path, rules: Rules | None = None) -> Title:
     return make_variant(
         tmp_path,
-        mechanics=["movement", "no-zoc", "combat", "step-losses"],
+        mechanics=["movement", "no-zoc", "combat", "step-losses", "retreat-advance"],
         sequence=SEQUENCE,
         scenario_setup=SETUP,
         rules=(rules,) if rules else (),
