@@ -87,9 +87,16 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
     refused action's check collects every veto's reason, not only the first."""
 
 
-def veto_scope(*, verbs: Iterable[str] = (), kinds: Iterable[str] = ()) -> Callable[[_F], _F]:
+def veto_scope(
+    *,
+    verbs: Iterable[str] = (),
+    kinds: Iterable[str] = (),
+    concerns: Callable[[Match, Decision, str, str], bool] | None = None,
+) -> Callable[[_F], _F]:
     """Declare the verbs and decision kinds a ``wargame_veto`` implementation concerns (empty:
-    all). Put it under ``@hookimpl``::
+    all), and optionally ``concerns(match, decision, verb, actor)``: whether it may refuse any
+    of that actor's actions at all (a rule on leaders: only actors with a leader), answered once
+    per actor instead of asking the veto about every destination. Put it under ``@hookimpl``::
 
         @hookimpl
         @veto_scope(verbs=("move", "overrun"), kinds=("movement",))
@@ -97,7 +104,8 @@ def veto_scope(*, verbs: Iterable[str] = (), kinds: Iterable[str] = ()) -> Calla
     """
 
     def mark(function: _F) -> _F:
-        function.wargame_veto_scope = (frozenset(verbs), frozenset(kinds))  # type: ignore[attr-defined]
+        scope = (frozenset(verbs), frozenset(kinds), concerns)
+        function.wargame_veto_scope = scope  # type: ignore[attr-defined]
         return function
 
     return mark

@@ -9,7 +9,7 @@ replay a match exactly.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,10 +75,16 @@ def _direct(impl: Any) -> Any:
     return call
 
 
-def _scoped(impl: Any) -> tuple[frozenset[str], frozenset[str], Any]:
-    """(verbs, kinds, function) of a veto implementation; empty sets concern everything."""
-    verbs, kinds = getattr(impl.function, "wargame_veto_scope", (frozenset(), frozenset()))
-    return verbs, kinds, _direct(impl)
+_MISSING = object()
+
+
+def _scoped(impl: Any) -> tuple[frozenset[str], frozenset[str], Any, Any]:
+    """(verbs, kinds, concerns, function) of a veto implementation (``veto_scope``); empty sets
+    concern everything, a None ``concerns`` every actor."""
+    verbs, kinds, concerns = getattr(
+        impl.function, "wargame_veto_scope", (frozenset(), frozenset(), None)
+    )
+    return verbs, kinds, concerns, _direct(impl)
 
 
 class Match:
@@ -103,6 +109,7 @@ class Match:
             known = ", ".join(sorted(self.scenario.get("options", {}))) or "none"
             raise UsageError(f"unknown option(s) {', '.join(sorted(unknown))} (has: {known})")
         self.options: dict[str, bool] = {**self.scenario.get("options", {}), **(options or {})}
+        self._options_key = tuple(sorted(self.options.items()))
         self.seed = seed
         self.topology = title.topology
         self.sequence = SequenceOfPlay(title.manifest.sequence)
@@ -115,6 +122,17 @@ class Match:
         self.cache: dict[Any, Any] = {}  # derived data for the whole match (cost tables)
         self._start()
 
+    def shared(self, key: Hashable, build: Callable[[], Any]) -> Any:
+        """Static data for every match of this title, scenario and options (a movement cost
+        table per cost key): built once by the first match that asks, then shared, also with
+        worker processes forked after it. ``build`` must not read the state."""
+        store = self.title.shared
+        full = (self.scenario_id, self._options_key, key)
+        found = store.get(full, _MISSING)
+        if found is _MISSING:
+            found = store[full] = build()
+        return found
+
     # ------------------------------------------------------------------ life cycle
 
     def _start(self) -> None:
@@ -125,6 +143,7 @@ class Match:
         self.scratch: dict[Any, Any] = {}  # derived data for the current state only (ZOC)
         self._version = 0
         self._legal: tuple[int, list[Action]] | None = None
+        self._phase_memo: tuple[tuple[object, ...], Leaf | None] | None = None
         for pool_id, pool in self.counters_doc.get("pools", {}).items():
             self.state.pools[pool_id] = [face.get("count", 1) for face in pool["faces"]]
         self._place_setup()
@@ -433,12 +452,20 @@ class Match:
 
     @property
     def phase(self) -> Leaf | None:
+        c = self.state.cursor
+        orders = self.state.orders
+        key = (c.stage, c.block, c.phase, tuple(orders.items()) if orders else ())
+        memo = self._phase_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]  # asked thousands of times per state by movement rules
         block = self._block()
-        if block is None or self.state.cursor.stage == "over":
-            return None
-        leaves = self._leaves(block)
-        i = self.state.cursor.phase
-        return leaves[i] if 0 <= i < len(leaves) else None
+        if block is None or c.stage == "over":
+            leaf = None
+        else:
+            leaves = self._leaves(block)
+            leaf = leaves[c.phase] if 0 <= c.phase < len(leaves) else None
+        self._phase_memo = (key, leaf)
+        return leaf
 
     @property
     def phasing(self) -> str | None:
@@ -583,8 +610,16 @@ class Match:
         actions: list[Action] = []
         if decision is not None:
             for verb in self._verbs_for(decision):
-                vetoes = self._vetoes_for(decision, verb.name)
+                scoped = self._vetoes_for(decision, verb.name)
+                if not scoped:
+                    actions.extend(verb.legal(self, decision))
+                    continue
+                by_actor: dict[str, list[Any]] = {}
                 for action in verb.legal(self, decision):
+                    actor = verb.actor(action)
+                    vetoes = by_actor.get(actor)
+                    if vetoes is None:
+                        vetoes = by_actor[actor] = self._concerned(decision, verb, actor, scoped)
                     if not vetoes or not self._vetoed(decision, action, vetoes):
                         actions.append(action)
         self._legal = (self._version, actions)
@@ -617,7 +652,7 @@ class Match:
         for v in self._verbs_for(decision):
             if verb is not None and v.name != verb:
                 continue
-            vetoes = self._vetoes_for(decision, v.name)
+            vetoes = self._concerned(decision, v, actor, self._vetoes_for(decision, v.name))
             for action in self._levels(decision, v)[1](actor):
                 if not vetoes or not self._vetoed(decision, action, vetoes):
                     out.append(action)
@@ -640,18 +675,29 @@ class Match:
             found = self.scratch[key] = grouped
         return list(found), lambda actor: found.get(actor, [])
 
-    def _vetoes_for(self, decision: Decision, verb: str) -> list[Any]:
-        """The veto implementations concerned with this verb in this kind of decision."""
+    def _vetoes_for(self, decision: Decision, verb: str) -> list[tuple[Any, Any]]:
+        """(concerns, veto) of the implementations concerned with this verb in this kind of
+        decision."""
         key = (decision.kind, verb)
         found = self._vetoes_by.get(key)
         if found is None:
             found = [
-                veto
-                for verbs, kinds, veto in self._vetoes
+                (concerns, veto)
+                for verbs, kinds, concerns, veto in self._vetoes
                 if (not verbs or verb in verbs) and (not kinds or decision.kind in kinds)
             ]
             self._vetoes_by[key] = found
         return found
+
+    def _concerned(
+        self, decision: Decision, verb: Verb, actor: str, scoped: list[tuple[Any, Any]]
+    ) -> list[Any]:
+        """The vetoes that may refuse some action of this actor (asked once per actor)."""
+        return [
+            veto
+            for concerns, veto in scoped
+            if concerns is None or concerns(self, decision, verb.name, actor)
+        ]
 
     def _vetoed(self, decision: Decision, action: Action, vetoes: list[Any]) -> str | None:
         # Called for every listed action, so the implementations are called directly rather
@@ -667,8 +713,12 @@ class Match:
         decision = self.decision
         if decision is None:
             return []
+        verb = self.verbs.get(action.verb)
+        if verb is None:
+            return []
         found = []
-        for veto in self._vetoes_for(decision, action.verb):
+        scoped = self._vetoes_for(decision, action.verb)
+        for veto in self._concerned(decision, verb, verb.actor(action), scoped):
             reason = veto(match=self, decision=decision, action=action)
             if reason:
                 found.append(str(reason))

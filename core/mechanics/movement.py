@@ -109,26 +109,38 @@ def chart_cost(match: Match, unit: Unit, a: str, b: str) -> float:
 
 
 def cost_table(match: Match, unit: Unit) -> Sequence[tuple[int | None, ...]]:
-    """cost[i][k] in integer units to enter adj[i][k] from i; built once per cost key."""
+    """cost[i][k] in integer units to enter adj[i][k] from i. Built once per title, scenario and
+    cost key and shared by every match (the costs are static: they may not read the state)."""
     key = ("move-cost", cost_key(match, unit))
     table = match.cache.get(key)
     if table is None:
-        graph = match.topology.graph()
-        factor = scale(match)
-        rows: list[tuple[int | None, ...]] = []
-        for i, nbrs in enumerate(graph.adj):
-            a = graph.ids[i]
-            row: list[int | None] = []
-            for j in nbrs:
-                b = graph.ids[j]
-                c = match.hook.wargame_move_cost(match=match, unit=unit, a=a, b=b)
-                if c is None:
-                    c = chart_cost(match, unit, a, b)
-                row.append(None if c == INF else int(round(c * factor)))
-            rows.append(tuple(row))
-        table = tuple(rows)  # a tuple table is compiled once by the search and cached
-        match.cache[key] = table
+        table = match.cache[key] = match.shared(key, lambda: _build_costs(match, unit))
     return table
+
+
+def _build_costs(match: Match, unit: Unit) -> tuple[tuple[int | None, ...], ...]:
+    topo = match.topology
+    graph = topo.graph()
+    factor = scale(match)
+    ask = match.hook.wargame_move_cost
+    asks = bool(ask.get_hookimpls())
+    chart: dict[tuple[object, ...], float] = {}  # the chart's answer by terrain and hexside
+    rows: list[tuple[int | None, ...]] = []
+    for i, nbrs in enumerate(graph.adj):
+        a = graph.ids[i]
+        row: list[int | None] = []
+        for j in nbrs:
+            b = graph.ids[j]
+            c = ask(match=match, unit=unit, a=a, b=b) if asks else None
+            if c is None:
+                edge = topo.edge(a, b) if a in topo else None
+                memo = (topo.terrain(b), edge.features if edge is not None else None)
+                c = chart.get(memo)
+                if c is None:
+                    c = chart[memo] = chart_cost(match, unit, a, b)
+            row.append(None if c == INF else int(round(c * factor)))
+        rows.append(tuple(row))
+    return tuple(rows)  # a tuple table is compiled once by the search and cached
 
 
 def _merge(found: Iterable[Mapping[str, str] | None]) -> dict[str, str]:
@@ -224,7 +236,15 @@ def with_extras(
 
 
 def movers(match: Match, decision: Decision) -> list[Unit]:
-    """The deciding side's units that may still move in this phase."""
+    """The deciding side's units that may still move in this phase (once per state)."""
+    key = ("movers", decision.side, decision.turn, decision.phase)
+    found = match.scratch.get(key)
+    if found is None:
+        found = match.scratch[key] = _movers(match, decision)
+    return list(found)
+
+
+def _movers(match: Match, decision: Decision) -> list[Unit]:
     leaf = match.phase
     filt = leaf.spec.options.get("units", {}) if leaf else {}
     out = []
@@ -245,7 +265,7 @@ def movers(match: Match, decision: Decision) -> list[Unit]:
 def _by_loc(match: Match, decision: Decision) -> list[tuple[str, list[Unit]]]:
     """The movers grouped by location, locations sorted (the order of the listing); once per
     state."""
-    key = ("movers-by-loc", decision.side, decision.phase)
+    key = ("movers-by-loc", decision.side, decision.turn, decision.phase)
     found = match.scratch.get(key)
     if found is None:
         by_loc: dict[str, list[Unit]] = {}
@@ -258,7 +278,7 @@ def _by_loc(match: Match, decision: Decision) -> list[tuple[str, list[Unit]]]:
 
 def stack_movers(match: Match, decision: Decision, loc: str) -> list[Unit]:
     """The movers at one location, in listing order."""
-    key = ("movers-at", decision.side, decision.phase)
+    key = ("movers-at", decision.side, decision.turn, decision.phase)
     found = match.scratch.get(key)
     if found is None:
         found = match.scratch[key] = dict(_by_loc(match, decision))

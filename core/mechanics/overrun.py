@@ -361,7 +361,7 @@ def _candidates(match: Match, decision: Decision) -> dict[str, list[Unit]]:
     """Who may overrun now, by actor ('id' or 'id,id' for a whole group), in listing order:
     each group (location, and start location under ``same_start``) its units one by one, then
     all of them. Once per state."""
-    key = ("overrun-candidates", decision.side, decision.phase)
+    key = ("overrun-candidates", decision.side, decision.turn, decision.phase)
     found = match.scratch.get(key)
     if found is not None:
         return found

@@ -359,8 +359,15 @@ def _leader_ids(match: Match) -> frozenset[str]:
     return found
 
 
+def _veto_concerns(match: Match, decision: Decision, verb: str, actor: str) -> bool:
+    """Soviet attacks and overruns (PGG 10.35, 6.53, 6.55); moves and advances of a leader."""
+    if verb in ("attack", "overrun"):
+        return decision.side == SOVIET
+    return not _leader_ids(match).isdisjoint(_ids(actor))
+
+
 @hookimpl
-@veto_scope(verbs=("attack", "overrun", "move", "advance"))
+@veto_scope(verbs=("attack", "overrun", "move", "advance"), concerns=_veto_concerns)
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     verb = action.verb
     if verb == "attack" and decision.side == SOVIET:

@@ -490,19 +490,28 @@ class Rail(Verb):
     name = "rail"
     kinds = ("movement",)
 
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        """The units that may go by rail now, by location (one search each, on demand)."""
         if decision.side != SOVIET:
             return []
-        left = RAIL_UNITS - rail_used(match)
-        actions: list[Action] = []
-        units = sorted(kmove.movers(match, decision), key=lambda u: (u.loc or "", u.id))
-        for unit in units:
-            if rail_weight(match, unit) > left or rail_problem(match, unit) is not None:
-                continue
-            reach = unit_rail_tree(match, unit)
-            for dest in sorted(reach):
-                actions.append(Action("rail", (unit.id, *reach[dest][1])))
-        return actions
+        key = ("pgg-rail-actors", decision.turn, decision.phase)
+        found = match.scratch.get(key)
+        if found is None:
+            left = RAIL_UNITS - rail_used(match)
+            units = sorted(kmove.movers(match, decision), key=lambda u: (u.loc or "", u.id))
+            found = match.scratch[key] = [
+                unit.id
+                for unit in units
+                if rail_weight(match, unit) <= left and rail_problem(match, unit) is None
+            ]
+        return list(found)
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
+        unit = match.state.units.get(actor)
+        if unit is None or actor not in self.actors(match, decision):
+            return []
+        reach = unit_rail_tree(match, unit)
+        return [Action("rail", (unit.id, *reach[dest][1])) for dest in sorted(reach)]
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
         if len(action.args) < 3:
@@ -805,8 +814,21 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     match.touch()
 
 
+def _veto_concerns(match: Match, decision: Decision, verb: str, actor: str) -> bool:
+    """Soviet overruns (PGG 6.4, 5.21); Soviet moves on Game-Turn 1 of a frozen or bound
+    unit (PGG 5.21, 5.23)."""
+    if decision.side != SOVIET:
+        return False
+    if verb == "overrun":
+        return True
+    if match.turn != FIRST_TURN:
+        return False
+    units = [match.state.units.get(uid) for uid in actor.split(",")]
+    return any(u is not None and (frozen(match, u) or bound(match, u)) for u in units)
+
+
 @hookimpl
-@veto_scope(verbs=("move", "overrun"), kinds=("movement",))
+@veto_scope(verbs=("move", "overrun"), kinds=("movement",), concerns=_veto_concerns)
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     if decision.kind != "movement" or decision.side != SOVIET:
         return None

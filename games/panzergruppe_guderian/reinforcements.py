@@ -345,8 +345,14 @@ def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
     ]
 
 
+def _veto_concerns(match: Match, decision: Decision, verb: str, actor: str) -> bool:
+    """Only units waiting off the map (4.2 A.1, B.1)."""
+    units = [match.state.units.get(uid) for uid in actor.split(",")]
+    return any(u is not None and (u.loc or "").startswith("box:") for u in units)
+
+
 @hookimpl
-@veto_scope(verbs=FROM_ARG)
+@veto_scope(verbs=FROM_ARG, concerns=_veto_concerns)
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     """Reinforcements enter only in the phase they arrive in (4.2 A.1, B.1): a German
     reinforcement held back may not come on in the Mechanized Movement Phase."""
