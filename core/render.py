@@ -19,7 +19,7 @@ import math
 import os
 import zlib
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
@@ -309,6 +309,7 @@ class Scene:
     shapes: list[Shape] = field(default_factory=list)
     labels: list[Label] = field(default_factory=list)
     bounds: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
+    terrain: dict[str, str] = field(default_factory=dict)  # hex -> terrain name, for the key
 
     def layer(self, kind: str, strokes: tuple[Stroke, ...], z: float) -> Layer:
         for existing in self.layers:
@@ -321,9 +322,33 @@ class Scene:
 
 @dataclass(frozen=True, slots=True)
 class _Options:
-    ids: bool
+    ids: int  # hex numbers on every n-th column and row (1: every hex), 0 for none
     regions: bool | tuple[str, ...]
     terrain_colours: Mapping[str, str]
+    boxes: frozenset[str] | None = None  # the boxes to draw; None: all of them
+
+
+LEGIBLE_ID_SCALE = 40.0
+"""Pixels per map unit from which a hex number (0.2 units high) is readable on every hex; below
+it a picture numbers every fifth column and row, as printed maps at small scale do."""
+
+
+def _id_step(ids: bool | None, hexes: bool, scale: float) -> int:
+    if ids is False or (ids is None and not hexes):
+        return 0
+    if ids is None and scale < LEGIBLE_ID_SCALE:
+        return 5
+    return 1
+
+
+def _numbered(topology: Topology, loc: str, step: int) -> bool:
+    if step <= 1:
+        return step == 1
+    printed = getattr(topology, "printed", None)
+    if printed is None:
+        return True
+    column, row = printed(loc)
+    return column % step == 0 or row % step == 0
 
 
 def _hex_corners(
@@ -382,8 +407,10 @@ def _segments_between(
     topology: Topology,
     pos: Mapping[str, tuple[float, float]],
     hexes: bool,
+    boxes: frozenset[str] | None = None,
 ) -> None:
-    """Hexsides (rivers on the shared edge, roads centre to centre) or network links."""
+    """Hexsides (rivers on the shared edge, roads centre to centre) or network links; links to
+    a box that is not drawn are left out with it."""
     graph = topology.graph()
     ids = graph.ids
     for i, nbrs in enumerate(graph.adj):
@@ -396,6 +423,8 @@ def _segments_between(
             bx, by = pos[b]
             features = graph.edge_features[i][k]
             if is_box(a) or is_box(b):
+                if boxes is not None and any(is_box(e) and e not in boxes for e in (a, b)):
+                    continue
                 layer = scene.layer("link box", _LINK_STYLES["box"], 0.3)
                 layer.segments.append((ax, ay, bx, by))
                 layer.ends.append((a, b))
@@ -532,6 +561,8 @@ def _map_scene(topology: Topology, opts: _Options) -> tuple[Scene, dict[str, tup
         x, y = pos[loc]
         where = (("data-loc", loc),)
         if is_box(loc):
+            if opts.boxes is not None and loc not in opts.boxes:
+                continue
             name = str(topology.attrs(loc).get("name") or loc)
             width = max(2.8, _text_width(name, 0.26) + 0.4)
             box = _rect(x, y, width, 1.9, "#f4f4f4", 0.5, "box", where, name, edge="#777777")
@@ -544,9 +575,11 @@ def _map_scene(topology: Topology, opts: _Options) -> tuple[Scene, dict[str, tup
             scene.hex_locs.append(loc)
             scene.hex_xy.append((x, y))
             scene.hex_fill.append(terrain_colour(terrain, opts.terrain_colours))
+            scene.terrain[loc] = terrain
             _city_symbol(scene, loc, terrain, features, x, y)
-            if opts.ids:
-                scene.labels.append(Label(x, y - 0.6, loc, 0.2, 4.9, "hex-id", "#5b5b5b"))
+            if opts.ids and _numbered(topology, loc, opts.ids):
+                # at the top of the hex, as printed maps have it: a counter covers the centre
+                scene.labels.append(Label(x, y - 0.7, loc, 0.2, 4.9, "hex-id", "#5b5b5b"))
         else:
             fill = terrain_colour(terrain, opts.terrain_colours)
             if any("city" in f or "capital" in f for f in (terrain, *features)):
@@ -557,10 +590,138 @@ def _map_scene(topology: Topology, opts: _Options) -> tuple[Scene, dict[str, tup
                 anchor = Label(x + 0.42, y + 0.3, "\u2693", 0.26, 4.2, "port", "#1d4d9b")
                 scene.labels.append(anchor)
         _place_labels(scene, topology, loc, x, y)
-    _segments_between(scene, topology, pos, hexes)
+    _segments_between(scene, topology, pos, hexes, opts.boxes)
     if hexes:
         _region_outlines(scene, topology, pos, opts.regions)
+    else:
+        slots = []
+        for loc in topology.locations():
+            if not is_box(loc):
+                x, y = pos[loc]
+                slots.append((x + 0.38, y - 0.6, x + 1.52, y + 0.55))  # its stack of counters
+                slots.append((x - 0.58, y + 0.18, x - 0.32, y + 0.42))  # its control mark
+        _place_names(scene, slots)
     return scene, pos
+
+
+# --------------------------------------------------------------------------- label placement
+
+_NAME_SPOTS: tuple[tuple[float, float, str], ...] = (
+    (0.0, 0.62, "middle"),  # below the point: where a name goes unless something is there
+    (0.0, -0.62, "middle"),
+    (-0.42, 0.45, "end"),
+    (-0.45, 0.0, "end"),
+    (-0.42, -0.45, "end"),
+    (0.42, 0.55, "start"),
+    (0.0, 0.95, "middle"),
+    (0.0, -0.95, "middle"),
+    (0.42, -0.55, "start"),
+)
+"""Where a network's place name may sit around its point, in the order tried."""
+
+_CELL = 2.0
+
+
+def _box_of(lab: Label) -> tuple[float, float, float, float]:
+    w = _text_width(lab.text, lab.size)
+    left = lab.x - (w / 2 if lab.anchor == "middle" else 0 if lab.anchor == "start" else w)
+    return (left, lab.y - lab.size * 0.5, left + w, lab.y + lab.size * 0.5)
+
+
+class _Grid:
+    """Rectangles and segments bucketed by cell, so a candidate checks only its neighbours."""
+
+    def __init__(self) -> None:
+        self.rects: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+        self.segs: dict[tuple[int, int], list[tuple[float, float, float, float]]] = {}
+
+    @staticmethod
+    def _cells(x1: float, y1: float, x2: float, y2: float) -> Iterable[tuple[int, int]]:
+        for i in range(math.floor(min(x1, x2) / _CELL), math.floor(max(x1, x2) / _CELL) + 1):
+            for j in range(math.floor(min(y1, y2) / _CELL), math.floor(max(y1, y2) / _CELL) + 1):
+                yield (i, j)
+
+    def add_rect(self, r: tuple[float, float, float, float]) -> None:
+        for cell in self._cells(*r):
+            self.rects.setdefault(cell, []).append(r)
+
+    def add_seg(self, s: tuple[float, float, float, float]) -> None:
+        for cell in self._cells(*s):
+            self.segs.setdefault(cell, []).append(s)
+
+    def cost(self, r: tuple[float, float, float, float]) -> float:
+        x1, y1, x2, y2 = r
+        hits = 0.0
+        seen: set[int] = set()
+        for cell in self._cells(*r):
+            for o in self.rects.get(cell, ()):
+                if id(o) in seen:
+                    continue
+                seen.add(id(o))
+                if o[0] < x2 and x1 < o[2] and o[1] < y2 and y1 < o[3]:
+                    hits += 100.0
+            for s in self.segs.get(cell, ()):
+                if id(s) in seen:
+                    continue
+                seen.add(id(s))
+                if _crosses(s, r):
+                    hits += 1.0
+        return hits
+
+
+def _crosses(s: tuple[float, float, float, float], r: tuple[float, float, float, float]) -> bool:
+    """Whether segment ``s`` passes through rectangle ``r`` (Liang-Barsky clipping)."""
+    x1, y1, x2, y2 = s
+    dx, dy = x2 - x1, y2 - y1
+    lo, hi = 0.0, 1.0
+    for p, q in ((-dx, x1 - r[0]), (dx, r[2] - x1), (-dy, y1 - r[1]), (dy, r[3] - y1)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            lo = max(lo, t)
+        else:
+            hi = min(hi, t)
+        if lo > hi:
+            return False
+    return True
+
+
+def _place_names(scene: Scene, slots: Iterable[tuple[float, float, float, float]]) -> None:
+    """Move each network place name to the first spot around its point that no other name,
+    point, badge or counter slot covers, crossing as few lines as it can: names printed
+    under their point ran into each other and through counters (Warsaw, Borisov)."""
+    grid = _Grid()
+    for slot in slots:
+        grid.add_rect(slot)
+    for s in scene.shapes:
+        if s.kind == "circle" or s.cls in ("fortress", "box"):
+            grid.add_rect((s.x - s.w / 2, s.y - s.h / 2, s.x + s.w / 2, s.y + s.h / 2))
+    for layer in scene.layers:
+        if layer.kind.startswith("link"):
+            for seg in layer.segments:
+                grid.add_seg(seg)
+    names = [(n, lab) for n, lab in enumerate(scene.labels) if lab.cls == "name"]
+    for _, lab in enumerate(scene.labels):
+        if lab.cls != "name":
+            grid.add_rect(_box_of(lab))
+    # longest names first: they have the fewest places to go
+    names.sort(key=lambda item: (-len(item[1].text), item[1].y, item[1].x))
+    for n, lab in names:
+        px, py = lab.x, lab.y - 0.62
+        best: tuple[float, Label] | None = None
+        for k, (dx, dy, anchor) in enumerate(_NAME_SPOTS):
+            moved = replace(lab, x=px + dx, y=py + dy, anchor=anchor)
+            cost = grid.cost(_box_of(moved)) + 0.3 * k
+            if best is None or cost < best[0]:
+                best = (cost, moved)
+            if cost < 1.0:
+                break
+        assert best is not None
+        scene.labels[n] = best[1]
+        grid.add_rect(_box_of(best[1]))
 
 
 def _network_positions(
@@ -651,6 +812,44 @@ def value_text(match: Match, unit: Mapping[str, Any]) -> str:
     return text
 
 
+def strength_key(match: Match) -> str:
+    """The value a stack's strength adds up: the title's ``render.strength``, else the first
+    value its counters print."""
+    settings = match.settings("render")
+    key = settings.get("strength") or (settings.get("values") or [None])[0]
+    if key:
+        return str(key)
+    for counter in match.counters_doc.get("counters", {}).values():
+        for face in (counter.get("steps") or [{}])[:1]:
+            for name in face.get("values", {}):
+                return str(name)
+    return "strength"
+
+
+def _strength(unit: Mapping[str, Any], key: str) -> float | None:
+    value = (unit.get("values") or {}).get(key)
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _stack_order(units: Sequence[Mapping[str, Any]], key: str) -> list[Mapping[str, Any]]:
+    """Bottom to top: the strongest unit is drawn on top, as a player stacks his best counter
+    uppermost (one of unknown strength before one of none, a leader); ties keep the order."""
+
+    def rank(item: tuple[int, Mapping[str, Any]]) -> tuple[bool, bool, float]:
+        value = _strength(item[1], key)
+        return (value is not None and value > 0, value is None, value or 0.0)
+
+    ranked = sorted(enumerate(units), key=rank)
+    top = ranked[-1][0] if ranked else 0
+    return [u for i, u in enumerate(units) if i != top] + [units[top]] if units else []
+
+
+def _stack_strength(units: Sequence[Mapping[str, Any]], key: str) -> tuple[float, bool]:
+    """The sum of the values the side can see, and whether some are unknown to it."""
+    known = [_strength(u, key) for u in units]
+    return sum(v for v in known if v is not None), any(v is None for v in known)
+
+
 def _unit_scene(
     scene: Scene,
     match: Match,
@@ -658,6 +857,7 @@ def _unit_scene(
     pos: Mapping[str, tuple[float, float]],
 ) -> None:
     colours = side_colours(match)
+    key = strength_key(match)
     flag_marks: dict[str, str] = dict(match.settings("render").get("flag_marks") or {})
     topology = match.topology
     hexes = scene.orientation is not None
@@ -678,6 +878,7 @@ def _unit_scene(
             cx += 0.95
         n = len(units)
         shown = min(n, 4) - 1
+        units = _stack_order(units, key)
         for level, unit in enumerate(units):
             k = min(level, shown) - shown / 2
             x, y = cx + step * k, cy - step * k
@@ -731,13 +932,17 @@ def _unit_scene(
                 )
         if n > 1:
             top = min(n - 1, shown) - shown / 2
-            bx, by = cx + step * top + size / 2, cy - step * top - size / 2
+            total, unknown = _stack_strength(units, key)
+            text = f"{n}\u00b7" + (f"{_fmt(total)}+?" if total and unknown else _fmt(total))
+            if unknown and not total:
+                text = f"{n}\u00b7?"
+            tip = f"{n} units, {key} {_fmt(total)}" + (" and unknown" if unknown else "")
+            w = max(0.36, _text_width(text, 0.2) + 0.12)
+            bx, by = cx + step * top + size / 2 - w / 2 + 0.18, cy - step * top - size / 2
             z = 10.0 + n * 0.1 + 0.05
-            badge = _dot(
-                bx, by, 0.36, "#ffffff", z, "stack-count", (("data-loc", loc),), f"{n} units"
-            )
-            scene.shapes.append(badge)
-            scene.labels.append(Label(bx, by, str(n), 0.22, z + 0.01, "stack-count", bold=True))
+            where = (("data-loc", loc),)
+            scene.shapes.append(_rect(bx, by, w, 0.3, "#ffffff", z, "stack-count", where, tip))
+            scene.labels.append(Label(bx, by, text, 0.2, z + 0.01, "stack-count", bold=True))
 
     control = view.get("control") or {}
     for loc in sorted(control):
@@ -771,23 +976,143 @@ def _unit_scene(
         scene.labels.append(Label(mx, my, kind[:1].upper(), 0.22, 20.05, "marker-text", bold=True))
 
 
+def _turn_words(match: Match, view: Mapping[str, Any]) -> list[str]:
+    """The turn, its date (the title's calendar), this turn's weather (a title that rolls it
+    keeps it in ``vars.weather``) and the phase by its rulebook name."""
+    manifest = match.title.manifest
+    if view.get("stage") == "setup":
+        words = ["Set-up"]
+    else:
+        turn = view.get("turn")
+        last = match.scenario.get("last_turn")
+        words = [f"{manifest.turn_label} {turn}" + (f" of {last}" if last else "")]
+        calendar = match.title.data.raw.get("calendar") or {}
+        label = (calendar.get("turns") or {}).get(str(turn), {}).get("label")
+        if label and label != f"{manifest.turn_label} {turn}":
+            words.append(str(label))
+    weather = (view.get("vars") or {}).get("weather")
+    if isinstance(weather, Mapping) and weather.get("turn") in (None, view.get("turn")):
+        weather = weather.get("weather")
+    if isinstance(weather, str) and weather:
+        words.append(f"weather: {weather}")
+    leaf = match.phase
+    if leaf is not None and view.get("phase"):
+        name = getattr(leaf.spec, "name", None) or str(view["phase"])
+        phasing = view.get("phasing")
+        words.append(f"{name} ({phasing})" if phasing and phasing not in name.lower() else name)
+    return words
+
+
+# --------------------------------------------------------------------------- legend
+
+
+def _legend(scene: Scene, match: Match | None, view: Mapping[str, Any] | None) -> None:
+    """A key under the map, no wider than it: every terrain, hexside, line, symbol and marker
+    the picture uses, each drawn as on the map with its name."""
+    minx, _, maxx, maxy = _extent(scene)
+    width = max(maxx - minx, 12.0)
+    entries: list[tuple[str, str, Any]] = []  # (kind, name, what to draw)
+    seen: set[tuple[str, str]] = set()
+
+    def add(kind: str, name: str, what: Any) -> None:
+        if (kind, name) not in seen:
+            seen.add((kind, name))
+            entries.append((kind, name, what))
+
+    for loc, fill in zip(scene.hex_locs, scene.hex_fill, strict=True):
+        add("fill", _terrain_of(scene, loc), fill)
+    for layer in scene.layers:
+        if layer.kind.startswith("region ") or not layer.segments:
+            continue
+        name = layer.kind.split(" ", 1)[-1].replace("-", " ")
+        if layer.kind.startswith("link "):
+            name = "to an off-map box" if name == "box" else f"{name} line"
+        add("line", name, layer)
+    for shape in scene.shapes:
+        if shape.cls in ("city", "town", "fortress"):
+            add(
+                "shape",
+                {"city": "city", "town": "town", "fortress": "fortress (value)"}[shape.cls],
+                shape,
+            )
+        elif shape.cls == "point" and shape.fill == "#3a3a3a":
+            add("shape", "city", shape)
+        elif shape.cls == "control":
+            add("shape", "control", shape)
+        elif shape.cls == "marker":
+            add("shape", shape.tip, shape)
+        elif shape.cls == "reduced":
+            add("shape", "reduced (flipped)", shape)
+        elif shape.cls == "stack-count":
+            add(
+                "badge",
+                "units in stack \u00b7 total " + (strength_key(match) if match else ""),
+                shape,
+            )
+    for lab in scene.labels:
+        if lab.cls == "vp" or (lab.cls == "name" and "\u2605" in lab.text):
+            add("text", "victory points", "\u2605")
+        elif lab.cls == "port":
+            add("text", "port", "\u2693")
+    if match is not None and view is not None:
+        for symbol_name, glyph in _legend_symbols(match, view):
+            add("symbol", symbol_name, glyph)
+        for flag, mark in sorted((match.settings("render").get("flag_marks") or {}).items()):
+            if any((u.get("flags") or {}).get(flag) for u in view.get("units", [])):
+                add("text", flag, mark)
+        if any(u.get("untried") or u.get("hidden") for u in view.get("units", [])):
+            add("text", "not known to this side", "?")
+    if not entries:
+        return
+    size = 0.3
+    x, y = minx, maxy + 0.9
+    scene.labels.append(Label(x, y, "Key", 0.36, 40.0, "legend-title", bold=True, anchor="start"))
+    y += 0.75
+    for kind, name, what in entries:
+        need = 1.0 + _text_width(name, size) + 0.6
+        if x + need > minx + width and x > minx:
+            x, y = minx, y + 0.8
+        sx = x + 0.35
+        z = 40.0
+        if kind == "fill":
+            scene.shapes.append(_rect(sx, y, 0.6, 0.5, what, z, "legend", edge=_HEX_EDGE, lw=0.03))
+        elif kind == "line":
+            layer = scene.layer(f"legend {what.kind}", what.strokes, z)
+            layer.segments.append((sx - 0.3, y, sx + 0.3, y))
+            layer.ends.append(("legend", "legend"))
+        elif kind in ("shape", "badge"):
+            w = min(what.w, 0.6)
+            h = min(what.h, 0.5)
+            scene.shapes.append(replace(what, x=sx, y=y, w=w, h=h, z=z, cls="legend", data=()))
+        elif kind == "symbol":
+            what(scene, sx, y, z)
+        else:
+            scene.labels.append(Label(sx, y, what, 0.3, z, "legend", bold=True))
+        scene.labels.append(Label(x + 0.85, y, name, size, z, "legend", anchor="start"))
+        x += need
+
+
+def _terrain_of(scene: Scene, loc: str) -> str:
+    return scene.terrain.get(loc, loc).replace("-", " ")
+
+
+def _legend_symbols(match: Match, view: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    return []
+
+
 def _title_block(
     scene: Scene, match: Match | None, view: Mapping[str, Any] | None, heading: str | None
 ) -> None:
-    minx, miny, _, _ = _extent(scene)
+    """The heading over the map, no wider than the map: a long line gets a smaller font."""
+    minx, miny, maxx, _ = _extent(scene)
+    width = max(maxx - minx, 8.0)
     lines: list[str] = []
     if match is not None and view is not None:
         title = match.title.name
         scenario = match.scenario.get("name") or match.scenario_id
         lines.append(f"{title} \u2014 {scenario}")
         names = {s.id: s.name for s in match.title.manifest.sides}
-        parts = []
-        if view.get("stage") == "setup":
-            parts.append("Set-up")
-        else:
-            parts.append(f"{match.title.manifest.turn_label} {view.get('turn')}")
-        if view.get("phase"):
-            parts.append(str(view["phase"]))
+        parts = _turn_words(match, view)
         vp = view.get("vp") or {}
         parts.append(
             "VP " + ", ".join(f"{names.get(s, s)} {_fmt(vp.get(s, 0))}" for s in match.sides)
@@ -803,13 +1128,15 @@ def _title_block(
         lines.append(heading)
     if not lines:
         return
-    y = miny - 0.3 - 0.5 * (len(lines) - 1)
+    big = _fit(lines[0], 0.55, width)
+    small = min((_fit(text, 0.42, width) for text in lines[1:]), default=0.42)
+    y = miny - 0.3 - small * 1.3 * (len(lines) - 1)
     scene.labels.append(
-        Label(minx, y - 0.62, lines[0], 0.55, 30.0, "title", bold=True, anchor="start")
+        Label(minx, y - big * 1.1, lines[0], big, 30.0, "title", bold=True, anchor="start")
     )
     for n, text in enumerate(lines[1:]):
         scene.labels.append(
-            Label(minx, y + 0.05 + 0.5 * n, text, 0.36, 30.0, "title-line", anchor="start")
+            Label(minx, y + small * 1.3 * n, text, small, 30.0, "title-line", anchor="start")
         )
 
 
@@ -843,12 +1170,20 @@ def _finish(scene: Scene) -> Scene:
     return scene
 
 
-def _options(match: Match | None, ids: bool, regions: bool | Iterable[str]) -> _Options:
+def _options(
+    match: Match | None,
+    topology: Topology,
+    ids: bool | None,
+    regions: bool | Iterable[str],
+    scale: float,
+    boxes: frozenset[str] | None = None,
+) -> _Options:
     colours: Mapping[str, str] = {}
     if match is not None:
         colours = _colour_setting(match, "terrain_colors")
     wanted: bool | tuple[str, ...] = regions if isinstance(regions, bool) else tuple(regions)
-    return _Options(ids=ids, regions=wanted, terrain_colours=colours)
+    step = _id_step(ids, topology.kind == "hex", scale)
+    return _Options(ids=step, regions=wanted, terrain_colours=colours, boxes=boxes)
 
 
 def _check_side(match: Match, side: str | None) -> None:
@@ -861,14 +1196,28 @@ def match_scene(
     match: Match,
     side: str | None = None,
     *,
-    ids: bool = False,
+    ids: bool | None = False,
     regions: bool | Iterable[str] = False,
+    picture: bool = False,
+    scale: float = DEFAULT_SCALE,
 ) -> Scene:
-    """Everything to draw for one side: the map and what ``match.view(side)`` shows."""
+    """Everything to draw for one side: the map and what ``match.view(side)`` shows.
+
+    ``picture``: a picture on its own (a file), not a layer of the page: only the boxes that
+    hold units, and a key under the map. ``ids`` None numbers hexes as legible at ``scale``."""
     _check_side(match, side)
     view = match.view(side)
-    scene, pos = _map_scene(match.topology, _options(match, ids, regions))
+    boxes = None
+    if picture:
+        boxes = frozenset(
+            str(u["loc"]) for u in view.get("units", []) if u.get("loc") and is_box(str(u["loc"]))
+        )
+    scene, pos = _map_scene(
+        match.topology, _options(match, match.topology, ids, regions, scale, boxes)
+    )
     _unit_scene(scene, match, view, pos)
+    if picture:
+        _legend(scene, match, view)
     _title_block(scene, match, view, None)
     return _finish(scene)
 
@@ -876,12 +1225,13 @@ def match_scene(
 def topology_scene(
     topology: Topology,
     *,
-    ids: bool = False,
+    ids: bool | None = False,
     regions: bool | Iterable[str] = False,
     heading: str | None = None,
+    scale: float = DEFAULT_SCALE,
 ) -> Scene:
     """The map alone, no units (checking transcribed or generated map data by eye)."""
-    scene, _ = _map_scene(topology, _options(None, ids, regions))
+    scene, _ = _map_scene(topology, _options(None, topology, ids, regions, scale))
     name = heading if heading is not None else str(getattr(topology, "id", "") or "")
     _title_block(scene, None, None, name)
     return _finish(scene)
@@ -983,34 +1333,57 @@ def scene_svg(scene: Scene, scale: float = DEFAULT_SCALE) -> str:
 # --------------------------------------------------------------------------- PNG
 
 
-_MPL_ANCHOR = {"start": "left", "middle": "center", "end": "right"}
-_BATCHED_TEXT = frozenset({"hex-id"})
-"""Label classes drawn as one path collection: a Text artist per hex id would double the time
-of a 1,800-hex map."""
-
-
-def _text_paths(labels: Sequence[Label], colour: str, z: float) -> Any:
-    """Centred labels as glyph outlines in one collection (y flipped: the map's y grows down)."""
+def _text_paths(
+    labels: Sequence[Label], colour: str, z: float, bold: bool, halo: bool
+) -> list[Any]:
+    """Labels as glyph outlines in one collection (y flipped: the map's y grows down), with a
+    white halo collection under them: one Text artist per label made a big map take seconds."""
     from matplotlib.collections import PathCollection
     from matplotlib.font_manager import FontProperties
     from matplotlib.path import Path as MplPath
     from matplotlib.textpath import TextPath
 
-    font = FontProperties(family="DejaVu Sans")
-    shapes: dict[str, tuple[Any, Any, float]] = {}
+    font = FontProperties(family="DejaVu Sans", weight="bold" if bold else "normal")
     paths = []
+    halo_widths = []
     for lab in labels:
-        glyphs = shapes.get(lab.text)
+        key = (lab.text, bold)
+        glyphs = _GLYPHS.get(key)
         if glyphs is None:
             path = TextPath((0.0, 0.0), lab.text, size=1.0, prop=font)
-            xs = path.vertices[:, 0]  # control points: close enough to centre a label
-            glyphs = shapes[lab.text] = (path.vertices, path.codes, float(xs.max() + xs.min()))
-        vertices, codes, width = glyphs
-        left = lab.x - width * lab.size / 2
+            xs = path.vertices[:, 0]  # control points: close enough to place a label
+            left, right = (float(xs.min()), float(xs.max())) if len(xs) else (0.0, 0.0)
+            glyphs = _GLYPHS[key] = (path.vertices, path.codes, left, right)
+        vertices, codes, left, right = glyphs
+        width = (right + left) * lab.size  # the advance, with the side bearings
+        if lab.anchor == "start":
+            x0 = lab.x
+        elif lab.anchor == "end":
+            x0 = lab.x - width
+        else:
+            x0 = lab.x - width / 2
         # flip y, and put the middle of a digit's height (about 0.36 em) on the label's y
-        moved = vertices * (lab.size, -lab.size) + (left, lab.y + 0.36 * lab.size)
+        moved = vertices * (lab.size, -lab.size) + (x0, lab.y + 0.36 * lab.size)
         paths.append(MplPath(moved, codes))
-    return PathCollection(paths, facecolors=colour, edgecolors="none", linewidths=0, zorder=z)
+        halo_widths.append(lab.size * 0.22)
+    out = []
+    if halo:
+        out.append(
+            PathCollection(
+                paths,
+                facecolors="#ffffff",
+                edgecolors="#ffffff",
+                linewidths=halo_widths,  # scaled to points by the caller
+                joinstyle="round",
+                zorder=z - 0.0001,
+            )
+        )
+    out.append(PathCollection(paths, facecolors=colour, edgecolors="none", linewidths=0, zorder=z))
+    return out
+
+
+_GLYPHS: dict[tuple[str, bool], tuple[Any, Any, float, float]] = {}
+"""Glyph outlines by (text, bold), kept across pictures: the same names recur on every map."""
 
 
 def _rgba(colour: str) -> tuple[float, float, float, float]:
@@ -1025,7 +1398,6 @@ def scene_png(scene: Scene, scale: float = DEFAULT_SCALE, dpi: float = 100.0) ->
     """The scene as PNG bytes: hexes through hexalattice, the rest as collections."""
     import numpy as np
     from hexalattice.hexalattice import plot_single_lattice_custom_colors
-    from matplotlib import patheffects
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.collections import LineCollection, PatchCollection
     from matplotlib.figure import Figure
@@ -1098,39 +1470,22 @@ def scene_png(scene: Scene, scale: float = DEFAULT_SCALE, dpi: float = 100.0) ->
             )
         )
 
-    single: list[Label] = []
-    batched: dict[tuple[str, float], list[Label]] = {}
+    batched: dict[tuple[str, float, bool, bool], list[Label]] = {}
     for lab in scene.labels:
-        if lab.cls in _BATCHED_TEXT:
-            batched.setdefault((lab.colour, lab.z), []).append(lab)
-        else:
-            single.append(lab)
-    for (colour, z), labels in batched.items():
-        ax.add_collection(_text_paths(labels, colour, z))
-    for lab in single:
-        effects = (
-            [patheffects.withStroke(linewidth=lab.size * 0.22 * pt, foreground="white")]
-            if lab.halo
-            else None
-        )
-        ax.text(
-            lab.x,
-            lab.y,
-            lab.text,
-            fontsize=lab.size * pt,
-            color=lab.colour,
-            fontweight="bold" if lab.bold else "normal",
-            ha=_MPL_ANCHOR.get(lab.anchor, "center"),
-            va="center_baseline",
-            zorder=lab.z,
-            path_effects=effects,
-        )
+        batched.setdefault((lab.colour, lab.z, lab.bold, lab.halo), []).append(lab)
+    for (colour, z, bold, halo), labels in batched.items():
+        for collection in _text_paths(labels, colour, z, bold, halo):
+            widths = collection.get_linewidths()
+            if halo and collection.get_zorder() < z:
+                collection.set_linewidths([w * pt for w in widths])
+            ax.add_collection(collection)
 
     ax.set_xlim(minx, maxx)
     ax.set_ylim(maxy, miny)  # y grows down, as topology positions do
     ax.set_aspect("equal", adjustable="box")
     buf = io.BytesIO()
-    fig.savefig(buf, format="png", dpi=dpi, facecolor=_BACKGROUND)
+    # zlib level 1: a few percent bigger than the default 6, and encodes a big map 4x faster
+    fig.savefig(buf, format="png", dpi=dpi, facecolor=_BACKGROUND, pil_kwargs={"compress_level": 1})
     return buf.getvalue()
 
 
@@ -1169,11 +1524,12 @@ def svg(
     match: Match,
     side: str | None = None,
     *,
-    ids: bool = False,
+    ids: bool | None = None,
     regions: bool | Sequence[str] = False,
 ) -> str:
-    """The map as ``side`` sees it (None: the referee's view), as SVG text."""
-    return scene_svg(match_scene(match, side, ids=ids, regions=regions))
+    """The map as ``side`` sees it (None: the referee's view), as SVG text; hex numbers on
+    every hex unless ``ids`` is False."""
+    return scene_svg(match_scene(match, side, ids=ids, regions=regions, picture=True))
 
 
 def png(
@@ -1181,13 +1537,15 @@ def png(
     path: str | os.PathLike[str],
     side: str | None = None,
     *,
-    ids: bool = False,
+    ids: bool | None = None,
     regions: bool | Sequence[str] = False,
     scale: float = DEFAULT_SCALE,
 ) -> Path:
-    """Write the map as ``side`` sees it to a PNG file."""
+    """Write the map as ``side`` sees it to a PNG file; hex numbers where legible at ``scale``
+    unless ``ids`` says otherwise."""
     target = _target(path)
-    data = scene_png(match_scene(match, side, ids=ids, regions=regions), scale)
+    scene = match_scene(match, side, ids=ids, regions=regions, picture=True, scale=scale)
+    data = scene_png(scene, scale)
     return _write(target, data)
 
 
@@ -1196,7 +1554,7 @@ def render(
     path: str | os.PathLike[str],
     side: str | None = None,
     *,
-    ids: bool = False,
+    ids: bool | None = None,
     regions: bool | Sequence[str] = False,
     scale: float = DEFAULT_SCALE,
 ) -> Path:
@@ -1220,6 +1578,6 @@ def render_topology(
     """Write a map with no units (PNG or SVG by suffix), to check map data by eye."""
     kind = _format(path)
     target = _target(path)
-    scene = topology_scene(topology, ids=ids, regions=regions, heading=heading)
+    scene = topology_scene(topology, ids=ids, regions=regions, heading=heading, scale=scale)
     data = scene_png(scene, scale) if kind == "png" else scene_svg(scene, scale).encode("utf-8")
     return _write(target, data)

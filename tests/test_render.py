@@ -102,8 +102,8 @@ def test_svg_has_a_hex_per_location_and_a_counter_per_unit(hexland: Title) -> No
     assert isinstance(topology, HexGrid)
     hexes = [e.get("data-loc") for e in elements(root, "polygon", "hex")]
     assert sorted(hexes) == sorted(topology.hexes())
-    boxes = [e.get("data-loc") for e in elements(root, "rect", "box")]
-    assert boxes == list(topology.boxes())
+    # an empty box is left out of a picture (the page's map layer keeps every box)
+    assert not elements(root, "rect", "box") and list(topology.boxes())
     on_map = sorted(u["id"] for u in match.view(None)["units"])
     assert sorted(e.get("data-unit") for e in elements(root, "rect", "counter")) == on_map
     assert "Capital \u260510" in texts(root)  # the named hex with its VP value
@@ -230,8 +230,8 @@ def test_stacks_get_a_count_badge(hexland: Title) -> None:
     counts: dict[str, int] = {}
     for unit in match.view(None)["units"]:
         counts[unit["loc"]] = counts.get(unit["loc"], 0) + 1
-    badges = {e.get("data-loc") for e in elements(root, "circle", "stack-count")}
-    assert badges == {loc for loc, n in counts.items() if n > 1}
+    badges = {e.get("data-loc"): e for e in elements(root, "rect", "stack-count")}
+    assert set(badges) == {loc for loc, n in counts.items() if n > 1}
 
 
 def test_render_topology_draws_the_map_alone(hexland: Title, tmp_path: Path) -> None:
@@ -375,3 +375,67 @@ def test_hexsides_fall_on_shared_edges_for_any_numbering(
     assert {rail.get("data-a"), rail.get("data-b")} == {a, b}
     assert close(start, grid.position(rail.get("data-a", "")))
     assert close(end, grid.position(rail.get("data-b", "")))
+
+
+# --------------------------------------------------------------------------- reading the picture
+
+
+def test_hex_numbers_on_every_hex_where_legible_else_every_fifth(hexland: Title) -> None:
+    """As printed maps: every hex numbered at a readable size, every fifth column and row when
+    the picture is too small to read them all."""
+    match = Match(hexland)
+    topology = match.topology
+    assert isinstance(topology, HexGrid)
+    root = parse(render.svg(match))
+    numbers = [e.text for e in elements(root, "text", "hex-id")]
+    assert sorted(numbers) == sorted(topology.hexes())
+    small = render.match_scene(match, ids=None, scale=20.0)
+    shown = {lab.text for lab in small.labels if lab.cls == "hex-id"}
+    wanted = {h for h in topology.hexes() if any(n % 5 == 0 for n in topology.printed(h))}
+    assert shown == wanted and 0 < len(shown) < len(topology.hexes())
+    assert not [e for e in elements(parse(render.svg(match, ids=False)), "text", "hex-id")]
+
+
+def test_the_key_names_what_the_picture_uses(hexland: Title) -> None:
+    match = Match(hexland)
+    root = parse(render.svg(match))
+    key = {e.text for e in elements(root, "text", "legend")}
+    terrains = {match.topology.terrain(h) for h in match.topology.hexes()}
+    assert {t.replace("-", " ") for t in terrains} <= key
+    assert {"river", "lake", "road"} <= key
+    assert "units in stack \u00b7 total attack" in key
+    # the key sits under the map, inside the picture's width
+    minx = float((root.get("viewBox") or "").split()[0])
+    width = float((root.get("viewBox") or "").split()[2])
+    xs = [float(e.get("x", "nan")) for e in elements(root, "text", "legend")]
+    assert min(xs) >= minx and max(xs) <= minx + width
+
+
+def test_a_stack_shows_its_strongest_counter_its_count_and_total(hexland: Title) -> None:
+    match = Match(hexland)
+    stacks: dict[str, list[dict]] = {}
+    for unit in match.view(None)["units"]:
+        stacks.setdefault(unit["loc"], []).append(unit)
+    loc, units = next((loc, us) for loc, us in stacks.items() if len(us) > 1)
+    root = parse(render.svg(match))
+    drawn = [e.get("data-unit") for e in elements(root, "rect", "counter")]
+    here = [d for d in drawn if d in {u["id"] for u in units}]
+    attack = {u["id"]: (u.get("values") or {}).get("attack") for u in units}
+    strongest = max((a for a in attack.values() if a is not None), default=None)
+    assert attack[here[-1]] == strongest  # drawn last: on top
+    (badge,) = [e for e in elements(root, "rect", "stack-count") if e.get("data-loc") == loc]
+    total = sum(a for a in attack.values() if a is not None)
+    texts_here = [t for t in texts(root) if t.startswith(f"{len(units)}\u00b7")]
+    assert any(str(total) in t for t in texts_here)
+
+
+def test_the_heading_is_no_wider_than_the_map(hexland: Title) -> None:
+    match = Match(hexland)
+    scene = render.match_scene(match, picture=True)
+    minx, _, maxx, _ = scene.bounds
+    for lab in scene.labels:
+        if lab.cls in ("title", "title-line"):
+            left, _, right, _ = render._box_of(lab)
+            assert left >= minx and right <= maxx
+    hexes = [x for x, _ in scene.hex_xy]
+    assert maxx - minx < max(hexes) - min(hexes) + 3.5

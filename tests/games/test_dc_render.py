@@ -3,8 +3,13 @@ map, counters with the fire factor as printed ("1M" for a minor unit) and status
 
 from __future__ import annotations
 
-from tests.games.dc_helpers import empty_match, put
+import xml.etree.ElementTree as ET
+
+from tests.games.dc_helpers import empty_match, put, title, to_phase
 from wargame import render
+from wargame.match import Match
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def test_svg_draws_points_lines_boxes_and_counters() -> None:
@@ -13,7 +18,9 @@ def test_svg_draws_points_lines_boxes_and_counters() -> None:
     put(match, "iasi", "rum-3")
     put(match, "warsaw", "ger-7", fortified=True)
     text = render.svg(match)
-    assert 'data-loc="moscow"' in text and 'data-loc="box:siberia"' in text
+    assert 'data-loc="moscow"' in text and 'data-loc="box:siberia"' not in text  # empty
+    put(match, "box:siberia", "sov-5a")
+    assert 'data-loc="box:siberia"' in render.svg(match)
     assert 'data-unit="rum-3"' in text
     assert ">1M<" in text  # a minor unit's fire factor, as the counter prints it
     assert ">D<" in text and ">F<" in text  # dispersed, fortified
@@ -25,3 +32,38 @@ def test_boxes_sit_beside_their_edges() -> None:
     west_x, _ = top.position("box:west")
     xs = [top.position(p)[0] for p in ("moscow", "warsaw", "kotlas")]
     assert siberia_x > max(xs) and west_x < min(xs)
+
+
+def test_title_line_shows_this_turns_date_weather_and_phase() -> None:
+    """The heading follows the game: on turn 2 it is July 1941 (the calendar, DC 6.0) with the
+    weather rolled for it (DC 7.A), not the scenario's June 1941 start."""
+    match = to_phase(Match(title(), "campaign", seed=1), "axis", "reinforcement", 2)
+    weather = match.state.vars["weather"]["weather"]
+    root = ET.fromstring(render.svg(match).encode())
+    line = [e.text for e in root.iter(f"{SVG}text") if e.get("class") == "title-line"][0]
+    assert line is not None
+    assert line.startswith("Turn 2 of ") and "July 1941" in line
+    assert f"weather: {weather}" in line and "Axis Replacement/Reinforcement Phase" in line
+
+
+def test_place_names_do_not_run_into_each_other_or_counters() -> None:
+    """Warsaw, Borisov and Ordzhonikidze used to be printed over a neighbour's name or a
+    stack; now no two names overlap, and none covers a stack."""
+    match = empty_match()
+    for loc in ("warsaw", "borisov", "ordzhonikidze", "siedlce", "orsha", "grozny"):
+        put(match, loc, *[u for u in ("ger-7", "ger-13", "sov-4a", "sov-5a")[:1]])
+    scene = render.match_scene(match)
+    names = [render._box_of(lab) for lab in scene.labels if lab.cls == "name"]
+    counters = [
+        (s.x - s.w / 2, s.y - s.h / 2, s.x + s.w / 2, s.y + s.h / 2)
+        for s in scene.shapes
+        if s.cls == "counter"
+    ]
+    assert len(names) > 200 and counters
+
+    def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+        return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+    for n, a in enumerate(names):
+        assert not any(overlap(a, b) for b in names[n + 1 :])
+        assert not any(overlap(a, c) for c in counters)
