@@ -2,24 +2,36 @@
 
 Replay is exact, so a save is also a play-by-email turn file and undo is replay minus one.
 Loading replays the actions and checks the result against the snapshot's hash. Writes are atomic:
-a crash mid-write never destroys the last good save.
+a crash mid-write never destroys the last good save, and the temporary file a killed write leaves
+is removed by the next write. A command that reads, changes and writes a save holds the lock of
+its folder (:func:`locked`) throughout, so two commands on one save take turns and neither loses an action.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: saves are not locked
+    fcntl = None  # type: ignore[assignment]
 
 from wargame.actions import IllegalAction
 from wargame.errors import UsageError, WargameError
 from wargame.match import Match
 from wargame.plugins import Registry
+from wargame.safejson import MAX_BYTES, JsonLimitError, loads
 from wargame.state import canonical, digest
 
 FORMAT = "wargame-save/1"
+SEED_LIMIT = 2**63
 
 
 class SaveError(WargameError):
@@ -58,11 +70,54 @@ def _new_file_mode() -> int:
     return 0o666 & ~umask
 
 
+_held = threading.local()
+"""The saves this thread holds the lock of: :func:`save` inside :func:`locked` takes it once."""
+
+
+@contextlib.contextmanager
+def locked(path: Path | str) -> Iterator[None]:
+    """Hold the lock of the save's folder (an ``flock`` on the folder itself: the save is
+    replaced on every write, so its own inode cannot carry a lock, and a lock file beside it
+    would be litter). Writes of other saves in the folder wait too; a command takes a second."""
+    folder = Path(os.path.abspath(path)).parent
+    held: set[Path] = _held.__dict__.setdefault("folders", set())
+    if folder in held or fcntl is None:
+        yield
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot write: {exc.strerror}") from None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        held.add(folder)
+        try:
+            yield
+        finally:
+            held.discard(folder)
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _leftovers(path: Path, folder: Path) -> None:
+    """Remove the temporary files of writes killed before their rename (under the lock, no
+    other write of this save is under way)."""
+    for stale in folder.glob(f".{path.name}.*.tmp"):
+        with contextlib.suppress(OSError):
+            stale.unlink()
+
+
 def save(match: Match, path: Path | str) -> None:
     """Write atomically: a temporary file in the same folder, flushed, then renamed over."""
     path = Path(path)
-    data = json.dumps(to_dict(match), indent=1, ensure_ascii=False) + "\n"
+    with locked(path):
+        _write(to_dict(match), path)
+
+
+def _write(body: dict[str, Any], path: Path) -> None:
+    data = json.dumps(body, indent=1, ensure_ascii=False) + "\n"
     folder = path.parent if str(path.parent) else Path(".")
+    _leftovers(path, folder)
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
@@ -83,20 +138,19 @@ def read(path: Path | str) -> dict[str, Any]:
     """Read and check a save's envelope: JSON, format, fields, checksum."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.stat().st_size > MAX_BYTES:
+            raise SaveError(path, f"not a save file: larger than {MAX_BYTES} bytes")
+        text = path.read_bytes()
     except FileNotFoundError:
         raise SaveError(path, "no such save file") from None
     except IsADirectoryError:
         raise SaveError(path, "is a folder, not a save file") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise SaveError(path, f"cannot read: {exc}") from None
     try:
-        body = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise SaveError(
-            path,
-            f"not a save file (truncated or corrupt JSON at line {exc.lineno}, column {exc.colno})",
-        ) from None
+        body = loads(text)
+    except JsonLimitError as exc:
+        raise SaveError(path, f"not a save file ({exc})") from None
     if not isinstance(body, dict) or body.get("format") != FORMAT:
         raise SaveError(path, f"not a save file (expected format {FORMAT})")
     missing = [
@@ -129,7 +183,23 @@ def read(path: Path | str) -> dict[str, Any]:
     ]
     if wrong:
         raise SaveError(path, f"save has a bad {', '.join(wrong)} (hand-edited?)")
+    if not 0 <= body["seed"] < SEED_LIMIT:
+        raise SaveError(path, f"save has a bad seed: a whole number from 0 to {SEED_LIMIT - 1}")
+    bad = [k for k, v in body.get("options", {}).items() if not isinstance(v, bool)]
+    if bad:
+        raise SaveError(path, f"save has a bad option {bad[0]!r}: options are true or false")
     return body
+
+
+def check(body: dict[str, Any], replayed: Match) -> str | None:
+    """Why a save's replay does not vouch for it (None: it does): the replay must reproduce
+    the saved state hash, and the snapshot must be the state that hash names (an edited,
+    re-checksummed snapshot is caught here, as ``wargame replay --verify`` catches it)."""
+    if replayed.state_hash() != body["state_hash"]:
+        return "the replay does not reproduce the saved state"
+    if digest(body["snapshot"]) != body["state_hash"]:
+        return "the snapshot is not the state the save's hash names (edited?)"
+    return None
 
 
 def load(path: Path | str, registry: Registry) -> Match:
@@ -147,12 +217,9 @@ def load(path: Path | str, registry: Registry) -> Match:
         except (IllegalAction, UsageError) as exc:
             hint = f" (data changed since the save: {', '.join(changed)})" if changed else ""
             raise SaveError(path, f"action {number} does not replay: {exc}{hint}") from None
-    if match.state_hash() != body["state_hash"]:
-        raise SaveError(
-            path,
-            "replay does not reproduce the saved state"
-            + (f" (data changed: {', '.join(changed)})" if changed else ""),
-        )
+    why = check(body, match)
+    if why:
+        raise SaveError(path, why + (f" (data changed: {', '.join(changed)})" if changed else ""))
     return match
 
 

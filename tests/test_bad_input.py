@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from wargame import savefile
+from wargame import safejson, savefile
 from wargame.actions import IllegalAction
 from wargame.bots import RandomBot, play
 from wargame.errors import UsageError
@@ -465,3 +468,134 @@ def test_linkland_refuses_a_move_beyond_the_allowance(registry: Registry) -> Non
     match = at_movement(registry, CASES["linkland"])
     # I Corps (foot, 2 MP): dunmore-aston major 1 + aston-bexley minor 1 + bexley-corwen minor 1
     refuses(match, "move I-corps dunmore aston bexley corwen", "needs 3 MP, has 2")
+
+
+# ----------------------------------------------------------------------------- hostile save files
+
+
+def _cli(*argv: str) -> subprocess.CompletedProcess[str]:
+    """The installed ``wargame`` command in a real process (what a user's shell runs)."""
+    script = Path(sys.executable).parent / "wargame"
+    return subprocess.run(
+        [str(script), *argv], capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+HOSTILE = [
+    "an integer of 5,000 digits",
+    "JSON nested 100,000 deep",
+    "a lone surrogate in an action",
+]
+
+
+def _hostile_text(good: Path, name: str) -> str:
+    body = json.loads(good.read_text(encoding="utf-8"))
+    if name == "an integer of 5,000 digits":
+        return json.dumps(body).replace(f'"seed": {body["seed"]}', '"seed": ' + "9" * 5000)
+    if name == "JSON nested 100,000 deep":
+        return json.dumps(body)[:-1] + ', "deep": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    body["actions"] = [*body["actions"], "end"]
+    return json.dumps(body).replace('"end"]', '"end \\ud800"]')
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_a_hostile_save_is_one_line_and_exit_2(
+    good_save: Path, registry: Registry, name: str
+) -> None:
+    """Issue 17, defect 4: each of these was a traceback with exit 1."""
+    good_save.write_text(_hostile_text(good_save, name), encoding="utf-8")
+    message = refused(good_save, registry)
+    assert "not a save file" in message
+    done = _cli("status", str(good_save))
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_json_limits_name_what_is_wrong() -> None:
+    with pytest.raises(safejson.JsonLimitError, match="5000 digits"):
+        safejson.loads("[" + "7" * 5000 + "]")
+    with pytest.raises(safejson.JsonLimitError, match="nested 100000 levels"):
+        safejson.loads("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(safejson.JsonLimitError, match="lone surrogate"):
+        safejson.loads('{"action": "end \\ud800"}')
+    with pytest.raises(
+        safejson.JsonLimitError,
+        match="larger than 10 bytes",
+    ) as big:
+        safejson.loads("[" + "1," * 10 + "1]", max_bytes=10)
+    assert big.value.too_large
+    with pytest.raises(safejson.JsonLimitError, match="NaN is not a JSON number"):
+        safejson.loads("[NaN]")
+    # what stays allowed: brackets inside strings, a paired surrogate, a 40-digit integer
+    assert safejson.loads('["[[[[", "\\ud83d\\ude00", ' + "9" * 40 + "]")[1] == "\U0001f600"
+
+
+def test_a_save_with_a_non_boolean_option_is_refused(good_save: Path, registry: Registry) -> None:
+    """Issue 17, defect 8: creating a match refuses such an option; loading a save did not."""
+    body = json.loads(good_save.read_text(encoding="utf-8"))
+    body["options"] = {"rule": "yes"}
+    assert "bad option 'rule'" in refused(write(good_save, reseal(body)), registry)
+
+
+def test_an_edited_snapshot_with_its_hash_kept_is_refused(
+    good_save: Path, registry: Registry
+) -> None:
+    """Issue 17, defect 8: the replay reproduces the state hash, but the snapshot in the file
+    is not that state: loading refuses it, as ``replay --verify`` does."""
+    body = json.loads(good_save.read_text(encoding="utf-8"))
+    unit = next(iter(body["snapshot"]["units"].values()))
+    unit["loc"] = "0101" if unit.get("loc") != "0101" else "0102"
+    assert "the snapshot is not the state" in refused(write(good_save, reseal(body)), registry)
+    done = _cli("replay", str(good_save), "--verify")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+
+
+# ----------------------------------------------------------------------------- concurrent writers
+
+CONCURRENT_ENDS = 8
+
+
+def test_two_act_loops_on_one_save_lose_no_action(tmp_path: Path) -> None:
+    """Issue 17, defect 5: two shells each running ``wargame act game end`` in a loop (Dark
+    Crusade, whose phases all end on 'end'); every exit 0 must be an action in the save."""
+    game = tmp_path / "game.json"
+    assert _cli("new", "dc", "--seed", "5", "-o", str(game)).returncode == 0
+    loop = (
+        f'for i in $(seq {CONCURRENT_ENDS}); do "{Path(sys.executable).parent / "wargame"}" '
+        f'act "{game}" end >/dev/null || exit 1; done'
+    )
+    shells = [subprocess.Popen(["sh", "-c", loop]) for _ in range(2)]
+    assert [shell.wait(timeout=300) for shell in shells] == [0, 0]
+    saved = json.loads(game.read_text(encoding="utf-8"))
+    assert len(saved["actions"]) == 2 * CONCURRENT_ENDS
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+KILLED_WRITER = """
+import os, sys, time
+from wargame import savefile
+from wargame.match import Match
+from wargame.plugins import discover
+match = Match(discover().get("dc"), seed=5)
+real_fsync = os.fsync
+def stall(fd):
+    real_fsync(fd)
+    print("writing", flush=True)
+    time.sleep(60)
+os.fsync = stall
+savefile.save(match, sys.argv[1])
+"""
+
+
+def test_a_killed_write_leaves_a_temporary_file_the_next_write_removes(tmp_path: Path) -> None:
+    """Issue 17, defect 6: ``kill -9`` mid-write leaves ``.NAME.XXXX.tmp``; it used to stay."""
+    game = tmp_path / "game.json"
+    writer = subprocess.Popen(
+        [sys.executable, "-c", KILLED_WRITER, str(game)], stdout=subprocess.PIPE, text=True
+    )
+    assert writer.stdout is not None and writer.stdout.readline() == "writing\n"
+    writer.send_signal(signal.SIGKILL)
+    writer.wait(timeout=30)
+    assert len(list(tmp_path.glob(".game.json.*.tmp"))) == 1 and not game.exists()
+    assert _cli("new", "dc", "--seed", "5", "-o", str(game)).returncode == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
