@@ -30,7 +30,6 @@ from wargame.errors import DataError, Problem, UsageError, WargameError
 from wargame.loader import check_document, expected_kinds, read_json, template
 from wargame.match import Match
 from wargame.plugins import Registry, Title, discover
-from wargame.state import digest
 
 DEFAULT_DEMO_TITLE = "panzergruppe-guderian"
 MAX_BOT_ACTIONS = 100_000
@@ -444,6 +443,11 @@ def cmd_actions(args: argparse.Namespace, ctx: Context) -> int:
 
 
 def cmd_act(args: argparse.Namespace, ctx: Context) -> int:
+    with savefile.locked(args.file):  # read, act and write as one: a concurrent act waits
+        return _act(args, ctx)
+
+
+def _act(args: argparse.Namespace, ctx: Context) -> int:
     match = ctx.load(args.file)
     total = len(args.actions)
     entries: list[LogEntry] = []
@@ -479,9 +483,10 @@ def cmd_act(args: argparse.Namespace, ctx: Context) -> int:
 
 
 def cmd_undo(args: argparse.Namespace, ctx: Context) -> int:
-    match = ctx.load(args.file)
-    undone = match.undo()
-    savefile.save(match, args.file)
+    with savefile.locked(args.file):
+        match = ctx.load(args.file)
+        undone = match.undo()
+        savefile.save(match, args.file)
     if args.json:
         _print_json(
             {
@@ -554,6 +559,11 @@ def _play(
 
 
 def cmd_auto(args: argparse.Namespace, ctx: Context) -> int:
+    with savefile.locked(args.file):
+        return _auto(args, ctx)
+
+
+def _auto(args: argparse.Namespace, ctx: Context) -> int:
     match = ctx.load(args.file)
     if match.decision is None:
         raise UsageError(f"nothing to play: the game is over ({_outcome_text(match.outcome)})")
@@ -794,7 +804,7 @@ def cmd_replay(args: argparse.Namespace, ctx: Context) -> int:
     replayed = match.state_hash()
     verified: bool | None = None
     if args.verify:
-        verified = replayed == body["state_hash"] and digest(body["snapshot"]) == body["state_hash"]
+        verified = savefile.check(body, match) is None
     if args.json:
         _print_json(
             {
@@ -1134,6 +1144,14 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_argument("--host", default="127.0.0.1", metavar="H", help="default: 127.0.0.1")
     sub.add_argument("--port", type=int, default=8765, metavar="P", help="default: 8765; 0: any")
     sub.add_argument("--title", metavar="T", help="the title the page offers first")
+    sub.add_argument(
+        "--db", metavar="PATH", help="the matches' database (default: in the user's data folder)"
+    )
+    sub.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="allow a --host beyond this machine (plain HTTP: anyone on the network can play)",
+    )
 
     from wargame.simulate import add_command as add_simulate  # batch games, balance reports
 

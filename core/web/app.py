@@ -30,26 +30,36 @@ GET      /api/matches/{m}/map.svg        the map as the seat sees it (``?ids=1``
 
 from __future__ import annotations
 
-import json
+import ipaddress
 import socket
 import sys
 from collections.abc import Awaitable, Callable
 from importlib.resources import files
+from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 
+from wargame import safejson
 from wargame.errors import UsageError
 from wargame.plugins import Registry
-from wargame.web.games import Game, Hub, WebError
+from wargame.web.games import Game, Hub, WebError, _same
+from wargame.web.store import Store, default_path
 
 TOKEN_HEADER = "x-seat"
+PAGE_HEADER = "x-wargame-page"
+"""The page's key (a secret of the server, written into the page it serves): required on
+every request that changes something."""
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 MAX_BODY = 32 * 1024 * 1024
 """Bytes a request body may have: a long game's save file is a few megabytes."""
 
@@ -73,8 +83,18 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def _json_type(request: Request) -> None:
+    """Refuse a body that is not declared JSON (415): a cross-site form or ``text/plain``
+    request needs no preflight, and a body read whatever its type would let any page post."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise WebError(415, "a request body is JSON, sent with Content-Type: application/json")
+
+
 async def _body(request: Request) -> Any:
-    """The request's JSON body, or a 400/413 that says what is wrong with it."""
+    """The request's JSON body within :mod:`wargame.safejson`'s limits, or a 4xx that says what
+    is wrong with it."""
+    _json_type(request)
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
         raise WebError(413, f"request body larger than {MAX_BODY} bytes")
@@ -89,9 +109,9 @@ async def _body(request: Request) -> Any:
     if not raw.strip():
         raise WebError(400, "the request needs a JSON body")
     try:
-        return json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise WebError(400, f"the body is not JSON: {exc}") from None
+        return safejson.loads(raw, max_bytes=MAX_BODY)
+    except safejson.JsonLimitError as exc:
+        raise WebError(413 if exc.too_large else 400, f"the body: {exc}") from None
 
 
 def _action_text(body: Any) -> Any:
@@ -116,9 +136,91 @@ def _since(request: Request) -> int:
         raise WebError(400, f"since is a log entry number, not {text!r}") from None
 
 
-def create_app(registry: Registry, default_title: str | None = None) -> Starlette:
-    """The ASGI application serving every title of ``registry``."""
-    hub = Hub(registry, default_title)
+def _host_name(host: str) -> tuple[str, int | None]:
+    """A Host header's name and port ("[::1]:8765" -> ("::1", 8765))."""
+    if host.startswith("["):
+        name, _, rest = host[1:].partition("]")
+        port_text = rest[1:] if rest.startswith(":") else ""
+    else:
+        name, _, port_text = host.partition(":")
+    port = int(port_text) if port_text.isdigit() and len(port_text) <= 5 else None
+    return name.lower(), port
+
+
+class Guard:
+    """Only the page this server served may drive it (issue 17).
+
+    - The Host header must name the address served (a loopback name, or with ``--allow-remote``
+      an IP address of this machine): a page on a domain rebound to 127.0.0.1 sends its own
+      name and is refused (421).
+    - A request from a browser page must come from that same address (Origin, and
+      Sec-Fetch-Site not "cross-site"): 403.
+    - A request that changes anything carries the page key (``X-Wargame-Page``): 403.
+    The JSON content type of bodies is checked where a body is read (415).
+    """
+
+    def __init__(self, app: ASGIApp, key: str, names: Any, port: int | None, any_ip: bool) -> None:
+        self.app, self.key, self.port, self.any_ip = app, key, port, any_ip
+        self.names = frozenset(str(n).lower() for n in names)
+
+    def host_ok(self, host: str) -> bool:
+        name, port = _host_name(host)
+        if self.port is not None and port != self.port:
+            return False
+        if name in self.names:
+            return True
+        if not self.any_ip:
+            return False
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
+
+    def refusal(self, method: str, path: str, headers: Headers) -> tuple[int, str] | None:
+        host = headers.get("host", "")
+        if not self.host_ok(host):
+            return 421, (
+                f"this server answers to its own address only, not Host {host[:100]!r} "
+                "(a page on another site may not use it)"
+            )
+        origin = headers.get("origin")
+        if origin is not None and origin != f"http://{host}":
+            return 403, f"a request from another site ({origin[:100]}) is refused"
+        if headers.get("sec-fetch-site") == "cross-site":
+            return 403, "a request from another site is refused"
+        changes = method not in ("GET", "HEAD") and path.startswith("/api/")
+        if changes and not _same(self.key, headers.get(PAGE_HEADER)):
+            return 403, (
+                "only this server's page may change a match: the page key is missing or "
+                "wrong (reload the page)"
+            )
+        return None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            why = self.refusal(scope["method"], scope["path"], Headers(scope=scope))
+            if why is not None:
+                await _error(*why)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(
+    registry: Registry,
+    default_title: str | None = None,
+    *,
+    store: Store | None = None,
+    names: Any = LOOPBACK,
+    port: int | None = None,
+    any_ip: bool = False,
+) -> Starlette:
+    """The ASGI application serving every title of ``registry``, its matches in ``store`` (by
+    default a database in memory), answering to Host ``names`` (and ``port``; with ``any_ip``
+    also to any IP address)."""
+    store = store if store is not None else Store(":memory:")
+    hub = Hub(registry, default_title, store=store)
+    key = store.secret()
 
     def game_of(request: Request) -> Game:
         return hub.get(request.path_params["match"])
@@ -128,6 +230,8 @@ def create_app(registry: Registry, default_title: str | None = None) -> Starlett
 
     async def index(request: Request) -> Response:
         page = files("wargame.web").joinpath("static", "index.html").read_text(encoding="utf-8")
+        meta = f'<meta name="wargame-page" content="{key}">'
+        page = page.replace("<head>", "<head>\n" + meta, 1)
         return HTMLResponse(page, headers={"Cache-Control": "no-store"})
 
     async def titles(request: Request) -> Response:
@@ -141,7 +245,6 @@ def create_app(registry: Registry, default_title: str | None = None) -> Starlett
                 "match": game.id,
                 "mode": game.mode,
                 "seats": game.seat_links(),
-                "host": game.host,
                 "version": game.version,
             },
             status_code=201,
@@ -198,6 +301,7 @@ def create_app(registry: Registry, default_title: str | None = None) -> Starlett
 
     async def load(request: Request) -> Response:
         game = game_of(request)
+        game.seat(token(request))
         game.require_all(token(request))  # before reading a body it may not send
         body = await _body(request)
         await run_in_threadpool(game.load, token(request), body, registry)
@@ -250,8 +354,10 @@ def create_app(registry: Registry, default_title: str | None = None) -> Starlett
     app = Starlette(
         routes=routes,
         exception_handlers={HTTPException: http_error, Exception: server_error},
+        middleware=[Middleware(Guard, key=key, names=names, port=port, any_ip=any_ip)],
     )
     app.state.hub = hub
+    app.state.key = key
     return app
 
 
@@ -275,6 +381,10 @@ def listen(host: str, port: int) -> socket.socket:
 
 def address(sock: socket.socket) -> str:
     host, port = sock.getsockname()[:2]
+    return address_of(host, port)
+
+
+def address_of(host: str, port: int) -> str:
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/"
 
@@ -285,7 +395,25 @@ def serve_command(args: Any, ctx: Any) -> int:
     from wargame.cli import default_demo_title
 
     title = ctx.title(args.title) if args.title else default_demo_title(ctx.registry)
-    return serve(ctx.registry, args.host, args.port, title.id)
+    db = Path(args.db).expanduser() if getattr(args, "db", None) else default_path()
+    remote = bool(getattr(args, "allow_remote", False))
+    return serve(ctx.registry, args.host, args.port, title.id, db=db, allow_remote=remote)
+
+
+def is_loopback(sock: socket.socket) -> bool:
+    return ipaddress.ip_address(sock.getsockname()[0].split("%")[0]).is_loopback
+
+
+def _outward_ip() -> str:
+    """This machine's address on its network (the route out; no packet is sent)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+        return str(probe.getsockname()[0])
+    except OSError:
+        return socket.gethostbyname(socket.gethostname())
+    finally:
+        probe.close()
 
 
 def serve(
@@ -293,19 +421,45 @@ def serve(
     host: str = DEFAULT_HOST,
     port: int = DEFAULT_PORT,
     title: str | None = None,
+    db: Path | str | None = None,
+    allow_remote: bool = False,
 ) -> int:
-    """Serve the page and the API until interrupted; prints the address to open."""
+    """Serve the page and the API until interrupted; prints the address to open. A host
+    beyond this machine is refused unless ``allow_remote``, then served with a warning."""
     import uvicorn
 
-    app = create_app(registry, title)
     sock = listen(host, port)
-    print(f"wargame: play at {address(sock)}  (Ctrl-C stops the server)", flush=True)
-    if host not in ("127.0.0.1", "localhost", "::1"):
+    bound, served_port = sock.getsockname()[:2]
+    if not is_loopback(sock) and not allow_remote:
+        sock.close()
+        raise UsageError(
+            f"--host {host} listens beyond this machine (plain HTTP: anyone on the network "
+            "could create matches and read what is sent); add --allow-remote to do it anyway"
+        )
+    names = set(LOOPBACK)
+    shown = address(sock)
+    unspecified = ipaddress.ip_address(bound.split("%")[0]).is_unspecified
+    if not is_loopback(sock):
+        names |= {bound, socket.gethostname()}
+        if unspecified:
+            shown = address_of(_outward_ip(), served_port)
+    store = Store(db if db is not None else default_path())
+    app = create_app(
+        registry, title, store=store, names=names, port=served_port, any_ip=unspecified
+    )
+    print(f"wargame: play at {shown}  (Ctrl-C stops the server)", flush=True)
+    print(f"wargame: matches are kept in {store.path}", flush=True)
+    if not is_loopback(sock):
         print(
-            "wargame: listening beyond this machine: anyone with a seat link can play that seat",
+            f"wargame: WARNING: listening on {bound} port {served_port}, beyond this machine, "
+            "over plain HTTP: anyone on the network can open the page, create matches and read "
+            "or alter what is sent; anyone with a seat link can play that seat",
             file=sys.stderr,
             flush=True,
         )
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    server.run(sockets=[sock])
+    try:
+        server.run(sockets=[sock])
+    finally:
+        store.close()
     return 0

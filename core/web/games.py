@@ -1,17 +1,21 @@
 """Matches played through the web server: seats, bots, the log, undo, save and load.
 
-Matches live in memory, each under a random id, with one random private token per seat: in a
-two-seat game one token per human side, in a hot-seat game one token acting for every human
-side. A seat acts only when the decision is its side's; bots take their sides' decisions at once
+Matches live in the server's database (:mod:`wargame.web.store`), each under a random id, with
+one random private token per seat: in a two-seat game one token per human side, in a hot-seat
+game one token acting for every human side. Memory holds a cache of recently used matches; every
+change is written (one transaction) before the server answers, and a match not in the cache is
+rebuilt by replaying its actions. A seat acts only when the decision is its side's; bots take their sides' decisions at once
 after every human action, so between requests the match always waits for a human (or is over).
 Nothing here knows about HTTP: every refusal is a :class:`WebError` with the status the server
 answers and a message for a person, raised before anything changes.
 
-A save file holds the whole state and the dice (a replay predicts every later roll and draw),
+A save file holds the whole state and the dice (its seed predicts every later roll and draw),
 so it is for a seat that may know everything anyway: a hot-seat table or a lone player against
-bots. In a game of two human seats only the host token (given once, at creation) saves and
-loads. Taking back an action is for the seat that made it, and in a game of two humans not once
-dice were rolled or a unit revealed (the other player has seen them).
+bots. In a game of two human seats no seat, the creator's included, may save while the game is
+on (the seed stays on the server; it is shown to both when the game is over, and the final save
+replays and verifies), and none may load (a load would rewrite the actions already taken). Every
+load is an event in the log. Taking back an action is for the seat that made it, and in a game
+of two humans not once dice were rolled or a unit revealed (the other player has seen them).
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from wargame.match import Match
 from wargame.plugins import Registry, Title
 from wargame.web import layers, odds
 from wargame.web.seat import Lens, legal
+from wargame.web.store import Store, Stored
 
 HUMAN, BOT = "human", "bot"
 HOTSEAT, SEATS = "hotseat", "seats"
@@ -68,10 +73,12 @@ class Game:
     match: Match
     kinds: dict[str, str]  # side -> human | bot
     mode: str
-    host: str = field(default_factory=lambda: secrets.token_urlsafe(18))
     seats: list[Seat] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
     version: int = 0
+    loads: list[dict[str, Any]] = field(default_factory=list)  # the load events, in order
+    store: Store | None = field(default=None, repr=False)
+    stale: bool = field(default=False, repr=False)  # a write failed: rebuild from the store
     lock: threading.RLock = field(default_factory=threading.RLock, repr=False)
     bots: dict[str, Bot] = field(default_factory=dict, repr=False)
     maps: dict[tuple[str, bool], str] = field(default_factory=dict, repr=False)
@@ -79,17 +86,21 @@ class Game:
 
     def __post_init__(self) -> None:
         humans = self.humans
-        if self.mode == HOTSEAT:
+        if self.seats:
+            pass
+        elif self.mode == HOTSEAT:
             self.seats = [Seat(secrets.token_urlsafe(18), tuple(humans), True)]
         else:
             self.seats = [Seat(secrets.token_urlsafe(18), (side,), False) for side in humans]
+        # seeded from the match's seed, so a game replays; a game with a bot has one human
+        # seat, which may have the save (and the seed) anyway
         self.bots = {
             side: make_bot("random", self.match.seed + n)
             for n, side in enumerate(self.match.sides)
             if self.kinds[side] == BOT
         }
         if not self.log:
-            self.log = [_opening(self.match)]
+            self.log = [_opening(self.match, self.loads)]
 
     # ------------------------------------------------------------------ seats
 
@@ -117,9 +128,8 @@ class Game:
         return seat.sides[0]
 
     def knows_all(self, token: str | None) -> bool:
-        """Whether this token may have the save file (the whole state and the dice)."""
-        if _same(self.host, token):
-            return True
+        """Whether this token's seat plays every human side (a hot-seat table, a lone player
+        against bots): it may have the save file (the whole state and the dice) and load one."""
         try:
             seat = self.seat(token)
         except WebError:
@@ -127,9 +137,9 @@ class Game:
         return set(seat.sides) >= set(self.humans)
 
     def require_all(self, token: str | None) -> None:
-        """Refuse a token that may not have the save file."""
+        """Refuse a token that may not load a save file."""
         if not self.knows_all(token):
-            raise WebError(403, _SAVE_REFUSED)
+            raise WebError(403, _LOAD_REFUSED)
 
     def _owns_decision(self, seat: Seat) -> None:
         decision = self.match.decision
@@ -181,6 +191,7 @@ class Game:
                 "log": [lens.entry(e) for e in self.log if e["n"] > since],
                 "log_size": len(self.log),
                 "undo": self._undo_refusal(seat),
+                "seed": match.seed if decision is None else None,  # the dice, once it is over
             }
 
     def legal(self, seat: Seat) -> dict[str, Any]:
@@ -229,6 +240,9 @@ class Game:
                 raise WebError(422, str(exc)) from None
             self._run_bots()
             self.version += 1
+            self._persist(
+                lambda store: store.append(self.id, start, _actions(self.log[start:]), self.version)
+            )
             lens = Lens.of(self.match, self.side_of(seat))
             return [lens.entry(e) for e in self.log[start:]]
 
@@ -313,18 +327,24 @@ class Game:
                 self.match = fresh
             self.log = self.log[: keep + 1]
             self.version += 1
+            self._persist(lambda store: store.truncate(self.id, keep, self.version))
             return history[keep:]
 
     # ------------------------------------------------------------------ save and load
 
     def save(self, token: str | None) -> dict[str, Any]:
+        """The save file: for a seat of every human side, or anyone's once the game is over."""
         with self.lock:
-            self.require_all(token)
+            seat = self.seat(token)
+            if not self.knows_all(seat.token) and self.match.decision is not None:
+                raise WebError(403, _SAVE_REFUSED)
             return savefile.to_dict(self.match)
 
     def load(self, token: str | None, body: Any, registry: Registry) -> None:
-        """Replace this match by a save of a title with the same sides; seats stay."""
+        """Replace this match by a save of a title with the same sides; seats stay, and the
+        load is an event in the log."""
         with self.lock:
+            seat = self.seat(token)
             self.require_all(token)
             match, log = replay_save(body, registry)
             if match.sides != self.match.sides:
@@ -333,15 +353,71 @@ class Game:
                     f"the save is a game of {', '.join(match.sides)}; this match seats "
                     f"{', '.join(self.match.sides)}: start a new match from it instead",
                 )
+            self.loads.append(
+                {
+                    "kind": "load",
+                    "text": f"a save file replaced the game ({len(match.history)} actions, "
+                    f"loaded by the seat of {', '.join(seat.sides)})",
+                    "actions": len(match.history),
+                    "version": self.version + 1,
+                }
+            )
             self.match, self.log = match, _mark(log, self.kinds)
+            self.log[0] = _opening(match, self.loads)
             self._run_bots()
             self.version += 1
+            self._persist(
+                lambda store: store.replace(
+                    self.id, self.record(), _actions(self.log[1:]), self.version
+                )
+            )
+
+    # ------------------------------------------------------------------ the database
+
+    def record(self) -> dict[str, Any]:
+        """What the database keeps of this match besides its actions."""
+        match = self.match
+        return {
+            "title": match.title.id,
+            "data": savefile.data_versions(match),
+            "scenario": match.scenario_id,
+            "seed": match.seed,
+            "options": dict(match.options),
+            "mode": self.mode,
+            "kinds": dict(self.kinds),
+            "seats": [
+                {"token": s.token, "sides": list(s.sides), "hotseat": s.hotseat} for s in self.seats
+            ],
+            "loads": self.loads,
+        }
+
+    def stored(self) -> Stored:
+        return Stored(self.id, self.record(), self.version, _actions(self.log[1:]))
+
+    def _persist(self, write: Any) -> None:
+        """Write a change before it is answered; if the write fails the cached game is stale
+        (the server answers 500 and the next request rebuilds the match from the database)."""
+        if self.store is None:
+            return
+        try:
+            write(self.store)
+        except BaseException:
+            self.stale = True
+            raise
 
 
 _SAVE_REFUSED = (
-    "a save file holds the whole state and the dice: in a game of two human seats only the "
-    "host may save or load"
+    "a save file holds the whole state and the dice: in a game of two human seats it is "
+    "given once the game is over"
 )
+_LOAD_REFUSED = (
+    "loading a save replaces the actions already taken: in a game of two human seats no "
+    "seat may load (start a new match from the save instead)"
+)
+
+
+def _actions(entries: list[dict[str, Any]]) -> list[tuple[str, str]]:
+    return [(str(e["action"]), str(e["by"])) for e in entries]
 
 
 def _same(secret: str, token: str | None) -> bool:
@@ -349,7 +425,8 @@ def _same(secret: str, token: str | None) -> bool:
     return token is not None and secrets.compare_digest(secret.encode(), token.encode())
 
 
-def _opening(match: Match) -> dict[str, Any]:
+def _opening(match: Match, loads: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Log entry 0: the set-up's events, then every load the match has seen."""
     return {
         "n": 0,
         "side": None,
@@ -358,7 +435,7 @@ def _opening(match: Match) -> dict[str, Any]:
         "phase": "set-up",
         "kind": None,
         "action": None,
-        "events": [e.to_json() for e in match.opening_events],
+        "events": [e.to_json() for e in match.opening_events] + list(loads or ()),
     }
 
 
@@ -402,8 +479,9 @@ def replay_save(body: Any, registry: Registry) -> tuple[Match, list[dict[str, An
             game._apply(text, HUMAN)
         except WargameError as exc:
             raise WebError(422, f"save: action {number} does not replay: {exc}") from None
-    if game.match.state_hash() != envelope["state_hash"]:
-        raise WebError(422, "save: the replay does not reproduce the saved state")
+    why = savefile.check(envelope, game.match)
+    if why:
+        raise WebError(422, f"save: {why}")
     return game.match, game.log
 
 
@@ -412,12 +490,13 @@ def replay_save(body: Any, registry: Registry) -> tuple[Match, list[dict[str, An
 
 @dataclass
 class Hub:
-    """Every match of one server, newest kept when there are too many."""
+    """Every match of one server: in its database, the recently used ones also in memory."""
 
     registry: Registry
     default_title: str | None = None
     max_games: int = 64
-    games: OrderedDict[str, Game] = field(default_factory=OrderedDict)
+    store: Store = field(default_factory=lambda: Store(":memory:"))
+    games: OrderedDict[str, Game] = field(default_factory=OrderedDict)  # the cache
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def titles(self) -> dict[str, Any]:
@@ -452,16 +531,52 @@ class Hub:
         return {"titles": out, "default": default}
 
     def get(self, gid: str) -> Game:
+        """The match, from the cache or rebuilt from the database."""
         with self.lock:
             game = self.games.get(gid)
-            if game is None:
-                raise WebError(
-                    404,
-                    f"no match {gid!r} on this server (it may have ended with "
-                    "a restart: load its save file)",
-                )
-            self.games.move_to_end(gid)
+            if game is not None and not game.stale:
+                self.games.move_to_end(gid)
+                return game
+            stored = self.store.get(gid)
+            if stored is None:
+                raise WebError(404, f"no match {gid!r} on this server (ended, or never begun)")
+            game = self._rebuild(stored)
+            self._cache(game)
             return game
+
+    def _cache(self, game: Game) -> None:
+        self.games[game.id] = game
+        self.games.move_to_end(game.id)
+        while len(self.games) > self.max_games:
+            self.games.popitem(last=False)  # still in the database
+
+    def _rebuild(self, stored: Stored) -> Game:
+        """A stored match replayed: its actions, who made each, its loads and seats."""
+        record = stored.record
+        try:
+            title = self.registry.get(record["title"])
+            match = Match(title, record["scenario"], int(record["seed"]), record["options"])
+        except UsageError as exc:
+            raise WebError(410, f"match {stored.id} no longer replays here: {exc}") from None
+        seats = [Seat(s["token"], tuple(s["sides"]), bool(s["hotseat"])) for s in record["seats"]]
+        game = Game(
+            stored.id,
+            match,
+            dict(record["kinds"]),
+            record["mode"],
+            seats=seats,
+            version=stored.version,
+            loads=list(record.get("loads", [])),
+            store=self.store,
+        )
+        for number, (text, by) in enumerate(stored.actions, 1):
+            try:
+                game._apply(text, by)
+            except WargameError as exc:
+                raise WebError(
+                    410, f"match {stored.id} no longer replays here: action {number}: {exc}"
+                ) from None
+        return game
 
     def create(self, body: Any) -> Game:
         """A new match from ``{title, scenario, seed, options, mode, seats}`` or from
@@ -481,15 +596,15 @@ class Hub:
             except UsageError as exc:
                 raise WebError(400, str(exc)) from None
         kinds = _seat_kinds(match, body.get("seats"))
-        game = Game(secrets.token_urlsafe(12), match, kinds, mode)
+        game = Game(secrets.token_urlsafe(12), match, kinds, mode, store=self.store)
         if log is not None:
             game.log = _mark(log, kinds)
         with game.lock:
             game._run_bots()
+            self.store.create(game.stored())
         with self.lock:
-            self.games[game.id] = game
-            while len(self.games) > self.max_games:
-                self.games.popitem(last=False)
+            self._cache(game)
+        self.store.purge()
         return game
 
     def _title(self, name: Any) -> Title:
@@ -507,7 +622,7 @@ def _match_args(body: Mapping[str, Any]) -> tuple[str | None, int, dict[str, boo
         raise WebError(400, "scenario is a scenario id (a string)")
     seed = body.get("seed")
     if seed is None:
-        seed = secrets.randbelow(1_000_000)
+        seed = secrets.randbits(63)  # a search of every seed against the public rolls is hopeless
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
         raise WebError(400, f"seed is a whole number from 0 to {SEED_LIMIT - 1}")
     options = body.get("options") or {}

@@ -48,8 +48,18 @@ class Lens:
         return out
 
     def entry(self, entry: Mapping[str, Any]) -> dict[str, Any]:
-        """A log entry (an action and its events) as this side may see it."""
-        return {**entry, "events": [self.event(e) for e in entry["events"]]}
+        """A log entry (an action and its events) as this side may see it: every field, the
+        action's text too ("deploy r2 1003" names a concealed unit as surely as an event)."""
+        out: dict[str, Any] = {}
+        for key, value in entry.items():
+            if key == "events":
+                out[key] = [self.event(e) for e in value]
+            elif self.concealed and self._mentions(value, self.concealed):
+                verb = value.split()[0] if key == "action" and isinstance(value, str) else key
+                out[key] = f"{verb}: a concealed unit"
+            else:
+                out[key] = self._scrub(value)
+        return out
 
     def _scrub(self, value: Any) -> Any:
         """Another side's secrets out, wherever they are."""

@@ -26,9 +26,10 @@ from typing import Any
 
 import pytest
 
+from tests.web.conftest import make_app, page_client
 from wargame.match import Match
 from wargame.plugins import Title, discover
-from wargame.web.app import TOKEN_HEADER, create_app
+from wargame.web.app import TOKEN_HEADER
 from wargame.web.games import Game
 
 with warnings.catch_warnings():
@@ -84,7 +85,7 @@ def position() -> Iterator[Position]:
     """A hot-seat match of the largest title, ended phase by phase up to the first decision
     with moves; the action is the move of the unit with the most destinations."""
     title = largest_title()
-    with TestClient(create_app(discover())) as client:
+    with page_client(make_app(discover())) as client:
         r = client.post("/api/matches", json={"title": title.id, "seed": 1, "mode": "hotseat"})
         assert r.status_code == 201, r.text
         token = r.json()["seats"][0]["token"]

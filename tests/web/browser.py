@@ -63,7 +63,7 @@ def server(registry: Registry, title: str | None = None) -> Iterator[str]:
     import uvicorn
 
     sock = listen("127.0.0.1", 0)
-    app = create_app(registry, title)
+    app = create_app(registry, title, port=sock.getsockname()[1])
     srv = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()

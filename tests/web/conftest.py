@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from wargame.plugins import Registry
-from wargame.web.app import TOKEN_HEADER, create_app
+from wargame.web.app import PAGE_HEADER, TOKEN_HEADER, create_app
 from wargame.web.games import Game
 
 with warnings.catch_warnings():
@@ -23,7 +23,6 @@ with warnings.catch_warnings():
 class Created:
     id: str
     tokens: dict[str, str]  # side (or "+"-joined sides of a hot-seat) -> token
-    host: str
 
     def token(self, side: str | None = None) -> str:
         if side is None:
@@ -43,7 +42,7 @@ class Api:
 
     def game(self, created: Created | str) -> Game:
         gid = created.id if isinstance(created, Created) else created
-        game: Game = self.hub.games[gid]
+        game: Game = self.hub.get(gid)
         return game
 
     def create(self, **body: Any) -> Created:
@@ -51,7 +50,7 @@ class Api:
         assert r.status_code == 201, r.text
         data = r.json()
         tokens = {"+".join(s["sides"]): s["token"] for s in data["seats"]}
-        return Created(data["match"], tokens, data["host"])
+        return Created(data["match"], tokens)
 
     def get(self, created: Created | str, what: str, token: str | None, **params: Any) -> Any:
         gid = created.id if isinstance(created, Created) else created
@@ -63,6 +62,9 @@ class Api:
     ) -> Any:
         gid = created.id if isinstance(created, Created) else created
         headers = {TOKEN_HEADER: token} if token is not None else {}
+        if "content" in kw:  # raw bytes, declared JSON as the page declares its bodies
+            headers["content-type"] = "application/json"
+        headers.update(kw.pop("headers", {}))
         if body is not None:
             kw["json"] = body
         return self.client.post(f"/api/matches/{gid}/{what}", headers=headers, **kw)
@@ -71,7 +73,20 @@ class Api:
         return self.post(created, "actions", token, {"action": action})
 
 
+def page_client(app: Any) -> TestClient:
+    """A test client that acts as the page would: Host the served name (Starlette's test
+    client calls itself "testserver") and the page key on every request."""
+    client = TestClient(app)
+    client.headers[PAGE_HEADER] = app.state.key
+    return client
+
+
+def make_app(registry: Registry, **kw: Any) -> Any:
+    kw.setdefault("names", ("testserver",))
+    return create_app(registry, **kw)
+
+
 @pytest.fixture(scope="module")
 def api(registry: Registry) -> Iterator[Api]:
-    with TestClient(create_app(registry)) as client:
+    with page_client(make_app(registry)) as client:
         yield Api(client)

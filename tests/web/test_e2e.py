@@ -216,8 +216,13 @@ def test_panzergruppe_guderian_draws_every_counter(page: Page, site: str) -> Non
 
 
 def test_two_seats_see_each_others_moves(chromium: Any, site: str) -> None:
+    key = re.search(r'name="wargame-page" content="([^"]+)"', httpx.get(site).text)
+    assert key, "the page carries the server's page key"
     created = httpx.post(
-        f"{site}api/matches", json={"title": "hexland", "seed": 0, "mode": "seats"}, timeout=30
+        f"{site}api/matches",
+        json={"title": "hexland", "seed": 0, "mode": "seats"},
+        headers={"X-Wargame-Page": key.group(1)},
+        timeout=30,
     ).json()
     links = {s["sides"][0]: s["token"] for s in created["seats"]}
     pages = {}

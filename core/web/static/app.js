@@ -17,6 +17,8 @@ const S = {
 
 // ------------------------------------------------------------------ server
 
+const PAGE_KEY = (document.querySelector('meta[name="wargame-page"]') || {}).content || "";
+
 // A body that is a string is sent as it is: JSON text the page must not re-encode (a save
 // file's checksum covers its exact numbers, and JavaScript would write 8.0 as 8).
 async function api(method, path, body, token, raw) {
@@ -24,6 +26,7 @@ async function api(method, path, body, token, raw) {
   const seat = token || S.token;
   if (seat) headers["X-Seat"] = seat;
   if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (method !== "GET") headers["X-Wargame-Page"] = PAGE_KEY;  // the server's key, in this page
   const r = await fetch(path, {
     method, headers, body: body === undefined || typeof body === "string" ? body : JSON.stringify(body),
   });
