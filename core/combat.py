@@ -9,7 +9,7 @@ Every :class:`Column` carries its explanation (strengths, raw ratio, rounding, e
 reason and rule, clamping or automatic result) because players check the arithmetic, and so do tests.
 
 Shift sign: positive columns move right, in the attacker's favour ("R"); negative move left ("L").
-The kernel holds no title's table: the numbers live in each title's data (DATA_POLICY).
+The kernel holds no title's table: the numbers live in each title's data (the README's Data policy).
 """
 
 from __future__ import annotations

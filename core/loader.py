@@ -6,7 +6,7 @@ schema finds nothing, by the pydantic model (its model validators, e.g. provenan
 are not expressible in the schema). Problems are collected, never raised one at a time: a
 transcriber fixing a map wants every mistake in one run.
 
-Owner data (DATA_POLICY): a folder ``<owner>/<title-id>/`` may hold any of a title's documents,
+Owner data (the README's Data policy): a folder ``<owner>/<title-id>/`` may hold any of a title's documents,
 whole or in part, under the same file names as the shipped ones. Each is merged over the shipped
 document entry by entry (:func:`merge_documents`) and the merged document is validated, with
 problems in owner entries reported against the owner's file.

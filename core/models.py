@@ -4,9 +4,9 @@ The JSON Schemas in ``schemas/`` are generated from these models (``python -m wa
 and every data file is validated against them when loaded. Collections are dicts keyed by id so
 that an owner's data folder can be merged over the shipped data entry by entry.
 
-Every entry carries provenance (DATA_POLICY): ``rulebook`` with the rule number, ``stand-in`` with a
-note saying what it replaces, or ``owner`` for a player's transcription of a physical copy. An entry
-without its own provenance inherits the document's.
+Every entry carries provenance (the README's Data policy): ``rulebook`` with the rule number,
+``stand-in`` with a note saying what it replaces, or ``owner`` for a player's transcription of a
+physical copy. An entry without its own provenance inherits the document's.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from functools import cached_property
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import pluggy
 
@@ -188,7 +188,8 @@ def collect_verbs(pm: pluggy.PluginManager, mechanics: Collection[object] = ()) 
         plugin = impl.plugin
         name = getattr(plugin, "__name__", None) or pm.get_name(plugin) or repr(plugin)
         level = 0 if plugin is builtin else 1 if id(plugin) in shared else 2
-        for verb in impl.function() or ():
+        offered = cast("Iterable[Verb]", impl.function() or ())
+        for verb in offered:
             held = owners.get(verb.name)
             if held is not None and held[0] == level and held[1] != name:
                 raise WargameError(
@@ -390,6 +391,7 @@ def discover(extra: Iterable[object] = (), owner_dir: Path | None = None) -> Reg
             pm.register(plugin)
     for impl in pm.hook.wargame_register_games.get_hookimpls():
         source = pm.get_name(impl.plugin) or repr(impl.plugin)
-        for definition in impl.function() or ():
+        definitions = cast("Iterable[GameDef]", impl.function() or ())
+        for definition in definitions:
             registry.add(definition, owner_dir, source)
     return registry

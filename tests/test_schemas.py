@@ -1,4 +1,5 @@
-"""The committed JSON Schemas are the generator's output (ARCHITECTURE idea 6)."""
+"""The committed JSON Schemas are the generator's output: the models in core/models.py are the one
+source of truth (README, Architecture)."""
 
 from __future__ import annotations
 

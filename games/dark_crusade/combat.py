@@ -263,8 +263,8 @@ def roll_modifier(match: Match, battle: dict[str, Any], side: str) -> int:
         return 1 if finns and attrs.get("country") == "finland" else 0
     if attrs.get("arctic") and attrs.get("country") != "finland":
         majors = [u for u in live(match, battle, U.AXIS) if not U.is_minor(match, u)]
-        finns = [u for u in majors if U.nation(match, u) == "finnish"]
-        if majors and 2 * len(finns) >= len(majors):
+        finnish = [u for u in majors if U.nation(match, u) == "finnish"]
+        if majors and 2 * len(finnish) >= len(majors):
             return 0
         return 1
     return 0

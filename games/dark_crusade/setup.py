@@ -58,9 +58,9 @@ def wargame_setup(match: Match) -> None:
             if not eligible(match, unit.counter):
                 del_unit(match, unit.id)
     for uid in v.get("dispersed", ()):  # 4.A: underlined (June) and bracketed (May) units
-        unit = state.units.get(uid)
-        if unit is not None and unit.loc is not None:
-            U.disperse(match, unit, "begins the game dispersed", "DC 4.A")
+        found = state.units.get(uid)
+        if found is not None and found.loc is not None:
+            U.disperse(match, found, "begins the game dispersed", "DC 4.A")
 
 
 @hookimpl
@@ -128,7 +128,7 @@ def free_points(match: Match, unit: Unit, phase: str) -> list[str]:
     allowed = {"country:finland", "country:rumania"}
     if phase == "free-setup-axis":
         allowed.add("country:germany")
-    out = set()
+    out: set[str] = set()
     for region in allowed:
         out |= top.region(region)
     return sorted(p for p in out if p != unit.loc and memel_room(match, unit, p))

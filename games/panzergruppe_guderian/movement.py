@@ -18,7 +18,7 @@ the closed hexrows eliminates, advance into them is refused).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, veto_scope
@@ -63,6 +63,8 @@ CLOSED = "hexrows 01-02 are closed to Soviet units before Game-Turn 7 (PGG 6.4)"
 WEST = "13th and 20th Army units may not move west on Game-Turn 1 (PGG 5.23)"
 
 Costs = list[tuple[int | None, ...]] | tuple[tuple[int | None, ...], ...]
+RailTrees = tuple[object, dict[tuple[str, tuple[str, ...]], dict[str, tuple[int, list[str]]]]]
+"""The rail searches of one context: (context, (start, entries) -> destinations)."""
 
 
 # ------------------------------------------------------------------ map facts
@@ -177,7 +179,9 @@ def _frozen_problem(match: Match, unit: Unit, path: list[str]) -> str | None:
     return None
 
 
-def _reach(match: Match, unit: Unit) -> tuple[int, Mapping[str, str], Mapping[str, str], Costs]:
+def _reach(
+    match: Match, unit: Unit
+) -> tuple[int, Mapping[str, str], Mapping[str, str], Sequence[tuple[int | None, ...]]]:
     """(points left, stops, blocks, cost table with the markers' extras) of a unit now, asked
     once per unit and state: the full-allowance test runs for every candidate move."""
     key = ("pgg-reach", unit.id)
@@ -368,7 +372,7 @@ def rail_tree(
     shortest path). A unit in an off-map box enters through one of ``entries`` that is a rail
     hex, counting it as the first rail hex (PGG 6.32). Cached per start while the context holds."""
     entries = tuple(entries)
-    trees = match.cache.get("pgg-rail-trees")
+    trees: RailTrees | None = match.cache.get("pgg-rail-trees")
     context = _rail_context(match)
     if trees is None or trees[0] != context:
         trees = (context, {})

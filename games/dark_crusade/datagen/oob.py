@@ -458,8 +458,8 @@ FINNISH = [
     ("fin-1", "I", "mikkeli"),
     ("fin-3", "III", "kajaani"),
 ]
-for cid, num, _ in FINNISH:
-    add(cid, "axis", "fin-corps", f"Finnish {num} Corps", 1)
+for cid, roman, _ in FINNISH:
+    add(cid, "axis", "fin-corps", f"Finnish {roman} Corps", 1)
 RUMANIAN = [
     ("rum-3", "rum-army", "3rd Rumanian Army", "bacau"),
     ("rum-4", "rum-army", "4th Rumanian Army", "galati"),
@@ -601,7 +601,7 @@ for cid, loc, kind, months in START_FACTORIES:
         else si("the eleventh starting factory (8.C.1 counts 11, the counter text lists 10)")
     )
     add(cid, "soviet", "factory", name, 1, prov)
-for cid, kind, letter, _ in EXPANSION_FACTORIES:
+for cid, kind, letter, _when in EXPANSION_FACTORIES:
     add(
         cid,
         "soviet",
@@ -753,7 +753,7 @@ def weather_doc() -> T:
         11: ("snow", "good", {1941: air(0, 3), 1942: air(1, 2), 1943: air(1, 0), 1944: air(0)}),
         12: ("snow", "snow", {1941: air(0), 1942: air(1), 1943: air(1), 1944: air(0)}),
     }
-    entries = {}
+    entries: T = {}
     for month, (a, b, by_year) in rows.items():
         entries[str(month)] = {
             "month": MONTH_NAMES[month - 1],
@@ -901,9 +901,9 @@ def factories_doc() -> T:
     for cid, loc, kind, months in START_FACTORIES:
         entries[cid] = {"at": loc, "produces": kind, "unit": PRODUCES[kind], "months": months}
         entries[cid]["start"] = True
-    for order, (cid, kind, letter, months) in enumerate(EXPANSION_FACTORIES):
+    for order, (cid, kind, letter, when) in enumerate(EXPANSION_FACTORIES):
         entries[cid] = {"produces": kind, "unit": PRODUCES[kind], "letter": letter}
-        entries[cid].update({"months": months, "order": order})
+        entries[cid].update({"months": when, "order": order})
     return table(
         "factories",
         "Soviet factories",

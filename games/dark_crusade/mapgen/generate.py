@@ -1,6 +1,6 @@
 """Build the Dark Crusade stand-in point-to-point network (``data/map.json``) from real geography.
 
-The Dark Crusade rulebook ships no map (DATA_POLICY.md): it names about 36 points with their
+The Dark Crusade rulebook ships no map (README: Data policy): it names about 36 points with their
 attributes and a handful of lines. Every named point is put at its real town's position, stand-in
 towns and junctions fill the front so links average about 100 miles (DC Introduction), and lines
 come from hand-listed 1941 railways plus a Delaunay neighbour rule pruned of long, flat,

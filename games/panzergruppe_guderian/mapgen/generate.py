@@ -1,6 +1,6 @@
 """Build the Panzergruppe Guderian stand-in map (``data/map.json``) from real geography.
 
-PGG's rulebook names hexes but ships no map (DATA_POLICY.md). The printed grid is calibrated to
+PGG's rulebook names hexes but ships no map (README: Data policy). The printed grid is calibrated to
 the earth by a least-squares similarity fit (scale, rotation, shift) of the hexes the set-up,
 supply and victory rules tie to places; towns, rivers, lakes, roads, railways, forest and swamp
 are then placed with that fit. Every hand-made input lives in ``config.json``; the geography comes
@@ -48,7 +48,6 @@ Point = tuple[float, float]
 Json = dict[str, Any]
 
 SQRT3 = math.sqrt(3.0)
-DIRECTIONS: tuple[Axial, ...] = ((1, -1), (1, 0), (0, 1))
 DIRECTIONS: tuple[Axial, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 EDGES = ("north", "south", "east", "west")
 
