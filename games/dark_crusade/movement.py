@@ -319,15 +319,33 @@ class Move(Verb):
     name = "move"
     kinds = ("operational", "breakthrough")
 
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        return list(self._movers(match, decision))
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
+        unit = self._movers(match, decision).get(actor)
+        if unit is None:
+            return []
         breakthrough = decision.kind == "breakthrough"
-        for unit in sorted(match.units_of(decision.side), key=lambda u: u.id):
-            if self.unit_problem(match, unit, breakthrough):
-                continue
-            reduce = bt_reduce(match, unit) if breakthrough else 0
-            for path in routes(match, unit, breakthrough=breakthrough):
-                if not capacity_problem(match, unit, path, reduce):
-                    yield Action("move", (unit.id, *path))
+        reduce = bt_reduce(match, unit) if breakthrough else 0
+        return [
+            Action("move", (unit.id, *path))
+            for path in routes(match, unit, breakthrough=breakthrough)
+            if not capacity_problem(match, unit, path, reduce)
+        ]
+
+    def _movers(self, match: Match, decision: Decision) -> dict[str, Unit]:
+        """The deciding side's units that may move now, by id (once per state)."""
+        key = ("dc-movers", match.version, decision.side, decision.kind)
+        found = match.scratch.get(key)
+        if found is None:
+            breakthrough = decision.kind == "breakthrough"
+            found = match.scratch[key] = {
+                unit.id: unit
+                for unit in sorted(match.units_of(decision.side), key=lambda u: u.id)
+                if not self.unit_problem(match, unit, breakthrough)
+            }
+        return found
 
     def unit_problem(self, match: Match, unit: Unit, breakthrough: bool) -> str | None:
         if breakthrough:

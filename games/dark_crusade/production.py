@@ -732,6 +732,11 @@ class Entrain(Verb):
 
 
 def move_factory_problem(match: Match, side: str, unit: Unit, dest: str) -> str | None:
+    return _factory_mover_problem(match, side, unit) or _factory_dest_problem(match, unit, dest)
+
+
+def _factory_mover_problem(match: Match, side: str, unit: Unit) -> str | None:
+    """Why the factory may not move by lines now at all (8.C.2.a-b)."""
     if side != U.SOVIET or not in_phase(match, U.SOVIET):
         return "factories move in the Soviet Replacement/Reinforcement Phase (DC 8.C.2.b)"
     if unit.loc is None or not U.has(match, unit, "factory"):
@@ -740,6 +745,12 @@ def move_factory_problem(match: Match, side: str, unit: Unit, dest: str) -> str 
         return f"{unit.id} is not entrained (DC 8.C.2.a)"
     if int(factory_state(match, unit.id).get("entrained", match.turn)) >= match.turn:
         return f"{unit.id} moves in the R/RP after it entrained (DC 8.C.2.b)"
+    return None
+
+
+def _factory_dest_problem(match: Match, unit: Unit, dest: str) -> str | None:
+    """Why a movable factory may not move by lines to ``dest`` (8.C.1-2)."""
+    assert unit.loc is not None
     problem = factory_site_problem(match, dest)
     if problem:
         return problem
@@ -756,15 +767,26 @@ class MoveFactory(Verb):
     name = "move-factory"
     kinds = ("reinforcement",)
 
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        """The entrained factories that may move now (their destinations on demand)."""
         if decision.side != U.SOVIET:
-            return
-        for unit in factory_units(match):
-            if not unit.flags.get("entrained"):
-                continue
-            for dest in factory_sites(match):
-                if move_factory_problem(match, decision.side, unit, dest) is None:
-                    yield Action(self.name, (unit.id, dest))
+            return []
+        return [
+            unit.id
+            for unit in factory_units(match)
+            if unit.flags.get("entrained")
+            and _factory_mover_problem(match, decision.side, unit) is None
+        ]
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
+        unit = match.state.units.get(actor)
+        if unit is None or actor not in self.actors(match, decision):
+            return []
+        return [
+            Action(self.name, (unit.id, dest))
+            for dest in factory_sites(match)
+            if _factory_dest_problem(match, unit, dest) is None
+        ]
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
         if len(action.args) != 2:

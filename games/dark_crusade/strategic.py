@@ -12,7 +12,6 @@ Supply questions (a city in supply, sea control) are supply.py's.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
 from math import ceil
 from typing import Any
 
@@ -245,9 +244,11 @@ def land_problem(match: Match, side: str, unit: Unit, dest: str) -> str | None:
 
 
 def sea_problem(match: Match, side: str, unit: Unit, dest: str) -> str | None:
-    problem = common_problem(match, side, unit)
-    if problem:
-        return problem
+    return common_problem(match, side, unit) or _sea_dest_problem(match, side, unit, dest)
+
+
+def _sea_dest_problem(match: Match, side: str, unit: Unit, dest: str) -> str | None:
+    """``sea_problem`` for a unit that passed ``common_problem``."""
     assert unit.loc is not None
     start = unit.loc
     if U.dispersed(unit):
@@ -349,23 +350,39 @@ def movable(match: Match, side: str, *, representatives: bool = False) -> list[U
     return out
 
 
+def _movers(match: Match, side: str) -> dict[str, Unit]:
+    """The units listed as strategic movers now (ruling P10's representatives), by id; none
+    outside the side's phase or with the allowance used up. Once per state."""
+    key = ("dc-strat-movers", match.version, side)
+    found = match.scratch.get(key)
+    if found is None:
+        found = {}
+        if _in_phase(match, side) and left(match, side) > 0:
+            found = {u.id: u for u in movable(match, side, representatives=True)}
+        match.scratch[key] = found
+    return found
+
+
 class StrategicLand(Verb):
     """``strat UNIT DEST``: strategic land movement (9.A)."""
 
     name = "strat"
     kinds = ("strategic",)
 
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        side = decision.side
-        if not _in_phase(match, side) or left(match, side) <= 0:
-            return
-        useful = useful_destinations(match, side)
-        for unit in movable(match, side, representatives=True):
-            assert unit.loc is not None
-            tree = land_tree(match, side, unit.loc)
-            for dest in useful:
-                if dest in tree and dest != unit.loc and ending(match, dest) < MAX_ENDING:
-                    yield Action(self.name, (unit.id, dest))
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        return list(_movers(match, decision.side))
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
+        unit = _movers(match, decision.side).get(actor)
+        if unit is None:
+            return []
+        assert unit.loc is not None
+        tree = land_tree(match, decision.side, unit.loc)
+        return [
+            Action(self.name, (unit.id, dest))
+            for dest in useful_destinations(match, decision.side)
+            if dest in tree and dest != unit.loc and ending(match, dest) < MAX_ENDING
+        ]
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
         if len(action.args) != 2:
@@ -403,23 +420,28 @@ class StrategicSea(Verb):
     name = "sea"
     kinds = ("strategic",)
 
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        movers = _movers(match, decision.side)
+        return [uid for uid, u in movers.items() if port_sea(match, u.loc or "") is not None]
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
         side = decision.side
-        if not _in_phase(match, side) or left(match, side) <= 0:
-            return
+        unit = _movers(match, side).get(actor)
+        if unit is None or common_problem(match, side, unit) is not None:
+            return []
+        assert unit.loc is not None
+        sea = port_sea(match, unit.loc)
+        if sea is None:
+            return []
         top = match.topology
-        for unit in movable(match, side, representatives=True):
-            assert unit.loc is not None
-            sea = port_sea(match, unit.loc)
-            if sea is None:
-                continue
-            for dest in sorted(top.region(f"sea:{sea}") | top.region(f"sea:{SEA_GROUP[sea]}")):
-                if sea_problem(match, side, unit, dest) is None:
-                    yield Action(self.name, (unit.id, dest))
-            if sea == "black":
-                for dest in sorted(top.region("sea:azov")):
-                    if sea_problem(match, side, unit, dest) is None:
-                        yield Action(self.name, (unit.id, dest))
+        dests = sorted(top.region(f"sea:{sea}") | top.region(f"sea:{SEA_GROUP[sea]}"))
+        if sea == "black":
+            dests += sorted(top.region("sea:azov"))
+        return [
+            Action(self.name, (unit.id, dest))
+            for dest in dests
+            if _sea_dest_problem(match, side, unit, dest) is None
+        ]
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
         if len(action.args) != 2:
