@@ -8,9 +8,15 @@ from __future__ import annotations
 import json
 import random
 import re
+import signal
+import subprocess
+import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from tests.web.conftest import Api, Created, make_app, page_client
@@ -331,3 +337,216 @@ def test_the_database_keeps_its_promises(tmp_path: Path) -> None:
     assert store.secret() == key and len(key) >= 32
     store.close()
     assert Store(tmp_path / "m.sqlite").secret() == key
+
+
+# ------------------------------------------------------------------ 7: concealed units stay hidden
+
+_WORD = re.compile(r"[A-Za-z0-9_.\-]+")
+
+
+def _leaks(text: str, hidden: set[str]) -> set[str]:
+    return hidden & set(_WORD.findall(text))
+
+
+def test_no_response_to_a_seat_names_a_unit_concealed_from_it(api: Api) -> None:
+    """Defect 7, checked as the conformance test checks views but over everything a seat
+    receives: Hexland made a title that conceals (every Red unit hidden from Blue until it
+    fights or is eliminated, as a title with hidden deployment would), both seats human, played
+    at random; Blue's state, log, legal actions, odds, previews, both map layers and action
+    answers never name a Red unit still concealed. Before the fix the log's ``action`` field
+    read "deploy r2 1003"."""
+    created = api.create(title="hexland", seed=6, mode="seats")
+    game = api.game(created)
+    hidden = {u.id for u in game.match.units_of("red")}
+    for unit in game.match.units_of("red"):
+        unit.hidden_from = ["blue"]
+    blue = created.token("blue")
+    checked = 0
+
+    def look(text: str, what: str) -> None:
+        nonlocal checked
+        found = _leaks(text, hidden)
+        where = [
+            text[max(0, m.start() - 200) : m.end() + 50]
+            for w in found
+            for m in re.finditer(re.escape(w), text)
+        ]
+        assert not found, f"{what} names {found}: {where[:2]}"
+        checked += 1
+
+    def reveal() -> None:
+        """Combat and elimination reveal a unit (the title's rule in this test)."""
+        battle = game.match.state.vars.get("battle") or {}
+        for unit in game.match.state.units.values():
+            fought = unit.id in (battle.get("defenders") or ()) or unit.id in (
+                battle.get("attackers") or ()
+            )
+            if fought or unit.flags.get("eliminated"):
+                unit.hidden_from = []
+                hidden.discard(unit.id)
+
+    for _ in range(80):
+        decision = game.match.decision
+        if decision is None:
+            break
+        reveal()
+        look(api.get(created, "state", blue, since=-1).text, "state")
+        look(api.get(created, "map.svg", blue).text, "map")
+        look(api.get(created, "map.svg", blue, layer="map", ids=1).text, "static map")
+        token = created.token(decision.side)
+        legal = api.get(created, "legal", token)
+        if decision.side == "blue":
+            look(legal.text, "legal")
+            for target in legal.json()["attacks"].values():
+                option = target["options"][0]["action"]
+                look(api.post(created, "preview", blue, {"action": option}).text, "odds")
+        answer = api.act(created, token, _first(legal.json()))
+        assert answer.status_code == 200
+        if decision.side == "blue":
+            reveal()
+            look(answer.text, "answer")
+    reveal()
+    look(api.get(created, "state", blue, since=-1).text, "final state")
+    red_log = api.get(created, "state", created.token("red"), since=-1).text
+    assert _leaks(red_log, hidden)  # Red sees its own units: the check is not blind
+    assert checked > 100
+
+
+# ------------------------------------------------------------------ a real server, killed
+
+
+def _wargame(*argv: str) -> list[str]:
+    script = Path(sys.executable).with_name("wargame")
+    return [str(script), *argv]
+
+
+class Server:
+    """``wargame serve`` in its own process, on a free port, with its own database."""
+
+    def __init__(self, db: Path, *extra: str) -> None:
+        self.proc = subprocess.Popen(
+            _wargame("serve", "--port", "0", "--db", str(db), *extra),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        assert self.proc.stdout is not None
+        line = self.proc.stdout.readline()
+        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        assert found, line + (self.proc.stderr.read() if self.proc.poll() is not None else "")
+        self.url = found.group(0)
+        key = re.search(r'name="wargame-page" content="([^"]+)"', httpx.get(self.url).text)
+        assert key
+        self.key = key.group(1)
+
+    def post(self, path: str, body: Any, token: str | None = None) -> httpx.Response:
+        headers = {PAGE_HEADER: self.key}
+        if token:
+            headers[TOKEN_HEADER] = token
+        return httpx.post(self.url + path, json=body, headers=headers, timeout=60)
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(timeout=30)
+
+
+BURST_CLIENTS = 3
+
+
+def test_a_server_killed_mid_burst_loses_no_answered_action(tmp_path: Path) -> None:
+    """``kill -9`` the server while clients are acting: every action it answered 200 is there
+    when it starts again (each is committed before the answer), and play goes on."""
+    db = tmp_path / "matches.sqlite"
+    server = Server(db)
+    answered = {}
+    tokens = {}
+    stop = threading.Event()
+    try:
+        for n in range(BURST_CLIENTS):
+            r = server.post("api/matches", {"title": "dc", "seed": n, "mode": "hotseat"})
+            assert r.status_code == 201, r.text
+            tokens[r.json()["match"]] = r.json()["seats"][0]["token"]
+            answered[r.json()["match"]] = 0
+
+        def play(gid: str) -> None:
+            while not stop.is_set():
+                try:
+                    r = server.post(f"api/matches/{gid}/actions", {"action": "end"}, tokens[gid])
+                except httpx.HTTPError:
+                    return  # the server is gone
+                if r.status_code != 200:
+                    return
+                answered[gid] += 1
+
+        threads = [threading.Thread(target=play, args=(gid,)) for gid in tokens]
+        for thread in threads:
+            thread.start()
+        deadline = time.monotonic() + 60
+        while sum(answered.values()) < 8 * BURST_CLIENTS and time.monotonic() < deadline:
+            time.sleep(0.05)
+        server.kill()
+        stop.set()
+        for thread in threads:
+            thread.join(60)
+    finally:
+        server.stop()
+    assert sum(answered.values()) >= 8 * BURST_CLIENTS
+    again = Server(db)
+    try:
+        for gid, token in tokens.items():
+            state = httpx.get(
+                f"{again.url}api/matches/{gid}/state", headers={TOKEN_HEADER: token}, timeout=60
+            ).json()
+            kept = state["log_size"] - 1
+            assert answered[gid] <= kept <= answered[gid] + 1, (gid, answered[gid], kept)
+            r = again.post(f"api/matches/{gid}/actions", {"action": "end"}, token)
+            assert r.status_code == 200, r.text
+    finally:
+        again.stop()
+
+
+def test_a_host_beyond_this_machine_needs_allow_remote(tmp_path: Path) -> None:
+    """Defect 9: ``--host 0.0.0.0`` printed ``http://0.0.0.0:PORT/`` and warned only about seat
+    links. Now it is refused without ``--allow-remote``; with it, the real address is printed
+    with a clear warning."""
+    done = subprocess.run(
+        _wargame("serve", "--host", "0.0.0.0", "--port", "0", "--db", str(tmp_path / "m.db")),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "--allow-remote" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    proc = subprocess.Popen(
+        _wargame(
+            "serve", "--host", "0.0.0.0", "--port", "0", "--allow-remote",
+            "--db", str(tmp_path / "m.db"),
+        ),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )  # fmt: skip
+    try:
+        assert proc.stdout is not None and proc.stderr is not None
+        line = proc.stdout.readline()
+        found = re.search(r"http://([0-9.]+):(\d+)/", line)
+        assert found and found.group(1) != "0.0.0.0", line
+        warning = proc.stderr.readline()
+        assert (
+            "WARNING" in warning and "plain HTTP" in warning and "anyone on the network" in warning
+        )
+        port = found.group(2)
+        r = httpx.get(f"http://127.0.0.1:{port}/api/titles", timeout=30)
+        assert r.status_code == 200
+        rebound = httpx.get(
+            f"http://127.0.0.1:{port}/", headers={"host": f"evil.example:{port}"}, timeout=30
+        )
+        assert rebound.status_code == 421
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
