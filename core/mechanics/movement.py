@@ -293,17 +293,29 @@ def tree(match: Match, unit: Unit) -> Tree:
     """Where the unit can go now: destination -> (cost in units, path from its location).
     Computed once per unit and state (movement and overrun both ask)."""
     assert unit.loc is not None
-    trees: tuple[object, dict[tuple[object, ...], Tree]] | None = match.cache.get("trees")
-    context = _context(match, unit.side)
-    if trees is None or trees[0] != context:
-        trees = (context, {})
-        match.cache["trees"] = trees
-    key = (unit.id, unit.loc, spent(match, unit), done(match, unit), tuple(sorted(unit.flags)))
-    found = trees[1].get(key)
+    trees = kept(match, unit.side, "trees")
+    key = unit_key(match, unit)
+    found = trees.get(key)
     if found is None:
-        found = _tree(match, unit)
-        trees[1][key] = found
+        found = trees[key] = _tree(match, unit)
     return found
+
+
+def unit_key(match: Match, unit: Unit) -> tuple[object, ...]:
+    """What a unit's reachable set depends on, besides the context: where it is, what it has
+    spent and its flags."""
+    return (unit.id, unit.loc, spent(match, unit), done(match, unit), tuple(sorted(unit.flags)))
+
+
+def kept(match: Match, side: str, name: str) -> dict[tuple[object, ...], Any]:
+    """A cache kept across actions while the side's movement context stays the same (the
+    phase, the markers, the enemy units): per-unit answers like reachable sets, keyed by
+    ``unit_key``."""
+    context = _context(match, side)
+    found = match.cache.get(name)
+    if found is None or found[0] != context:
+        found = match.cache[name] = (context, {})
+    return found[1]
 
 
 def _context(match: Match, side: str) -> tuple[object, ...]:

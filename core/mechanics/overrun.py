@@ -258,6 +258,16 @@ class Overrun(Verb):
         cand = _candidates(match, decision).get(actor)
         if cand is None:
             return []
+        # kept across actions, as the units' reachable sets are, while nothing they depend on
+        # changes (the enemy, the markers, the phase, the units themselves)
+        lists = movement.kept(match, decision.side, "overrun-lists")
+        key = tuple(movement.unit_key(match, u) for u in cand)
+        found = lists.get(key)
+        if found is None:
+            found = lists[key] = self._list(match, decision, actor, cand)
+        return list(found)
+
+    def _list(self, match: Match, decision: Decision, actor: str, cand: list[Unit]) -> list[Action]:
         side = decision.side
         near = _near_enemy(match, side)
         ids = actor

@@ -22,26 +22,46 @@ def zoc_of(match: Match, side: str) -> frozenset[str]:
     found = match.scratch.get(key)
     if found is None:
         s = match.settings("rigid-zoc")
-        blocked_by = set(s.get("blocked_by", ()))
         no_flags = set(s.get("no_zoc_flags", ()))
         no_types = set(s.get("no_zoc_types", ()))
-        topo = match.topology
+        ring = _rings(match)
         out: set[str] = set()
         for unit in match.units_of(side):
             loc = unit.loc
             assert loc is not None
             if (
                 loc.startswith("box:")
-                or no_flags & set(unit.flags)
-                or (match.counter(unit)["type"] in no_types)
+                or (no_flags and no_flags & set(unit.flags))
+                or (no_types and match.counter(unit)["type"] in no_types)
             ):
                 continue
-            for n in topo.neighbours(loc):
-                edge = topo.edge(loc, n)
-                if edge is None or not (blocked_by & edge.features):
-                    out.add(n)
+            out.update(ring[loc])
         found = frozenset(out)
         match.scratch[key] = found
+    return found
+
+
+def _rings(match: Match) -> dict[str, tuple[str, ...]]:
+    """Location -> the neighbours a unit there exerts ZOC into (all but across blocking
+    hexsides, PGG 8.16): static, so built once per title and shared."""
+    found = match.cache.get("zoc-rings")
+    if found is None:
+        blocked_by = set(match.settings("rigid-zoc").get("blocked_by", ()))
+        topo = match.topology
+
+        def build() -> dict[str, tuple[str, ...]]:
+            rings = {}
+            for loc in topo.locations():
+                if loc.startswith("box:"):
+                    continue
+                rings[loc] = tuple(
+                    n
+                    for n in topo.neighbours(loc)
+                    if (edge := topo.edge(loc, n)) is None or not (blocked_by & edge.features)
+                )
+            return rings
+
+        found = match.cache["zoc-rings"] = match.shared("zoc-rings", build)
     return found
 
 
