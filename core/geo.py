@@ -280,3 +280,24 @@ def name_pieces(
             names[i] = name
             queue.extend(sorted(links.get(i, ())))
     return names
+
+
+def read_gshhs(resolution: str, bbox: tuple[float, float, float, float]) -> list[tuple[int, Any]]:
+    """(level, [lon, lat] ring as an array) of every GSHHS polygon meeting ``bbox`` (lon0, lat0,
+    lon1, lat1): level 1 is land, level 2 lakes."""
+    import numpy as np
+
+    base = basemap_dir()
+    raw = (base / f"gshhs_{resolution}.dat").read_bytes()
+    lon0, lat0, lon1, lat1 = bbox
+    out: list[tuple[int, Any]] = []
+    for line in (base / f"gshhsmeta_{resolution}.dat").read_text().splitlines():
+        fields = line.split()
+        if not fields or float(fields[4]) < lat0 or float(fields[3]) > lat1:
+            continue
+        offset, size = int(fields[5]), int(fields[6])
+        ring = np.frombuffer(raw[offset : offset + size], "<f4").reshape(-1, 2)
+        if len(ring) < 3 or ring[:, 0].max() < lon0 or ring[:, 0].min() > lon1:
+            continue
+        out.append((int(fields[0]), ring))
+    return out

@@ -215,6 +215,15 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
     """Carry out a result code: remove steps, push loss, retreat and advance decisions."""
 
 
+@hookspec(firstresult=True)
+def wargame_retreat_paths(
+    match: Match, units: list[Unit], start: str, paths: list[list[str]]
+) -> list[list[str]] | None:
+    """The retreat paths the title allows among those the retreat mechanic found (Barbarossa
+    11.27: westward when any is open, never into a hex an attack came from); None = all. An
+    empty list means no legal retreat: the units are eliminated."""
+
+
 # ----------------------------------------------------------------------------- supply
 
 

@@ -73,6 +73,9 @@ def paths(match: Match, units: list[Unit], start: str, n: int) -> list[list[str]
                 walk([*path, nxt])
 
     walk([start])
+    narrowed = match.hook.wargame_retreat_paths(match=match, units=units, start=start, paths=found)
+    if narrowed is not None:
+        found = list(narrowed)
     if settings(match).get("prefer_vacant", True):
         vacant = [p for p in found if not match.units_at(p[-1])]
         if vacant:

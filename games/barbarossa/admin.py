@@ -1,0 +1,262 @@
+"""The sequence's own rules: which phases run (BARB 5.1-5.5, 12.2), replacements (8.12-8.13),
+Soviet offensive supply markers (7.10-7.12) and the GT3 Red Army reorganization (8.23)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.mechanics import phaseorder
+from wargame.models import PhaseSpec
+from wargame.plugins import Verb
+
+from . import supply
+from .turns import GERMAN, SOVIET, is_city
+
+SOURCES = {GERMAN: "supply:german", SOVIET: "supply:soviet"}
+
+
+@hookimpl
+def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
+    turn = match.turn
+    side = match.phasing
+    rb13 = match.scenario_id == "road-back" and turn == 13
+    if phase.when == "deploy":
+        return any(u.flags.get("deploy") for u in match.state.units.values())
+    if phase.when == "replacements":
+        return (
+            turn >= int(match.state.vars.get("replacements_from", 1))
+            and bool(replacements_left(match, phase.side))
+            and bool(dead(match, phase.side))
+        )
+    if phase.when == "rvgk":
+        return False  # the RVGK box is not implemented yet (8.8-8.11)
+    if phase.when == "offensive-supply":
+        return side == SOVIET and turn >= 7 and not rb13 and not moscow_lost(match)
+    if phase.when == "movement":
+        return not rb13  # 12.2: GT13 is a Soviet Prepared Assault Phase only
+    if phase.when == "assault":
+        if rb13 and side == GERMAN:
+            return False
+        # 5.10: no German Prepared Assault Phase in a Paulus Pause
+        return not (side == GERMAN and turn == 3 and match.state.vars.get("paulus") == "taken")
+    return None
+
+
+def moscow_lost(match: Match) -> bool:
+    """7.21: no markers in a turn that began with Moscow German."""
+    return bool(match.state.vars.get("moscow_german_at_start"))
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    if phase.id == "administration":
+        match.state.vars["moscow_german_at_start"] = match.state.control.get("1606") == GERMAN
+        match.state.vars["replaced"] = {GERMAN: [0, 0], SOVIET: [0, 0]}
+        match.state.vars["placed"] = {}
+        match.state.vars["offensive_markers"] = {}
+        if match.scenario_id == "road-back" and match.turn == 13:
+            for block in match.sequence.turn_blocks:
+                if block.side == GERMAN and block.orders:
+                    match.state.orders[block.key] = "fight-move"  # no German player turn (12.2)
+                if block.side == SOVIET and block.orders:
+                    match.state.orders[block.key] = "fight-move"  # a PA phase only (12.2)
+        if match.scenario_id == "road-back" and match.turn == 14:
+            for key in ("no_move_fight_shift", "south_only_attacks", "south_offensive"):
+                match.state.vars.pop(key, None)
+        returning(match)
+
+
+@hookimpl
+def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    if phase.id in ("assault", "assault-2", "movement") and match.phasing == SOVIET:
+        pass
+    if phase.id == "victory-check" and match.turn == 3:
+        reorganize(match)
+
+
+def returning(match: Match) -> None:
+    """Withdrawn Soviet armies come back on their turn (8.21, 12.11)."""
+    for cid, turn in list(match.state.vars.get("withdrawn", {}).items()):
+        if match.turn >= turn:
+            unit = match.state.units[cid]
+            unit.flags = {"eliminated": True}
+            match.state.vars["withdrawn"].pop(cid)
+            match.emit(
+                "return", f"{cid} returns to the Soviet dead pile for rebuilding", "BARB 8.21"
+            )
+
+
+def reorganize(match: Match) -> None:
+    """8.23: the Soviet player's last activity of GT3: corps out for good, oversized armies
+    replaced in place by their regular counterparts (units cut off from all supply wait: not
+    implemented; they convert now)."""
+    for unit in sorted(match.state.units.values(), key=lambda u: u.id):
+        tags = match.unit_type(unit).get("tags", ())
+        if unit.side != SOVIET or unit.loc is None:
+            continue
+        if "corps" in tags:
+            match.eliminate(unit, "Red Army reorganization", "BARB 8.23")
+            unit.flags["permanent"] = True
+        elif "oversized" in tags:
+            loc = unit.loc
+            match.eliminate(unit, "replaced by its regular counterpart", "BARB 8.23")
+            unit.flags["permanent"] = True
+            regular = unit.counter[:-1]
+            if regular in match.counters_doc["counters"] and regular not in match.state.units:
+                match.new_unit(regular, loc)
+
+
+# ------------------------------------------------------------------ replacements
+
+
+def turn_rates(match: Match, side: str) -> list[int]:
+    entry = match.title.doc("calendar")["turns"].get(str(match.turn), {})
+    return list(entry.get("values", {}).get("replacements", {}).get(side, [0, 0]))
+
+
+def replacements_left(match: Match, side: str) -> list[int]:
+    rates = turn_rates(match, side)
+    used = match.state.vars.get("replaced", {}).get(side, [0, 0])
+    return (
+        [rates[0] - used[0], rates[1] - used[1]]
+        if any(r > u for r, u in zip(rates, used, strict=True))
+        else []
+    )
+
+
+def dead(match: Match, side: str) -> list[str]:
+    """Units in the dead pile that may come back: eliminated, not dotted (2.5, 8.12), not
+    removed for good."""
+    oob = match.title.doc("oob")["entries"]
+    return sorted(
+        u.id
+        for u in match.state.units.values()
+        if u.side == side
+        and u.loc is None
+        and u.flags.get("eliminated")
+        and not u.flags.get("permanent")
+        and not oob.get(u.counter, {}).get("dotted")
+    )
+
+
+def entry_hexes(match: Match, side: str) -> list[str]:
+    """8.1, 8.13: friendly edge supply hexes, and friendly cities in overland supply, with room
+    for one more unit of this turn's placements (one full stack per hex)."""
+    net = supply.overland(match, side)
+    placed = match.state.vars.get("placed", {})
+    out = []
+    for h in sorted(match.topology.hexes()):
+        if match.state.control.get(h) != side or match.side_at(h) not in (None, side):
+            continue
+        if not (h in match.topology.region(SOURCES[side]) or (is_city(match, h) and h in net)):
+            continue
+        if placed.get(h, 0) >= 5 or len(match.units_at(h)) >= 5:
+            continue
+        out.append(h)
+    return out
+
+
+class Replace(Verb):
+    """``replace UNIT HEX``: rebuild a dead unit from this turn's replacements (8.12-8.13):
+    mech and non-mech counted apart; the Soviet may spend a mech replacement on a non-mech unit
+    (8.12); the German may not."""
+
+    name = "replace"
+    kinds = ("replacement",)
+
+    def _kind(self, match: Match, uid: str) -> int:
+        return 0 if match.unit_type(match.state.units[uid])["mobility"] == "mech" else 1
+
+    def _may(self, match: Match, side: str, uid: str) -> bool:
+        left = replacements_left(match, side)
+        if not left:
+            return False
+        k = self._kind(match, uid)
+        return left[k] > 0 or (side == SOVIET and k == 1 and left[0] > 0)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        side = decision.side
+        hexes = entry_hexes(match, side)
+        for uid in dead(match, side):
+            if self._may(match, side, uid):
+                for h in hexes:
+                    yield Action("replace", (uid, h))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return "usage: replace UNIT HEX"
+        uid, h = action.args
+        if uid not in dead(match, decision.side):
+            return f"{uid} is not in your dead pile or may not be replaced (BARB 8.12)"
+        if not self._may(match, decision.side, uid):
+            return "no replacement of that class left this turn (BARB 8.12)"
+        if h not in entry_hexes(match, decision.side):
+            return f"{h} is not a friendly edge source or supplied city with room (BARB 8.1, 8.13)"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        uid, h = action.args
+        side = decision.side
+        k = self._kind(match, uid)
+        used = match.state.vars["replaced"][side]
+        rates = turn_rates(match, side)
+        if used[k] < rates[k]:
+            used[k] += 1
+        else:
+            used[0] += 1  # a Soviet mech replacement spent on a non-mech unit (8.12)
+        match.state.vars["placed"][h] = match.state.vars["placed"].get(h, 0) + 1
+        unit = match.state.units[uid]
+        match.new_unit(unit.counter, h, uid)
+        match.emit("replace", f"{side} rebuilds {uid} in {h}", "BARB 8.13", unit=uid, loc=h)
+
+
+# ------------------------------------------------------------------ offensive supply markers
+
+
+class Mark(Verb):
+    """``mark A HEX``: place an offensive supply marker (7.10-7.12), at most one per hex; they
+    stay until the end of the Soviet player turn."""
+
+    name = "mark"
+    kinds = ("offensive-supply",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        placed = match.state.vars.get("offensive_markers", {})
+        free = [m for m in supply.RANGES if m not in placed]
+        if not free:
+            return
+        marker = free[0]
+        used = set(placed.values())
+        for unit in sorted(match.units_of(SOVIET), key=lambda u: u.id):
+            if unit.loc and not unit.loc.startswith("box:") and unit.loc not in used:
+                used.add(unit.loc)
+                yield Action("mark", (marker, unit.loc))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return "usage: mark A|B|C HEX"
+        marker, h = action.args
+        placed = match.state.vars.get("offensive_markers", {})
+        if marker not in supply.RANGES or marker in placed:
+            return f"marker {marker} is not available (BARB 7.10)"
+        if h not in match.topology or h.startswith("box:"):
+            return f"no hex {h}"
+        if h in placed.values():
+            return "one offensive supply marker per hex (BARB 7.12)"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        marker, h = action.args
+        match.state.vars.setdefault("offensive_markers", {})[marker] = h
+        match.emit("mark", f"offensive supply marker {marker} in {h}", "BARB 7.12")
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Replace(), Mark()]
+
+
+__all__ = ["phaseorder"]

@@ -1,0 +1,438 @@
+"""Combat (BARB 11.0): factors, shifts, the Bloodbath, result conversions and retreats.
+
+Prepared assaults are the kernel's ``attack``; mobile assaults the kernel's ``overrun`` (battle
+kind "overrun"), configured in title.json (10.23-10.32)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+
+from wargame.actions import Action, Decision
+from wargame.combat import Modifier, Shift
+from wargame.hookspecs import hookimpl
+from wargame.match import Battle, Match
+from wargame.mechanics import combat as kcombat
+from wargame.mechanics import halving
+from wargame.plugins import Verb
+from wargame.state import Unit
+
+from . import supply
+from .turns import GERMAN, SOVIET, in_region, is_city, single, year
+
+MA = "overrun"
+
+
+def dotted(match: Match, unit: Unit) -> bool:
+    entry = match.title.doc("oob")["entries"].get(unit.counter, {})
+    return bool(entry.get("dotted"))
+
+
+def hero_city(match: Match, loc: str) -> bool:
+    return loc in match.state.vars.get("hero_cities", ())
+
+
+def fortress_city(match: Match, loc: str) -> bool:
+    return loc in match.state.vars.get("fortress_cities", ())
+
+
+def _printed(match: Match, unit: Unit, name: str) -> int:
+    return int(match.counter(unit)["steps"][0]["values"].get(name, 0))
+
+
+def attack_factor(match: Match, battle: Battle, unit: Unit) -> int:
+    """One attacker's factor before any halving: defence used as attack by panzer corps into a
+    city (11.20) and by supplied mountain infantry into rough (11.14); a shock army doubled in a
+    Soviet fight/move turn with supply (5.7)."""
+    from wargame.mechanics import phaseorder
+
+    tags = match.unit_type(unit).get("tags", ())
+    target = battle.target
+    value = _printed(match, unit, "attack")
+    if "panzer" in tags and is_city(match, target):
+        value = _printed(match, unit, "defense")
+    rough = match.topology.terrain(target) == "rough"
+    if "mountain" in tags and rough and supply.state(match, unit) == "overland":
+        value = _printed(match, unit, "defense")
+    if "shock" in tags and battle.kind == "attack":
+        order = phaseorder.chosen(match, SOVIET)
+        ok = (
+            supply.offensive(match, unit)
+            if match.turn >= 7
+            else supply.state(match, unit) == "overland"
+        )
+        if order == "fight-move" and ok:
+            value *= 2
+    return value
+
+
+def attack_divisor(match: Match, battle: Battle, unit: Unit) -> tuple[int, str, str]:
+    """1, 2 or 4 with the reason and rule (7.16, 7.22, 7.5-7.7, 11.15)."""
+    state = supply.state(match, unit)
+    mech = match.unit_type(unit)["mobility"] == "mech"
+    if unit.side == SOVIET and match.turn >= 7:
+        if state == "out":
+            return 4, "no overland, offensive or garrison supply from GT7", "BARB 7.22"
+        if not supply.offensive(match, unit):
+            return 2, "no offensive supply from GT7", "BARB 7.10, 7.22"
+    elif state == "out":
+        return 2, "out of supply", "BARB 7.16"
+    marsh = match.topology.terrain(battle.target) == "marsh"
+    gt1_clear = match.turn == 1 and unit.side == GERMAN and battle.target in ("2013", "2014")
+    if mech and battle.kind == "attack" and marsh and not gt1_clear:  # 5.13: GT1 clear
+        return 2, "mechanized attack into marsh", "BARB 11.15"
+    return 1, "", ""
+
+
+@hookimpl
+def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
+    """Each attacker's own factor, then one division per group sharing a reduction (1.3, 11.12:
+    total first, divide once, round down, a lone unit's factor never below 1)."""
+    units = match.state.units
+    mods: list[Modifier] = []
+    groups: dict[tuple[int, str, str], list[int]] = {}
+    for uid in battle.attackers:
+        unit = units[uid]
+        value = attack_factor(match, battle, unit)
+        if value != _printed(match, unit, "attack"):
+            mods.append(
+                Modifier(
+                    uid,
+                    "set",
+                    value,
+                    "defence as attack or doubled shock army",
+                    "BARB 11.14, 11.20, 5.7",
+                )
+            )
+        div = attack_divisor(match, battle, unit)
+        if div[0] > 1:
+            groups.setdefault(div, []).append(value)
+    for (div, reason, rule), values in sorted(groups.items()):
+        cut = sum(values) - halving.divide_total(values, div)
+        if cut:
+            mods.append(
+                Modifier(
+                    "attack",
+                    "add",
+                    -cut,
+                    f"{reason}: {sum(values)} divided by {div} together",
+                    rule,
+                )
+            )
+    oos = [
+        _printed(match, units[u], "defense")
+        for u in battle.defenders
+        if supply.state(match, units[u]) == "out"
+    ]
+    cut = sum(oos) - halving.halve_total(oos)
+    if cut:
+        mods.append(
+            Modifier(
+                "defense", "add", -cut, "defenders out of supply halved together", "BARB 7.16, 1.3"
+            )
+        )
+    return mods
+
+
+def _all_across_river(match: Match, battle: Battle) -> bool:
+    topo = match.topology
+    origins = {battle.origins.get(u) for u in battle.attackers}
+    if battle.kind == MA:
+        origins = {battle.extra.get("launch") or o for o in origins}
+    for loc in origins:
+        edge = topo.edge(loc, battle.target) if loc else None
+        if edge is None or "river" not in edge.features:
+            return False
+    return bool(origins)
+
+
+def concentric(match: Match, battle: Battle) -> bool:
+    """Attacks from opposite hexes, from three hexes each one apart, or from more than three
+    (11.24)."""
+    topo = match.topology
+    origins = set(battle.origins.values())
+    dirs = [
+        topo.direction(battle.target, n) for n in topo.neighbours(battle.target) if n in origins
+    ]
+    order = ["E", "NE", "NW", "W", "SW", "SE"]
+    idx = sorted(order.index(d) for d in dirs if d in order)
+    if len(idx) > 3:
+        return True
+    if any((b - a) % 6 == 3 for a in idx for b in idx):
+        return True
+    return len(idx) == 3 and all((b - a) % 2 == 0 for a in idx for b in idx)
+
+
+@hookimpl
+def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
+    topo = match.topology
+    target = battle.target
+    units = match.state.units
+    attacker = units[battle.attackers[0]].side if battle.attackers else GERMAN
+    defenders = [units[u] for u in battle.defenders]
+    out: list[Shift] = []
+    if topo.terrain(target) == "rough":
+        out.append(Shift.left(1, "defender in rough", "BARB 11.14"))
+    if topo.terrain(target) == "marsh" and battle.kind == "attack":
+        out.append(Shift.right(1, "prepared assault into marsh", "BARB 11.15"))
+    if _all_across_river(match, battle) and not (attacker == GERMAN and match.turn == 1):
+        out.append(Shift.left(1, "every attacker across a river hexside", "BARB 11.16, 10.18"))
+    fortress = hero_city(match, target) or fortress_city(match, target)
+    if fortress:
+        out.append(Shift.left(3, "defender in a Hero or Fortress City", "BARB 9.6"))
+    elif is_city(match, target):
+        out.append(Shift.left(1, "defender in a city", "BARB 11.20"))
+    if battle.kind == MA:
+        if attacker == GERMAN and match.turn == 4 and match.state.vars.get("paulus") == "declined":
+            out.append(
+                Shift.left(
+                    2,
+                    "German mobile assault on GT4 after declining the Paulus Pause",
+                    "BARB 5.10, 10.32",
+                )
+            )
+        else:
+            out.append(Shift.left(1, "mobile assault", "BARB 10.32"))
+    elif battle.kind == "attack" and not fortress and concentric(match, battle):
+        city_rule = attacker == SOVIET and is_city(match, target)
+        if not city_rule:
+            out.append(Shift.right(1, "concentric assault", "BARB 11.24"))
+    if (
+        attacker == GERMAN
+        and battle.kind == "attack"
+        and match.state.vars.get("paulus") == "declined"
+    ):
+        if match.turn == 4:
+            out.append(
+                Shift.left(1, "German PA on GT4 after declining the Paulus Pause", "BARB 5.10")
+            )
+        if match.turn == 5:
+            out.append(
+                Shift.left(2, "German PA on GT5 after declining the Paulus Pause", "BARB 5.10")
+            )
+    if (
+        attacker == SOVIET
+        and defenders
+        and all("satellite" in match.unit_type(u).get("tags", ()) for u in defenders)
+        and in_region(match, target, "country:ussr")
+    ):
+        out.append(Shift.right(1, "Axis satellite alone inside the USSR", "BARB 11.33"))
+    return out
+
+
+# ------------------------------------------------------------------ results
+
+
+def converted(match: Match, battle: Battle, code: str) -> tuple[str, str | None]:
+    """Result conversions (11.26): DR to BB in Hero/Fortress Cities (9.6); DR to AS for German-side
+    defenders in other cities (11.20); BB to DR for every Soviet roll on GT1 (5.14)."""
+    units = match.state.units
+    attacker = units[battle.attackers[0]].side if battle.attackers else GERMAN
+    target = battle.target
+    if code == "BB" and match.turn == 1 and attacker == SOVIET:
+        return "DR", "BARB 5.14"
+    if code == "DR":
+        if hero_city(match, target) or fortress_city(match, target):
+            return "BB", "BARB 9.6"
+        if attacker == SOVIET and is_city(match, target):
+            return "AS", "BARB 11.20"
+    return code, None
+
+
+@hookimpl
+def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | None:
+    code, rule = converted(match, battle, result)
+    if code != result:
+        match.emit("convert", f"{battle.id}: {result} becomes {code}", rule, battle=battle.id)
+        battle.result = code
+        if code != "BB":
+            kcombat.carry_out(match, battle, code)
+            return True
+    if code == "BB" and match.turn == 1 and match.state.units[battle.attackers[0]].side == GERMAN:
+        kcombat.store(match, battle)
+        match.push(
+            GERMAN,
+            "bb-convert",
+            f"{battle.id}: keep the BB or take a DR (BARB 5.14)",
+            battle=battle.id,
+        )
+        return True
+    if code == "BB":
+        bloodbath(match, battle)
+        return True
+    return None
+
+
+def bb_value(match: Match, battle: Battle, unit: Unit) -> int:
+    """What an attacker counts for in a Bloodbath: its factor as used, halved alone (11.26 Q&A;
+    ruling 12 for the group halving)."""
+    value = attack_factor(match, battle, unit)
+    div = attack_divisor(match, battle, unit)[0]
+    return halving.divide_total([value], div)
+
+
+def bloodbath(match: Match, battle: Battle) -> None:
+    """BB (11.26): every defender is eliminated first; then the attacker loses units whose
+    attack factors total at least the defence lost, dotted units before any other."""
+    need = int(battle.defense)
+    for uid in battle.defenders:
+        unit = match.state.units[uid]
+        if unit.loc is not None:
+            match.eliminate(unit, f"BB in {battle.id}", "BARB 11.26")
+    battle.extra["bb_need"] = need
+    battle.extra["bb_lost"] = 0
+    battle.extra["todo"] = []
+    battle.extra["advance"] = True
+    kcombat.store(match, battle)
+    _ask_bb(match, battle)
+
+
+def _ask_bb(match: Match, battle: Battle) -> None:
+    alive = [u for u in battle.attackers if match.state.units[u].loc is not None]
+    if battle.extra["bb_lost"] >= battle.extra["bb_need"] or not alive:
+        kcombat.store(match, battle)
+        kcombat.proceed(match)
+        return
+    side = match.state.units[alive[0]].side
+    match.push(
+        side,
+        "bloodbath",
+        f"{battle.id}: lose attackers worth {battle.extra['bb_need'] - battle.extra['bb_lost']} more attack factors (BARB 11.26)",
+        battle=battle.id,
+    )
+
+
+class Lose(Verb):
+    """``lose UNIT``: the attacker picks each unit lost to a Bloodbath; dotted units first."""
+
+    name = "lose"
+    kinds = ("bloodbath",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        battle = kcombat.active(match)
+        if battle is None:
+            return
+        alive = [
+            match.state.units[u] for u in battle.attackers if match.state.units[u].loc is not None
+        ]
+        dots = [u for u in alive if dotted(match, u)]
+        for unit in dots or alive:
+            yield Action("lose", (unit.id,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 1:
+            return "usage: lose UNIT"
+        if action in set(self.legal(match, decision)):
+            return None
+        return f"{action.args[0]} may not be lost now: attackers of this battle only, dotted (non-replaceable) ones first (BARB 11.26)"
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.pop()
+        battle = kcombat.active(match)
+        assert battle is not None
+        unit = match.state.units[action.args[0]]
+        battle.extra["bb_lost"] += bb_value(match, battle, unit)
+        match.eliminate(unit, f"BB in {battle.id}", "BARB 11.26")
+        kcombat.store(match, battle)
+        _ask_bb(match, battle)
+
+
+class Convert(Verb):
+    """``convert dr`` or ``convert bb``: on GT1 the German chooses whether his BB is a DR (5.14)."""
+
+    name = "convert"
+    kinds = ("bb-convert",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action("convert", ("dr",))
+        yield Action("convert", ("bb",))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.pop()
+        battle = kcombat.active(match)
+        assert battle is not None
+        if action.args[0] == "dr":
+            battle.result = "DR"
+            match.emit("convert", f"{battle.id}: the German takes DR for BB", "BARB 5.14")
+            kcombat.carry_out(match, battle, "DR")
+        else:
+            bloodbath(match, battle)
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Lose(), Convert()]
+
+
+# ------------------------------------------------------------------ retreat
+
+
+WEST = {GERMAN: ("W", "SW", "NW"), SOVIET: ("E", "SE", "NE")}
+
+
+@hookimpl
+def wargame_retreat_paths(
+    match: Match, units: list[Unit], start: str, paths: list[list[str]]
+) -> list[list[str]] | None:
+    """11.27 (revised): German-side units retreat W, SW or NW when any is open, else E, NE or SE;
+    Soviet units the mirror image; never into a hex an attack came from (this phase's battle)
+    nor a mobile assault's launch hex (10.31A)."""
+    if not units:
+        return None
+    battle = kcombat.active(match)
+    origins = set(battle.origins.values()) if battle is not None else set()
+    if battle is not None and battle.extra.get("launch"):
+        origins.add(battle.extra["launch"])
+    ok = [p for p in paths if p[0] not in origins]
+    topo = match.topology
+    preferred = [p for p in ok if topo.direction(start, p[0]) in WEST[units[0].side]]
+    return preferred or ok
+
+
+# ------------------------------------------------------------------ who may attack
+
+
+@hookimpl
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    units = match.state.units
+    if action.verb == "attack" and len(action.args) == 3:
+        target = action.args[0]
+        if match.turn == 1 and any(
+            in_region(match, target, r) for r in ("country:hungary", "country:romania")
+        ):
+            return "no combat into Hungary or Romania on GT1 (BARB 5.11)"
+        if (
+            decision.side == GERMAN
+            and match.turn == 3
+            and match.state.vars.get("paulus") == "taken"
+        ):
+            return "no German attacks during the Paulus Pause (BARB 5.10)"
+        if match.state.vars.get("south_only_attacks") and decision.side == SOVIET:
+            for uid in action.args[2].split(","):
+                unit = units.get(uid)
+                if unit is not None and not in_region(match, unit.loc, "zone:south"):
+                    return f"{uid}: on GT13 only Soviet units in the southern logistics area attack (BARB 12.8)"
+    if action.verb == "overrun":
+        side = decision.side
+        if side == GERMAN and not single(match):
+            return "German mobile assaults only in single-month turns (BARB 10.23)"
+        if side == SOVIET and match.turn < 25:
+            return "Soviet mobile assaults only from GT25 (BARB 10.23)"
+        if side == GERMAN and match.turn == 3 and match.state.vars.get("paulus") == "taken":
+            return "no German attacks during the Paulus Pause (BARB 5.10)"
+        target = action.args[0] if action.args else ""
+        if hero_city(match, target) or fortress_city(match, target):
+            return "Hero and Fortress Cities may not be mobile assaulted (BARB 10.25)"
+        ids = action.args[2].split(",") if len(action.args) > 2 else []
+        for uid in ids:
+            unit = units.get(uid)
+            if unit is not None and supply.state(match, unit) == "out":
+                return f"{uid} lacks overland or garrison supply for a mobile assault (BARB 10.26)"
+    return None
+
+
+def yearly(match: Match) -> int:
+    return year(match)
+
+
+__all__ = ["Fraction", "yearly"]

@@ -1,0 +1,16 @@
+"""Registers Barbarossa through the ``wargame.games`` entry point, as a third party would."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+from wargame.games.barbarossa import admin, combat, movement, supply, victory
+from wargame.hookspecs import hookimpl
+from wargame.plugins import GameDef
+
+RULES = (admin, supply, movement, combat, victory)
+
+
+@hookimpl
+def wargame_register_games() -> list[GameDef]:
+    return [GameDef("barbarossa", files(__package__) / "data", RULES)]

@@ -1,0 +1,145 @@
+"""Supply (BARB 7.0): where regular overland supply reaches, and each unit's supply state.
+
+Overland supply is a line of any length of adjacent hexes free of enemy units (no ZOC, 7.3, 7.9)
+to a friendly-controlled, unoccupied edge source of the side's own (German west edge 1724-2924,
+Soviet east edge 1000-3200 but not the desert-steppe 2700-3000; a captured source never serves
+the captor, 7.19). A line stays on its own side of the north/south logistical boundary (7.15).
+German lines into the Dnepro-Petrovsk area must pass through Dnepro-Petrovsk, and into the
+Rostov area through Rostov as well (7.4). Lines never cross all-sea hexsides, the Kerch Strait
+or the Sivash, except that the Soviet may cross both of those (7.14); lakes are crossed in one's
+own territory only (7.14). Computed once per side and state.
+
+States: German "overland", "garrison" (in a Fortress City in Greater Germany, the General
+Government or Hungary, 7.6) or "out"; Soviet "overland", "garrison" (in a Hero City, 7.13) or
+"out" (7.8). Coastal, Crimea and aerial supply (7.4, 7.5, 7.7) are not implemented yet.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable
+from typing import Any
+
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.state import Unit
+
+from .turns import GERMAN, SOVIET, in_region
+
+OWN_LAKES = {
+    GERMAN: ("country:germany", "country:hungary"),
+    SOVIET: ("country:ussr", "country:lithuania", "country:latvia", "country:estonia"),
+}
+CROSSINGS = {GERMAN: frozenset(), SOVIET: frozenset({"kerch", "sivash"})}
+GARRISON_FC = ("country:germany", "country:general-government", "country:hungary")
+
+
+def _passable(match: Match, side: str, a: str, b: str) -> bool:
+    topo = match.topology
+    if topo.terrain(b) in ("sea", "lake"):
+        return False
+    edge = topo.edge(a, b)
+    features = edge.features if edge is not None else frozenset()
+    if "sea" in features:
+        return False
+    if ("kerch" in features or "sivash" in features) and not features & CROSSINGS[side]:
+        return False
+    if "lake" in features:
+        return any(in_region(match, a, r) and in_region(match, b, r) for r in OWN_LAKES[side])
+    return True
+
+
+def _flood(match: Match, side: str, starts: Iterable[str], allowed: frozenset[str]) -> set[str]:
+    enemy = {loc for loc, ids in match.occupied().items() if match.state.units[ids[0]].side != side}
+    topo = match.topology
+    seen = {s for s in starts if s in allowed and s not in enemy}
+    queue = deque(seen)
+    while queue:
+        here = queue.popleft()
+        for nxt in topo.neighbours(here):
+            if nxt in seen or nxt not in allowed or nxt in enemy or nxt.startswith("box:"):
+                continue
+            if _passable(match, side, here, nxt):
+                seen.add(nxt)
+                queue.append(nxt)
+    return seen
+
+
+def sources(match: Match, side: str) -> list[str]:
+    region = "supply:german" if side == GERMAN else "supply:soviet"
+    return [
+        h
+        for h in sorted(match.topology.region(region))
+        if match.state.control.get(h) == side and match.side_at(h) in (None, side)
+    ]
+
+
+def overland(match: Match, side: str) -> frozenset[str]:
+    """Every hex a unit of ``side`` standing there could trace regular overland supply from."""
+    key = ("barb-overland", side)
+    found = match.scratch.get(key)
+    if found is not None:
+        return found
+    topo = match.topology
+    net: set[str] = set()
+    dp_area = topo.region("area:dp") if side == GERMAN else frozenset()
+    r_area = topo.region("area:r") if side == GERMAN else frozenset()
+    for zone in ("zone:north", "zone:south"):
+        hexes = topo.region(zone)
+        main = frozenset(hexes - dp_area)
+        reached = _flood(match, side, sources(match, side), main)
+        if side == GERMAN and "2607" in reached and match.state.control.get("2607") == GERMAN:
+            inner = frozenset((hexes & dp_area) - (r_area - {"2804"}) | {"2607"})
+            reached |= _flood(match, side, ["2607"], inner)  # through Dnepro-Petrovsk (7.4)
+            if "2804" in reached and match.state.control.get("2804") == GERMAN:
+                reached |= _flood(match, side, ["2804"], frozenset(hexes & r_area))  # Rostov
+        net |= reached
+    found = frozenset(net)
+    match.scratch[key] = found
+    return found
+
+
+def state(match: Match, unit: Unit) -> str:
+    """The unit's supply state now (BARB 7.2, 7.8)."""
+    loc = unit.loc
+    if loc is None or loc.startswith("box:"):
+        return "overland"
+    if match.counter(unit)["type"] == "ica":
+        return "overland"  # always in full supply (10.34)
+    if loc in overland(match, unit.side):
+        return "overland"
+    if unit.side == SOVIET and loc in match.state.vars.get("hero_cities", ()):
+        return "garrison"
+    if (
+        unit.side == GERMAN
+        and loc in match.state.vars.get("fortress_cities", ())
+        and any(in_region(match, loc, r) for r in GARRISON_FC)
+    ):
+        return "garrison"
+    return "out"
+
+
+def offensive(match: Match, unit: Unit) -> bool:
+    """Soviet offensive supply (7.10-7.11): overland supply and within range of a marker;
+    before GT7 every overland-supplied unit has it. Road Back GT13: the southern area (12.8)."""
+    if state(match, unit) != "overland":
+        return False
+    if match.turn < 7:
+        return True
+    if match.state.vars.get("south_offensive") and in_region(match, unit.loc, "zone:south"):
+        return True
+    topo = match.topology
+    for marker, hex_id in match.state.vars.get("offensive_markers", {}).items():
+        if topo.distance(unit.loc, hex_id) <= RANGES[marker]:
+            return True
+    return False
+
+
+RANGES = {"A": 4, "B": 3, "C": 2}
+"""Offensive supply markers and their ranges in hexes (BARB 7.10)."""
+
+
+@hookimpl
+def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
+    s = state(match, unit)
+    return {"state": "supplied" if s != "out" else "out", "kind": s, "why": f"{s} (BARB 7.2, 7.8)"}

@@ -1,0 +1,191 @@
+"""Victory (BARB 4.0): the German VP ledger moved by control, the Victory Check Phase, the
+Moscow surrender roll and the end of the game.
+
+Only the German keeps a score (4.1). Every VP hex (each city, the USIR, three oil fields) is worth
+1 VP, gained or lost the instant control changes, however often (4.2). A Hero City taken by the
+German is worth 2 and loses its marker; a Fortress City taken by the Soviet costs 2 (4.3, 9.3).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.state import Unit
+
+from .turns import GERMAN, SOVIET, in_region, vp_value
+
+
+def vp(match: Match) -> float:
+    return float(match.state.vp.get(GERMAN, 0))
+
+
+@hookimpl
+def wargame_setup(match: Match) -> None:
+    scenario_vars = copy.deepcopy(dict(match.scenario.get("vars", {})))  # never the title's own
+    scenario_vars.pop("note", None)
+    start = scenario_vars.pop("vp", 0)
+    dead = scenario_vars.pop("dead", [])
+    match.state.vars.update(scenario_vars)
+    match.state.vp = {GERMAN: start}
+    for cid in dead:  # the Road Back dead pile (12.10)
+        unit = match.new_unit(cid, None)
+        unit.flags = {"eliminated": True}
+    for cid in scenario_vars.get("withdrawn", {}):
+        unit = match.new_unit(cid, None)
+        unit.flags = {"withdrawn": True}
+    first = int(match.scenario.get("first_turn", 1))
+    schedule = match.title.doc("calendar").get("schedule", {})
+    match.state.vars["arrived"] = sorted(
+        k
+        for k, e in schedule.items()
+        if int(e["turn"]) <= first or all(u in match.state.units for u in e.get("units", []))
+    )  # a later scenario's set-up already holds what arrived before it
+    if match.scenario_id == "road-back":
+        match.state.vars["no_move_fight_shift"] = True  # 12.2
+        match.state.vars["south_only_attacks"] = True  # 12.8
+        match.state.vars["south_offensive"] = True  # 12.8
+
+
+def take(match: Match, loc: str, side: str) -> None:
+    """``side`` takes control of ``loc`` (3.6): VP, markers and sudden death follow at once."""
+    before = match.state.control.get(loc)
+    if before == side or loc.startswith("box:"):
+        return
+    match.set_control(loc, side)
+    value = vp_value(match, loc)
+    heroes = match.state.vars.setdefault("hero_cities", [])
+    forts = match.state.vars.setdefault("fortress_cities", [])
+    if side == GERMAN:
+        if loc in heroes:
+            heroes.remove(loc)
+            match.state.vars.setdefault("former_hero", []).append(loc)
+            match.add_vp(GERMAN, 2, f"Hero City {loc} captured, marker removed", "BARB 4.3, 9.3")
+        elif value:
+            match.add_vp(GERMAN, 1, f"control of {loc}", "BARB 4.2")
+        if loc == "1606" and not match.state.vars.get("moscow_rolled"):
+            moscow_roll(match)
+    else:
+        if loc in forts:
+            forts.remove(loc)
+            match.add_vp(
+                GERMAN, -2, f"Fortress City {loc} captured, marker removed", "BARB 4.3, 9.3"
+            )
+        elif value:
+            match.add_vp(GERMAN, -1, f"control of {loc}", "BARB 4.2")
+
+
+def moscow_roll(match: Match) -> None:
+    """4.15: the instant the German first takes Moscow, one roll: +1 with Kiev, +2 with
+    Leningrad; 5 or more and the Soviet Union surrenders."""
+    match.state.vars["moscow_rolled"] = True
+    roll = match.roll("1d6", "Moscow surrender roll", "BARB 4.15")
+    mod = (1 if match.state.control.get("2311") == GERMAN else 0) + (
+        2 if match.state.control.get("1011") == GERMAN else 0
+    )
+    total = roll + mod
+    if total >= 5:
+        match.end_game(
+            GERMAN,
+            "sudden death",
+            f"Moscow falls and the Soviet Union surrenders ({roll}+{mod})",
+            "BARB 4.15",
+        )
+    else:
+        match.emit("moscow", f"Moscow roll {roll}+{mod}={total}: no surrender", "BARB 4.15")
+
+
+@hookimpl
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    if not units:
+        return
+    side = units[0].side
+    for loc in path[1:]:
+        take(match, loc, side)
+        if match.state.cursor.stage == "over":
+            return
+
+
+def chart(match: Match, turn: int) -> dict[str, Any] | None:
+    return match.title.doc("victory-chart")["entries"].get(str(turn))
+
+
+def check(match: Match) -> None:
+    """4.14: the Victory Check Phase of every turn from GT3 (Road Back GT16, 12.3)."""
+    turn = match.turn
+    if turn < int(match.state.vars.get("first_check", 3)):
+        return
+    row = chart(match, turn)
+    if row is None:
+        return
+    points = vp(match)
+    if points >= row["german_min"]:
+        match.end_game(
+            GERMAN,
+            "victory check",
+            f"{points:g} VP on GT{turn}: at least {row['german_min']}",
+            "BARB 4.14",
+        )
+    elif points <= row["soviet_max"]:
+        match.end_game(
+            SOVIET,
+            "victory check",
+            f"{points:g} VP on GT{turn}: at most {row['soviet_max']}",
+            "BARB 4.14",
+        )
+
+
+def occupation_penalty(match: Match) -> None:
+    """4.2: at the end of GT1-5, -1 VP per hex of Greater Germany or the General Government
+    that Soviet units occupy."""
+    if match.turn > 5:
+        return
+    for loc, ids in sorted(match.occupied().items()):
+        if match.state.units[ids[0]].side != SOVIET:
+            continue
+        if in_region(match, loc, "country:germany") or in_region(
+            match, loc, "country:general-government"
+        ):
+            match.add_vp(GERMAN, -1, f"Soviet units occupy {loc}", "BARB 4.2")
+
+
+def stalingrad(match: Match) -> None:
+    """12.7: Road Back, +2 VP at the end of GT15 and every later turn the German holds Stalingrad."""
+    if (
+        match.scenario_id == "road-back"
+        and match.turn >= 15
+        and match.state.control.get("2501") == GERMAN
+    ):
+        match.add_vp(GERMAN, 2, "Fortress Stalingrad held", "BARB 12.7")
+
+
+@hookimpl
+def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    if phase.id != "victory-check":
+        return
+    occupation_penalty(match)
+    stalingrad(match)
+    check(match)
+
+
+@hookimpl
+def wargame_outcome(match: Match) -> dict[str, Any]:
+    """After the last turn (4.1: no draws): the final check's German threshold decides."""
+    row = chart(match, 32) or {"german_min": 14}
+    points = vp(match)
+    if points >= row["german_min"]:
+        return {
+            "winner": GERMAN,
+            "level": "final check",
+            "text": f"{points:g} VP at the end",
+            "rule": "BARB 4.14",
+        }
+    return {
+        "winner": SOVIET,
+        "level": "final check",
+        "text": f"{points:g} VP at the end",
+        "rule": "BARB 4.14",
+    }
