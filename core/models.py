@@ -242,6 +242,26 @@ class RenderSettings(Settings):
     flag_marks: dict[str, str] = Field(default_factory=dict)
 
 
+class TurnTrackSettings(Settings):
+    """``turn-track`` (wargame.mechanics.turntrack): movement factors read off the calendar."""
+
+    movement: str | None = Field(None, description="key of the factors in each turn's values")
+    index: dict[str, int] = Field(
+        default_factory=dict, description="mobility class -> position in a side's factor list"
+    )
+    rule: str | None = None
+
+
+class PhaseOrderSettings(Settings):
+    """``phase-order`` (wargame.mechanics.phaseorder): which phase orders are legal, and the
+    column shifts that follow from the choice."""
+
+    forced: list[dict[str, Any]] = Field(default_factory=list)
+    limited: list[dict[str, Any]] = Field(default_factory=list)
+    shifts: list[dict[str, Any]] = Field(default_factory=list)
+    rule: str | None = None
+
+
 SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "movement": ("movement", MovementSettings),
     "rigid-zoc": ("rigid-zoc", ZocSettings),
@@ -252,6 +272,8 @@ SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "stacking": ("stacking", StackingSettings),
     "reinforcements": ("reinforcements", ReinforcementsSettings),
     "supply": ("supply", SupplySettings),
+    "turn-track": ("turn-track", TurnTrackSettings),
+    "phase-order": ("phase-order", PhaseOrderSettings),
     "render": (None, RenderSettings),
 }
 """``mechanic_options`` key -> (the mechanic it configures, None for none; its model)."""
@@ -271,6 +293,8 @@ class MechanicOptions(Doc):
     stacking: StackingSettings | None = None
     reinforcements: ReinforcementsSettings | None = None
     supply: SupplySettings | None = None
+    turn_track: TurnTrackSettings | None = Field(None, alias="turn-track")
+    phase_order: PhaseOrderSettings | None = Field(None, alias="phase-order")
     render: RenderSettings | None = None
 
 

@@ -50,6 +50,8 @@ MECHANICS: dict[str, str] = {
     "deploy": "wargame.mechanics.deploy",
     "reinforcements": "wargame.mechanics.reinforcements",
     "supply": "wargame.mechanics.supply",
+    "turn-track": "wargame.mechanics.turntrack",
+    "phase-order": "wargame.mechanics.phaseorder",
 }
 """Shared mechanics by name. A manifest may also name any importable module ('pkg.mod')."""
 
