@@ -240,6 +240,15 @@ class RenderSettings(Settings):
     values: list[str] | None = Field(None, description="unit values printed on counters")
     tag_suffix: dict[str, str] = Field(default_factory=dict)
     flag_marks: dict[str, str] = Field(default_factory=dict)
+    symbols: dict[str, Annotated[str, Field(pattern=r"^[0-9]{20}$")]] = Field(
+        default_factory=dict,
+        description="unit type -> its APP-6 / MIL-STD-2525 symbol as a 20-digit SIDC, drawn by "
+        "milsymbol (python -m wargame.symbols stores the drawing)",
+    )
+    strength: str | None = Field(None, description="the unit value a stack's total adds up")
+    top: list[str] | None = Field(
+        None, description="unit values that pick a stack's top counter, compared in order"
+    )
 
 
 class TurnTrackSettings(Settings):

@@ -24,7 +24,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from wargame import symbols as symbols_catalogue
 from wargame.errors import UsageError
+from wargame.symbols import Symbol
 from wargame.topology import Topology, is_box
 
 if TYPE_CHECKING:
@@ -297,6 +299,18 @@ class Label:
     anchor: str = "middle"  # "start" | "middle" | "end"
 
 
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    """A path (a unit symbol's frame or icon): absolute M/L/C/Z commands in map units."""
+
+    d: tuple[tuple[str, tuple[float, ...]], ...]
+    fill: str | None
+    stroke: str | None
+    width: float
+    z: float
+    cls: str = "symbol"
+
+
 @dataclass(slots=True)
 class Scene:
     """Everything one picture draws, in map units, before any format is chosen."""
@@ -310,6 +324,7 @@ class Scene:
     labels: list[Label] = field(default_factory=list)
     bounds: tuple[float, float, float, float] = (0.0, 0.0, 1.0, 1.0)
     terrain: dict[str, str] = field(default_factory=dict)  # hex -> terrain name, for the key
+    paths: list[Glyph] = field(default_factory=list)
 
     def layer(self, kind: str, strokes: tuple[Stroke, ...], z: float) -> Layer:
         for existing in self.layers:
@@ -812,6 +827,67 @@ def value_text(match: Match, unit: Mapping[str, Any]) -> str:
     return text
 
 
+def unit_symbols(match: Match) -> dict[str, Symbol]:
+    """Unit type -> its NATO symbol as milsymbol draws it (the title names each by SIDC in
+    ``render.symbols``); a type without one, or one the catalogue lacks, gets none."""
+    table = match.settings("render").get("symbols") or {}
+    out: dict[str, Symbol] = {}
+    for unit_type, sidc in table.items():
+        drawn = symbols_catalogue.symbol(str(sidc))
+        if drawn is not None:
+            out[str(unit_type)] = drawn
+    return out
+
+
+def _mix(colour: str, other: str, t: float) -> str:
+    a, b = _rgba(colour), _rgba(other)
+    return "#" + "".join(
+        f"{round((x + (y - x) * t) * 255):02x}" for x, y in zip(a[:3], b[:3], strict=True)
+    )
+
+
+def _place_symbol(
+    scene: Scene,
+    drawn: Symbol,
+    box: tuple[float, float, float, float],
+    frame_fill: str,
+    z: float,
+) -> None:
+    """Fit milsymbol's drawing (frame, icon, echelon, staff) into ``box`` (centre x, centre
+    y, width, height), keeping its proportions."""
+    cx, cy, w, h = box
+    x1, y1, x2, y2 = drawn["bbox"]
+    k = min(w / (x2 - x1), h / (y2 - y1))
+    ox, oy = cx - k * (x1 + x2) / 2, cy - k * (y1 + y2) / 2
+    colours = {"frame": frame_fill, "ink": _INK}
+    for part in drawn["parts"]:
+        if "text" in part:
+            scene.labels.append(
+                Label(
+                    ox + k * part["x"],
+                    oy + k * part["y"],
+                    part["text"],
+                    k * part["size"],
+                    z + 0.01,
+                    "symbol-text",
+                    colours.get(part["fill"], part["fill"]),
+                    bold=part["bold"],
+                    anchor=part["anchor"],
+                )
+            )
+            continue
+        d = tuple(
+            (
+                str(c[0]),
+                tuple(ox + k * v if n % 2 == 0 else oy + k * v for n, v in enumerate(c[1:])),
+            )
+            for c in part["d"]
+        )
+        fill = colours.get(part["fill"], part["fill"]) if part["fill"] else None
+        stroke = colours.get(part["stroke"], part["stroke"]) if part["stroke"] else None
+        scene.paths.append(Glyph(d, fill, stroke, max(part["width"] * k, 0.012), z))
+
+
 def strength_key(match: Match) -> str:
     """The value a stack's strength adds up: the title's ``render.strength``, else the first
     value its counters print."""
@@ -831,13 +907,19 @@ def _strength(unit: Mapping[str, Any], key: str) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def _stack_order(units: Sequence[Mapping[str, Any]], key: str) -> list[Mapping[str, Any]]:
+def _stack_order(
+    units: Sequence[Mapping[str, Any]], keys: Sequence[str]
+) -> list[Mapping[str, Any]]:
     """Bottom to top: the strongest unit is drawn on top, as a player stacks his best counter
-    uppermost (one of unknown strength before one of none, a leader); ties keep the order."""
+    uppermost (one of unknown strength before one of none, a leader), strength compared by the
+    title's ``render.top`` values in order; ties keep the order."""
 
-    def rank(item: tuple[int, Mapping[str, Any]]) -> tuple[bool, bool, float]:
-        value = _strength(item[1], key)
-        return (value is not None and value > 0, value is None, value or 0.0)
+    def rank(item: tuple[int, Mapping[str, Any]]) -> tuple[tuple[bool, bool, float], ...]:
+        out = []
+        for key in keys:
+            value = _strength(item[1], key)
+            out.append((value is not None and value > 0, value is None, value or 0.0))
+        return tuple(out)
 
     ranked = sorted(enumerate(units), key=rank)
     top = ranked[-1][0] if ranked else 0
@@ -858,6 +940,8 @@ def _unit_scene(
 ) -> None:
     colours = side_colours(match)
     key = strength_key(match)
+    top_keys = [str(k) for k in match.settings("render").get("top") or [key]]
+    symbols = unit_symbols(match)
     flag_marks: dict[str, str] = dict(match.settings("render").get("flag_marks") or {})
     topology = match.topology
     hexes = scene.orientation is not None
@@ -878,7 +962,7 @@ def _unit_scene(
             cx += 0.95
         n = len(units)
         shown = min(n, 4) - 1
-        units = _stack_order(units, key)
+        units = _stack_order(units, top_keys)
         for level, unit in enumerate(units):
             k = min(level, shown) - shown / 2
             x, y = cx + step * k, cy - step * k
@@ -911,24 +995,37 @@ def _unit_scene(
                 )
                 scene.shapes.append(band)
             width = size * 0.92
-            top_line = Label(x, y - size * 0.28, uid, _fit(uid, 0.2, width), z + 0.05, "counter-id")
-            main_line = Label(
-                x,
-                y + size * 0.12,
-                values,
-                _fit(values, 0.32, width),
-                z + 0.05,
-                "counter-values",
-                bold=True,
-            )
-            scene.labels.extend((top_line, main_line))
+            drawn = symbols.get(str(unit.get("type")))
             flags = unit.get("flags") or {}
             marks = "".join(
                 mark for flag, mark in sorted(flag_marks.items()) if flags.get(flag)
             )  # a title's status marks: DC's dispersed and fortified units
-            if marks:
+            if drawn is not None:
+                # as a printed counter: designation, NATO symbol, values, status marks
+                tint = _mix(fill, "#ffffff", 0.55)
+                box = (x, y - size * 0.05, size * 0.72, size * 0.46)
+                _place_symbol(scene, drawn, box, tint, z + 0.03)
                 scene.labels.append(
-                    Label(x, y + size * 0.38, marks, 0.2, z + 0.05, "counter-marks", bold=True)
+                    Label(x, y - size * 0.37, uid, _fit(uid, 0.16, width), z + 0.05, "counter-id")
+                )
+                values_y, values_size = y + size * 0.3, _fit(values, 0.27, size * 0.7)
+                marks_at = (x + size * 0.46, y + size * 0.3, "end")
+            else:
+                scene.labels.append(
+                    Label(x, y - size * 0.28, uid, _fit(uid, 0.2, width), z + 0.05, "counter-id")
+                )
+                values_y, values_size = y + size * 0.12, _fit(values, 0.32, width)
+                marks_at = (x, y + size * 0.38, "middle")
+            scene.labels.append(
+                Label(x, values_y, values, values_size, z + 0.05, "counter-values", bold=True)
+            )
+            if marks:
+                mx, my, anchor = marks_at
+                size_m = 0.2 if anchor == "middle" else 0.15
+                scene.labels.append(
+                    Label(
+                        mx, my, marks, size_m, z + 0.05, "counter-marks", bold=True, anchor=anchor
+                    )
                 )
         if n > 1:
             top = min(n - 1, shown) - shown / 2
@@ -1096,8 +1193,64 @@ def _terrain_of(scene: Scene, loc: str) -> str:
     return scene.terrain.get(loc, loc).replace("-", " ")
 
 
+_ENTITY_WORDS = {
+    "110000": "command",
+    "120306": "industry",
+    "120500": "armour",
+    "120800": "air (fixed wing)",
+    "121100": "infantry",
+    "121102": "mechanized infantry",
+    "121104": "motorized infantry",
+    "121300": "cavalry",
+    "121301": "armoured cavalry",
+    "130300": "artillery",
+    "141700": "security",
+}
+_MODIFIER_WORDS = {("m1", "41"): "rocket", ("m2", "27"): "mountain", ("m2", "01"): "airborne"}
+_ECHELON_WORDS = {
+    "17": "regiment",
+    "18": "brigade",
+    "21": "division",
+    "22": "corps",
+    "23": "army",
+    "24": "army group",
+}
+
+
+def symbol_words(sidc: str) -> str:
+    """What a SIDC shows, in words for the key ("mountain infantry corps", "armour army HQ"),
+    from its digits: entity (11-16), modifiers (17-20), HQ (8) and echelon (9-10)."""
+    words = [
+        word
+        for (field_, code), word in _MODIFIER_WORDS.items()
+        if (sidc[16:18] if field_ == "m1" else sidc[18:20]) == code
+    ]
+    words.append(_ENTITY_WORDS.get(sidc[10:16], "unit"))
+    echelon = _ECHELON_WORDS.get(sidc[8:10])
+    if echelon:
+        words.append(echelon)
+    if sidc[7] == "2":
+        words.append("HQ")
+    return " ".join(words)
+
+
 def _legend_symbols(match: Match, view: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    return []
+    """One key entry per symbol the visible units show, named by its SIDC's meaning."""
+    table = match.settings("render").get("symbols") or {}
+    drawn = unit_symbols(match)
+    out: dict[str, Any] = {}
+    for unit in view.get("units", []):
+        unit_type = str(unit.get("type"))
+        sidc = table.get(unit_type)
+        if unit.get("hidden") or sidc is None or unit_type not in drawn:
+            continue
+        symbol_ = drawn[unit_type]
+
+        def draw(scene: Scene, x: float, y: float, z: float, symbol_: Symbol = symbol_) -> None:
+            _place_symbol(scene, symbol_, (x, y, 0.66, 0.5), "#ffffff", z)
+
+        out.setdefault(symbol_words(str(sidc)), draw)
+    return sorted(out.items())
 
 
 def _title_block(
@@ -1309,6 +1462,13 @@ def scene_svg(scene: Scene, scale: float = DEFAULT_SCALE) -> str:
             )
         items.append((s.z, base + n, f"{body}>{tip}</{s.kind}>" if tip else f"{body}/>"))
     base = len(items)
+    for n, g in enumerate(scene.paths):
+        d = " ".join(op + " ".join(_n(v) for v in pts) for op, pts in g.d)
+        paint = f'fill="{g.fill or "none"}"'
+        if g.stroke:
+            paint += f' stroke="{g.stroke}" stroke-width="{_n(g.width)}"'
+        items.append((g.z, base + n, f'<path class="{g.cls}" d="{d}" {paint}/>'))
+    base = len(items)
     anchors = {"start": "start", "middle": "middle", "end": "end"}
     for n, lab in enumerate(scene.labels):
         attrs = (
@@ -1384,6 +1544,43 @@ def _text_paths(
 
 _GLYPHS: dict[tuple[str, bool], tuple[Any, Any, float, float]] = {}
 """Glyph outlines by (text, bold), kept across pictures: the same names recur on every map."""
+
+
+def _png_paths(ax: Any, glyphs: Sequence[Glyph], pt: float) -> None:
+    """Symbols' paths, one collection per depth (a collection draws its paths in order)."""
+    from matplotlib.collections import PathCollection
+    from matplotlib.path import Path as MplPath
+
+    codes = {"M": MplPath.MOVETO, "L": MplPath.LINETO, "C": MplPath.CURVE4}
+    groups: dict[float, list[Glyph]] = {}
+    for g in glyphs:
+        groups.setdefault(g.z, []).append(g)
+    for z, group in sorted(groups.items()):
+        paths = []
+        for g in group:
+            verts: list[tuple[float, float]] = []
+            kinds: list[int] = []
+            start = (0.0, 0.0)
+            for op, pts in g.d:
+                if op == "Z":
+                    verts.append(start)
+                    kinds.append(MplPath.CLOSEPOLY)
+                    continue
+                pairs = list(zip(pts[0::2], pts[1::2], strict=True))
+                if op == "M":
+                    start = pairs[0]
+                verts.extend(pairs)
+                kinds.extend([codes[op]] * len(pairs))
+            paths.append(MplPath(verts, kinds))
+        ax.add_collection(
+            PathCollection(
+                paths,
+                facecolors=[g.fill or "none" for g in group],
+                edgecolors=[g.stroke or "none" for g in group],
+                linewidths=[g.width * pt if g.stroke else 0.0 for g in group],
+                zorder=z,
+            )
+        )
 
 
 def _rgba(colour: str) -> tuple[float, float, float, float]:
@@ -1470,9 +1667,12 @@ def scene_png(scene: Scene, scale: float = DEFAULT_SCALE, dpi: float = 100.0) ->
             )
         )
 
+    _png_paths(ax, scene.paths, pt)
+
     batched: dict[tuple[str, float, bool, bool], list[Label]] = {}
     for lab in scene.labels:
-        batched.setdefault((lab.colour, lab.z, lab.bold, lab.halo), []).append(lab)
+        if lab.text.strip():
+            batched.setdefault((lab.colour, lab.z, lab.bold, lab.halo), []).append(lab)
     for (colour, z, bold, halo), labels in batched.items():
         for collection in _text_paths(labels, colour, z, bold, halo):
             widths = collection.get_linewidths()

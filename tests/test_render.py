@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import shutil
 import struct
 import tempfile
 import xml.etree.ElementTree as ET
@@ -13,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.titles.render_net import plugin as render_net_plugin
-from wargame import render
+from wargame import render, symbols
 from wargame.errors import UsageError
 from wargame.hexgrid import HexGrid, HexNumbering
 from wargame.match import Match
@@ -439,3 +440,61 @@ def test_the_heading_is_no_wider_than_the_map(hexland: Title) -> None:
             assert left >= minx and right <= maxx
     hexes = [x for x, _ in scene.hex_xy]
     assert maxx - minx < max(hexes) - min(hexes) + 3.5
+
+
+# --------------------------------------------------------------------------- unit symbols
+
+
+def test_every_symbol_a_title_names_is_stored() -> None:
+    """Each bundled title names an APP-6 symbol per unit type, and symbols.json holds
+    milsymbol's drawing of each (python -m wargame.symbols writes it)."""
+    registry = discover(owner_dir=None)
+    for title_id in ("panzergruppe-guderian", "dark-crusade"):
+        title = registry.get(title_id)
+        table = title.manifest.mechanic_options["render"]["symbols"]
+        assert set(table) == set(title.counters["unit_types"])
+        for sidc in table.values():
+            drawn = symbols.symbol(sidc)
+            assert drawn is not None and drawn["parts"], sidc
+            # the first part is the land unit's frame, milsymbol's (25, 50)-(175, 150) box
+            assert drawn["frame"] == [25, 50, 175, 150]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node runs milsymbol")
+def test_stored_symbols_are_what_milsymbol_draws() -> None:
+    assert symbols.main(["--check"]) == 0
+
+
+def test_svg_path_data_becomes_absolute_moves_lines_and_curves() -> None:
+    path = symbols.parse_path("M10,10 l5,0 0,5 h-5 z m20,0 a5,5 0 0 1 10,0 Q40,0 50,10")
+    ops = [op for op, _ in path]
+    assert ops == ["M", "L", "L", "L", "Z", "M", "C", "C", "C"]
+    assert path[1][1] == [(15.0, 10.0)] and path[3][1] == [(10.0, 15.0)]
+    assert path[5][1] == [(30.0, 10.0)]  # a move after Z starts from the closed point
+    # the half circle ends where the arc said, bulging up (sweep 1 from the left, y down)
+    (_, first), (_, second) = path[6], path[7]
+    assert second[2] == (40.0, 10.0)
+    assert min(y for _, y in first + second) < 6.0
+    assert path[8][1][2] == (50.0, 10.0)
+
+
+def test_counters_carry_their_unit_type_symbol_in_svg_and_png() -> None:
+    """The same drawing in both formats: the scene's symbol paths are the SVG's paths, and the
+    PNG draws the scene."""
+    match = Match(discover(owner_dir=None).get("pgg"))
+    scene = render.match_scene(match, picture=True)
+    root = parse(render.scene_svg(scene))
+    paths = elements(root, "path", "symbol")
+    assert len(paths) == len(scene.paths) > 0
+    on_map = [u for u in match.view(None)["units"] if u.get("loc")]
+    frames = [p for p in scene.paths if p.fill is not None and p.fill != render._INK]
+    assert len(frames) >= len(on_map)  # every counter's frame (and the key's)
+    assert render.scene_png(scene)[:8] == PNG_SIGNATURE
+    key = {e.text for e in elements(root, "text", "legend")}
+    assert {"infantry division", "armour division", "command HQ"} <= key
+
+
+def test_symbol_words_read_the_sidc() -> None:
+    assert render.symbol_words("10031000221211000027") == "mountain infantry corps"
+    assert render.symbol_words("10031002231205000000") == "armour army HQ"
+    assert render.symbol_words("10031000221303004100") == "rocket artillery corps"
