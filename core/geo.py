@@ -79,6 +79,20 @@ class Projection:
         )
         return east, north
 
+    def inverse(self, east: float, north: float) -> Point:
+        """Longitude and latitude of a projected point (km east and north of the centre)."""
+        rho = math.hypot(east, north)
+        if rho < 1e-9:
+            return self.lon0, self.lat0
+        c = rho / self.radius
+        phi0, lam0 = math.radians(self.lat0), math.radians(self.lon0)
+        phi = math.asin(math.cos(c) * math.sin(phi0) + north * math.sin(c) * math.cos(phi0) / rho)
+        lam = lam0 + math.atan2(
+            east * math.sin(c),
+            rho * math.cos(phi0) * math.cos(c) - north * math.sin(phi0) * math.sin(c),
+        )
+        return math.degrees(lam), math.degrees(phi)
+
 
 @dataclass(frozen=True, slots=True)
 class Calibration:

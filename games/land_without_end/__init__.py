@@ -1,0 +1,1 @@
+"""Land Without End: The Barbarossa Campaign, 1941 (title id ``land-without-end``, alias ``lwe``)."""

@@ -1,0 +1,1 @@
+"""The data generator (``python -m wargame.games.land_without_end.datagen.build``)."""
