@@ -257,7 +257,7 @@ def cmd_info(args: argparse.Namespace, ctx: Context) -> int:
         "scenarios": _scenario_info(title),
         "provenance": provenance,
         "owner_folder": str(title.data.owner_folder) if title.data.owner_folder else None,
-        "problems": list(ctx.registry.problems),
+        "problems": ctx.registry.check_all(),
     }
     if args.json:
         _print_json(info)
@@ -931,11 +931,12 @@ def cmd_crt(args: argparse.Namespace, ctx: Context) -> int:
 
 def default_demo_title(registry: Registry) -> Title:
     """The demo's title: Panzergruppe Guderian when installed, else the first by id."""
-    if DEFAULT_DEMO_TITLE in registry.titles:
-        return registry.titles[DEFAULT_DEMO_TITLE]
-    if not registry.titles:
+    ids = registry.ids()  # without loading the others
+    if DEFAULT_DEMO_TITLE in ids:
+        return registry.get(DEFAULT_DEMO_TITLE)
+    if not ids:
         raise UsageError("no titles installed: nothing to play")
-    return registry.titles[min(registry.titles)]
+    return registry.get(ids[0])
 
 
 def cmd_demo(args: argparse.Namespace, ctx: Context) -> int:

@@ -1,9 +1,10 @@
 """From a JSON file on disk to a validated data document, with owner data merged over it.
 
-Every file is checked twice, in this order: by the committed JSON Schema of its ``kind`` (so a
-person gets the JSON pointer of the offending value and a plain message), then, only when the
-schema finds nothing, by the pydantic model (its model validators, e.g. provenance completeness,
-are not expressible in the schema). Problems are collected, never raised one at a time: a
+Every file is checked by its pydantic model in strict mode (a number in quotes is an error, not
+a number): fast, and enough when the file is valid. Only when it is not, the committed JSON
+Schema of its ``kind`` words the problems (so a person gets the JSON pointer of the offending
+value and a plain message), then, when the schema finds nothing, the model (its validators, e.g.
+provenance completeness, are not expressible in the schema). jsonschema is imported only then. Problems are collected, never raised one at a time: a
 transcriber fixing a map wants every mistake in one run.
 
 Owner data (the README's Data policy): a folder ``<owner>/<title-id>/`` may hold any of a title's documents,
@@ -27,15 +28,17 @@ from collections.abc import Callable, Collection, Hashable, Iterator, Mapping, S
 from importlib.resources.abc import Traversable
 from pathlib import Path, PurePosixPath
 from types import UnionType
-from typing import Annotated, Any, Literal, Union, get_args, get_origin
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_args, get_origin
 
-import jsonschema
 import pydantic
-from jsonschema.exceptions import ValidationError, best_match
 
 from wargame.errors import DataError, Problem, pointer
 from wargame.hexgrid import HexGrid, HexNumbering
 from wargame.models import DOCUMENT_MODELS, Document, Entry, Provenance
+
+if TYPE_CHECKING:  # jsonschema is imported only to word a problem pydantic found
+    import jsonschema
+    from jsonschema.exceptions import ValidationError
 
 Source = str | os.PathLike[str] | Traversable
 """A file: a path, or a Traversable from importlib.resources (a title's packaged data)."""
@@ -419,6 +422,8 @@ class _Explainer:
                         wanted.append(word)
             got = _show(error.instance)
             return [(tuple(error.absolute_path), f"expected {' or '.join(wanted)}, got {got}")]
+        from jsonschema.exceptions import best_match
+
         best = best_match(error.context or ())
         return (
             self.explain(best)
@@ -440,6 +445,8 @@ def _pydantic_message(err: Mapping[str, Any]) -> str:
 
 @functools.cache
 def _validator(kind: str) -> jsonschema.protocols.Validator:
+    import jsonschema
+
     text = (importlib.resources.files("wargame.schemas") / f"{kind}.schema.json").read_text(
         encoding="utf-8"
     )
@@ -500,6 +507,10 @@ def check_document(
         holder = f"document '{slot}'" if slot else "this file"
         message = f"{holder} must be a {_expected_phrase(kinds)} document, got '{kind}'"
         return None, [problem(("kind",), message)]
+    try:  # the fast path: a valid document is checked by pydantic alone
+        return DOCUMENT_MODELS[kind].model_validate_json(json.dumps(data), strict=True), []
+    except (pydantic.ValidationError, TypeError, ValueError):
+        pass  # worded below, as before: the schema's messages, then the model's
     try:
         found = _schema_problems(data, kind)
     except FileNotFoundError:
@@ -682,6 +693,8 @@ def _owner_head(owner: Any, shipped: Mapping[str, Any], file: str) -> list[Probl
 
 def _provenance_problems(value: Any, kind: str, file: str) -> list[Problem]:
     """Check a document provenance on its own (an owner file's, which is not merged)."""
+    import jsonschema
+
     defs = _validator(kind).schema.get("$defs", {})
     validator = jsonschema.Draft202012Validator({"$defs": defs, "$ref": "#/$defs/Provenance"})
     explainer = _Explainer()

@@ -309,7 +309,7 @@ class MechanicOptions(Doc):
 
 def _check_settings(value: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     """Checked by :class:`MechanicOptions`, kept as written (the schema shows the models)."""
-    MechanicOptions.model_validate(value)
+    MechanicOptions.model_validate(value, strict=True)
     return value
 
 

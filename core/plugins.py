@@ -58,7 +58,9 @@ MECHANICS: dict[str, str] = {
 
 @dataclass(frozen=True)
 class GameDef:
-    """What a plugin package registers: a title id, its data folder and its rules plugins."""
+    """What a plugin package registers: a title id, its data folder and its rules plugins, each
+    a module (or object) or a module's dotted name, imported when the title is first loaded (so
+    registering a title costs no import of its rules)."""
 
     id: str
     data: Path | Traversable
@@ -260,7 +262,14 @@ class Title:
         """The plugins of one match, kernel first, title rules last (asked first)."""
         from wargame import builtin
 
-        return [builtin, *self.mechanics(), *self.definition.rules]
+        return [builtin, *self.mechanics(), *self.rules]
+
+    @cached_property
+    def rules(self) -> tuple[object, ...]:
+        """The title's rules plugins (dotted names imported)."""
+        return tuple(
+            importlib.import_module(r) if isinstance(r, str) else r for r in self.definition.rules
+        )
 
     def mechanics(self) -> list[ModuleType]:
         """The shared mechanics the manifest lists, as plugin modules."""
@@ -298,7 +307,12 @@ def load_title(definition: GameDef, owner_dir: Path | None = None) -> Title:
     check_mechanics(manifest, str(data_dir / "title.json"))
     data = TitleData(data_dir, manifest.documents, title_id=manifest.id, owner_dir=owner_dir)
     check_tables(data)
-    return Title(definition, manifest, data)
+    title = Title(definition, manifest, data)
+    try:
+        title.rules  # noqa: B018 - import the rules now: a broken title fails when loaded
+    except ImportError as exc:
+        raise WargameError(f"rules failed to import: {exc}") from None
+    return title
 
 
 def check_tables(data: TitleData) -> None:
@@ -321,58 +335,106 @@ def check_tables(data: TitleData) -> None:
         raise DataError(problems)
 
 
-@dataclass
 class Registry:
-    """The installed titles, found through entry points (and any extra plugins given)."""
+    """The installed titles, found through entry points (and any extra plugins given).
 
-    titles: dict[str, Title] = field(default_factory=dict)
-    aliases: dict[str, str] = field(default_factory=dict)
-    problems: list[str] = field(default_factory=list)
-    clashes: dict[str, list[str]] = field(default_factory=dict)
-    """A title id or alias registered more than once -> who registered it: an error to use."""
-    _sources: dict[str, str] = field(default_factory=dict, repr=False)
+    Lazy: registering a title reads only its manifest (for its id and aliases); its data is
+    loaded and validated, and its rules modules imported, when it is first asked for
+    (:meth:`get`), so ``wargame new pgg`` never loads Dark Crusade. :attr:`titles` loads them all.
+    """
+
+    def __init__(self, titles: Mapping[str, Title] | None = None) -> None:
+        self._loaded: dict[str, Title] = {}
+        self.pending: dict[str, tuple[GameDef, Path | None]] = {}
+        """Title id -> what loads it, for titles registered but not loaded yet."""
+        self.aliases: dict[str, str] = {}
+        self.problems: list[str] = []
+        self.clashes: dict[str, list[str]] = {}
+        """A title id or alias registered more than once -> who registered it: an error to use."""
+        self._sources: dict[str, str] = {}
+        for title in (titles or {}).values():
+            self._loaded[title.id] = title
+            self._alias(title.id, title.aliases, "given")
+
+    def ids(self) -> list[str]:
+        """Every registered title id, loaded or not, sorted."""
+        return sorted({*self._loaded, *self.pending})
+
+    @property
+    def titles(self) -> dict[str, Title]:
+        """Every title that loads (loading each one not yet loaded; failures go to problems)."""
+        for tid in list(self.pending):
+            self._load(tid)
+        return self._loaded
+
+    def check_all(self) -> list[str]:
+        """Load every title; the problems of those that do not load."""
+        self.titles  # noqa: B018
+        return list(self.problems)
 
     def add(self, definition: GameDef, owner_dir: Path | None = None, source: str = "") -> None:
+        from wargame.loader import load_document
+
         source = source or f"data in {definition.data}"
-        if definition.id in self.titles or definition.id in self.clashes:
-            self._clash(definition.id, source)
+        tid = definition.id
+        if tid in self._loaded or tid in self.pending or tid in self.clashes:
+            self._clash(tid, source)
             return
+        try:
+            manifest = load_document(definition.data / "title.json", kind="title")
+        except WargameError as exc:
+            self.problems.append(f"title {tid} skipped: invalid data:\n{exc}")
+            return
+        assert isinstance(manifest, TitleManifest)
+        self.pending[tid] = (definition, owner_dir)
+        self._sources[tid] = source
+        self._alias(tid, manifest.aliases, source)
+
+    def _alias(self, tid: str, aliases: Iterable[str], source: str) -> None:
+        for alias in aliases:
+            if alias in self.aliases or alias in self._loaded or alias in self.pending:
+                self._clash(alias, source)
+            else:
+                self.aliases[alias] = tid
+                self._sources[alias] = source
+
+    def _load(self, tid: str) -> Title | None:
+        definition, owner_dir = self.pending.pop(tid)
         try:
             title = load_title(definition, owner_dir)
         except DataError as exc:
-            self.problems.append(f"title {definition.id} skipped: invalid data:\n{exc}")
-            return
+            self.problems.append(f"title {tid} skipped: invalid data:\n{exc}")
+            return None
         except WargameError as exc:
-            self.problems.append(f"title {definition.id} skipped: {exc}")
-            return
-        self.titles[title.id] = title
-        self._sources[title.id] = source
-        for alias in title.aliases:
-            if alias in self.aliases or alias in self.titles:
-                self._clash(alias, source)
-            else:
-                self.aliases[alias] = title.id
-                self._sources[alias] = source
+            self.problems.append(f"title {tid} skipped: {exc}")
+            return None
+        self._loaded[tid] = title
+        return title
 
     def _clash(self, name: str, source: str) -> None:
         first = self._sources.get(name, "another title")
         holders = self.clashes.setdefault(name, [first])
         holders.append(source)
-        self.titles.pop(name, None)
+        self._loaded.pop(name, None)
+        self.pending.pop(name, None)
         self.aliases.pop(name, None)
         self.problems.append(f"title id {name!r} is registered twice ({', '.join(holders)})")
 
     def get(self, name: str) -> Title:
+        """A title by id or alias, loaded on first use; a title whose data or rules fail to
+        load is an error saying why."""
         if name in self.clashes:
             raise UsageError(
                 f"title {name!r} is registered more than once ({', '.join(self.clashes[name])}): "
                 "uninstall one"
             )
         key = self.aliases.get(name, name)
-        if key not in self.titles:
-            known = ", ".join(sorted(self.titles)) or "none"
+        if key in self.pending and self._load(key) is None:
+            raise UsageError(self.problems[-1])
+        if key not in self._loaded:
+            known = ", ".join(self.ids()) or "none"
             raise UsageError(f"unknown title {name!r} (installed: {known})")
-        return self.titles[key]
+        return self._loaded[key]
 
 
 def discover(extra: Iterable[object] = (), owner_dir: Path | None = None) -> Registry:

@@ -5,35 +5,26 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from wargame.games.dark_crusade import (
-    advisor,
-    combat,
-    movement,
-    partisans,
-    production,
-    setup,
-    siberia,
-    strategic,
-    supply,
-    victory,
-    weather,
-)
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES: tuple[object, ...] = (
-    setup,
-    weather,
-    strategic,
-    production,
-    siberia,
-    movement,
-    combat,
-    supply,
-    partisans,
-    victory,
-    advisor,
+RULES: tuple[str, ...] = tuple(
+    f"{__package__}.{name}"
+    for name in (
+        "setup",
+        "weather",
+        "strategic",
+        "production",
+        "siberia",
+        "movement",
+        "combat",
+        "supply",
+        "partisans",
+        "victory",
+        "advisor",
+    )
 )
+"""The rules modules, by name: imported when the title is first loaded, not when registered."""
 
 
 @hookimpl

@@ -5,20 +5,23 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from wargame.games.panzergruppe_guderian import (
-    combat,
-    hints,
-    interdiction,
-    leaders,
-    movement,
-    reinforcements,
-    supply,
-    victory,
-)
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES = (movement, interdiction, supply, leaders, combat, reinforcements, victory, hints)
+RULES: tuple[str, ...] = tuple(
+    f"{__package__}.{name}"
+    for name in (
+        "movement",
+        "interdiction",
+        "supply",
+        "leaders",
+        "combat",
+        "reinforcements",
+        "victory",
+        "hints",
+    )
+)
+"""The rules modules, by name: imported when the title is first loaded, not when registered."""
 
 
 @hookimpl
