@@ -52,6 +52,63 @@ def segments_cross(p: Point, q: Point, a: Point, b: Point) -> bool:
     return (o3 > 0 and o4 < 0) or (o3 < 0 and o4 > 0)
 
 
+def clip_ring(ring: Sequence[Point], box: tuple[float, float, float, float]) -> list[Point]:
+    """The part of polygon ``ring`` inside ``box`` (x0, y0, x1, y1), Sutherland-Hodgman: a
+    coastline cut to the sheet still fills as land (its cut runs along the box's sides)."""
+    x0, y0, x1, y1 = box
+    edges = (
+        (lambda p: p[0] >= x0, lambda p, q: _at_x(p, q, x0)),
+        (lambda p: p[0] <= x1, lambda p, q: _at_x(p, q, x1)),
+        (lambda p: p[1] >= y0, lambda p, q: _at_y(p, q, y0)),
+        (lambda p: p[1] <= y1, lambda p, q: _at_y(p, q, y1)),
+    )
+    out = list(ring)
+    for keep, cut in edges:
+        if not out:
+            break
+        given, out = out, []
+        for k, q in enumerate(given):
+            p = given[k - 1]
+            if keep(q):
+                if not keep(p):
+                    out.append(cut(p, q))
+                out.append(q)
+            elif keep(p):
+                out.append(cut(p, q))
+    return out
+
+
+def _at_x(p: Point, q: Point, x: float) -> Point:
+    return (x, p[1] + (q[1] - p[1]) * (x - p[0]) / (q[0] - p[0]))
+
+
+def _at_y(p: Point, q: Point, y: float) -> Point:
+    return (p[0] + (q[0] - p[0]) * (y - p[1]) / (q[1] - p[1]), y)
+
+
+def simplify(line: Sequence[Point], tolerance: float) -> list[Point]:
+    """Douglas-Peucker: the fewest of ``line``'s points that stay within ``tolerance`` of it."""
+    if len(line) < 3:
+        return list(line)
+    keep = [False] * len(line)
+    keep[0] = keep[-1] = True
+    stack = [(0, len(line) - 1)]
+    while stack:
+        first, last = stack.pop()
+        a, b = line[first], line[last]
+        length = distance(a, b)
+        worst, at = 0.0, -1
+        for k in range(first + 1, last):
+            p = line[k]
+            d = abs(orient(a, b, p)) / length if length > 0 else distance(a, p)
+            if d > worst:
+                worst, at = d, k
+        if worst > tolerance:
+            keep[at] = True
+            stack.extend(((first, at), (at, last)))
+    return [p for p, k in zip(line, keep, strict=True) if k]
+
+
 @dataclass(frozen=True, slots=True)
 class Projection:
     """Spherical azimuthal equidistant projection to kilometres east and north of a centre."""

@@ -249,6 +249,11 @@ class RenderSettings(Settings):
     top: list[str] | None = Field(
         None, description="unit values that pick a stack's top counter, compared in order"
     )
+    basemap: str | None = Field(
+        None,
+        description="a network's document (kind table) of land, lake and sheet rings in the "
+        "points' xy, drawn faintly under the network",
+    )
 
 
 class TurnTrackSettings(Settings):

@@ -181,6 +181,11 @@ class PointNetwork:
     def _project(self, xy: tuple[float, float]) -> tuple[float, float]:
         return xy[0] * self._xscale, -xy[1]
 
+    def project(self, xy: Sequence[float]) -> tuple[float, float]:
+        """Drawing coordinates of any place given as the points' ``xy`` are (a coastline under
+        the network is drawn with the points)."""
+        return self._project((float(xy[0]), float(xy[1])))
+
     def _place_boxes(self) -> dict[str, tuple[float, float]]:
         """Boxes without ``xy`` sit in a row under the map."""
         placed = [

@@ -26,6 +26,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from wargame import symbols as symbols_catalogue
 from wargame.errors import UsageError
+from wargame.geo import clip_ring
 from wargame.symbols import Symbol
 from wargame.topology import Topology, is_box
 
@@ -341,6 +342,7 @@ class _Options:
     regions: bool | tuple[str, ...]
     terrain_colours: Mapping[str, str]
     boxes: frozenset[str] | None = None  # the boxes to draw; None: all of them
+    basemap: Mapping[str, Any] | None = None  # a network's land and lakes (render.basemap)
 
 
 LEGIBLE_ID_SCALE = 40.0
@@ -616,6 +618,8 @@ def _map_scene(topology: Topology, opts: _Options) -> tuple[Scene, dict[str, tup
                 slots.append((x + 0.38, y - 0.6, x + 1.52, y + 0.55))  # its stack of counters
                 slots.append((x - 0.58, y + 0.18, x - 0.32, y + 0.42))  # its control mark
         _place_names(scene, slots)
+        if opts.basemap:
+            _basemap(scene, topology, pos, opts.basemap)
     return scene, pos
 
 
@@ -737,6 +741,65 @@ def _place_names(scene: Scene, slots: Iterable[tuple[float, float, float, float]
         assert best is not None
         scene.labels[n] = best[1]
         grid.add_rect(_box_of(best[1]))
+
+
+_SEA = "#e8f0f8"
+_LAND = "#fcfbf7"
+_COAST = "#a9c0d6"
+
+
+def _basemap(
+    scene: Scene,
+    topology: Topology,
+    pos: Mapping[str, tuple[float, float]],
+    entries: Mapping[str, Any],
+) -> None:
+    """The land, great lakes and mapsheet a network was generated on, faintly under it: the
+    title's basemap document, in the points' own coordinates, cut to the points' extent."""
+    project = getattr(topology, "project", None)
+    points = [loc for loc in topology.locations() if not is_box(loc)]
+    if project is None or not points:
+        return
+    # the picture's positions are the topology's, scaled (see _network_positions)
+    anchor = max(points, key=lambda loc: abs(topology.position(loc)[0]))
+    raw_x = topology.position(anchor)[0]
+    factor = pos[anchor][0] / raw_x if raw_x else 1.0
+    xs = [pos[loc][0] for loc in points]
+    ys = [pos[loc][1] for loc in points]
+    box = (min(xs) - 1.2, min(ys) - 1.2, max(xs) + 1.2, max(ys) + 1.2)
+    sea = _rect(
+        (box[0] + box[2]) / 2,
+        (box[1] + box[3]) / 2,
+        box[2] - box[0],
+        box[3] - box[1],
+        _SEA,
+        -1.0,
+        "sea",
+        edge=_COAST,
+        lw=0.0,
+    )
+    scene.shapes.append(sea)
+    styles = {
+        "land": (_LAND, _COAST, 0.05, -0.9),
+        "lake": (_SEA, _COAST, 0.05, -0.8),
+        "sheet": (None, "#c9c9c9", 0.06, -0.7),
+    }
+    for key in sorted(entries):
+        entry = entries[key]
+        style = styles.get(str(entry.get("kind")))
+        if style is None:
+            continue
+        ring = [project(p) for p in entry.get("ring") or []]
+        ring = [(x * factor, y * factor) for x, y in ring]
+        if style[0] is not None:
+            ring = clip_ring(ring, box)
+        if len(ring) < 2:
+            continue
+        d = (("M", ring[0]), *(("L", p) for p in ring[1:]))
+        if style[0] is not None:
+            d = (*d, ("Z", ()))
+        fill, stroke, width, z = style
+        scene.paths.append(Glyph(d, fill, stroke, width, z, f"basemap {entry['kind']}"))
 
 
 def _network_positions(
@@ -1336,7 +1399,12 @@ def _options(
         colours = _colour_setting(match, "terrain_colors")
     wanted: bool | tuple[str, ...] = regions if isinstance(regions, bool) else tuple(regions)
     step = _id_step(ids, topology.kind == "hex", scale)
-    return _Options(ids=step, regions=wanted, terrain_colours=colours, boxes=boxes)
+    basemap = None
+    if match is not None and topology.kind != "hex":
+        name = match.settings("render").get("basemap")
+        if name:
+            basemap = match.title.doc(str(name)).get("entries") or {}
+    return _Options(step, wanted, colours, boxes, basemap)
 
 
 def _check_side(match: Match, side: str | None) -> None:

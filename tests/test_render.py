@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from tests.titles.render_net import plugin as render_net_plugin
 from wargame import render, symbols
 from wargame.errors import UsageError
+from wargame.geo import clip_ring, simplify
 from wargame.hexgrid import HexGrid, HexNumbering
 from wargame.match import Match
 from wargame.network import PointNetwork
@@ -498,3 +499,12 @@ def test_symbol_words_read_the_sidc() -> None:
     assert render.symbol_words("10031000221211000027") == "mountain infantry corps"
     assert render.symbol_words("10031002231205000000") == "armour army HQ"
     assert render.symbol_words("10031000221303004100") == "rocket artillery corps"
+
+
+def test_a_ring_cut_to_a_box_keeps_what_lies_inside() -> None:
+    square = [(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0)]
+    cut = clip_ring(square, (2.0, -1.0, 6.0, 3.0))
+    assert sorted(cut) == sorted([(2.0, 0.0), (4.0, 0.0), (4.0, 3.0), (2.0, 3.0)])
+    assert clip_ring(square, (5.0, 5.0, 6.0, 6.0)) == []
+    wiggle = [(x / 10, 0.001 * (-1) ** x) for x in range(11)]
+    assert simplify(wiggle, 0.01) == [wiggle[0], wiggle[-1]]

