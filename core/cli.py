@@ -416,24 +416,40 @@ def cmd_actions(args: argparse.Namespace, ctx: Context) -> int:
     side = _side(match, args.as_side)
     decision = match.decision
     yours = decision is not None and (side is None or decision.side == side)
-    actions = [str(a) for a in match.legal_actions()] if yours else []
+    unit = args.unit
+    if unit is not None:
+        unknown = [uid for uid in unit.split(",") if uid not in match.state.units]
+        if (unknown or not unit) and unit not in match.actors():
+            raise UsageError(
+                f"no unit {unknown[0] if unknown else unit!r} in this game, nor anyone who may "
+                "act now (see --actors)"
+            )
+    if not yours:
+        actions: list[str] = []
+    elif args.actors:
+        actions = match.actors()  # the first level: who may act now
+    elif unit is not None:
+        actions = [str(a) for a in match.legal_for(unit)]  # that unit's or stack's only
+    else:
+        actions = [str(a) for a in match.legal_actions()]
     if args.json:
-        _print_json(
-            {
-                "decision": _decision_json(match),
-                "as": side,
-                "yours": yours,
-                "actions": actions,
-                "outcome": match.outcome,
-            }
-        )
+        key = "actors" if args.actors else "actions"
+        out = {"decision": _decision_json(match), "as": side, "yours": yours, key: actions}
+        if unit is not None:
+            out["unit"] = unit
+        _print_json({**out, "outcome": match.outcome})
         return 0
     if decision is None:
         print(f"game over: {_outcome_text(match.outcome)}; no actions")
     elif not yours:
         print(f"not {side}'s decision: {_now(match)}")
+    elif args.actors:
+        print(f"# {_now(match)}: {len(actions)} may act ('' acts for no one: end, ...)")
+        for text in actions:
+            print(text or "''")
     else:
-        print(f"# {_now(match)}: {len(actions)} legal action(s)")
+        whose = f" of {unit}" if unit is not None else ""
+        print(f"# {_now(match)}: {len(actions)} legal action(s){whose}")
         for text in actions:
             print(text)
     return 0
@@ -1062,6 +1078,16 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub = command("actions", cmd_actions, "the legal actions now, in notation", as_json, as_side)
     sub.add_argument("file", metavar="FILE")
+    which = sub.add_mutually_exclusive_group()
+    which.add_argument(
+        "--unit",
+        metavar="ID[,ID...]",
+        help="only this unit's (or stack's, or --actors entry's) actions, found without "
+        "listing the others",
+    )
+    which.add_argument(
+        "--actors", action="store_true", help="only who may act now (units, stacks, targets)"
+    )
 
     sub = command(
         "act",

@@ -320,6 +320,25 @@ def test_actions_lists_the_legal_actions_for_the_deciding_side(
     assert cli("actions", str(game)).out.splitlines()[1:] == legal
 
 
+def test_actions_by_level_who_may_act_then_one_units_actions(
+    cli: Cli, game: Path, registry: Registry
+) -> None:
+    match = load(game, registry)
+    actors = cli("actions", str(game), "--actors", "--json").json()["actors"]
+    assert actors == match.actors() and actors
+    every: list[str] = []
+    for actor in actors:
+        mine = cli("actions", str(game), "--unit", actor, "--json").json()
+        assert mine["unit"] == actor
+        every += mine["actions"]
+    assert sorted(every) == sorted(str(a) for a in match.legal_actions())
+    unit = next(a for a in actors if a)
+    text = cli("actions", str(game), "--unit", unit).out.splitlines()
+    assert text[0].endswith(f"legal action(s) of {unit}")
+    assert text[1:] == [str(a) for a in match.legal_for(unit)]
+    fails(cli("actions", str(game), "--unit", "no-such-unit"), "no unit 'no-such-unit'")
+
+
 @pytest.mark.parametrize("command", ["status", "actions", "render"])
 def test_a_side_the_title_does_not_have_is_refused(cli: Cli, game: Path, command: str) -> None:
     fails(cli(command, str(game), "--as", "green"), "no side 'green'", "blue, red")

@@ -17,6 +17,10 @@ GET      /api/matches/{m}/state          the seat's view, its log (``?since=N``)
 GET      /api/matches/{m}/version        a number that changes with every change (polling)
 GET      /api/matches/{m}/legal          the seat's legal actions, grouped, attacks with odds
                                          (overruns' odds pending: ask ``preview``)
+GET      /api/matches/{m}/choices        the same by level, what the page asks at each decision:
+                                         who may act (movers without destinations) and the
+                                         other verbs' actions; ``?actor=ID[,ID]``: that unit's
+                                         or stack's actions only (its moves, overruns...)
 POST     /api/matches/{m}/actions        ``{action, since}`` -> the log entries it caused; with
                                          ``since`` also the seat's new state (log from there)
 POST     /api/matches/{m}/preview        ``{action}`` -> the odds of an attack or overrun
@@ -266,6 +270,16 @@ def create_app(
         seat = game.seat(token(request))
         return JSONResponse(await run_in_threadpool(game.legal, seat))
 
+    async def choices(request: Request) -> Response:
+        game = game_of(request)
+        seat = game.seat(token(request))
+        actor = request.query_params.get("actor")
+        if actor is not None and (
+            not actor or len(actor) > 1000 or any(c.isspace() for c in actor)
+        ):
+            raise WebError(400, "actor is a unit id or ids joined by commas, no spaces")
+        return JSONResponse(await run_in_threadpool(game.levels, seat, actor))
+
     async def act(request: Request) -> Response:
         game = game_of(request)
         seat = game.seat(token(request))
@@ -333,6 +347,7 @@ def create_app(
         ("/api/matches/{match}/state", state, ["GET"]),
         ("/api/matches/{match}/version", version, ["GET"]),
         ("/api/matches/{match}/legal", legal, ["GET"]),
+        ("/api/matches/{match}/choices", choices, ["GET"]),
         ("/api/matches/{match}/actions", act, ["POST"]),
         ("/api/matches/{match}/preview", preview, ["POST"]),
         ("/api/matches/{match}/undo", undo, ["POST"]),

@@ -37,7 +37,8 @@ from wargame.errors import UsageError, WargameError
 from wargame.match import Match
 from wargame.plugins import Registry, Title
 from wargame.web import layers, odds
-from wargame.web.seat import Lens, legal
+from wargame.web.seat import Lens, actor_choices, legal
+from wargame.web.seat import levels as seat_levels
 from wargame.web.store import Store, Stored
 
 HUMAN, BOT = "human", "bot"
@@ -208,6 +209,22 @@ class Game:
             out["version"] = self.version
             out["decision"] = decision.to_json()
             self.choices = (key, out)
+            return out
+
+    def levels(self, seat: Seat, actor: str | None = None) -> dict[str, Any]:
+        """The deciding side's choices by level (:func:`.seat.levels`): who may act and the
+        choices of verbs that list no actors; with ``actor``, that actor's actions only
+        (:func:`.seat.actor_choices`). What the page asks for at each decision."""
+        with self.lock:
+            self._owns_decision(seat)
+            decision = self.match.decision
+            assert decision is not None
+            if actor is None:
+                out = seat_levels(self.match, decision.side)
+            else:
+                out = actor_choices(self.match, decision.side, actor)
+            out["version"] = self.version
+            out["decision"] = decision.to_json()
             return out
 
     def svg(self, seat: Seat, ids: bool = False) -> str:

@@ -164,7 +164,10 @@ def _choice(action: Action, units: Mapping[str, Any], places: Mapping[str, int])
 def legal(match: Match, side: str) -> dict[str, Any]:
     """The deciding side's legal actions, grouped: moves, attacks with their odds, overruns
     (PGG 6.5; their odds on request), and every other choice."""
-    actions = match.legal_actions()
+    return _grouped(match, side, match.legal_actions())
+
+
+def _grouped(match: Match, side: str, actions: list[Action]) -> dict[str, Any]:
     moves = [a for a in actions if a.verb == "move" and len(a.args) >= 2]
     battles = [a for a in actions if odds.is_battle(a)]
     attacks = [a for a in battles if a.verb == odds.ATTACK]
@@ -182,3 +185,51 @@ def legal(match: Match, side: str) -> dict[str, Any]:
             if id(a) not in grouped
         ],
     }
+
+
+def levels(match: Match, side: str) -> dict[str, Any]:
+    """The first level of the deciding side's choices, without listing every move: who may act
+    through the verbs that list by actor (``actors``: actor -> verbs; each mover's group in
+    ``moves`` with no destinations yet), and every action of the other verbs (attacks with
+    their odds, losses, ``end``), grouped as :func:`legal` groups them. One actor's actions
+    follow from :func:`actor_choices`; ``count`` is None (not listed)."""
+    eager: list[Action] = []
+    actors: dict[str, list[str]] = {}
+    for name in match.verbs_now():
+        if match.verbs[name].native_levels:
+            for actor in match.actors(name):
+                actors.setdefault(actor, []).append(name)
+        else:
+            for actor in match.actors(name):
+                eager.extend(match.legal_for(actor, name))
+    out = _grouped(match, side, eager)
+    kernel = isinstance(match.verbs.get("move"), movement.Move)
+    factor = movement.scale(match) if kernel else 1
+    units = match.state.units
+    for actor, verbs in actors.items():
+        ids = actor.split(",")
+        if "move" not in verbs or any(i not in units for i in ids):
+            continue
+        left = None
+        if kernel:
+            spare = min(
+                movement.allowance(match, units[i]) - movement.spent(match, units[i]) for i in ids
+            )
+            left = _mp(spare, factor)
+        out["moves"][actor] = {
+            "units": ids,
+            "from": units[ids[0]].loc,
+            "left": left,
+            "destinations": None,
+        }
+    out["verbs"] = sorted(set(out["verbs"]) | {v for vs in actors.values() for v in vs})
+    out.update(count=None, actors=actors, lazy=True)
+    return out
+
+
+def actor_choices(match: Match, side: str, actor: str) -> dict[str, Any]:
+    """One actor's legal actions now (a unit's or a stack's moves with their costs and paths,
+    its overruns, its other choices), grouped as :func:`legal` groups them."""
+    out = _grouped(match, side, match.legal_for(actor))
+    out["actor"] = actor
+    return out

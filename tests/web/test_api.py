@@ -173,6 +173,41 @@ def test_legal_actions_are_exactly_the_kernels_grouped_by_verb(api: Api) -> None
     assert set(legal["verbs"]) == {a.split()[0] for a in kernel}
 
 
+def test_choices_by_level_add_up_to_the_legal_actions(api: Api) -> None:
+    """The page's request at each decision lists who may act (movers without destinations)
+    and the other verbs' actions; each actor's own request adds its actions; together they are
+    exactly the kernel's legal actions."""
+    created = api.create(title="hexland", seed=0, seats={"red": "bot"})
+    token = created.token()
+    first = api.get(created, "choices", token).json()
+    assert first["lazy"] is True and first["count"] is None
+    assert first["moves"] and all(g["destinations"] is None for g in first["moves"].values())
+    assert "7-arm" in first["actors"] and "move" in first["actors"]["7-arm"]
+    eager = _all_actions({**first, "moves": {}})
+    by_actor: list[str] = []
+    for actor in first["actors"]:
+        got = api.get(created, "choices", token, actor=actor).json()
+        assert got["actor"] == actor and got["version"] == first["version"]
+        by_actor += _all_actions(got)
+    kernel = sorted(str(a) for a in api.game(created).match.legal_actions())
+    assert sorted(eager + by_actor) == kernel
+    one = api.get(created, "choices", token, actor="7-arm").json()
+    assert one["moves"]["7-arm"]["destinations"] and set(one["moves"]) == {"7-arm"}
+
+
+@pytest.mark.parametrize("actor", ["", "a b", "x" * 1001])
+def test_a_malformed_actor_is_refused(api: Api, actor: str) -> None:
+    created = api.create(title="hexland", seed=0, seats={"red": "bot"})
+    r = api.get(created, "choices", created.token(), actor=actor)
+    assert r.status_code == 400 and "actor" in r.json()["error"]
+
+
+def test_an_unknown_actor_has_no_choices(api: Api) -> None:
+    created = api.create(title="hexland", seed=0, seats={"red": "bot"})
+    got = api.get(created, "choices", created.token(), actor="no-such-unit").json()
+    assert got["count"] == 0 and got["moves"] == {} and got["choices"] == []
+
+
 def test_legal_actions_are_built_once_per_version(api: Api, monkeypatch: Any) -> None:
     created = api.create(title="hexland", seed=0, seats={"red": "bot"})
     token = created.token()
@@ -345,6 +380,7 @@ REFUSALS: list[tuple[str, Request, int, str]] = [
     ),
     ("unknown verb", lambda a, c: a.act(c, c.token("red"), "fly r1 0101"), 422, "unknown verb"),
     ("legal out of turn", lambda a, c: a.get(c, "legal", c.token("blue")), 409, "not your"),
+    ("choices out of turn", lambda a, c: a.get(c, "choices", c.token("blue")), 409, "not your"),
     ("state, wrong token", lambda a, c: a.get(c, "state", "forged"), 403, "seat token"),
     ("map, wrong token", lambda a, c: a.get(c, "map.svg", "forged"), 403, "seat token"),
     ("version, no token", lambda a, c: a.get(c, "version", None), 403, "seat token"),

@@ -95,9 +95,16 @@ def _counters_at(page: Page, loc: str) -> str:
 
 
 def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: str) -> None:
-    _start(page, site, "hexland", seed=2)
+    _start(page, site, "hexland", seed=2, humans=("red",))
     assert page.locator("#map svg .hex").count() > 50
-    assert "1. Red (bot): deploy" in _log(page)
+    # Red (at the same screen) deploys its HQ forward, as in the game this test has always
+    # followed; the dice are the seed's, so the battle below rolls what it always rolled
+    page.click("#map svg .stack-count[data-badge='0907']")
+    page.click('#map svg .counter[data-unit="hq-red"]')
+    page.click('#map svg [data-loc="1007"]', force=True)
+    expect(page.locator("#log")).to_contain_text("1. Red: deploy hq-red 1007")
+    page.click('#global-choices button:text-is("end")')
+    expect(page.locator("#bar-decision")).to_have_text("Your decision: Blue movement")
     assert "7-arm 7th Armored" in _counters_at(page, "0203")
 
     # a stack spreads out on click; then pick the 7th Armored out of it

@@ -13,6 +13,7 @@ const S = {
   svg: null, vb: null, full: null, mapKey: null, svgKey: null, centres: new Map(), locEl: new Map(),
   units: new Map(), at: new Map(), expanded: null, priced: new Map(),
   sel: null, targets: new Map(), attack: null, busy: false, ids: false,
+  loaded: new Set(), every: null,
 };
 
 // ------------------------------------------------------------------ server
@@ -139,12 +140,17 @@ async function refresh(given) {
   renderPanels();
   decorate();
   if (st.yours) {
-    const legal = await api("GET", matchPath("legal"));
+    // the first level: who may act (and the choices of verbs that list no actors); a unit's
+    // own actions are asked for when it is selected
+    const legal = await api("GET", matchPath("choices"));
     if (legal.version !== S.version) return;  // a newer state is on its way
     S.legal = legal;
     S.priced = new Map();
+    S.loaded = new Set();
+    S.every = null;
   }
   if (S.sel && !selectable(S.sel.units[0]).includes(S.sel.key)) S.sel = null;
+  if (S.sel) await loadActor(S.sel.key);
   if (S.attack && !battleOptions(S.attack).length) S.attack = null;
   computeTargets();
   renderPanels();
@@ -631,6 +637,9 @@ function selectable(uid) {
   const L = S.legal;
   if (!L) return [];
   const keys = Object.keys(L.moves).filter((k) => L.moves[k].units.includes(uid));
+  for (const k of Object.keys(L.actors || {})) {  // who may act through other verbs (rail...)
+    if (k.split(",").includes(uid) && !keys.includes(k) && !S.loaded.has(k)) keys.push(k);
+  }
   keys.sort((a, b) => a.split(",").length - b.split(",").length);
   for (const t of Object.values(L.overruns || {})) {
     for (const o of t.options) {
@@ -648,7 +657,7 @@ function computeTargets() {
   if (!L || !S.sel) return;
   const add = (loc, o) => { if (!S.targets.has(loc)) S.targets.set(loc, []); S.targets.get(loc).push(o); };
   const group = L.moves[S.sel.key];
-  if (group) {
+  if (group && group.destinations) {
     for (const [loc, d] of Object.entries(group.destinations)) {
       add(loc, { action: d.action, cost: d.cost, path: d.path, label: `move to ${loc}` });
     }
@@ -688,12 +697,39 @@ async function price(options) {
   decorate();
 }
 
-function select(key) {
+async function select(key) {
   S.sel = key ? { key, units: key.split(",") } : null;
   S.attack = null;
+  if (key) await loadActor(key);
   computeTargets();
   renderPanels();
   decorate();
+}
+
+// One actor's actions (a unit's or a stack's destinations with costs and paths, its overruns,
+// its other choices), asked for once per decision and merged into S.legal.
+async function loadActor(key) {
+  const L = S.legal;
+  if (!L || !L.lazy || S.loaded.has(key)) return;
+  S.loaded.add(key);
+  let got;
+  try {
+    got = await api("GET", matchPath(`choices?actor=${encodeURIComponent(key)}`));
+  } catch (e) {
+    S.loaded.delete(key);
+    toast(e.message);
+    return;
+  }
+  if (L !== S.legal || got.version !== S.version) return;
+  for (const [k, g] of Object.entries(got.moves)) L.moves[k] = g;
+  if (L.moves[key] && L.moves[key].destinations === null) delete L.moves[key];  // none after all
+  for (const [target, t] of Object.entries(got.overruns)) {
+    const have = L.overruns[target] || (L.overruns[target] = { targets: t.targets, options: [] });
+    const seen = new Set(have.options.map((o) => o.action));
+    for (const o of t.options) if (!seen.has(o.action)) have.options.push(o);
+  }
+  const seen = new Set(L.choices.map((c) => c.action));
+  for (const c of got.choices) if (!seen.has(c.action)) L.choices.push(c);
 }
 
 function clickAt(loc, uid) {
@@ -777,7 +813,10 @@ function renderPanels() {
     for (const c of L.choices) {
       if (few || (!c.units.length && !c.locs.length)) glob.append(choiceButton(c.action, c.locs));
     }
-    if (!n) text.append(el("div", { class: "error" }, "no legal action: report this"));
+    const none = L.lazy
+      ? !Object.keys(L.actors || {}).length && !L.choices.length && !Object.keys(L.attacks).length
+      : !n;
+    if (none) text.append(el("div", { class: "error" }, "no legal action: report this"));
   }
   // selection
   const sp = $("panel-select");
@@ -787,7 +826,7 @@ function renderPanels() {
     const group = L && L.moves[S.sel.key];
     const parts = [el("div", {}, units.map(unitText).join("; "))];
     if (units.length) parts.push(el("div", {}, `at ${units[0].loc}`));
-    if (group) {
+    if (group && group.destinations) {
       const n = `${Object.keys(group.destinations).length} destinations`;
       parts.push(el("div", {}, group.left === null ? n : `${fmt(group.left)} MP left, ${n}`));
     }
@@ -809,7 +848,8 @@ function renderPanels() {
   const more = $("panel-more");
   more.hidden = !L;
   if (L) {
-    $("more-summary").textContent = `All choices (${L.count})`;
+    const n = S.every ? S.every.count : L.count;
+    $("more-summary").textContent = n === null ? "All choices" : `All choices (${n})`;
     renderMore();
   }
 }
@@ -832,18 +872,29 @@ function hint(L) {
 }
 
 function allActions() {
-  const L = S.legal;
+  const L = S.every || S.legal;
   const out = [];
-  for (const g of Object.values(L.moves)) for (const d of Object.values(g.destinations)) out.push({ action: d.action, locs: d.path });
+  for (const g of Object.values(L.moves)) for (const d of Object.values(g.destinations || {})) out.push({ action: d.action, locs: d.path });
   for (const t of Object.values(L.attacks)) for (const o of t.options) out.push({ action: o.action, locs: o.targets });
   for (const t of Object.values(L.overruns || {})) for (const o of t.options) out.push({ action: o.action, locs: [...o.via, ...o.targets] });
   for (const c of L.choices) out.push({ action: c.action, locs: c.locs });
   return out;
 }
 
+// Every legal action at once, asked for only when the list is opened.
+async function loadEvery() {
+  const L = S.legal;
+  if (!L || !L.lazy || S.every) return;
+  const got = await api("GET", matchPath("legal"));
+  if (L !== S.legal || got.version !== S.version) return;
+  S.every = got;
+  renderPanels();
+}
+
 function renderMore() {
   const det = $("more");
   if (!det.open) { $("more-list").replaceChildren(); return; }
+  if (S.legal && S.legal.lazy && !S.every) guard(loadEvery);
   const q = $("more-filter").value.trim().toLowerCase();
   const items = allActions().filter((a) => !q || a.action.toLowerCase().includes(q));
   const shown = items.slice(0, 200).map((a) => choiceButton(a.action, a.locs));
