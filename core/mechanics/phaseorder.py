@@ -10,8 +10,8 @@ says which orders are legal now and which column shifts follow from the choice, 
   listed here is legal only on turns one of its entries matches (turn range, or every calendar
   tag listed), and at most ``max`` times over that entry's turns (Barbarossa 5.5: German
   fight/fight once in a single-month 1942 turn and once in one of 1943; Soviet once on GT31-32).
-  ``unless_var`` names a title variable that lifts the entry's restriction while set (5.5:
-  fight/fight is free on GT30 under Watch on the Oder).
+  ``requires_var`` names a title variable the entry needs set (4.18: fight/fight on GT30 only
+  under Watch on the Oder).
 - ``shifts``: ``[{"side", "order", "columns", "phase"?, "tags"?, "turns"?, "kinds"?, "unless_var"?,
   "reason", "rule"}]``: column shifts for that side's battles of ``kinds`` (default: prepared
   assaults, kind "attack") in its own player turn when it chose ``order`` (Barbarossa 5.6: 1R
@@ -71,8 +71,8 @@ def refusal(match: Match, side: str, order: str) -> str | None:
     taken = match.state.vars.get("orders_taken", [])
     why = "; ".join(sorted({e.get("rule", "") for e in entries}))
     for entry in entries:
-        if entry.get("unless_var") and match.state.vars.get(entry["unless_var"]):
-            return None
+        if entry.get("requires_var") and not match.state.vars.get(entry["requires_var"]):
+            continue
         if not _matches(match, entry, turn):
             continue
         used = sum(1 for s, t, o in taken if s == side and o == order and _matches(match, entry, t))

@@ -8,7 +8,6 @@ from collections.abc import Iterable
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
-from wargame.mechanics import phaseorder
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 
@@ -71,8 +70,6 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
 
 @hookimpl
 def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if phase.id in ("assault", "assault-2", "movement") and match.phasing == SOVIET:
-        pass
     if phase.id == "victory-check" and match.turn == 3:
         reorganize(match)
 
@@ -113,6 +110,8 @@ def reorganize(match: Match) -> None:
 
 
 def turn_rates(match: Match, side: str) -> list[int]:
+    if side == GERMAN and match.turn == 30 and match.state.vars.get("oder"):
+        return [4, 4]  # 4.18
     entry = match.title.doc("calendar")["turns"].get(str(match.turn), {})
     return list(entry.get("values", {}).get("replacements", {}).get(side, [0, 0]))
 
@@ -257,6 +256,3 @@ class Mark(Verb):
 @hookimpl
 def wargame_verbs() -> list[Verb]:
     return [Replace(), Mark()]
-
-
-__all__ = ["phaseorder"]

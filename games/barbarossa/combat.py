@@ -6,7 +6,6 @@ kind "overrun"), configured in title.json (10.23-10.32)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from fractions import Fraction
 
 from wargame.actions import Action, Decision
 from wargame.combat import Modifier, Shift
@@ -18,7 +17,7 @@ from wargame.plugins import Verb
 from wargame.state import Unit
 
 from . import supply
-from .turns import GERMAN, SOVIET, in_region, is_city, single, year
+from .turns import GERMAN, SOVIET, in_region, is_city, single
 
 MA = "overrun"
 
@@ -429,10 +428,3 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
             if unit is not None and supply.state(match, unit) == "out":
                 return f"{uid} lacks overland or garrison supply for a mobile assault (BARB 10.26)"
     return None
-
-
-def yearly(match: Match) -> int:
-    return year(match)
-
-
-__all__ = ["Fraction", "yearly"]

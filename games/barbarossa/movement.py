@@ -29,6 +29,13 @@ def wargame_movement_allowance(match: Match, unit: Unit) -> float | None:
     mf = turntrack.factor(match, unit)
     if mf is None:
         return None
+    mech = match.unit_type(unit)["mobility"] == "mech"
+    if unit.side == GERMAN and mech and match.turn == 30 and match.state.vars.get("oder"):
+        mf = 6  # 4.18
+    if unit.side == GERMAN and match.turn == 3:
+        from .decisions import paulus_cut
+
+        mf = max(0, mf - paulus_cut(match, unit))  # 5.10
     if supply.state(match, unit) == "out":
         mf = halving.halve_total([mf], lone_min=0)
     return mf

@@ -44,10 +44,27 @@ def wargame_setup(match: Match) -> None:
         for k, e in schedule.items()
         if int(e["turn"]) <= first or all(u in match.state.units for u in e.get("units", []))
     )  # a later scenario's set-up already holds what arrived before it
+    if scenario_vars.get("control_by_nearest"):
+        front_control(match)
     if match.scenario_id == "road-back":
         match.state.vars["no_move_fight_shift"] = True  # 12.2
         match.state.vars["south_only_attacks"] = True  # 12.8
         match.state.vars["south_offensive"] = True  # 12.8
+
+
+def front_control(match: Match) -> None:
+    """The Road Back's control (ruling RB-1): the text gives the set-up, not the front. Every
+    hex of the USSR and the Baltic republics goes to the side whose nearest unit on the map is
+    nearer (the Soviet on a tie); the 33 VP of 12.3 are given, not counted."""
+    topo = match.topology
+    hexes = set(topo.hexes())
+    placed = [(u.loc, u.side) for u in match.state.units.values() if u.loc in hexes]
+    regions = ("country:ussr", "country:lithuania", "country:latvia", "country:estonia")
+    for h in sorted(topo.hexes()):
+        if not any(in_region(match, h, r) for r in regions):
+            continue
+        best = min(placed, key=lambda p: (topo.distance(h, p[0]), p[1] != SOVIET))
+        match.state.control[h] = best[1]
 
 
 def take(match: Match, loc: str, side: str) -> None:

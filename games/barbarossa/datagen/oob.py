@@ -615,6 +615,7 @@ def road_back() -> Json:
             "caucasus": "launched",
             "leningrad_siege": True,
             "replacements_from": 14,
+            "control_by_nearest": True,
             "note": "BARB 12.3 (33 VP, first check GT16), 12.4, 12.6, 12.10 (1 Tank sets up in 2203: 17 item 12), 12.11, 12.23",
         },
         "options": {},

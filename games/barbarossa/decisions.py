@@ -1,0 +1,277 @@
+"""Decisions the rules give a player outside movement and combat: the Paulus Pause (BARB 5.10),
+Watch on the Rhine or the Oder, secret until GT30 (4.18-4.19), and Hero and Fortress City
+markers (9.1-9.2, 9.7)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.plugins import Verb
+from wargame.state import Unit
+
+from .turns import GERMAN, SOVIET, in_region, is_city
+
+# ------------------------------------------------------------------ the Paulus Pause (5.10)
+
+
+class Paulus(Verb):
+    """``paulus pause`` or ``paulus press-on`` at the very start of GT3 (5.10)."""
+
+    name = "paulus"
+    kinds = ("paulus",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action("paulus", ("pause",))
+        yield Action("paulus", ("press-on",))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        taken = action.args[0] == "pause"
+        match.state.vars["paulus"] = "taken" if taken else "declined"
+        match.emit(
+            "paulus",
+            "the German takes the Paulus Pause: no German attacks on GT3"
+            if taken
+            else "the German presses on: mech MF less a die per hex on GT3, shifts on GT4-5",
+            "BARB 5.10",
+        )
+        match._end_phase()
+
+
+def paulus_cut(match: Match, unit: Unit) -> int:
+    """GT3 without the pause: one die per hex holding German mech units, rolled when the German
+    Movement Phase starts, off each of their factors (5.10)."""
+    return int(match.state.vars.get("paulus_cut", {}).get(unit.id, 0))
+
+
+def roll_paulus_cut(match: Match) -> None:
+    cuts: dict[str, int] = {}
+    by_hex: dict[str, list[Unit]] = {}
+    for unit in sorted(match.units_of(GERMAN), key=lambda u: u.id):
+        on_map = unit.loc is not None and not unit.loc.startswith("box:")
+        if on_map and match.unit_type(unit)["mobility"] == "mech":
+            by_hex.setdefault(str(unit.loc), []).append(unit)
+    for loc in sorted(by_hex):
+        roll = match.roll("1d6", f"mech factor cut in {loc}", "BARB 5.10")
+        for unit in by_hex[loc]:
+            cuts[unit.id] = roll
+    match.state.vars["paulus_cut"] = cuts
+
+
+# ------------------------------------------------------------------ Watch on the Rhine / Oder
+
+
+class Watch(Verb):
+    """``watch rhine`` or ``watch oder`` at the start of GT28: kept secret until GT30 (4.18)."""
+
+    name = "watch"
+    kinds = ("watch",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action("watch", ("rhine",))
+        yield Action("watch", ("oder",))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.state.secrets.setdefault(GERMAN, {})["watch"] = action.args[0]
+        match.emit("watch", "the German makes his secret Rhine/Oder choice", "BARB 4.18")
+        match._end_phase()
+
+
+def reveal_watch(match: Match) -> None:
+    """Very start of GT30: the choice is revealed (4.18)."""
+    choice = match.state.secrets.get(GERMAN, {}).pop("watch", None)
+    if choice is None:
+        return
+    if not match.state.secrets.get(GERMAN):
+        match.state.secrets.pop(GERMAN, None)
+    match.state.vars["watch"] = choice
+    match.emit("watch", f"revealed: Watch on the {choice.title()}", "BARB 4.18")
+    if choice == "oder":
+        match.state.vars["oder"] = True
+        match.state.vars["oder_cities"] = sorted(
+            h for h, s in match.state.control.items() if s == GERMAN and is_city(match, h)
+        )
+        match.state.vars["oder_soviet_cities"] = sorted(
+            h for h, s in match.state.control.items() if s == SOVIET and is_city(match, h)
+        )
+        match.state.vars["oder_kills"] = 0
+
+
+def oder_units(match: Match, unit: Unit) -> int:
+    """4.19: a Soviet unit printed 3 counts 1, above 3 counts 2 (below 3: 1, ruling 20)."""
+    printed = match.counter(unit)["steps"][0]["values"].get("defense", 0)
+    return 2 if printed > 3 else 1
+
+
+def judge_oder(match: Match) -> None:
+    """4.19: the game ends after the German player turn of GT30."""
+    held = all(
+        match.state.control.get(h) == GERMAN for h in match.state.vars.get("oder_cities", [])
+    )
+    taken = sum(
+        1
+        for h in match.state.vars.get("oder_soviet_cities", [])
+        if match.state.control.get(h) == GERMAN
+    )
+    kills = int(match.state.vars.get("oder_kills", 0))
+    win = held and (taken >= 2 or (taken == 1 and kills >= 10) or kills >= 20)
+    text = f"Watch on the Oder: cities held {held}, taken {taken}, Soviet units lost {kills}"
+    match.end_game(GERMAN if win else SOVIET, "Watch on the Oder", text, "BARB 4.19")
+
+
+@hookimpl
+def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
+    if match.state.vars.get("oder") and unit.side == SOVIET and match.turn == 30:
+        match.state.vars["oder_kills"] = int(match.state.vars.get("oder_kills", 0)) + oder_units(
+            match, unit
+        )
+
+
+# ------------------------------------------------------------------ Hero and Fortress Cities
+
+
+def hero_candidates(match: Match) -> list[str]:
+    """9.1: Soviet-controlled cities inside the USSR without a marker."""
+    used = set(match.state.vars.get("hero_cities", ())) | set(
+        match.state.vars.get("former_hero", ())
+    )
+    return sorted(
+        h
+        for h in match.topology.hexes()
+        if is_city(match, h)
+        and match.state.control.get(h) == SOVIET
+        and in_region(match, h, "country:ussr")
+        and h not in used
+    )
+
+
+def fortress_candidates(match: Match) -> list[str]:
+    """9.2: German-controlled cities, never the USIR (not a city here); only one marker ever in
+    the USSR; the four GT28 markers only in Greater Germany, Hungary or the General Government."""
+    forts = set(match.state.vars.get("fortress_cities", ()))
+    early = match.state.vars.get("fc_markers_left", 0) > 0
+    late = match.state.vars.get("fc_late_left", 0) > 0
+    out = []
+    for h in sorted(match.topology.hexes()):
+        if not is_city(match, h) or match.state.control.get(h) != GERMAN or h in forts:
+            continue
+        if in_region(match, h, "country:ussr") and match.state.vars.get("fortress_in_ussr"):
+            continue
+        if early or (late and home(match, h)):
+            out.append(h)
+    return out
+
+
+def home(match: Match, h: str) -> bool:
+    return any(
+        in_region(match, h, r)
+        for r in ("country:germany", "country:hungary", "country:general-government")
+    )
+
+
+class Declare(Verb):
+    """``declare HEX``: place a Hero City (Soviet) or Fortress City (German) marker, whenever the
+    player decides, except while an attack is being resolved (9.7)."""
+
+    name = "declare"
+    kinds = ("movement", "combat", "offensive-supply", "replacement")
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if match.state.pending or match.state.vars.get("battle"):
+            return
+        side = decision.side
+        if side == SOVIET and match.state.vars.get("hero_markers_left", 0) > 0:
+            for h in hero_candidates(match):
+                yield Action("declare", (h,))
+        if side == GERMAN:
+            for h in fortress_candidates(match):
+                yield Action("declare", (h,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 1:
+            return "usage: declare HEX"
+        if action in set(self.legal(match, decision)):
+            return None
+        if decision.side == SOVIET:
+            return (
+                "a Hero City marker goes on a Soviet-controlled city inside the USSR, "
+                "while markers are left (BARB 9.1)"
+            )
+        return (
+            "a Fortress City marker goes on a German-controlled city, not the USIR, one at most "
+            "in the USSR, the late ones in Germany, Hungary or the General Government (BARB 9.2)"
+        )
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        h = action.args[0]
+        if decision.side == SOVIET:
+            match.state.vars["hero_markers_left"] -= 1
+            match.state.vars.setdefault("hero_cities", []).append(h)
+            match.emit("hero", f"Hero City declared in {h}", "BARB 9.1")
+        else:
+            if match.state.vars.get("fc_markers_left", 0) > 0:
+                match.state.vars["fc_markers_left"] -= 1
+            else:
+                match.state.vars["fc_late_left"] -= 1
+            if in_region(match, h, "country:ussr"):
+                match.state.vars["fortress_in_ussr"] = True
+            match.state.vars.setdefault("fortress_cities", []).append(h)
+            match.emit("fortress", f"Fortress City declared in {h}", "BARB 9.2")
+
+
+# ------------------------------------------------------------------ wiring
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    turn = match.turn
+    if phase.id == "administration":
+        if turn == 4 and match.scenario_id == "campaign":
+            match.state.vars["hero_markers_left"] = 5  # 9.1
+        if turn == 13 and match.scenario_id == "campaign":
+            match.state.vars["fc_markers_left"] = 1  # 9.2
+        if turn == 28:
+            match.state.vars["fc_late_left"] = 4
+        if turn == 30:
+            reveal_watch(match)
+    declined = match.state.vars.get("paulus") == "declined"
+    if phase.id == "movement" and match.phasing == GERMAN and turn == 3 and declined:
+        roll_paulus_cut(match)
+
+
+@hookimpl
+def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    if match.turn != 30 or not match.state.vars.get("oder") or match.phasing != GERMAN:
+        return
+    from wargame.mechanics import phaseorder
+
+    order = phaseorder.chosen(match, GERMAN)
+    orders = match.title.manifest.sequence.player_turns[0].orders or {}
+    if order and orders.get(order) and orders[order][-1] == phase.id:
+        judge_oder(match)
+
+
+@hookimpl
+def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
+    if decision.kind == "paulus":
+        return ["declare the Paulus Pause or press on first (BARB 5.10)"]
+    if decision.kind == "watch":
+        return ["choose Watch on the Rhine or on the Oder first (BARB 4.18)"]
+    return []
+
+
+@hookimpl
+def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
+    if phase.when == "paulus":
+        return match.scenario_id == "campaign" and match.turn == 3
+    if phase.when == "watch":
+        return match.turn == 28
+    return None
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Paulus(), Watch(), Declare()]

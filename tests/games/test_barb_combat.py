@@ -1,0 +1,222 @@
+"""Barbarossa combat (BARB 1.3, 11.0): odds, halving, shifts, the Bloodbath, result conversions
+and retreats. Worked examples T1-T13 of the digest are named for their rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.games.barb_helpers import new
+from tests.titles.variants import clear, put
+from wargame.actions import IllegalAction
+from wargame.games.barbarossa import combat
+from wargame.match import Battle, Match
+from wargame.mechanics import combat as kcombat
+from wargame.mechanics import halving
+from wargame.plugins import Registry
+
+
+@pytest.fixture()
+def rb(registry: Registry) -> Match:
+    """The Road Back's first decision: the Soviet Prepared Assault Phase of GT13, map cleared."""
+    m = new(registry, "road-back")
+    clear(m)
+    m.state.vars.pop("south_only_attacks", None)
+    return m
+
+
+def table(m: Match):
+    return kcombat.tables(m)["crt"]
+
+
+# ------------------------------------------------------------------ arithmetic (1.3, 11.8-11.12)
+
+
+def test_halving_rounds_down_and_non_combat_half_of_one_is_zero_t1_1_3() -> None:
+    assert [halving.halve_total([v], lone_min=0) for v in (3, 2, 1)] == [1, 1, 0]
+
+
+def test_a_lone_units_factor_never_below_one_t2_1_3_11_12() -> None:
+    assert halving.halve_total([1]) == 1 and halving.divide_total([1], 4) == 1
+
+
+def test_group_halving_totals_first_t3_1_3() -> None:
+    assert halving.halve_total([3, 3]) == 3 and halving.halve_total([1, 1]) == 1
+
+
+def test_a_quartered_lone_shock_army_is_one_t4_7_22() -> None:
+    assert halving.divide_total([3], 4) == 1
+
+
+def test_26_against_7_is_3_to_1_t6_11_8(rb: Match) -> None:
+    assert table(rb).column(26, 7).label == "3:1"
+
+
+def test_5_against_11_is_1_to_3_t7_11_9(rb: Match) -> None:
+    assert table(rb).column(5, 11).label == "1:3"
+
+
+def test_3_to_1_with_one_left_is_2_to_1_t8_11_14(rb: Match) -> None:
+    from wargame.combat import Shift
+
+    assert table(rb).column(9, 3, shifts=[Shift.left(1, "rough")]).label == "2:1"
+
+
+def test_5_to_1_roll_5_is_bloodbath_t9_11_25(rb: Match) -> None:
+    col = table(rb).column(10, 2)
+    assert col.label == "5:1" and table(rb).result(col, 5) == "BB"
+
+
+def test_20_to_1_with_two_left_is_18_to_1_automatic_de_t10_11_25(rb: Match) -> None:
+    from wargame.combat import Shift
+
+    col = table(rb).column(20, 1, shifts=[Shift.left(2, "city and river")])
+    assert col.automatic is not None and table(rb).result(col, None) == "DE"
+
+
+def test_beyond_the_table_is_automatic_t11_11_10(rb: Match) -> None:
+    t = table(rb)
+    assert t.result(t.column(8, 1), None) == "DE"
+    assert t.result(t.column(1, 7), None) == "AE"
+    assert t.column(7, 1).automatic is None and t.column(1, 6).automatic is None
+
+
+# ------------------------------------------------------------------ factors and shifts
+
+
+def attack(m: Match, target: str, ids: list[str]) -> Battle:
+    units = [m.state.units[i] for i in ids]
+    defenders = [u.id for u in m.units_at(target)]
+    return Battle("bx", ids, defenders, target, {u.id: u.loc or "" for u in units})
+
+
+def test_panzer_corps_attack_cities_with_their_defence_11_20(rb: Match) -> None:
+    put(rb, "sov-21", "2311")  # Kiev
+    pz = put(rb, "ger-24pz", "2312")
+    battle = attack(rb, "2311", [pz.id])
+    assert combat.attack_factor(rb, battle, pz) == 5  # 7-5: its defence
+    put(rb, "sov-24", "2313")
+    battle = attack(rb, "2313", [pz.id])
+    assert combat.attack_factor(rb, battle, pz) == 7
+
+
+def test_defender_in_a_city_is_one_left_11_20(rb: Match) -> None:
+    put(rb, "sov-21", "2311")
+    put(rb, "ger-7", "2312")
+    shifts = [s for s in combat.wargame_combat_shifts(rb, attack(rb, "2311", ["ger-7"]))]
+    assert [(s.columns, s.rule) for s in shifts if s.rule == "BARB 11.20"] == [(-1, "BARB 11.20")]
+
+
+def test_defender_in_rough_is_one_left_11_14(rb: Match) -> None:
+    assert rb.topology.terrain("3203") == "rough"
+    put(rb, "sov-47", "3203")
+    put(rb, "ger-44", "3204")
+    shifts = combat.wargame_combat_shifts(rb, attack(rb, "3203", ["ger-44"]))
+    assert (-1, "BARB 11.14") in [(s.columns, s.rule) for s in shifts]
+    put(rb, "sov-18", "2803")
+    put(rb, "ger-5", "2802")
+    shifts = combat.wargame_combat_shifts(rb, attack(rb, "2803", ["ger-5"]))
+    assert "BARB 11.14" not in [s.rule for s in shifts]
+
+
+def test_every_attacker_across_a_river_is_one_left_11_16(rb: Match) -> None:
+    river = next(
+        (a, b)
+        for a in sorted(rb.topology.hexes())
+        for b in rb.topology.neighbours(a)
+        if "river" in rb.topology.edge(a, b).features
+        and not combat.is_city(rb, b)
+        and rb.topology.terrain(b) == "clear"
+        and rb.topology.terrain(a) == "clear"
+    )
+    put(rb, "sov-18", river[1])
+    put(rb, "ger-5", river[0])
+    shifts = combat.wargame_combat_shifts(rb, attack(rb, river[1], ["ger-5"]))
+    assert (-1, "BARB 11.16, 10.18") in [(s.columns, s.rule) for s in shifts]
+
+
+def test_hero_city_is_three_left_and_turns_dr_into_bb_9_6(rb: Match) -> None:
+    put(rb, "ger-7", "1607")
+    put(rb, "sov-21", "1606")  # Moscow: a Hero City in the Road Back (12.6)
+    battle = attack(rb, "1606", ["ger-7"])
+    shifts = combat.wargame_combat_shifts(rb, battle)
+    assert any(s.columns == -3 and s.rule == "BARB 9.6" for s in shifts)
+    assert combat.converted(rb, battle, "DR") == ("BB", "BARB 9.6")
+
+
+def test_german_defenders_in_a_city_turn_dr_into_as_11_20(rb: Match) -> None:
+    put(rb, "ger-17", "2804")
+    put(rb, "sov-28", "2803")
+    battle = attack(rb, "2804", ["sov-28"])
+    assert combat.converted(rb, battle, "DR") == ("AS", "BARB 11.20")
+    put(rb, "ger-44", "2802")
+    put(rb, "sov-47", "2801")
+    assert combat.converted(rb, attack(rb, "2802", ["sov-47"]), "DR") == ("DR", None)
+
+
+def test_soviet_bb_on_gt1_is_a_dr_5_14(rb: Match) -> None:
+    put(rb, "sov-28", "2803")
+    put(rb, "ger-44", "2802")
+    battle = attack(rb, "2802", ["sov-28"])
+    rb.state.cursor.turn = 1
+    assert combat.converted(rb, battle, "BB") == ("DR", "BARB 5.14")
+    rb.state.cursor.turn = 2
+    assert combat.converted(rb, battle, "BB") == ("BB", None)
+
+
+# ------------------------------------------------------------------ the Bloodbath (11.26)
+
+
+def test_bloodbath_kills_the_defenders_then_dotted_attackers_first_t12_11_26(rb: Match) -> None:
+    put(rb, "ger-44", "2802")  # 4-4 infantry
+    put(rb, "sov-6x", "2803")  # dotted oversized army, 6
+    put(rb, "sov-28", "2803")  # regular 3
+    battle = attack(rb, "2802", ["sov-6x", "sov-28"])
+    battle.defense = 4
+    kcombat.store(rb, battle)
+    combat.bloodbath(rb, battle)
+    assert rb.state.units["ger-44"].loc is None
+    assert rb.decision.kind == "bloodbath"
+    assert [str(a) for a in rb.legal_actions()] == ["lose sov-6x"]  # dotted first
+    with pytest.raises(IllegalAction, match="dotted"):
+        rb.apply("lose sov-28")
+    rb.apply("lose sov-6x")  # 6 >= 4: done
+    assert rb.state.units["sov-28"].loc == "2803"
+    assert rb.decision.kind == "advance"  # survivors may advance (11.26)
+
+
+def test_bloodbath_goes_on_until_the_factors_are_paid_11_26(rb: Match) -> None:
+    put(rb, "ger-14pz", "2802")  # 7-5
+    put(rb, "sov-28", "2803")
+    put(rb, "sov-47", "2803")
+    put(rb, "sov-51", "2803")
+    battle = attack(rb, "2802", ["sov-28", "sov-47", "sov-51"])
+    battle.defense = 5
+    kcombat.store(rb, battle)
+    combat.bloodbath(rb, battle)
+    rb.apply("lose sov-28")
+    assert rb.decision.kind == "bloodbath"  # 3 < 5
+    rb.apply("lose sov-47")
+    assert rb.decision.kind == "advance"
+
+
+# ------------------------------------------------------------------ retreat (11.27)
+
+
+def test_soviet_units_retreat_east_when_they_can_11_27(rb: Match) -> None:
+    put(rb, "sov-28", "2403")
+    put(rb, "ger-7", "2404")
+    paths = combat.wargame_retreat_paths(
+        rb, [rb.state.units["sov-28"]], "2403", [[n] for n in rb.topology.neighbours("2403")]
+    )
+    assert paths and all(rb.topology.direction("2403", p[0]) in ("E", "NE", "SE") for p in paths)
+
+
+def test_german_units_retreat_west_and_never_into_an_attack_origin_11_27(rb: Match) -> None:
+    put(rb, "ger-7", "2403")
+    put(rb, "sov-28", "2404")  # west of 2403
+    put(rb, "sov-47", "2303")  # north-west
+    battle = attack(rb, "2403", ["sov-28", "sov-47"])
+    kcombat.store(rb, battle)
+    options = [[n] for n in rb.topology.neighbours("2403") if not rb.units_at(n)]
+    paths = combat.wargame_retreat_paths(rb, [rb.state.units["ger-7"]], "2403", options)
+    assert paths == [[rb.topology.neighbour_in("2403", "SW")]]  # the one westward hex left

@@ -1,0 +1,177 @@
+"""Barbarossa's sequence of play (BARB 5.0) and the decisions outside movement and combat: the
+phase order with its forced choices and limits (5.4-5.5), the Paulus Pause (5.10), Watch on the
+Rhine or the Oder (4.18-4.19), Hero and Fortress Cities (9.1-9.2), the Road Back's first turn
+(12.2)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.games.barb_helpers import new, to_kind, to_order
+from tests.titles.variants import clear, put
+from wargame.actions import IllegalAction
+from wargame.games.barbarossa import decisions
+from wargame.match import Match
+from wargame.plugins import Registry
+
+
+def test_the_german_must_fight_then_move_on_gt1_5_4(registry: Registry) -> None:
+    m = new(registry)
+    to_order(m, "german")
+    assert [str(a) for a in m.legal_actions()] == ["order fight-move"]
+    with pytest.raises(IllegalAction, match="BARB 5.4"):
+        m.apply("order move-fight")
+
+
+def test_the_soviet_must_fight_then_move_through_gt5_5_4(registry: Registry) -> None:
+    m = new(registry)
+    to_order(m, "german")
+    m.apply("order fight-move")
+    to_order(m, "soviet")
+    assert [str(a) for a in m.legal_actions()] == ["order fight-move"]
+    m.state.cursor.turn = 6
+    m.touch()
+    assert "order move-fight" in [str(a) for a in m.legal_actions()]
+
+
+def test_german_fight_fight_only_in_1942_and_1943_single_months_5_5(registry: Registry) -> None:
+    m = new(registry)
+    to_order(m, "german")
+    for turn, ok in ((2, False), (9, True), (13, False), (17, True), (30, False)):
+        m.state.cursor.turn = turn
+        m.touch()
+        assert ("order fight-fight" in [str(a) for a in m.legal_actions()]) is ok, turn
+
+
+def test_road_back_first_turn_is_one_soviet_assault_phase_12_2(registry: Registry) -> None:
+    m = new(registry, "road-back")
+    assert m.turn == 13 and m.decision.side == "soviet" and m.decision.kind == "combat"
+    m.apply("end")
+    assert m.turn == 14  # no Soviet movement phase, no German player turn
+
+
+def test_road_back_gt13_soviet_attacks_only_from_the_south_12_8(registry: Registry) -> None:
+    m = new(registry, "road-back")
+    attackers = {a.args[2] for a in m.legal_actions() if a.verb == "attack"}
+    assert attackers and all(
+        m.state.units[u].loc in m.topology.region("zone:south")
+        for ids in attackers
+        for u in ids.split(",")
+    )
+
+
+def to_gt3(m: Match) -> None:
+    for _ in range(400):
+        if m.decision.kind == "paulus":
+            return
+        d = m.decision
+        m.apply(str(m.legal_actions()[0]) if d.kind in ("order",) else "end")
+    raise AssertionError("never reached the Paulus Pause")
+
+
+def test_paulus_pause_is_the_germans_choice_and_stops_his_attacks_5_10(registry: Registry) -> None:
+    m = new(registry)
+    to_gt3(m)
+    assert m.turn == 3 and m.decision.side == "german"
+    assert sorted(str(a) for a in m.legal_actions()) == ["paulus pause", "paulus press-on"]
+    with pytest.raises(IllegalAction, match="BARB 5.10"):
+        m.apply("end")
+    m.apply("paulus pause")
+    to_order(m, "german")
+    m.apply("order fight-move")
+    assert m.decision.kind == "movement"  # no Prepared Assault Phase in the pause
+    assert not [a for a in m.legal_actions() if a.verb == "overrun"]
+
+
+def test_declining_the_pause_cuts_mech_movement_by_a_die_per_hex_5_10(registry: Registry) -> None:
+    from wargame.mechanics import movement
+
+    m = new(registry)
+    to_gt3(m)
+    m.apply("paulus press-on")
+    to_order(m, "german")
+    m.apply("order move-fight")
+    cuts = m.state.vars["paulus_cut"]
+    assert cuts
+    from wargame.games.barbarossa import supply
+
+    pz = m.state.units[sorted(cuts)[0]]
+    assert supply.state(m, pz) == "overland"
+    assert movement.allowance(m, pz) == max(0, 8 - cuts[pz.id])  # GT3 German mech MF 8
+    assert m.state.vars["paulus"] == "declined"
+
+
+def test_watch_choice_is_secret_until_gt30_4_18(registry: Registry) -> None:
+    m = new(registry)
+    m.state.cursor.turn = 28
+    m.push("german", "watch", "choose")
+    m.touch()
+    m.apply("watch oder")
+    soviet_view = json.dumps(m.view("soviet"))
+    assert "oder" not in soviet_view.lower().replace("order", "")
+    assert m.view("german")["secrets"]["german"]["watch"] == "oder"
+    m.state.cursor.turn = 30
+    decisions.reveal_watch(m)
+    assert m.state.vars["watch"] == "oder" and "german" not in m.state.secrets
+
+
+def test_oder_ends_the_game_and_counts_soviet_units_4_19(registry: Registry) -> None:
+    m = new(registry)
+    m.state.cursor.turn = 30
+    m.state.secrets["german"] = {"watch": "oder"}
+    decisions.reveal_watch(m)
+    assert decisions.oder_units(m, m.state.units["sov-6x"]) == 2  # printed 6: two units
+    assert decisions.oder_units(m, m.state.units["sov-8"]) == 1  # printed 3: one
+    decisions.judge_oder(m)
+    assert m.outcome["winner"] == "soviet"  # no city taken, no units killed
+
+
+def test_hero_city_markers_from_gt4_in_soviet_cities_of_the_ussr_9_1(registry: Registry) -> None:
+    m = new(registry, "road-back")
+    clear(m)
+    put(m, "sov-28", "2501")
+    assert not [a for a in m.legal_actions() if a.verb == "declare"]  # none left (12.6)
+    m.state.vars["hero_markers_left"] = 1
+    m.touch()
+    options = {a.args[0] for a in m.legal_actions() if a.verb == "declare"}
+    assert "2311" not in options  # Kiev is German in the Road Back
+    assert "1606" not in options  # already a Hero City
+    assert options and all(m.state.control[h] == "soviet" for h in options)
+    with pytest.raises(IllegalAction, match="BARB 9.1"):
+        m.apply("declare 2820")  # Budapest
+    h = sorted(options)[0]
+    m.apply(f"declare {h}")
+    assert h in m.state.vars["hero_cities"] and m.state.vars["hero_markers_left"] == 0
+
+
+def test_losing_a_hero_city_gives_two_vp_and_removes_the_marker_t38_4_3(
+    registry: Registry,
+) -> None:
+    from wargame.games.barbarossa import victory
+
+    m = new(registry, "road-back")
+    before = m.state.vp["german"]
+    assert "1806" in m.state.vars["hero_cities"]  # Tula (12.6)
+    victory.take(m, "1806", "german")
+    assert m.state.vp["german"] == before + 2 and "1806" not in m.state.vars["hero_cities"]
+    victory.take(m, "1806", "soviet")
+    assert m.state.vp["german"] == before + 1  # retaken: the normal 1
+
+
+def test_losing_a_fortress_city_costs_two_t38_9_3(registry: Registry) -> None:
+    from wargame.games.barbarossa import victory
+
+    m = new(registry, "road-back")
+    before = m.state.vp["german"]
+    victory.take(m, "2501", "soviet")
+    assert m.state.vp["german"] == before - 2 and "2501" not in m.state.vars["fortress_cities"]
+    victory.take(m, "2501", "german")
+    assert m.state.vp["german"] == before - 1
+
+
+def test_to_kind_helper_reaches_the_soviet_assault(registry: Registry) -> None:
+    m = new(registry, "road-back")
+    to_kind(m, "soviet", "combat")
+    assert m.decision.kind == "combat"
