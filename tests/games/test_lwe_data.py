@@ -280,3 +280,13 @@ def test_every_counter_used_once_at_most() -> None:
     ]
     assert len(placed + scheduled) == len(set(placed + scheduled))
     assert set(placed + scheduled) <= set(_counters())
+
+
+def test_asterisked_units_start_off_the_map_8_3() -> None:
+    """Ruling D12/M17: the asterisked units wait in a box beside 1025-1030, not on the map."""
+    title = discover(extra=[plugin], owner_dir=None).get("land-without-end")
+    match = Match(title)
+    units = _load("scenario-campaign.json")["setup"]["german-asterisk"]["units"]
+    assert "hun-hf" in units
+    assert {match.state.units[u].loc for u in units} == {"box:asterisk"}
+    assert set(match.topology.neighbours("box:asterisk")) == {f"10{r}" for r in range(25, 31)}

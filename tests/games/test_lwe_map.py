@@ -287,3 +287,21 @@ def test_named_soviet_cities_are_in_the_ussr_3_6() -> None:
 def test_every_hex_has_a_known_terrain() -> None:
     known = {"clear", "forest", "hills", "marsh", "sea", "lake"}
     assert {e.get("terrain", "clear") for e in _doc()["hexes"].values()} <= known
+
+
+def test_odessa_is_a_large_town_holding_its_fz_4_2_11_24() -> None:
+    """Ruling M5: Odessa is a large town, so its FZ (4.2) stays when DD3 ends (11.24)."""
+    assert "large-town" in _doc()["hexes"]["2141"]["features"]
+    assert _doc()["regions"]["fz:odessa"]["hexes"] == ["2141"]
+    assert _doc()["regions"]["fz:odessa"]["provenance"] == {"source": "rulebook", "rule": "LWE 4.2"}
+
+
+def test_gas_line_and_sector_line_regions_7_4_9_31() -> None:
+    """Stand-in lines (ruling M14): east of the GAS line lie Smolensk and Moscow, not Brest or
+    Minsk; south of the sector line lie Kiev and Odessa, not Minsk or Moscow."""
+    regions = _doc()["regions"]
+    gas, south = set(regions["gas-east"]["hexes"]), set(regions["sector-south"]["hexes"])
+    assert {"3418", "4618", "3802"} <= gas and not {"2418", "1715"} & gas
+    assert {"2529", "2141", "4344"} <= south and not {"2418", "4618", "3802"} & south
+    assert regions["gas-east"]["provenance"]["rule"] == "LWE 7.4"
+    assert regions["sector-south"]["provenance"]["rule"] == "LWE 9.31"

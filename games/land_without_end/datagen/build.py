@@ -1049,7 +1049,7 @@ def scenario() -> Json:
     setup["german-asterisk"] = {
         "side": "german",
         "units": GER_ASTERISK,
-        "at": ["entry:asterisk"],
+        "at": ["box:asterisk"],
         "provenance": rule("8.3", "which units carry the asterisk is a stand-in"),
     }
     return {

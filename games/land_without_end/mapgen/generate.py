@@ -575,6 +575,7 @@ class _Builder:
                         else "; its hex is the one nearest the town under the calibrated grid"
                     )
                     + f"; VP per {vp['rule']}."
+                    + (f" {spec['why']}" if "why" in spec else "")
                 )
             if qr in self.fortified or hex_id == "2845":
                 features.append("fortified-line")
@@ -664,7 +665,7 @@ class _Builder:
             "boxes": {
                 box_id: {
                     "name": spec["name"],
-                    "adjacent": [],
+                    "adjacent": list(spec["adjacent"]),
                     "provenance": {"source": "rulebook", "rule": spec["rule"], "note": spec["why"]},
                 }
                 for box_id, spec in self.config["boxes"].items()
