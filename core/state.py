@@ -2,8 +2,9 @@
 
 Everything a match needs to continue lives here, so a snapshot is ``State.to_json()`` and the
 state hash is the hash of that. Mechanics and rules modules hold no state of their own; whatever
-they remember between calls goes into ``State.vars`` (public) or ``State.secrets[side]`` (seen by
-that side only). Untried strengths are not in the state at all until revealed (PGG 12.2), so no
+they remember between calls goes into their own namespace, ``State.ns("combat")`` (a plain JSON
+dict only that plugin writes, so two plugins never clash on a key), into ``State.vars`` (the
+title's public state, set up by its scenario) or ``State.secrets[side]`` (seen by that side only). Untried strengths are not in the state at all until revealed (PGG 12.2), so no
 view can leak them.
 """
 
@@ -99,6 +100,15 @@ class State:
     pending: list[dict[str, Any]] = field(default_factory=list)
     orders: dict[str, str] = field(default_factory=dict)
     outcome: dict[str, Any] | None = None
+    plugins: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Plugin id -> that plugin's own state (see :meth:`ns`)."""
+
+    def ns(self, plugin: str) -> dict[str, Any]:
+        """The namespace of one plugin: a plain JSON dict it alone reads and writes (the kernel's
+        combat mechanic keeps its battle in ``ns("combat")``, Dark Crusade's in its own). A module
+        may give it a ``TypedDict`` with ``cast`` for the type checker. Empty namespaces are
+        not saved, so asking for one changes nothing."""
+        return self.plugins.setdefault(plugin, {})
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -115,6 +125,11 @@ class State:
             "pending": self.pending,
             "orders": self.orders,
             "outcome": self.outcome,
+            **(
+                {"plugins": plugins}
+                if (plugins := {k: v for k, v in self.plugins.items() if v})
+                else {}
+            ),
         }
 
     @classmethod
@@ -134,6 +149,7 @@ class State:
             pending=d["pending"],
             orders=d["orders"],
             outcome=d["outcome"],
+            plugins=d.get("plugins", {}),
         )
 
 

@@ -246,3 +246,29 @@ def test_an_unknown_modifier_op_is_refused_when_made_not_mid_battle() -> None:
     with pytest.raises(ValueError, match="unknown modifier op 'tripple'"):
         Modifier("attack", "tripple", 3)  # type: ignore[arg-type]
     assert {Modifier("attack", op, 1).op for op in MODIFIER_OPS} == set(MODIFIER_OPS)
+
+
+# ----------------------------------------------------------------------------- state
+
+
+def test_each_plugin_keeps_its_state_in_its_own_namespace(hexland: Any) -> None:
+    """The kernel's combat keeps its battle in ``ns("combat")``: Dark Crusade's combat, which
+    keeps its own in ``vars["battle"]``, can no longer clash with it."""
+    from wargame.state import State
+
+    match = Match(hexland)
+    match.state.ns("combat")["battle"] = {"id": "b1"}
+    match.state.vars["battle"] = {"id": "a title's own"}
+    saved = match.state.to_json()
+    assert saved["plugins"] == {"combat": {"battle": {"id": "b1"}}}
+    back = State.from_json(saved)
+    assert back.ns("combat") == {"battle": {"id": "b1"}}
+    assert back.vars["battle"] == {"id": "a title's own"}
+
+
+def test_asking_for_an_empty_namespace_changes_no_hash(hexland: Any) -> None:
+    match = Match(hexland)
+    before = match.state_hash()
+    assert match.state.ns("nobody") == {}
+    assert match.state_hash() == before
+    assert "plugins" not in match.state.to_json()

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from wargame.actions import Action, Decision
 from wargame.combat import Column, CombatTable, Line, Modifier, Shift, build_table
@@ -34,6 +34,17 @@ REQUIRES = {
 }
 """Mechanics this one needs in the same title (checked at load: without them a result would ask
 for a decision no verb answers)."""
+
+
+class CombatState(TypedDict, total=False):
+    """What the mechanic keeps between calls, in its namespace ``combat``."""
+
+    battles: int  # battles fought so far, for their ids
+    battle: dict[str, Any]  # the battle being resolved (Battle.to_json), until finished
+
+
+def state(match: Match) -> CombatState:
+    return cast(CombatState, match.state.ns("combat"))
 
 
 def settings(match: Match) -> dict[str, Any]:
@@ -165,8 +176,8 @@ class Attack(Verb):
 def new_battle(
     match: Match, attackers: list[Unit], defenders: list[Unit], target: str, kind: str
 ) -> Battle:
-    count = int(match.state.vars.get("battles", 0)) + 1
-    match.state.vars["battles"] = count
+    count = int(state(match).get("battles", 0)) + 1
+    state(match)["battles"] = count
     origins = {u.id: u.loc or "" for u in attackers}
     return Battle(
         f"b{count}", [u.id for u in attackers], [u.id for u in defenders], target, origins, kind
@@ -348,11 +359,11 @@ def carry_out(match: Match, battle: Battle, code: str) -> None:
 
 
 def store(match: Match, battle: Battle) -> None:
-    match.state.vars["battle"] = battle.to_json()
+    state(match)["battle"] = battle.to_json()
 
 
 def active(match: Match) -> Battle | None:
-    data = match.state.vars.get("battle")
+    data = state(match).get("battle")
     return Battle.from_json(data) if data else None
 
 
@@ -409,7 +420,7 @@ def finish(match: Match, battle: Battle, advance: bool) -> None:
     closing = ON_FINISH.get(battle.kind)
     if closing is not None:
         closing(match, battle)
-    match.state.vars.pop("battle", None)
+    state(match).pop("battle", None)
 
 
 @hookimpl

@@ -18,7 +18,7 @@ says which orders are legal now and which column shifts follow from the choice, 
   for the German in 1941 single-month fight/move turns and in the first phase of fight/fight;
   5.7: 1L for every Soviet PA in a move/fight turn). ``phase`` limits it to one phase id.
 
-Every choice made is kept in ``state.vars["orders_taken"]`` as ``[side, turn, order]``.
+Every choice made is kept in ``state.ns("phase-order")["orders_taken"]`` as ``[side, turn, order]``.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def refusal(match: Match, side: str, order: str) -> str | None:
     entries = [e for e in limited if e["order"] == order]
     if not entries:
         return None
-    taken = match.state.vars.get("orders_taken", [])
+    taken = match.state.ns("phase-order").get("orders_taken", [])
     why = "; ".join(sorted({e.get("rule", "") for e in entries}))
     for entry in entries:
         if entry.get("requires_var") and not match.state.vars.get(entry["requires_var"]):
@@ -98,7 +98,7 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     order = chosen(match, side)
     if order is None:
         return
-    taken = match.state.vars.setdefault("orders_taken", [])
+    taken = match.state.ns("phase-order").setdefault("orders_taken", [])
     if [side, match.turn, order] not in taken:
         taken.append([side, match.turn, order])
 

@@ -4,7 +4,8 @@ At the start of the owner's phase named in ``phase`` (default "movement"), the u
 for this turn wait in ``box`` (or ``boxes[side]``: one box per side) with their entry locations;
 the movement mechanic lets them enter through one of them, paying its cost. Units not brought on
 stay in the box and may enter later (voluntary delay). ``draw`` entries pick counters of a type
-at random (untried units, PGG 14.1).
+at random (untried units, PGG 14.1). The schedule keys already brought into play are kept in
+``state.ns("reinforcements")["arrived"]`` (a scenario starting later may fill it at set-up).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     if side is None:
         return
     box = s.get("boxes", {}).get(side) or s.get("box", "box:reinforcements")
-    done = match.state.vars.setdefault("arrived", [])
+    done = match.state.ns("reinforcements").setdefault("arrived", [])  # schedule keys
     for key, entry in match.title.doc("calendar").get("schedule", {}).items():
         if entry.get("kind", "reinforcement") != "reinforcement" or key in done:
             continue

@@ -39,7 +39,7 @@ def wargame_setup(match: Match) -> None:
         unit.flags = {"withdrawn": True}
     first = int(match.scenario.get("first_turn", 1))
     schedule = match.title.doc("calendar").get("schedule", {})
-    match.state.vars["arrived"] = sorted(
+    match.state.ns("reinforcements")["arrived"] = sorted(
         k
         for k, e in schedule.items()
         if int(e["turn"]) <= first or all(u in match.state.units for u in e.get("units", []))

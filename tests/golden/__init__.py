@@ -3,7 +3,8 @@ list and the state hash after every action, committed. ``test_golden.py`` replay
 change to the kernel or a title that changes play shows up as the first action that diverges.
 
 Regenerate after a deliberate rules fix (and list the fix in the commit):
-``python -m tests.golden write [TITLE ...]``.
+``python -m tests.golden write [TITLE ...]``. After a change of the state's layout that leaves play
+unchanged (shown by replaying the old hashes), ``rehash`` keeps the actions and recomputes the hashes.
 """
 
 from __future__ import annotations
@@ -52,16 +53,32 @@ def record(registry: Registry, title_id: str) -> dict[str, Any]:
     }
 
 
+def rehash(registry: Registry, title_id: str) -> dict[str, Any]:
+    """The committed playthrough with its hashes recomputed: the same actions, replayed, to the
+    same outcome. For a change of the state's layout (not of play), shown equivalent first."""
+    data = json.loads(path_for(title_id).read_text())
+    match = Match(registry.get(title_id), data["scenario"], data["seed"])
+    data["start"] = match.state_hash()[:16]
+    data["hashes"] = []
+    for text in data["actions"]:
+        match.apply(text)
+        data["hashes"].append(match.state_hash()[:16])
+    if match.outcome != data["outcome"]:
+        raise SystemExit(f"{title_id}: the replay ends differently: {match.outcome}")
+    return dict(data)
+
+
 def main(argv: list[str]) -> int:
     from tests.conftest import TEST_TITLE_PLUGINS
     from wargame.plugins import discover
 
-    if not argv or argv[0] != "write":
-        print("usage: python -m tests.golden write [TITLE ...]", file=sys.stderr)
+    if not argv or argv[0] not in ("write", "rehash"):
+        print("usage: python -m tests.golden write|rehash [TITLE ...]", file=sys.stderr)
         return 2
     registry = discover(extra=TEST_TITLE_PLUGINS, owner_dir=None)
+    make = record if argv[0] == "write" else rehash
     for title_id in argv[1:] or sorted(registry.titles):
-        data = record(registry, title_id)
+        data = make(registry, title_id)
         path_for(title_id).write_text(json.dumps(data, indent=0) + "\n")
         print(f"{title_id}: {len(data['actions'])} actions -> {path_for(title_id).name}")
     return 0

@@ -86,7 +86,9 @@ def test_units_not_brought_on_may_enter_later(tmp_path: Path) -> None:
     to_turn(m, 3, "blue")
     unit = m.state.units["3-inf"]
     assert unit.loc == "box:reinforcements" and unit.flags["entry"]
-    assert list(m.state.vars["arrived"]).count("blue-t2") == 1  # not scheduled a second time
+    assert (
+        list(m.state.ns("reinforcements")["arrived"]).count("blue-t2") == 1
+    )  # not scheduled a second time
     m.apply("move 3-inf box:reinforcements 0105")
     assert unit.loc == "0105"
 

@@ -376,7 +376,7 @@ def test_no_response_to_a_seat_names_a_unit_concealed_from_it(api: Api) -> None:
 
     def reveal() -> None:
         """Combat and elimination reveal a unit (the title's rule in this test)."""
-        battle = game.match.state.vars.get("battle") or {}
+        battle = game.match.state.ns("combat").get("battle") or {}
         for unit in game.match.state.units.values():
             fought = unit.id in (battle.get("defenders") or ()) or unit.id in (
                 battle.get("attackers") or ()
