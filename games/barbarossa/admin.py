@@ -31,7 +31,7 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
             and bool(dead(match, phase.side))
         )
     if phase.when == "rvgk":
-        return False  # the RVGK box is not implemented yet (8.8-8.11)
+        return side == SOVIET and turn >= 2 and not rb13  # none on GT1 (8.9); 12.2
     if phase.when == "offensive-supply":
         return side == SOVIET and turn >= 7 and not rb13 and not moscow_lost(match)
     if phase.when == "movement":
@@ -51,6 +51,10 @@ def moscow_lost(match: Match) -> bool:
 
 @hookimpl
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    if phase.id == "assault" and match.phasing == SOVIET and match.turn <= 3:
+        from .combat import note_obligations
+
+        note_obligations(match)  # 5.12
     if phase.id == "administration":
         match.state.vars["moscow_german_at_start"] = match.state.control.get("1606") == GERMAN
         match.state.vars["replaced"] = {GERMAN: [0, 0], SOVIET: [0, 0]}

@@ -360,7 +360,7 @@ class Convert(Verb):
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [Lose(), Convert()]
+    return [Lose(), Convert(), Onward(), Halt()]
 
 
 # ------------------------------------------------------------------ retreat
@@ -428,3 +428,157 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
             if unit is not None and supply.state(match, unit) == "out":
                 return f"{uid} lacks overland or garrison supply for a mobile assault (BARB 10.26)"
     return None
+
+
+# ------------------------------------------------------------------ mandatory attacks (5.12)
+
+
+def owing(match: Match) -> list[str]:
+    """5.12: on GT1-3 every Soviet unit that began the Prepared Assault Phase next to enemy
+    units must attack one of them; units in cities, and attacks across rivers, are excused; a
+    unit whose every such neighbour is already attacked, or may not be attacked, owes nothing."""
+    from wargame.mechanics.movement import phase_key
+
+    if match.turn > 3 or match.phasing != SOVIET:
+        return []
+    started = match.state.secrets.get(SOVIET, {}).get("must_attack", {})
+    if started.get("key") != phase_key(match):
+        return []
+    topo = match.topology
+    out = []
+    for uid in started.get("units", []):
+        unit = match.state.units[uid]
+        if (
+            unit.loc is None
+            or unit.loc != started["at"].get(uid)
+            or not kcombat.may_attack(match, unit)
+        ):
+            continue
+        for n in topo.neighbours(unit.loc):
+            if match.side_at(n) != GERMAN or not kcombat.may_be_attacked(match, n):
+                continue
+            if "river" in topo.edge(unit.loc, n).features:
+                continue
+            if match.turn == 1 and any(
+                in_region(match, n, r) for r in ("country:hungary", "country:romania")
+            ):
+                continue
+            out.append(uid)
+            break
+    return out
+
+
+def note_obligations(match: Match) -> None:
+    from wargame.mechanics.movement import phase_key
+
+    topo = match.topology
+    units = []
+    for unit in sorted(match.units_of(SOVIET), key=lambda u: u.id):
+        loc = unit.loc
+        if loc is None or loc.startswith("box:") or is_city(match, loc):
+            continue
+        if any(match.side_at(n) == GERMAN for n in topo.neighbours(loc)):
+            units.append(unit.id)
+    match.state.secrets.setdefault(SOVIET, {})["must_attack"] = {
+        "key": phase_key(match),
+        "units": units,
+        "at": {u: match.state.units[u].loc for u in units},
+    }
+
+
+@hookimpl
+def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
+    if decision.kind != "combat" or decision.side != SOVIET:
+        return []
+    due = owing(match)
+    if due:
+        return [f"{', '.join(due[:5])} must attack an adjacent enemy hex on GT1-3 (BARB 5.12)"]
+    return []
+
+
+# ------------------------------------------------------------------ two-hex advances (11.32)
+
+
+def second_advance_allowed(match: Match, unit: Unit) -> bool:
+    if match.unit_type(unit)["mobility"] != "mech" or supply.state(match, unit) != "overland":
+        return False
+    if unit.side == GERMAN:
+        return single(match)
+    return match.turn >= 13  # from GT13; the Road Back starts there (12.5)
+
+
+class Onward(Verb):
+    """``onward UNIT HEX`` or ``halt``: a mech unit that advanced one hex may advance into a
+    second, newly adjacent hex empty of enemy units (11.32)."""
+
+    name = "onward"
+    kinds = ("second-advance",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        from wargame.mechanics import retreat
+
+        for uid in decision.context.get("units", []):
+            unit = match.state.units[uid]
+            if unit.loc is None:
+                continue
+            before = set(match.topology.neighbours(decision.context["from"][uid]))
+            for n in sorted(match.topology.neighbours(unit.loc)):
+                if n.startswith("box:") or n in before or n == decision.context["from"][uid]:
+                    continue
+                if match.units_at(n) and match.side_at(n) != unit.side:
+                    continue
+                if len(match.units_at(n)) >= 5 or not retreat._passable(match, unit, unit.loc, n):
+                    continue
+                yield Action("onward", (uid, n))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        ctx = match.pop()["context"]
+        uid, h = action.args
+        unit = match.state.units[uid]
+        start = str(unit.loc)
+        match.place(unit, h)
+        match.emit("advance", f"{uid} advances a second hex to {h}", "BARB 11.32")
+        match.hook.wargame_moved(match=match, units=[unit], path=[start, h])
+        rest = [u for u in ctx["units"] if u != uid]
+        if rest:
+            match.push(
+                decision.side,
+                "second-advance",
+                decision.prompt,
+                units=rest,
+                **{"from": ctx["from"]},
+            )
+        else:
+            kcombat.proceed(match)
+
+
+class Halt(Verb):
+    name = "halt"
+    kinds = ("second-advance",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action("halt")
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.pop()
+        kcombat.proceed(match)
+
+
+@hookimpl
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    from wargame.mechanics.movement import phase_key
+
+    key = phase_key(match)
+    eligible = [
+        u
+        for u in units
+        if u.flags.get("advanced") == key and len(path) == 2 and second_advance_allowed(match, u)
+    ]
+    if eligible and kcombat.active(match) is not None:
+        match.push(
+            eligible[0].side,
+            "second-advance",
+            "advance a second hex or halt (BARB 11.32)",
+            units=[u.id for u in eligible],
+            **{"from": {u.id: path[0] for u in eligible}},
+        )

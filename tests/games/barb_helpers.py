@@ -17,7 +17,7 @@ def to_order(match: Match, side: str) -> None:
         assert d is not None, "the game ended first"
         if d.kind == "order" and d.side == side:
             return
-        match.apply("end" if d.kind != "order" else match.legal_actions()[0])
+        step(match)
     raise AssertionError(f"never reached {side}'s order")
 
 
@@ -27,5 +27,12 @@ def to_kind(match: Match, side: str, kind: str) -> None:
         assert d is not None, "the game ended first"
         if d.kind == kind and d.side == side:
             return
-        match.apply("end" if d.kind != "order" else match.legal_actions()[0])
+        step(match)
     raise AssertionError(f"never reached {side}'s {kind}")
+
+
+def step(match: Match) -> None:
+    """End the phase if allowed, else take the first legal action (a forced attack, 5.12;
+    an order; a pending choice)."""
+    legal = [str(a) for a in match.legal_actions()]
+    match.apply("end" if "end" in legal else legal[0])

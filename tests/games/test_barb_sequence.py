@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.games.barb_helpers import new, to_kind, to_order
+from tests.games.barb_helpers import new, step, to_kind, to_order
 from tests.titles.variants import clear, put
 from wargame.actions import IllegalAction
 from wargame.games.barbarossa import decisions
@@ -66,8 +66,7 @@ def to_gt3(m: Match) -> None:
     for _ in range(400):
         if m.decision.kind == "paulus":
             return
-        d = m.decision
-        m.apply(str(m.legal_actions()[0]) if d.kind in ("order",) else "end")
+        step(m)
     raise AssertionError("never reached the Paulus Pause")
 
 
@@ -81,6 +80,8 @@ def test_paulus_pause_is_the_germans_choice_and_stops_his_attacks_5_10(registry:
     m.apply("paulus pause")
     to_order(m, "german")
     m.apply("order fight-move")
+    if m.decision.kind == "emergency-rvgk":  # the Soviet's chance first (8.11)
+        m.apply("emergency pass")
     assert m.decision.kind == "movement"  # no Prepared Assault Phase in the pause
     assert not [a for a in m.legal_actions() if a.verb == "overrun"]
 

@@ -1,0 +1,288 @@
+"""Barbarossa rules with their worked examples: movement (BARB 10.0), supply (7.0), victory
+(4.0), the RVGK (8.8-8.11), mandatory attacks (5.12) and two-hex advances (11.32)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.games.barb_helpers import new, step, to_kind, to_order
+from tests.titles.variants import clear, force_rolls, put
+from wargame.actions import IllegalAction
+from wargame.games.barbarossa import combat, rvgk, supply, victory
+from wargame.match import Match
+from wargame.mechanics import movement
+from wargame.plugins import Registry
+
+
+@pytest.fixture()
+def rb(registry: Registry) -> Match:
+    m = new(registry, "road-back")
+    clear(m)
+    return m
+
+
+# ------------------------------------------------------------------ movement (10.0)
+
+
+def cost(m: Match, uid: str, a: str, b: str) -> int | None:
+    unit = m.state.units[uid]
+    graph = m.topology.graph()
+    i, j = graph.index[a], graph.index[b]
+    return movement.cost_table(m, unit)[i][graph.adj[i].index(j)]
+
+
+def river_into(m: Match, terrain: str) -> tuple[str, str]:
+    topo = m.topology
+    return next(
+        (a, b)
+        for a in sorted(topo.hexes())
+        for b in topo.neighbours(a)
+        if not b.startswith("box:")
+        and topo.terrain(b) == terrain
+        and "river" in topo.edge(a, b).features
+        and len(topo.edge(a, b).features) == 1
+    )
+
+
+def test_mech_across_a_river_into_rough_pays_four_t19_10_20(rb: Match) -> None:
+    a, b = river_into(rb, "rough")
+    put(rb, "ger-14pz", a)
+    assert cost(rb, "ger-14pz", a, b) == 4
+    put(rb, "ger-4", a)
+    assert cost(rb, "ger-4", a, b) == 2  # non-mech: 1 + 1
+
+
+def test_entry_costs_by_class_t20_10_10_10_12(rb: Match) -> None:
+    topo = rb.topology
+    marsh = next(h for h in sorted(topo.hexes()) if topo.terrain(h) == "marsh")
+    a = next(
+        n
+        for n in topo.neighbours(marsh)
+        if not topo.edge(n, marsh).features and topo.terrain(n) != "sea"
+    )
+    put(rb, "ger-14pz", a)
+    put(rb, "ger-4", a)
+    assert cost(rb, "ger-14pz", a, marsh) == 3 and cost(rb, "ger-4", a, marsh) == 1
+    put(rb, "sov-5t", a)  # Soviet mech from GT13: marsh as clear (10.12)
+    assert cost(rb, "sov-5t", a, marsh) == 1
+
+
+def test_german_units_ignore_rivers_on_gt1_10_18(registry: Registry) -> None:
+    m = new(registry)
+    clear(m)
+    a, b = river_into(m, "clear")
+    put(m, "ger-14pz", a)
+    m.state.cursor.turn = 1
+    assert cost(m, "ger-14pz", a, b) == 1
+    m2 = new(registry, "road-back")
+    clear(m2)
+    put(m2, "ger-14pz", a)
+    assert cost(m2, "ger-14pz", a, b) == 3
+
+
+def test_movement_factor_from_the_turn_track_halved_out_of_supply_7_17(rb: Match) -> None:
+    inf = put(rb, "ger-4", "2304")
+    assert movement.allowance(rb, inf) == 2  # GT13 German non-mech: 2 (stand-in track)
+    rb.scratch[("barb-overland", "german")] = frozenset()  # cut off
+    assert supply.state(rb, inf) == "out"
+    assert movement.allowance(rb, inf) == 1
+
+
+def test_axis_satellites_never_go_north_of_the_logistical_line_10_22(rb: Match) -> None:
+    sat = put(rb, "ger-r3", "2502")
+    blocked = movement.blocked(rb, sat)
+    north = next(iter(sorted(rb.topology.region("zone:north"))))
+    assert "BARB 10.22" in blocked[north]
+
+
+# ------------------------------------------------------------------ supply (7.0)
+
+
+def test_dp_area_units_trace_through_dnepro_petrovsk_t24_7_4(rb: Match) -> None:
+    put(rb, "ger-4", "2806")  # in the DP area
+    assert rb.state.control.get("2607") == "german"
+    assert supply.state(rb, rb.state.units["ger-4"]) == "overland"
+    put(rb, "sov-28", "2607")  # Soviet units in Dnepro-Petrovsk: the gate is shut
+    rb.state.control["2607"] = "soviet"
+    rb.touch()
+    assert supply.state(rb, rb.state.units["ger-4"]) == "out"
+
+
+def test_enemy_units_block_a_supply_line_but_no_zoc_does_7_3(rb: Match) -> None:
+    put(rb, "ger-4", "2304")
+    put(rb, "sov-28", "2303")  # adjacent: no ZOC
+    assert supply.state(rb, rb.state.units["ger-4"]) == "overland"
+
+
+def test_offensive_supply_within_marker_range_t26_7_10(rb: Match) -> None:
+    rb.state.vars.pop("south_offensive", None)
+    rb.state.cursor.turn = 14
+    unit = put(rb, "sov-28", "2402")
+    assert supply.state(rb, unit) == "overland"
+    assert not supply.offensive(rb, unit)
+    rb.state.vars["offensive_markers"] = {"C": "2404"}  # two hexes away: C reaches 2
+    assert supply.offensive(rb, unit)
+    rb.state.vars["offensive_markers"] = {"C": "2405"}
+    assert not supply.offensive(rb, unit)
+    rb.state.vars["offensive_markers"] = {"B": "2405"}
+    assert supply.offensive(rb, unit)
+
+
+def test_soviet_attacks_halved_without_offensive_supply_from_gt7_7_22(rb: Match) -> None:
+    rb.state.vars.pop("south_offensive", None)
+    rb.state.cursor.turn = 14
+    put(rb, "sov-28", "2402")
+    put(rb, "ger-4", "2403")
+    battle = combat.Battle("b", ["sov-28"], ["ger-4"], "2403", {"sov-28": "2402"})
+    assert combat.attack_divisor(rb, battle, rb.state.units["sov-28"])[0] == 2
+    rb.state.vars["offensive_markers"] = {"A": "2402"}
+    assert combat.attack_divisor(rb, battle, rb.state.units["sov-28"])[0] == 1
+
+
+# ------------------------------------------------------------------ victory (4.0)
+
+
+def test_the_german_starts_the_campaign_with_14_vp_t27_4_2(registry: Registry) -> None:
+    m = new(registry)
+    assert m.state.vp["german"] == 14
+    topo = m.topology
+    held = [
+        h for h in topo.hexes() if topo.attrs(h).get("vp") and m.state.control.get(h) == "german"
+    ]
+    assert len(held) == 14  # the stand-in map keeps the count
+
+
+def test_the_road_back_starts_with_33_vp_and_checks_from_gt16_t41_12_3(rb: Match) -> None:
+    assert rb.state.vp["german"] == 33
+    rb.state.vp["german"] = 100
+    victory.check(rb)
+    assert rb.outcome is None  # GT13: no check
+    rb.state.cursor.turn = 16
+    victory.check(rb)
+    assert rb.outcome["winner"] == "german"
+
+
+def test_gt3_check_22_german_13_soviet_otherwise_on_t28_4_14(registry: Registry) -> None:
+    for points, winner in ((22, "german"), (13, "soviet"), (14, None), (21, None)):
+        m = new(registry)
+        m.state.cursor.turn = 3
+        m.state.vp["german"] = points
+        victory.check(m)
+        assert (m.outcome or {}).get("winner") == winner, points
+
+
+def test_moscow_roll_with_kiev_and_leningrad_t32_4_15(registry: Registry) -> None:
+    m = new(registry)
+    m.state.control["2311"] = "german"
+    m.state.control["1011"] = "german"
+    force_rolls(m, 2)
+    victory.take(m, "1606", "german")
+    assert m.outcome["winner"] == "german" and m.outcome["level"] == "sudden death"
+    m = new(registry)
+    force_rolls(m, 4)
+    victory.take(m, "1606", "german")
+    assert m.outcome is None and m.state.vars["moscow_rolled"]
+    force_rolls(m, 6)
+    victory.take(m, "1606", "soviet")
+    victory.take(m, "1606", "german")
+    assert m.outcome is None  # once per game
+
+
+def test_fortress_stalingrad_two_vp_from_the_end_of_gt15_t42_12_7(rb: Match) -> None:
+    rb.state.cursor.turn = 14
+    victory.stalingrad(rb)
+    assert rb.state.vp["german"] == 33
+    rb.state.cursor.turn = 15
+    victory.stalingrad(rb)
+    assert rb.state.vp["german"] == 35
+
+
+def test_soviet_units_in_the_reich_cost_a_vp_each_gt1_5_4_2(registry: Registry) -> None:
+    m = new(registry)
+    clear(m)
+    put(m, "sov-8", "2117")  # Warsaw, General Government
+    m.state.cursor.turn = 5
+    victory.occupation_penalty(m)
+    assert m.state.vp["german"] == 13
+    m.state.cursor.turn = 6
+    victory.occupation_penalty(m)
+    assert m.state.vp["german"] == 13
+
+
+# ------------------------------------------------------------------ RVGK (8.8-8.11, 11.7)
+
+
+def test_rvgk_units_are_hidden_from_the_german_11_7(registry: Registry) -> None:
+    m = new(registry, "road-back")
+    text = json.dumps(m.view("german"))
+    assert "sov-2g" not in text and "sov-5s" not in text
+    assert "sov-2g" in json.dumps(m.view("soviet"))
+
+
+def test_rvgk_phase_five_moves_in_or_out_8_9(registry: Registry) -> None:
+    m = new(registry, "road-back")
+    to_kind(m, "soviet", "rvgk")
+    outs = [a for a in m.legal_actions() if a.verb == "rvgk" and a.args[0] == "out"]
+    assert outs
+    m.apply(outs[0])
+    unit = m.state.units[outs[0].args[1]]
+    assert unit.loc == outs[0].args[2] and not unit.hidden_from
+    assert not [a for a in m.legal_actions() if a.verb == "rvgk" and a.args[1] == unit.id]
+    for _ in range(4):
+        ins = [a for a in m.legal_actions() if a.verb == "rvgk" and a.args[0] == "in"]
+        m.apply(ins[0])
+    assert not [a for a in m.legal_actions() if a.verb == "rvgk"]
+    with pytest.raises(IllegalAction, match="BARB 8.9"):
+        m.apply(f"rvgk in {next(u.id for u in m.units_of('soviet') if u.loc == '1011')}")
+
+
+def test_emergency_deployment_at_the_german_movement_phase_8_11(registry: Registry) -> None:
+    m = new(registry, "road-back")
+    to_order(m, "german")
+    m.apply("order move-fight")
+    assert m.decision.side == "soviet" and m.decision.kind == "emergency-rvgk"
+    deploy = [a for a in m.legal_actions() if a.args[0] != "pass"]
+    assert deploy and all(m.topology.attrs(a.args[1]).get("city") for a in deploy)
+    m.apply(deploy[0])
+    assert m.decision.side == "german" and m.decision.kind == "movement"
+
+
+# ------------------------------------------------------------------ mandatory attacks (5.12)
+
+
+def test_soviet_units_next_to_germans_must_attack_on_gt1_to_3_5_12(registry: Registry) -> None:
+    m = new(registry)
+    to_order(m, "german")
+    m.apply("order fight-move")
+    to_kind(m, "soviet", "order")
+    m.apply("order fight-move")
+    assert combat.owing(m)
+    with pytest.raises(IllegalAction, match="BARB 5.12"):
+        m.apply("end")
+    for _ in range(200):
+        if not combat.owing(m):
+            break
+        step(m)
+    assert not combat.owing(m)
+    assert m.decision.kind != "combat" or "end" in [str(a) for a in m.legal_actions()]
+
+
+def test_a_mech_unit_may_advance_a_second_hex_11_32(rb: Match) -> None:
+    from wargame.mechanics import combat as kcombat
+
+    rb.state.cursor.turn = 14
+    put(rb, "sov-5t", "2402")
+    put(rb, "ger-4", "2403")
+    battle = combat.Battle("b", ["sov-5t"], ["ger-4"], "2403", {"sov-5t": "2402"})
+    kcombat.store(rb, battle)
+    rb.eliminate(rb.state.units["ger-4"], "test")
+    kcombat.finish(rb, battle, advance=True)
+    assert rb.decision.kind == "advance"
+    rb.apply("advance sov-5t 2403")
+    assert rb.decision.kind == "second-advance"
+    options = [a.args[1] for a in rb.legal_actions() if a.verb == "onward"]
+    assert options and all(h not in rb.topology.neighbours("2402") for h in options)
+    rb.apply(f"onward sov-5t {options[0]}")
+    assert rb.state.units["sov-5t"].loc == options[0]
