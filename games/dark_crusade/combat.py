@@ -188,8 +188,13 @@ def side_fire(match: Match, battle: dict[str, Any], side: str) -> tuple[int, lis
     if support:
         total += support
         why.append(f"HQ support +{support} (DC 13.B.7)")
-    soviet_air = [
-        u for u in units if U.has(match, u, "air") and u.side == U.SOVIET and not isolated(match, u)
+    soviet_air = [  # 15.A.2: a dispersed air unit does not fire either
+        u
+        for u in units
+        if U.has(match, u, "air")
+        and u.side == U.SOVIET
+        and not U.dispersed(u)
+        and not isolated(match, u)
     ]
     if soviet_air and not (attacking and M.weather_now(match, battle["target"]) == "mud"):
         total += len(soviet_air)
@@ -369,6 +374,8 @@ def start_battle(match: Match, target: str, breakthrough: bool) -> None:
         "hits": {},
     }
     match.state.vars[BATTLE] = battle
+    if side == U.SOVIET:
+        M.soviet_attacks_hungary(match, target, defenders)
     match.emit(
         "battle",
         f"{'breakthrough ' if breakthrough else ''}battle at {target}: "
@@ -696,9 +703,16 @@ def step_a_fire(match: Match, battle: dict[str, Any]) -> None:
 def step_d_continue(match: Match, battle: dict[str, Any]) -> None:
     if end_if_decided(match, battle):
         return
-    battle["round"] += 1
-    battle["step"] = "d-fire"
+    battle["step"] = "next-round"
+    battle["next"] = "d-fire"
     ask(match, battle, battle["defender"], "dc-continue", "hold the point or retreat (DC 13.B.2)")
+
+
+def step_next_round(match: Match, battle: dict[str, Any]) -> None:
+    """Both sides chose to go on: a new round begins. Rounds are counted only when fought, so
+    a side breaking off after one exchange leaves one round fought (14.B.1)."""
+    battle["round"] += 1
+    battle["step"] = battle.pop("next")
 
 
 def step_sim_check(match: Match, battle: dict[str, Any]) -> None:
@@ -715,8 +729,8 @@ def step_sim_check(match: Match, battle: dict[str, Any]) -> None:
 
 
 def step_sim_d_continue(match: Match, battle: dict[str, Any]) -> None:
-    battle["round"] += 1
-    battle["step"] = "a-allout"
+    battle["step"] = "next-round"
+    battle["next"] = "a-allout"
     ask(
         match,
         battle,
@@ -1088,10 +1102,8 @@ class Retreat(Verb):
             assert line is not None
             use = battle["retreat_use"]
             use[line] = int(use.get(line, 0)) + int(U.retreat_load(match, unit) * 2)
-            for other in list(match.units_at(dest)):
-                if other.side != unit.side and not U.is_combat_unit(match, other):
-                    match.eliminate(other, f"overrun by {unit.id} retreating", "DC 13.B.4.b")
-            match.place(unit, dest)
+            M.clear_point(match, unit.side, dest, f"{unit.id} retreating (DC 13.B.4.b)")
+            M.place_all(match, [unit], dest)  # 18.0: a retreat is a move: no fortification
             if any(
                 u.flags.get(M.ATTACKING) == dest for u in match.units_of(match.enemy(unit.side))
             ):
@@ -1116,6 +1128,7 @@ STEPS = {
     "d-continue": step_d_continue,
     "sim-check": step_sim_check,
     "sim-d-continue": step_sim_d_continue,
+    "next-round": step_next_round,
 }
 
 

@@ -91,27 +91,73 @@ def why_unit_cannot_move(match: Match, unit: Unit) -> str | None:
     return None
 
 
+HUNGARY_RELEASED = "hungary_released"  # vars: 5.D's restriction lifted (a Soviet invasion)
+HUNGARIANS_LEFT = "hungarian_armies_left"  # vars: the Hungarian army that left Hungary (5.D)
+RELEASE_BEFORE = (1942, 6)
+
+
+def in_hungary(match: Match, loc: str) -> bool:
+    return not is_box(loc) and match.topology.attrs(loc).get("country") == "hungary"
+
+
+def hungarian_army(match: Match, unit: Unit) -> bool:
+    return U.nation(match, unit) == "hungarian" and U.has(match, unit, "army")
+
+
+def soviet_attacks_hungary(match: Match, loc: str, defenders: Iterable[Unit] = ()) -> None:
+    """5.D: a Soviet invasion of Hungary (entering or attacking a point there) or an attack on
+    a Hungarian army before June 1942 lifts the restriction on the Hungarian armies."""
+    if U.date(match) >= RELEASE_BEFORE or match.state.vars.get(HUNGARY_RELEASED):
+        return
+    if not in_hungary(match, loc) and not any(hungarian_army(match, u) for u in defenders):
+        return
+    match.state.vars[HUNGARY_RELEASED] = True
+    match.touch()
+    match.emit(
+        "hungary",
+        f"the Soviets attack Hungary at {loc}: the Hungarian armies may leave Hungary",
+        "DC 5.D",
+    )
+
+
+def note_leaving(match: Match, unit: Unit, dest: str) -> None:
+    """5.D: from June 1942 one Hungarian army may leave Hungary: remember which one did."""
+    if not hungarian_army(match, unit) or in_hungary(match, dest):
+        return
+    if match.state.vars.get(HUNGARY_RELEASED):
+        return
+    left = match.state.vars.setdefault(HUNGARIANS_LEFT, [])
+    if unit.id not in left:
+        left.append(unit.id)
+        match.touch()
+
+
+def confined_to_hungary(match: Match, unit: Unit) -> str | None:
+    """5.D: why this Hungarian army may not leave Hungary now, or None."""
+    if not hungarian_army(match, unit) or match.state.vars.get(HUNGARY_RELEASED):
+        return None
+    if U.date(match) < RELEASE_BEFORE:
+        return f"{unit.id}: the Hungarian armies may not leave Hungary before June 1942 (DC 5.D)"
+    left = match.state.vars.get(HUNGARIANS_LEFT, [])
+    if left and unit.id not in left:
+        return f"{unit.id}: only one Hungarian army may leave Hungary (DC 5.D)"
+    return None
+
+
+KEEP_OUT = {"hungarian": "rumania", "rumanian": "hungary"}  # 5.D, both ways
+
+
 def hungary_rule(match: Match, unit: Unit, dest: str) -> str | None:
     """5.D: the Hungarian armies stay in Hungary until June 1942 (one may leave then) unless the
     Soviets invaded Hungary or attacked them; Hungarians and Rumanians never share ground."""
     n = U.nation(match, unit)
-    attrs = match.topology.attrs(dest) if not is_box(dest) else {}
-    country = attrs.get("country")
+    country = match.topology.attrs(dest).get("country") if not is_box(dest) else None
     others = {U.nation(match, u) for u in match.units_at(dest) if u.side == unit.side}
     if n == "hungarian" and (country == "rumania" or "rumanian" in others):
         return f"{unit.id}: Hungarian units may never enter Rumania or join Rumanians (DC 5.D)"
     if n == "rumanian" and (country == "hungary" or "hungarian" in others):
         return f"{unit.id}: Rumanian units may never enter Hungary or join Hungarians (DC 5.D)"
-    leaving = n == "hungarian" and U.has(match, unit, "army") and country != "hungary"
-    if leaving and not match.state.vars.get("hungary_released"):
-        if U.date(match) < (1942, 6):
-            return (
-                f"{unit.id}: the Hungarian armies may not leave Hungary before June 1942 (DC 5.D)"
-            )
-        left = match.state.vars.get("hungarian_armies_left", [])
-        if left and unit.id not in left:
-            return f"{unit.id}: only one Hungarian army may leave Hungary (DC 5.D)"
-    return None
+    return confined_to_hungary(match, unit) if country != "hungary" else None
 
 
 def step_problem(
@@ -137,6 +183,12 @@ def step_problem(
         )
     ):
         return f"{unit.id}: air units only accompany breakthrough units down their line (DC 14.B.3)"
+    alone = not is_box(dest) and not U.ground_units_at(match, dest, unit.side)
+    if U.has(match, unit, "air") and alone and not enemy_held(match, dest, unit.side):
+        return (
+            f"{unit.id}: Soviet air units move with the ground forces: only to a point "
+            "Soviet ground units hold (DC 13.A.3; ruling C15)"
+        )
     if enemy_held(match, dest, unit.side):
         if not assault_ok:
             return f"{dest} is held by the enemy"
@@ -153,20 +205,32 @@ def step_problem(
 # ----------------------------------------------------------------------------- entering points
 
 
-def take(match: Match, units: list[Unit], loc: str, rule: str) -> None:
-    """Units of one side enter or pass through ``loc``: control changes (20.0); enemy
-    partisans and entrained factories there are removed (12.0, 19.0); a point the Axis takes
-    loses its factories (8.C.2)."""
-    if not units or is_box(loc):
-        return
-    side = units[0].side
-    for other in list(match.units_at(loc)):
-        if other.side == side:
-            continue
+def clear_point(match: Match, side: str, loc: str, by: str) -> None:
+    """What ``side``'s ground units arriving at ``loc`` remove without combat: enemy partisans
+    (19.0) and entrained factories (12.0), and enemy air units with no ground units of their
+    own there, which may not defend alone (13.A.3) nor share the point (11.0; ruling C15)."""
+    here = [u for u in match.units_at(loc) if u.side != side]
+    alone = not any(U.is_ground(match, u) for u in here)
+    for other in here:
         if U.has(match, other, "partisan"):
             partisans.partisan_removed(match, other)
         elif U.has(match, other, "factory") and other.flags.get("entrained"):
-            match.eliminate(other, f"entrained factory caught at {loc}", "DC 8.A.2.b, 12.0")
+            match.eliminate(other, f"entrained factory caught at {loc} by {by}", "DC 8.A.2.b, 12.0")
+        elif U.has(match, other, "air") and alone:
+            match.eliminate(other, f"air alone at {loc} when {by} arrived", "DC 13.A.3, 11.0")
+
+
+def take(match: Match, units: list[Unit], loc: str, rule: str) -> None:
+    """Units of one side enter or pass through ``loc``: enemy partisans, entrained factories and
+    lone air units there are removed (12.0, 19.0, 13.A.3); control changes (20.0) and a point
+    the Axis takes loses its factories (8.C.2). Air units alone take nothing (13.A.3)."""
+    movers = [u for u in units if U.is_ground(match, u)]
+    if not movers or is_box(loc):
+        return
+    side = movers[0].side
+    if side == U.SOVIET:
+        soviet_attacks_hungary(match, loc)
+    clear_point(match, side, loc, movers[0].id)
     if match.state.control.get(loc) != side:
         match.set_control(loc, side)
         if side == U.AXIS:
@@ -360,6 +424,8 @@ class Move(Verb):
                         "1944 (DC 14.B.3)"
                     )
                 return "already moved" if unit.flags.get(BT_USED) else None
+            if unit.flags.get(BT_USED):
+                return f"{unit.id} has made its breakthrough move this turn (DC 14.B.6)"
             if BT not in unit.flags:
                 return (
                     f"{unit.id} did not occupy an unoccupied point or clear a point this turn "
@@ -429,6 +495,7 @@ class Move(Verb):
             unit.flags[BT_USED] = True
             unit.flags["bt_from"] = src
         last_from, target = steps[-1]
+        note_leaving(match, unit, target)
         for _a, b in steps[:-1]:
             place_all(match, [unit], b)
             take(match, [unit], b, "DC 12.0")

@@ -501,11 +501,20 @@ def factory_captured(match: Match, loc: str) -> list[str]:
         if unit.side != U.SOVIET or not U.has(match, unit, "factory"):
             continue
         match.eliminate(unit, f"factory destroyed: {loc} fell to the Axis", "DC 8.C.2")
-        unit.flags["destroyed"] = True
-        factory_state(match, unit.id)["state"] = "destroyed"
-        match.state.vars[DESTROYED] = int(match.state.vars.get(DESTROYED, 0)) + 1
         gone.append(unit.id)
     return gone
+
+
+@hookimpl
+def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
+    """2.B.1.a: every Soviet factory eliminated is a factory destroyed, however it went: captured
+    with its point, beaten in combat (a minor unit of 1, 8.A.2.b), caught entrained (12.0),
+    left behind by a retreat, torpedoed at sea (8.C.2.b). Counted once here."""
+    if unit.side != U.SOVIET or not U.has(match, unit, "factory"):
+        return
+    unit.flags["destroyed"] = True
+    factory_state(match, unit.id)["state"] = "destroyed"
+    match.state.vars[DESTROYED] = int(match.state.vars.get(DESTROYED, 0)) + 1
 
 
 def sweep_factories(match: Match) -> None:
@@ -865,9 +874,6 @@ class ShipFactory(Verb):
         roll = match.roll("1d6", f"torpedo roll for {unit.id} at sea", "DC 8.C.2.b, 9.B")
         if roll in strategic.lost_on(match, U.SOVIET, sea):
             match.eliminate(unit, f"torpedoed on the {sea.title()} Sea", "DC 8.C.2.b, 9.B")
-            unit.flags["destroyed"] = True
-            factory_state(match, unit.id)["state"] = "destroyed"
-            match.state.vars[DESTROYED] = int(match.state.vars.get(DESTROYED, 0)) + 1
             return
         MoveFactory().apply(match, decision, Action("move-factory", (unit.id, dest)))
 

@@ -164,11 +164,25 @@ def eligible_problem(match: Match, unit: Unit) -> str | None:
     return None
 
 
-def land_tree(match: Match, side: str, start: str) -> dict[str, str | None]:
+def bounds(match: Match, unit: Unit) -> dict[str, str | None]:
+    """5.D for strategic movement: the country a unit may not enter, the one it must stay in."""
+    from wargame.games.dark_crusade import movement  # movement -> production -> strategic
+
+    confined = movement.confined_to_hungary(match, unit)
+    return {
+        "keep_out": movement.KEEP_OUT.get(U.nation(match, unit)),
+        "stay_in": "hungary" if confined else None,
+    }
+
+
+def land_tree(
+    match: Match, side: str, start: str, keep_out: str | None = None, stay_in: str | None = None
+) -> dict[str, str | None]:
     """Points reachable by strategic land movement from ``start``: through friendly points
     with no enemy units, not across no-strategic links (Kerch, Pinsk-Rovno, Elista's lines),
-    not into Elista (9.A.1), through the side's own box only (9.A). -> {point: parent}."""
-    key = ("dc-strat-tree", match.version, side, start)
+    not into Elista (9.A.1), through the side's own box only (9.A); never into ``keep_out``
+    and only within ``stay_in`` (countries, 5.D). -> {point: parent}."""
+    key = ("dc-strat-tree", match.version, side, start, keep_out, stay_in)
     found = match.scratch.get(key)
     if found is not None:
         return dict(found)
@@ -190,6 +204,9 @@ def land_tree(match: Match, side: str, start: str) -> dict[str, str | None]:
             if is_box(other) and other != BOXES[side]:
                 continue
             if U.occupant(match, other) == enemy:
+                continue
+            country = None if is_box(other) else top.attrs(other).get("country")
+            if (keep_out and country == keep_out) or (stay_in and country != stay_in):
                 continue
             tree[other] = here
             todo.append(other)
@@ -230,10 +247,12 @@ def land_problem(match: Match, side: str, unit: Unit, dest: str) -> str | None:
         return f"no strategic movement into {dest} (DC 9.A.1)"
     if match.state.control.get(dest) != side:
         return f"{dest} is not {side}-controlled: strategic movement uses friendly points (DC 9.A)"
-    if dest not in land_tree(match, side, unit.loc):
+    if dest not in land_tree(match, side, unit.loc, **bounds(match, unit)):
         return (
             f"no line of {side}-controlled points from {unit.loc} to {dest} (DC 9.A; not across "
-            "the Kerch Straits or Pinsk-Rovno, not through Elista, 9.A.1)"
+            "the Kerch Straits or Pinsk-Rovno, not through Elista, 9.A.1; Hungarians not through "
+            "Rumania nor Rumanians through Hungary, the Hungarian armies not out of Hungary "
+            "before their time, 5.D)"
         )
     if ending(match, dest) >= MAX_ENDING:
         return f"three strategic movers already end on {dest} (DC 9.A.3)"
@@ -377,7 +396,7 @@ class StrategicLand(Verb):
         if unit is None:
             return []
         assert unit.loc is not None
-        tree = land_tree(match, decision.side, unit.loc)
+        tree = land_tree(match, decision.side, unit.loc, **bounds(match, unit))
         return [
             Action(self.name, (unit.id, dest))
             for dest in useful_destinations(match, decision.side)
@@ -396,7 +415,7 @@ class StrategicLand(Verb):
         unit = match.state.units[action.args[0]]
         start, dest = unit.loc, action.args[1]
         assert start is not None
-        tree = land_tree(match, decision.side, start)
+        tree = land_tree(match, decision.side, start, **bounds(match, unit))
         path = [dest]
         while tree.get(path[-1]) is not None:
             path.append(str(tree[path[-1]]))
@@ -404,6 +423,10 @@ class StrategicLand(Verb):
         unit.flags.pop(U.FORTIFIED, None)  # 18.0: a fortification is lost when its unit moves
         match.place(unit, dest)
         _record(match, unit, dest, "land")
+        from wargame.games.dark_crusade import movement  # movement -> production -> strategic
+
+        movement.note_leaving(match, unit, dest)  # 5.D
+
         match.emit(
             "strategic",
             f"{unit.id} moves strategically {start} -> {dest} ({len(path) - 1} lines)",

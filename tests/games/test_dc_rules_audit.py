@@ -1,0 +1,248 @@
+"""Dark Crusade rules the issue-12 audit found broken, each reproduced from its report and named
+for its rule: the Hungarian armies (5.D), Soviet air alone (13.A.3, 11.0), rounds fought
+(14.B.1), German air in breakthrough (14.B.4), dispersed air (15.A.2), fortifications on retreat
+(18.0), destroyed factories (2.B.1.a), the agreed draw (2.B.1.c) and the second breakthrough
+move (14.B.6)."""
+
+from __future__ import annotations
+
+from tests.games.dc_helpers import at, empty_match, goto, put, script_rolls, to_phase
+from wargame.games.dark_crusade import combat as C
+from wargame.games.dark_crusade import movement as M
+from wargame.games.dark_crusade import production as P
+from wargame.games.dark_crusade import victory as V
+from wargame.match import Match
+
+JUN_1942 = 13
+
+
+def answer(match: Match, *actions: str) -> None:
+    """Apply each action in turn, passing any German air decision (``air 0``) and all-out
+    designation (``fire``) met on the way."""
+    for action in actions:
+        while match.decision.kind in ("dc-air", "dc-allout") and not action.startswith(
+            match.decision.kind.removeprefix("dc-")
+        ):
+            match.apply("air 0" if match.decision.kind == "dc-air" else "fire")
+        match.apply(action)
+
+
+# ----------------------------------------------------------------------------- 5.D
+
+
+def test_5_D_a_soviet_attack_on_a_hungarian_army_frees_both_armies() -> None:
+    """Attacked at Cluj in June 1941, the Hungarian armies may leave Hungary in July."""
+    match = empty_match()
+    goto(match, "soviet", "operational")
+    put(match, "cluj", "hun-1", "hun-2")
+    put(match, "stanislav", "sov-12a")
+    match.apply("move sov-12a cluj")
+    goto(match, "soviet", "combat")
+    script_rolls(match, [1])  # the Hungarian fire 2 on a 1: no repulse
+    answer(match, "fight cluj", "retreat")  # the Soviet attacker breaks off
+    del match.roll  # the match's own dice again
+    to_phase(match, "axis", "operational", 2)
+    assert match.state.units["sov-12a"].loc == "stanislav"
+    assert match.check("move hun-1 stanislav") is None
+    assert match.check("move hun-2 stanislav") is None
+
+
+def test_5_D_a_soviet_invasion_of_hungary_frees_the_armies() -> None:
+    match = empty_match()
+    goto(match, "soviet", "operational")
+    hun = put(match, "cluj", "hun-1")[0]
+    put(match, "chernovtsy", "sov-12a")
+    assert M.hungary_rule(match, hun, "stanislav") is not None
+    match.apply("move sov-12a firgu-mures")
+    assert M.hungary_rule(match, hun, "stanislav") is None
+
+
+def test_5_D_only_one_hungarian_army_leaves_in_june_1942() -> None:
+    match = empty_match()
+    goto(match, "axis", "operational")
+    at(match, JUN_1942)
+    put(match, "cluj", "hun-1")
+    put(match, "firgu-mures", "hun-2")
+    match.apply("move hun-1 stanislav")
+    reason = match.check("move hun-2 chernovtsy")
+    assert reason is not None and "only one" in reason and "5.D" in reason
+    assert match.check("move hun-2 cluj") is None  # inside Hungary: free
+    assert "move hun-2 chernovtsy" not in {str(a) for a in match.legal_actions()}
+    hun1 = match.state.units["hun-1"]
+    assert M.hungary_rule(match, hun1, "lvov") is None  # the one that left goes on
+
+
+def test_5_D_an_attack_after_june_1942_does_not_free_the_second_army() -> None:
+    match = empty_match()
+    at(match, JUN_1942)
+    M.soviet_attacks_hungary(match, "cluj")
+    assert not match.state.vars.get(M.HUNGARY_RELEASED)
+
+
+# ----------------------------------------------------------------------------- 13.A.3, 11.0
+
+
+def test_13_A_3_soviet_air_may_not_defend_alone_11_0() -> None:
+    """An Axis unit entering a point held only by Soviet air: the air, which may not defend
+    alone, is eliminated; the two sides never share the point (ruling DC-C15)."""
+    match = empty_match()
+    goto(match, "axis", "operational")
+    put(match, "siedlce", "ger-7")
+    put(match, "brest", "vvs-1")
+    match.apply("move ger-7 brest")
+    assert match.state.units["ger-7"].loc == "brest"
+    assert match.state.units["vvs-1"].loc is None
+    assert match.state.control["brest"] == "axis"
+
+
+def test_13_A_3_soviet_air_does_not_move_alone_or_take_control() -> None:
+    match = empty_match()
+    goto(match, "soviet", "operational")
+    put(match, "brest", "vvs-1", "sov-4a")
+    match.state.control["siedlce"] = "axis"
+    reason = match.check("move vvs-1 siedlce")
+    assert reason is not None and "13.A.3" in reason
+    assert "move vvs-1 siedlce" not in {str(a) for a in match.legal_actions()}
+    match.apply("move sov-4a siedlce")
+    assert match.check("move vvs-1 siedlce") is None  # with the ground forces it may
+    match.apply("move vvs-1 siedlce")
+    assert match.state.control["siedlce"] == "soviet"
+
+
+# ----------------------------------------------------------------------------- 14.B.1
+
+
+def test_14_B_1_one_exchange_then_the_defender_retreats_is_one_round_axis() -> None:
+    """Simultaneous combat: one exchange of fire, the attacker goes on, the defender retreats:
+    one round fought, so a minor line still carries one Axis armor unit (3 of which 1 armor)."""
+    match = empty_match()
+    goto(match, "axis", "operational")
+    put(match, "tilsit", "ger-56", "ger-7")
+    put(match, "siauliai", "sov-8a")
+    match.apply("move ger-56 siauliai")
+    match.apply("move ger-7 siauliai")
+    goto(match, "axis", "combat")
+    script_rolls(match, [1, 1])  # no hits either way
+    answer(match, "fight siauliai", "continue", "retreat", "retreat sov-8a kaunas")
+    ger56 = match.state.units["ger-56"]
+    assert ger56.loc == "siauliai" and ger56.flags[M.BT] == 1
+    goto(match, "axis", "breakthrough")
+    assert match.check("move ger-56 riga") is None
+
+
+def test_14_B_1_one_exchange_then_the_defender_retreats_is_one_round_soviet() -> None:
+    """Normal combat, the Soviet case: the defender fires, the attacker goes on and fires, the
+    defender retreats: one round."""
+    match = empty_match()
+    at(match, JUN_1942)
+    goto(match, "soviet", "operational")
+    put(match, "bobruisk", "sov-1tk", "sov-30a")
+    put(match, "mogilev", "ger-7")
+    match.state.control["mogilev"] = "axis"
+    match.apply("move sov-1tk mogilev")
+    match.apply("move sov-30a mogilev")
+    goto(match, "soviet", "combat")
+    script_rolls(match, [1, 1])
+    answer(match, "fight mogilev", "continue", "retreat")
+    retreat = next(str(a) for a in match.legal_actions())
+    match.apply(retreat)
+    tank = match.state.units["sov-1tk"]
+    assert tank.loc == "mogilev" and tank.flags[M.BT] == 1
+    goto(match, "soviet", "breakthrough")
+    assert match.check("move sov-1tk gomel") is None
+
+
+# ----------------------------------------------------------------------------- 15.A.2
+
+
+def test_15_A_2_dispersed_soviet_air_adds_no_fire() -> None:
+    match = empty_match()
+    defenders = put(match, "kiev", "sov-30a", "vvs-1", dispersed=True)
+    b = {
+        "attacker": "axis",
+        "defender": "soviet",
+        "target": "kiev",
+        "attackers": [],
+        "defenders": [u.id for u in defenders],
+        "breakthrough": False,
+        "mode": C.NORMAL,
+        "round": 1,
+    }
+    total, why = C.side_fire(match, b, "soviet")
+    assert total == 0 and not any("13.A.3" in w for w in why)
+
+
+# ----------------------------------------------------------------------------- 18.0
+
+
+def test_18_0_a_fortified_unit_that_retreats_loses_its_fortification() -> None:
+    match = empty_match()
+    goto(match, "axis", "operational")
+    put(match, "tilsit", "ger-7")
+    put(match, "kaunas", "sov-11a", fortified=True)
+    match.apply("move ger-7 kaunas")
+    goto(match, "axis", "combat")
+    script_rolls(match, [1, 1])
+    answer(match, "fight kaunas", "continue", "retreat", "retreat sov-11a vilnius")
+    unit = match.state.units["sov-11a"]
+    assert unit.loc == "vilnius" and not unit.flags.get("fortified")
+
+
+# ----------------------------------------------------------------------------- 2.B.1.a
+
+
+def test_2_B_1_a_a_factory_destroyed_in_combat_counts() -> None:
+    match = empty_match()
+    fac = put(match, "kharkov", "fac-kryky")[0]
+    b = {"attacker": "axis", "defender": "soviet", "target": "kharkov", "mode": C.NORMAL}
+    C.take_loss(match, b, fac)  # a minor unit of 1 (8.A.2.b): its first loss destroys it
+    assert fac.loc is None
+    assert match.state.vars[P.DESTROYED] == 1
+    assert P.factory_state(match, "fac-kryky")["state"] == "destroyed"
+
+
+def test_2_B_1_a_an_entrained_factory_overrun_counts() -> None:
+    match = empty_match()
+    goto(match, "axis", "operational")
+    put(match, "kotelnikovo", "ger-7")
+    put(match, "stalingrad", "fac-stlngrd", "fac-stlng", entrained=True)
+    match.apply("move ger-7 stalingrad")
+    assert match.state.units["fac-stlngrd"].loc is None
+    assert match.state.vars[P.DESTROYED] == 2
+    assert V.points(match, "axis").factories == 1  # one point per pair destroyed
+
+
+# ----------------------------------------------------------------------------- 14.B.6
+
+
+def test_14_B_6_a_second_breakthrough_move_is_refused_citing_14_B_6() -> None:
+    """The unopposed second point is the unit's breakthrough move (ruling DC-M3): in the
+    breakthrough phase it may not make another."""
+    match = empty_match()
+    goto(match, "axis", "operational")
+    put(match, "siedlce", "ger-47", "ger-41")
+    match.apply("move ger-47 brest baranovichi")
+    goto(match, "axis", "breakthrough")
+    reason = match.check("move ger-47 minsk")
+    assert reason is not None and "14.B.6" in reason and "14.A" not in reason
+
+
+def test_5_D_strategic_movement_keeps_the_hungarian_rules() -> None:
+    """Strategic movement is movement too: Hungarians never into Rumania, the armies not out of
+    Hungary before June 1942, and then only the one that left."""
+    match = empty_match()
+    goto(match, "axis", "strategic")
+    at(match, 2)  # July 1941: no first-turn ban on Axis strategic movement (5.C)
+    put(match, "cluj", "hun-1", "hun-c", "ger-7")
+    assert match.check("strat ger-7 warsaw") is None
+    assert match.check("strat hun-c warsaw") is None  # a corps is free to go
+    assert "5.D" in (match.check("strat hun-1 warsaw") or "")
+    assert "strat hun-1 warsaw" not in {str(a) for a in match.legal_actions()}
+    assert "5.D" in (match.check("strat hun-c bucharest") or "")
+    at(match, JUN_1942)
+    match.state.vars[M.HUNGARIANS_LEFT] = ["hun-2"]
+    assert "5.D" in (match.check("strat hun-1 warsaw") or "")
+    match.state.vars[M.HUNGARIANS_LEFT] = []
+    match.touch()
+    match.apply("strat hun-1 warsaw")
+    assert match.state.vars[M.HUNGARIANS_LEFT] == ["hun-1"]
