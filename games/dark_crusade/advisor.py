@@ -140,7 +140,7 @@ class Advisor:
         for action in moves:
             if len(action.args) == 2 and action.args[1] in enemy:
                 options.setdefault(action.args[1], []).append(action)
-        air = C.air_left(match, "regular") if side == U.AXIS else 0
+        air = C.air_left(match) if side == U.AXIS else 0
         vp = {c: float(match.topology.attrs(c).get("vp", 0)) for c in vp_cities(match)}
         best: tuple[float, Action] | None = None
         for target, acts in sorted(options.items()):

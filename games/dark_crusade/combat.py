@@ -166,24 +166,26 @@ def side_fire(match: Match, battle: dict[str, Any], side: str) -> tuple[int, lis
     units = live(match, battle, side)
     why: list[str] = []
     air = int(battle.get("german_air", 0))
-    mult = 1 + min(air, 4)
-    total = Fraction(0)
+    escort = battle.get("escort_air", {})
     base = 0
-    boosted = 0
+    boosted: dict[int, int] = {}  # multiplier -> fire factors it multiplies
     for u in units:
         f = unit_fire(match, u, defending=not attacking)
         if not f:
             continue
         german = U.nation(match, u) == "german"
+        # 14.B.4: accompanying air supports only the units it accompanied (their origin)
+        n = air + (int(escort.get(str(u.flags.get(M.ORIGIN)), 0)) if attacking else 0)
         # E-14 (ruling DC-C4): air doubles attacking German units, defending Axis units, in supply
-        if mult > 1 and u.side == U.AXIS and (german or not attacking) and in_supply(match, u):
-            boosted += f
+        if n and u.side == U.AXIS and (german or not attacking) and in_supply(match, u):
+            mult = 1 + min(n, 4)
+            boosted[mult] = boosted.get(mult, 0) + f
         else:
             base += f
-    total = Fraction(base + boosted * mult)
-    why.append(f"units {base + boosted}")
-    if mult > 1 and boosted:
-        why.append(f"German air x{mult} on {boosted} (DC 13.A.4)")
+    total = Fraction(base + sum(m * f for m, f in boosted.items()))
+    why.append(f"units {base + sum(boosted.values())}")
+    for m, f in sorted(boosted.items()):
+        why.append(f"German air x{m} on {f} (DC 13.A.4{', 14.B.4' if escort else ''})")
     support = hq_support(match, battle, side, units)
     if support:
         total += support
@@ -339,21 +341,50 @@ def air_available(match: Match) -> int:
     return weather.air_available(match)
 
 
-def air_left(match: Match, use: str) -> int:
-    """German air units still free for this use this turn (ruling DC-C3: each supports one
-    regular battle and one breakthrough battle in the Axis turn, one defence in the Soviet)."""
-    used = match.state.vars.get(AIR, {})
-    if used.get("turn") != match.turn:
-        used = {}
-    return max(air_available(match) - int(used.get(use, 0)), 0)
+POOL, DEFENSE = "pool", "defense"  # air sources besides a regular battle's point (14.B.4)
 
 
-def spend_air(match: Match, use: str, n: int) -> None:
+def air_ledger(match: Match) -> dict[str, Any]:
+    """This turn's German air use (ruling DC-C3): ``pool`` committed from the turn's units
+    (regular battles, and withheld units deployed for breakthrough battles), ``over`` {point:
+    units present at that regular battle}, ``gone`` {point: of those, units that went on with
+    a breakthrough group}, ``defense`` used in Axis defences in the Soviet player turn."""
     used = match.state.vars.get(AIR, {})
-    if used.get("turn") != match.turn:
-        used = {"turn": match.turn}
-    used[use] = int(used.get(use, 0)) + n
+    return used if used.get("turn") == match.turn else {"turn": match.turn}
+
+
+def air_left(match: Match, source: str = POOL) -> int:
+    """German air units free now from a source: the turn's pool (never yet committed: for a
+    regular battle, or withheld to support a breakthrough battle, 14.B.4), the air present at
+    a regular battle at ``source`` (to accompany that battle's breakthrough units, 14.B.4), or
+    the defence of an Axis point in the Soviet player turn."""
+    used = air_ledger(match)
+    if source == DEFENSE:
+        return max(air_available(match) - int(used.get(DEFENSE, 0)), 0)
+    if source == POOL:
+        return max(air_available(match) - int(used.get(POOL, 0)), 0)
+    over = int(used.get("over", {}).get(source, 0))
+    return max(over - int(used.get("gone", {}).get(source, 0)), 0)
+
+
+def spend_air(match: Match, n: int, source: str = POOL, at: str | None = None) -> None:
+    """Commit ``n`` air units from a source; ``at`` is the regular battle they are present at,
+    whose breakthrough units they may then accompany (14.B.4)."""
+    used = air_ledger(match)
+    if source in (POOL, DEFENSE):
+        used[source] = int(used.get(source, 0)) + n
+        if at is not None and n:
+            used.setdefault("over", {})[at] = n
+    else:  # 13.A.4: an air unit goes with one group up one line
+        gone = used.setdefault("gone", {})
+        gone[source] = int(gone.get(source, 0)) + n
     match.state.vars[AIR] = used
+
+
+def german_air_present(battle: dict[str, Any]) -> int:
+    """German air units over the battle: deployed from the pool and accompanying (14.B.4)."""
+    escort = battle.get("escort_air", {})
+    return int(battle.get("german_air", 0)) + sum(int(n) for n in escort.values())
 
 
 def start_battle(match: Match, target: str, breakthrough: bool) -> None:
@@ -372,6 +403,7 @@ def start_battle(match: Match, target: str, breakthrough: bool) -> None:
         "mode": NORMAL,
         "step": "air-commit",
         "hits": {},
+        "german_air": 0,
     }
     match.state.vars[BATTLE] = battle
     if side == U.SOVIET:
@@ -408,35 +440,53 @@ def ask(
 # --- steps
 
 
+def air_sources(match: Match, battle: dict[str, Any]) -> list[str]:
+    """Where German air for this battle may come from, asked in this order (ruling DC-C3): an
+    Axis defence draws on the defence use; a regular attack on the pool; a breakthrough battle
+    first on the air present at each attacking group's regular battle (14.B.4: it accompanies
+    those units), then on the pool's withheld units (they support every German unit there)."""
+    if battle["defender"] == U.AXIS:
+        return [DEFENSE]
+    if not battle["breakthrough"]:
+        return [POOL]
+    origins = {str(u.flags.get(M.ORIGIN)) for u in live(match, battle, U.AXIS)}
+    return [*sorted(origins), POOL]
+
+
 def step_air_commit(match: Match, battle: dict[str, Any]) -> None:
-    battle["step"] = "air-combat"
-    axis_ground = ground(match, live(match, battle, U.AXIS))
-    if not axis_ground:
+    if not ground(match, live(match, battle, U.AXIS)):
+        battle["step"] = "air-combat"
         return
-    use = (
-        "defense"
-        if battle["defender"] == U.AXIS
-        else "breakthrough"
-        if battle["breakthrough"]
-        else "regular"
-    )
-    battle["air_use"] = use
-    if air_left(match, use) > 0:
+    queue = battle.setdefault("air_queue", air_sources(match, battle))
+    while queue:
+        source = queue.pop(0)
+        left = air_left(match, source)
+        if left <= 0:
+            continue
+        where = (
+            "from the pool"
+            if source in (POOL, DEFENSE)
+            else f"present at {source}, to accompany its units (DC 14.B.4)"
+        )
         ask(
             match,
             battle,
             U.AXIS,
             "dc-air",
-            f"commit German air units to the battle at {battle['target']} (DC 13.A.4)",
-            left=air_left(match, use),
+            f"commit German air units {where} to the battle at {battle['target']} (DC 13.A.4)",
+            left=left,
+            source=source,
         )
+        return
+    battle.pop("air_queue")
+    battle["step"] = "air-combat"
 
 
 def step_air_combat(match: Match, battle: dict[str, Any]) -> None:
     """13.A.1: Soviet air against German air (one roll per German air unit, the result is the
     survivors) or against flak (one roll, the result is the losses)."""
     battle["step"] = "para"
-    german = int(battle.get("german_air", 0))
+    german = german_air_present(battle)
     soviet_side_units = live(match, battle, U.SOVIET)
     air = [u for u in soviet_side_units if U.has(match, u, "air")]
     if battle["attacker"] == U.SOVIET and air and not ground(match, soviet_side_units):
@@ -498,7 +548,7 @@ def step_type(match: Match, battle: dict[str, Any]) -> None:
     no_air = not battle.get("soviet_air_after")
     simultaneous = battle["attacker"] == U.AXIS and (
         (weather == "good" and no_air)
-        or (weather == "snow" and int(battle.get("german_air", 0)) > 0 and no_air)
+        or (weather == "snow" and german_air_present(battle) > 0 and no_air)
     )
     battle["mode"] = SIMULTANEOUS if simultaneous else NORMAL
     match.emit(
@@ -940,9 +990,17 @@ class Air(Verb):
         match.pop()
         battle = require_battle(match)
         n = min(int(action.args[0]), 4)
-        battle["german_air"] = n
-        spend_air(match, battle["air_use"], n)
-        match.emit("air", f"{n} German air unit(s) over {battle['target']}", "DC 13.A.4")
+        source = str(decision.context.get("source", POOL))
+        if source in (POOL, DEFENSE):
+            battle["german_air"] = n
+            regular = source == POOL and not battle["breakthrough"]
+            spend_air(match, n, source, at=battle["target"] if regular else None)
+            why = "DC 13.A.4" if regular or source == DEFENSE else "DC 13.A.4, 14.B.4"
+        else:
+            battle.setdefault("escort_air", {})[source] = n
+            spend_air(match, n, source)
+            why = "DC 13.A.4, 14.B.4"
+        match.emit("air", f"{n} German air unit(s) over {battle['target']}", why)
         run(match)
 
 

@@ -18,13 +18,15 @@ JUN_1942 = 13
 
 def answer(match: Match, *actions: str) -> None:
     """Apply each action in turn, passing any German air decision (``air 0``) and all-out
-    designation (``fire``) met on the way."""
+    designation (``fire``) met on the way and after."""
     for action in actions:
         while match.decision.kind in ("dc-air", "dc-allout") and not action.startswith(
             match.decision.kind.removeprefix("dc-")
         ):
             match.apply("air 0" if match.decision.kind == "dc-air" else "fire")
         match.apply(action)
+    while match.decision.kind == "dc-allout":
+        match.apply("fire")
 
 
 # ----------------------------------------------------------------------------- 5.D
@@ -246,3 +248,86 @@ def test_5_D_strategic_movement_keeps_the_hungarian_rules() -> None:
     match.touch()
     match.apply("strat hun-1 warsaw")
     assert match.state.vars[M.HUNGARIANS_LEFT] == ["hun-1"]
+
+
+# ----------------------------------------------------------------------------- 14.B.4
+
+
+def regular_battle_at_brest_with_all_air(match: Match) -> None:
+    """June 1941 (four German air units, 5.A): ger-41 and ger-7 take Brest with all four air
+    units while ger-47 occupies empty Kovel; the breakthrough phase follows."""
+    goto(match, "axis", "operational")
+    put(match, "siedlce", "ger-41", "ger-7")
+    put(match, "lublin", "ger-47", "ger-9")
+    put(match, "brest", "sov-4a")
+    put(match, "rovno", "sov-5a")
+    put(match, "pinsk", "sov-10a")
+    match.apply("move ger-41 brest")
+    match.apply("move ger-7 brest")
+    match.apply("move ger-47 kovel")
+    match.apply("move ger-9 kovel")
+    goto(match, "axis", "combat")
+    assert C.air_left(match) == 4
+    script_rolls(match, [6, 1])  # 2 x5 = 10 on a 6 destroys sov-4a; its 1 on a 1 misses
+    answer(match, "fight brest", "air 4")
+    assert match.state.units["ger-41"].loc == "brest"
+    del match.roll
+    goto(match, "axis", "breakthrough")
+
+
+def test_14_B_4_air_that_fought_at_brest_does_not_support_a_unit_that_never_fought_there() -> None:
+    """All four air units fought at Brest: ger-47, which occupied Kovel unopposed, breaks
+    through to Rovno with no air (none was withheld, none was present at its regular combat)."""
+    match = empty_match()
+    regular_battle_at_brest_with_all_air(match)
+    match.apply("move ger-47 rovno")
+    goto(match, "axis", "breakthrough-combat")
+    match.apply("fight rovno")
+    assert match.decision.kind != "dc-air"
+    assert C.battle_of(match)["german_air"] == 0
+
+
+def test_14_B_4_air_accompanies_the_units_of_its_battle_and_supports_only_them() -> None:
+    """Air present at Brest may go with Brest's breakthrough group to Pinsk (14.B.4), each unit
+    with one group only (13.A.4); withheld air would support every German unit there."""
+    match = empty_match()
+    regular_battle_at_brest_with_all_air(match)
+    match.apply("move ger-41 pinsk")
+    goto(match, "axis", "breakthrough-combat")
+    match.apply("fight pinsk")
+    d = match.decision
+    assert d.kind == "dc-air" and d.context["left"] == 4 and d.context["source"] == "brest"
+    match.apply("air 3")
+    battle = C.battle_of(match)
+    assert battle["escort_air"] == {"brest": 3} and battle["german_air"] == 0
+    assert C.air_left(match, source="brest") == 1
+
+
+def test_14_B_4_accompanying_air_multiplies_only_the_units_it_accompanied() -> None:
+    match = empty_match()
+    from_brest = put(match, "brest", "ger-41", attacking="pinsk", origin="brest")
+    from_kovel = put(match, "kovel", "ger-47", attacking="pinsk", origin="kovel")
+    b = {
+        "attacker": "axis",
+        "defender": "soviet",
+        "target": "pinsk",
+        "attackers": [u.id for u in from_brest + from_kovel],
+        "defenders": [],
+        "breakthrough": False,
+        "mode": C.NORMAL,
+        "round": 1,
+        "german_air": 0,
+        "escort_air": {"brest": 1},
+    }
+    total, _ = C.side_fire(match, b, "axis")
+    assert total == 2 * 1 + 1  # ger-41 doubled, ger-47 not
+    b["german_air"] = 1  # one withheld air unit deployed: everyone
+    assert C.side_fire(match, b, "axis")[0] == 3 * 1 + 2 * 1
+
+
+def test_14_B_4_withheld_air_supports_any_breakthrough_battle() -> None:
+    match = empty_match()
+    goto(match, "axis", "combat")
+    assert C.air_left(match) == 4
+    C.spend_air(match, 1)  # one air unit in a regular battle: three withheld
+    assert C.air_left(match) == 3
