@@ -208,31 +208,38 @@ class Draw(Verb):
 AGREE = "dc-draw-offer"
 
 
+OFFERED = "draw_offered"  # vars: {side: the turn of that side's last draw offer}
+
+
 class OfferDraw(Verb):
-    """``offer-draw``: in a Tournament version, a player may propose a draw in the Victory
-    Determination Phase he decides; the game ends as a draw if the other player agrees
-    (2.B.1.c; ruling V10: offered at that phase, not at every moment of play)."""
+    """``offer-draw``: in a Tournament version a player may propose a draw at any time
+    (2.B.1.c): at any decision of a phase that is his; the game ends as a draw if the other
+    player agrees (ruling V10: once a turn per player, so an offer cannot be repeated until it
+    is answered differently)."""
 
     name = "offer-draw"
-    kinds = ("victory",)
+    kinds = ("*phase",)
     rare = True
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        if self.problem(match) is None:
+        if self.problem(match, decision.side) is None:
             yield Action(self.name)
 
-    def problem(self, match: Match) -> str | None:
+    def problem(self, match: Match, side: str) -> str | None:
         if version(match) not in (TOURNAMENT, TOURNAMENT_CAMPAIGN):
             return "the Campaign Game has no draw (DC 2.B.3)"
-        if match.state.vars.get("draw_offered") == match.turn:
-            return "a draw was already offered this turn (DC 2.B.1.c)"
+        offered = match.state.vars.get(OFFERED, {})
+        if isinstance(offered, dict) and offered.get(side) == match.turn:
+            return f"{side} already offered a draw this turn (DC 2.B.1.c; ruling V10)"
         return None
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
-        return "'offer-draw' takes no arguments" if action.args else self.problem(match)
+        if action.args:
+            return "'offer-draw' takes no arguments"
+        return self.problem(match, decision.side)
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
-        match.state.vars["draw_offered"] = match.turn
+        match.state.vars.setdefault(OFFERED, {})[decision.side] = match.turn
         other = match.enemy(decision.side)
         match.emit("draw-offer", f"{decision.side} offers a draw", "DC 2.B.1.c")
         match.push(other, AGREE, f"{decision.side} offers a draw: accept or decline (DC 2.B.1.c)")

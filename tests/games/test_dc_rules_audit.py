@@ -331,3 +331,40 @@ def test_14_B_4_withheld_air_supports_any_breakthrough_battle() -> None:
     assert C.air_left(match) == 4
     C.spend_air(match, 1)  # one air unit in a regular battle: three withheld
     assert C.air_left(match) == 3
+
+
+# ----------------------------------------------------------------------------- 2.B.1.c, 8.A.2
+
+
+def test_2_B_1_c_a_draw_may_be_agreed_at_any_time() -> None:
+    """Not only in a Victory Determination Phase: here in the Axis operational movement of the
+    first turn; the Soviet player answers, and play goes on where it was if he declines."""
+    match = empty_match()
+    goto(match, "axis", "operational")
+    assert "offer-draw" in {str(a) for a in match.legal_actions()}
+    match.apply("offer-draw")
+    assert match.decision.kind == V.AGREE and match.decision.side == "soviet"
+    match.apply("decline-draw")
+    assert match.decision.phase == "axis/operational" and match.outcome is None
+    assert "already offered" in (match.check("offer-draw") or "")
+    goto(match, "soviet", "strategic")
+    match.apply("offer-draw")  # the other player may offer in his own turn
+    match.apply("accept-draw")
+    assert match.outcome["level"] == "draw"
+
+
+def test_8_A_2_ruling_P7_replacement_counters_of_a_type_are_interchangeable() -> None:
+    """Which counter of a type returns as a Soviet replacement is left to the engine (ruling
+    P7) only because the choice changes nothing: every counter of a replaceable type has the
+    same values and none is due later as a scheduled reinforcement. Should the publisher's
+    counters differ, this fails and the choice becomes the Soviet player's."""
+    match = empty_match()
+    counters = match.counters_doc["counters"]
+    values: dict[str, set[str]] = {}
+    for c in counters.values():
+        if c["side"] == "soviet":
+            values.setdefault(c["type"], set()).add(repr(c["steps"]))
+    assert all(len(v) == 1 for v in values.values())
+    schedule = match.title.doc("calendar").get("schedule", {})
+    due = {cid for e in schedule.values() if e.get("side") == "soviet" for cid in e["units"]}
+    assert all(counters[cid]["type"] in P.IRREPLACEABLE for cid in due)
