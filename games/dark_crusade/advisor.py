@@ -28,7 +28,7 @@ from wargame.state import Unit
 from wargame.topology import is_box
 
 ATTACK_RATIO = 1.5  # commit while the attack's fire is this many times the defence's
-ECONOMY = ("commit", "replace", "expand", "deploy-factory", "enter")
+ECONOMY = ("commit", "withdraw", "replace", "expand", "deploy-factory", "enter")
 
 
 def distances(match: Match, targets: Sequence[str]) -> dict[str, int]:
@@ -271,6 +271,9 @@ class Advisor:
                 continue
             if verb == "enter":
                 return self.forward_entry(match, decision.side, found)
+            if verb == "withdraw":  # home to the capital first
+                vp = match.topology.attrs
+                return min(found, key=lambda a: (0 if vp(a.args[1]).get("vp") else 1, str(a)))
             return found[0]
         return self.end(match, decision, actions)
 

@@ -34,6 +34,7 @@ LOSSES = "losses"
 ALL_OUT = "all_out"
 SHELTER = "sheltering"
 SIMULTANEOUS, NORMAL = "simultaneous", "normal"
+FORTIFIED_ONLY = "fortified"  # battle["only"]: losses go to fortified units first (18.0)
 
 
 def fire_table(match: Match) -> FireTable:
@@ -330,6 +331,8 @@ def absorbers(match: Match, battle: dict[str, Any], side: str) -> list[Unit]:
     units in simultaneous combat (13.B.8)."""
     simultaneous = battle["mode"] == SIMULTANEOUS
     only = battle.get("only")  # the parachute free shot hits infantry-type units (21.B.4)
+    if only == FORTIFIED_ONLY:  # at a fortress fortifications absorb first (18.0, ruling C8)
+        return [u for u in live(match, battle, side) if u.flags.get(U.FORTIFIED)]
     return [
         u
         for u in ground(match, live(match, battle, side))
@@ -488,7 +491,12 @@ def step_air_combat(match: Match, battle: dict[str, Any]) -> None:
     battle["step"] = "para"
     german = german_air_present(battle)
     soviet_side_units = live(match, battle, U.SOVIET)
-    air = [u for u in soviet_side_units if U.has(match, u, "air")]
+    # which air units are lost is the owner's, but counters of a type are alike and a unit that
+    # cannot fire now is always the one to give up (ruling C16): those go first
+    air = sorted(
+        (u for u in soviet_side_units if U.has(match, u, "air")),
+        key=lambda u: (U.dispersed(u) or isolated(match, u), u.id),
+    )
     if battle["attacker"] == U.SOVIET and air and not ground(match, soviet_side_units):
         for u in air:  # 13.A.3: air attacks only with Soviet ground forces present
             u.flags.pop(M.ATTACKING, None)
@@ -644,9 +652,11 @@ def reduce_for_fortress(match: Match, battle: dict[str, Any], hits: int) -> int:
     if not cls or hits <= 0:
         return hits
     defenders = live(match, battle, battle["defender"])
-    for u in sorted((u for u in defenders if u.flags.get(U.FORTIFIED)), key=lambda u: u.id):
-        if hits <= 0:
-            break
+    fortified = [u for u in defenders if u.flags.get(U.FORTIFIED)]
+    if len(fortified) > hits:  # the defender chooses which fortifications absorb them (13.B.2)
+        battle["only"] = FORTIFIED_ONLY
+        return hits
+    for u in sorted(fortified, key=lambda u: u.id):
         u.flags.pop(U.FORTIFIED, None)
         hits -= 1
         match.emit("fortification", f"{u.id} loses its fortification", "DC 18.0", unit=u.id)

@@ -157,35 +157,89 @@ def arrival_turn(match: Match, entry: dict[str, Any]) -> int:
 
 
 WITHDRAWN = "withdrawal_moves"  # state.vars: {"turn", "side", "n"} counted by strategic.used
+WITHDRAWING = "withdrawing"  # state.vars: {"turn", "side", "to", "units"} still to be put home
 
 
 def withdraw(match: Match, entry: dict[str, Any]) -> None:
-    """8.B: units withdrawn home (the Rumanians in December 1941) are picked up and put on a
-    point of their country, no line needed; each counts against that turn's strategic
-    movement allowance. Ruling DC-P18: the friendly point nearest the capital, the capital
-    first."""
+    """8.B: units withdrawn home (the Rumanians in December 1941) are picked up and put on
+    points of their country, no line needed, each counting against that turn's strategic
+    movement allowance. The owner chooses the points (``withdraw UNIT POINT``, ruling DC-P18)
+    before his Replacement/Reinforcement Phase ends."""
     side = str(entry["side"])
     region = str(entry.get("options", {}).get("to", "country:rumania"))
-    home = sorted(
-        (
-            loc
-            for loc in match.topology.region(region)
-            if match.state.control.get(loc) == side
-            and not any(u.side != side for u in match.units_at(loc))
-        ),
-        key=lambda loc: (0 if match.topology.attrs(loc).get("vp") else 1, loc),
+    units = [
+        cid
+        for cid in entry["units"]
+        if (u := match.state.units.get(cid)) is not None
+        and u.loc is not None
+        and u.loc not in match.topology.region(region)
+    ]
+    if units and withdrawal_points(match, side, region):
+        match.state.vars[WITHDRAWING] = {
+            "turn": match.turn,
+            "side": side,
+            "to": region,
+            "units": units,
+        }
+
+
+def withdrawal_points(match: Match, side: str, region: str) -> list[str]:
+    """Points of the home country the side controls with no enemy unit on them (8.B)."""
+    return sorted(
+        loc
+        for loc in match.topology.region(region)
+        if match.state.control.get(loc) == side
+        and not any(u.side != side for u in match.units_at(loc))
     )
-    moved = 0
-    for cid in entry["units"]:
-        unit = match.state.units.get(cid)
-        if unit is None or unit.loc is None or not home or unit.loc in home:
-            continue
-        unit.flags.pop(U.FORTIFIED, None)
-        match.place(unit, home[0])
-        moved += 1
-        match.emit("withdrawal", f"{cid} withdrawn to {home[0]}", "DC 8.B", unit=cid)
-    if moved:
-        match.state.vars[WITHDRAWN] = {"turn": match.turn, "side": side, "n": moved}
+
+
+def withdrawing(match: Match, side: str) -> list[str]:
+    pending = match.state.vars.get(WITHDRAWING) or {}
+    if pending.get("side") != side or pending.get("turn") != match.turn:
+        return []
+    return list(pending.get("units", []))
+
+
+class Withdraw(Verb):
+    """``withdraw UNIT POINT``: put a unit the Order of Appearance withdraws on a point of its
+    country (8.B: picked up, no line needed; the owner's choice of point)."""
+
+    name = "withdraw"
+    kinds = ("reinforcement",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        units = withdrawing(match, decision.side)
+        if not units:
+            return
+        region = str(match.state.vars[WITHDRAWING]["to"])
+        for loc in withdrawal_points(match, decision.side, region):
+            for cid in units:
+                yield Action(self.name, (cid, loc))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return "usage: withdraw UNIT POINT (DC 8.B)"
+        cid, loc = action.args
+        if cid not in withdrawing(match, decision.side):
+            return f"{cid} is not being withdrawn this turn (DC 8.B)"
+        region = str(match.state.vars[WITHDRAWING]["to"])
+        if loc not in withdrawal_points(match, decision.side, region):
+            return f"{loc} is not a friendly point of {region.split(':')[-1].title()} (DC 8.B)"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        cid, loc = action.args
+        unit = match.state.units[cid]
+        unit.flags.pop(U.FORTIFIED, None)  # 18.0: it moved
+        match.place(unit, loc)
+        pending = match.state.vars[WITHDRAWING]
+        pending["units"].remove(cid)
+        if not pending["units"]:
+            del match.state.vars[WITHDRAWING]
+        moved = match.state.vars.get(WITHDRAWN) or {}
+        n = int(moved.get("n", 0)) if moved.get("turn") == match.turn else 0
+        match.state.vars[WITHDRAWN] = {"turn": match.turn, "side": decision.side, "n": n + 1}
+        match.emit("withdrawal", f"{cid} withdrawn to {loc}", "DC 8.B", unit=cid)
 
 
 def strategic_early(match: Match) -> bool:
@@ -512,7 +566,6 @@ def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
     left behind by a retreat, torpedoed at sea (8.C.2.b). Counted once here."""
     if unit.side != U.SOVIET or not U.has(match, unit, "factory"):
         return
-    unit.flags["destroyed"] = True
     factory_state(match, unit.id)["state"] = "destroyed"
     match.state.vars[DESTROYED] = int(match.state.vars.get(DESTROYED, 0)) + 1
 
@@ -1104,9 +1157,17 @@ def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
 
 @hookimpl
 def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
-    if decision.side != U.SOVIET or not in_phase(match, U.SOVIET):
+    if not in_phase(match, decision.side):
         return []
-    return [f"factory {fid} must be deployed this phase (DC 8.C.1)" for fid in due_factories(match)]
+    home = [
+        f"{cid} must be withdrawn home this phase (DC 8.B)"
+        for cid in withdrawing(match, decision.side)
+    ]
+    if decision.side != U.SOVIET:
+        return home
+    return home + [
+        f"factory {fid} must be deployed this phase (DC 8.C.1)" for fid in due_factories(match)
+    ]
 
 
 ENTRY_EDGES = {U.AXIS: ("edge:west",), U.SOVIET: ("edge:east", "edge:southeast")}
@@ -1187,6 +1248,7 @@ class Enter(Verb):
 def wargame_verbs() -> list[Verb]:
     return [
         Enter(),
+        Withdraw(),
         ShipFactory(),
         Replace(),
         Expand(),

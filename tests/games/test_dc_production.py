@@ -540,16 +540,26 @@ def test_8_B_reinforcements_enter_at_a_friendly_point_in_overland_supply_to_thei
 
 
 def test_8_B_rumanian_withdrawal_in_december_1941_counts_against_the_allowance() -> None:
+    """The units are picked up and put on points in Rumania of the Axis player's choice (8.B,
+    ruling P18), each counting against the December 1941 strategic allowance; his R/RP does
+    not end before they are home."""
     from wargame.games.dark_crusade import strategic
 
-    m = Match(TITLE, "tournament", seed=1)
+    m = to_phase(Match(TITLE, "tournament", seed=1), "axis", "reinforcement", 1)
     rum = m.state.units["rum-4"]
     m.place(rum, "odessa")
     m.state.control["odessa"] = "axis"
     at(m, 7)  # December 1941
     P.reinforcements(m, "axis")
-    assert rum.loc == "bucharest"
+    assert rum.loc == "odessa"
+    legal = {str(a) for a in m.legal_actions() if a.verb == "withdraw"}
+    assert {"withdraw rum-4 bucharest", "withdraw rum-4 iasi"} <= legal
+    assert "8.B" in (m.check("end") or "")
+    assert "8.B" in (m.check("withdraw rum-4 kiev") or "")
+    m.apply("withdraw rum-4 iasi")
+    assert rum.loc == "iasi"
     assert strategic.used(m, "axis") == 1
+    assert m.check("end") is None
 
 
 def test_8_B_an_ally_whose_capital_falls_leaves_the_war() -> None:

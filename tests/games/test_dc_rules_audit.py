@@ -368,3 +368,69 @@ def test_8_A_2_ruling_P7_replacement_counters_of_a_type_are_interchangeable() ->
     schedule = match.title.doc("calendar").get("schedule", {})
     due = {cid for e in schedule.values() if e.get("side") == "soviet" for cid in e["units"]}
     assert all(counters[cid]["type"] in P.IRREPLACEABLE for cid in due)
+
+
+# ----------------------------------------------------------------------------- the sweep
+
+
+def test_18_0_at_a_fortress_the_defender_chooses_which_fortification_absorbs() -> None:
+    """One breakthrough at Moscow, two fortified armies of different kinds: which of them loses
+    its fortification is the defender's choice (13.B.2), not the engine's."""
+    match = empty_match()
+    defenders = put(match, "moscow", "sov-30a", "shock-1", fortified=True)
+    b = {
+        "attacker": "axis",
+        "defender": "soviet",
+        "target": "moscow",
+        "attackers": [],
+        "defenders": [u.id for u in defenders],
+        "breakthrough": False,
+        "mode": C.NORMAL,
+        "round": 1,
+        "hits": {"soviet": 1},
+        "step": "absorb",
+        "after_absorb": "d-continue",
+    }
+    match.state.vars[C.BATTLE] = b
+    C.step_absorb(match, b)
+    assert match.decision.kind == "dc-loss" and match.decision.side == "soviet"
+    assert {str(a) for a in match.legal_actions()} == {"lose sov-30a", "lose shock-1"}
+    match.apply("lose shock-1")
+    assert not defenders[1].flags.get("fortified") and defenders[0].flags.get("fortified")
+    assert not any(u.flags.get("dispersed") for u in defenders)
+
+
+def test_13_A_1_b_air_lost_to_flak_is_one_that_cannot_fire_first() -> None:
+    """Ruling C16: the counters are alike, so the owner gives up a dispersed air unit before
+    one that can fire in this battle."""
+    match = empty_match()
+    defenders = put(match, "kiev", "vvs-1", dispersed=True)
+    defenders += put(match, "kiev", "sov-30a", "vvs-2")
+    attackers = put(match, "zhitomir", "ger-7", attacking="kiev", origin="zhitomir")
+    b = {
+        "attacker": "axis",
+        "defender": "soviet",
+        "target": "kiev",
+        "attackers": [u.id for u in attackers],
+        "defenders": [u.id for u in defenders],
+        "breakthrough": False,
+        "mode": C.NORMAL,
+        "round": 1,
+        "german_air": 0,
+    }
+    match.state.vars[C.BATTLE] = b
+    script_rolls(match, [4])  # column 2, a 4: one lost
+    C.step_air_combat(match, b)
+    assert match.state.units["vvs-1"].loc is None
+    assert match.state.units["vvs-2"].loc == "kiev"
+
+
+def test_19_0_a_partisan_in_a_retreats_path_is_removed_not_eliminated() -> None:
+    """13.B.4.b lets a retreat enter a point held only by a partisan: the partisan is removed
+    as by any Axis entry and may be placed again next Soviet player turn (19.0, ruling S7)."""
+    from wargame.games.dark_crusade import partisans
+
+    match = empty_match()
+    partisan = put(match, "pinsk", "partisan-1")[0]
+    M.clear_point(match, "axis", "pinsk", "ger-7 retreating")
+    assert partisan.loc is None and partisans.REMOVED in partisan.flags
