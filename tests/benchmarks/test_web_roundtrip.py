@@ -60,6 +60,8 @@ class Position:
         """The game back at the position, as if the action had never been sent."""
         self.game.match = self.base.sandbox()
         del self.game.log[self.log_size :]
+        if self.game.store is not None:  # the stored match forgets the action too
+            self.game.store.truncate(self.game.id, self.log_size - 1, self.game.version)
 
     def post(self) -> dict[str, Any]:
         r = self.client.post(
