@@ -232,6 +232,20 @@ class SupplySettings(Settings):
     rule: str | None = None
 
 
+class ControlSettings(Settings):
+    """``control`` (wargame.control): who controls a location, kept as data in state.control."""
+
+    by: Literal["passage", "occupation"] = Field(
+        "occupation",
+        description="'passage': the last side whose units entered or passed through it (PGG); "
+        "'occupation': the last side whose units stood in it at the end of a move",
+    )
+    locations: list[Id] | None = Field(
+        None, description="locations or regions whose control is kept (default: all)"
+    )
+    rule: str | None = None
+
+
 class RenderSettings(Settings):
     """``render``: how the title's map is drawn (wargame.render), not a mechanic."""
 
@@ -288,6 +302,7 @@ SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "supply": ("supply", SupplySettings),
     "turn-track": ("turn-track", TurnTrackSettings),
     "phase-order": ("phase-order", PhaseOrderSettings),
+    "control": ("control", ControlSettings),
     "render": (None, RenderSettings),
 }
 """``mechanic_options`` key -> (the mechanic it configures, None for none; its model)."""
@@ -309,6 +324,7 @@ class MechanicOptions(Doc):
     supply: SupplySettings | None = None
     turn_track: TurnTrackSettings | None = Field(None, alias="turn-track")
     phase_order: PhaseOrderSettings | None = Field(None, alias="phase-order")
+    control: ControlSettings | None = None
     render: RenderSettings | None = None
 
 
@@ -645,7 +661,10 @@ class CombatTables(Document):
 
 class TurnSpec(Entry):
     label: str
-    date: str | None = None
+    date: str | None = Field(None, description="as printed; 'YYYY-MM' is read as year and month")
+    year: int | None = Field(None, description="the turn's year, when its date is not 'YYYY-MM'")
+    month: int | None = Field(None, ge=1, le=12, description="the turn's month (1-12)")
+    season: Id | None = Field(None, description="the turn's season, overriding the months'")
     tags: list[Id] = Field(default_factory=list)
     values: dict[str, Any] = Field(default_factory=dict)
 
@@ -664,8 +683,16 @@ class ScheduleEntry(Entry):
 
 
 class Calendar(Document):
+    """The turn track (wargame.calendar reads it: date, season, weather zone, first turn)."""
+
     kind: Literal["calendar"] = "calendar"
     turns: dict[str, TurnSpec]
+    seasons: dict[Id, list[int]] = Field(
+        default_factory=dict, description="season -> its months (1-12), for turns without one"
+    )
+    weather_zones: list[Id] = Field(
+        default_factory=list, description="the map regions that each have their own weather"
+    )
     schedule: dict[Id, ScheduleEntry] = Field(default_factory=dict)
 
 

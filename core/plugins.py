@@ -52,6 +52,7 @@ MECHANICS: dict[str, str] = {
     "supply": "wargame.mechanics.supply",
     "turn-track": "wargame.mechanics.turntrack",
     "phase-order": "wargame.mechanics.phaseorder",
+    "control": "wargame.mechanics.control",
 }
 """Shared mechanics by name. A manifest may also name any importable module ('pkg.mod')."""
 
