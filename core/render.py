@@ -766,6 +766,12 @@ def _basemap(
     factor = pos[anchor][0] / raw_x if raw_x else 1.0
     xs = [pos[loc][0] for loc in points]
     ys = [pos[loc][1] for loc in points]
+    for entry in entries.values():
+        if entry.get("kind") == "sheet":  # the mapsheet, whole
+            for p in entry.get("ring") or []:
+                x, y = project(p)
+                xs.append(x * factor)
+                ys.append(y * factor)
     box = (min(xs) - 1.2, min(ys) - 1.2, max(xs) + 1.2, max(ys) + 1.2)
     sea = _rect(
         (box[0] + box[2]) / 2,
@@ -1202,7 +1208,7 @@ def _legend(scene: Scene, match: Match | None, view: Mapping[str, Any] | None) -
         elif shape.cls == "marker":
             add("shape", shape.tip, shape)
         elif shape.cls == "reduced":
-            add("shape", "reduced (flipped)", shape)
+            add("reduced", "reduced (flipped)", shape)
         elif shape.cls == "stack-count":
             add(
                 "badge",
@@ -1224,31 +1230,41 @@ def _legend(scene: Scene, match: Match | None, view: Mapping[str, Any] | None) -
             add("text", "not known to this side", "?")
     if not entries:
         return
-    size = 0.3
-    x, y = minx, maxy + 0.9
-    scene.labels.append(Label(x, y, "Key", 0.36, 40.0, "legend-title", bold=True, anchor="start"))
-    y += 0.75
+    g = max(1.0, width / 70.0)  # a big map gets a key that reads at its scale
+    size = 0.3 * g
+    x, y = minx, maxy + 0.9 * g
+    title = Label(x, y, "Key", 0.36 * g, 40.0, "legend-title", bold=True, anchor="start")
+    scene.labels.append(title)
+    y += 0.75 * g
     for kind, name, what in entries:
-        need = 1.0 + _text_width(name, size) + 0.6
+        swatch = (1.0 if kind == "symbol" else 0.6) * g
+        need = swatch + 0.3 * g + _text_width(name, size) + 0.6 * g
         if x + need > minx + width and x > minx:
-            x, y = minx, y + 0.8
-        sx = x + 0.35
+            x, y = minx, y + 0.8 * g
+        sx = x + 0.05 * g + swatch / 2
         z = 40.0
         if kind == "fill":
-            scene.shapes.append(_rect(sx, y, 0.6, 0.5, what, z, "legend", edge=_HEX_EDGE, lw=0.03))
+            swatch_box = _rect(sx, y, 0.6 * g, 0.5 * g, what, z, "legend", edge=_HEX_EDGE, lw=0.03)
+            scene.shapes.append(swatch_box)
         elif kind == "line":
             layer = scene.layer(f"legend {what.kind}", what.strokes, z)
-            layer.segments.append((sx - 0.3, y, sx + 0.3, y))
+            layer.segments.append((sx - 0.3 * g, y, sx + 0.3 * g, y))
             layer.ends.append(("legend", "legend"))
         elif kind in ("shape", "badge"):
-            w = min(what.w, 0.6)
-            h = min(what.h, 0.5)
+            w = min(what.w * g, 0.6 * g)
+            h = min(what.h * g, 0.5 * g)
             scene.shapes.append(replace(what, x=sx, y=y, w=w, h=h, z=z, cls="legend", data=()))
+        elif kind == "reduced":  # a grey counter with the white band of a flipped one
+            scene.shapes.append(_rect(sx, y, 0.5 * g, 0.5 * g, "#bbbbbb", z, "legend"))
+            band = _rect(sx, y + 0.21 * g, 0.48 * g, 0.06 * g, "#ffffff", z + 0.01, "legend", lw=0)
+            scene.shapes.append(band)
         elif kind == "symbol":
-            what(scene, sx, y, z)
+            what(scene, sx, y, z, g)
         else:
-            scene.labels.append(Label(sx, y, what, 0.3, z, "legend", bold=True))
-        scene.labels.append(Label(x + 0.85, y, name, size, z, "legend", anchor="start"))
+            scene.labels.append(Label(sx, y, what, size, z, "legend", bold=True))
+        scene.labels.append(
+            Label(x + swatch + 0.25 * g, y, name, size, z, "legend", anchor="start")
+        )
         x += need
 
 
@@ -1309,8 +1325,10 @@ def _legend_symbols(match: Match, view: Mapping[str, Any]) -> list[tuple[str, An
             continue
         symbol_ = drawn[unit_type]
 
-        def draw(scene: Scene, x: float, y: float, z: float, symbol_: Symbol = symbol_) -> None:
-            _place_symbol(scene, symbol_, (x, y, 0.66, 0.5), "#ffffff", z)
+        def draw(
+            scene: Scene, x: float, y: float, z: float, g: float, symbol_: Symbol = symbol_
+        ) -> None:
+            _place_symbol(scene, symbol_, (x, y, 1.0 * g, 0.66 * g), "#ffffff", z)
 
         out.setdefault(symbol_words(str(sidc)), draw)
     return sorted(out.items())
@@ -1344,8 +1362,9 @@ def _title_block(
         lines.append(heading)
     if not lines:
         return
-    big = _fit(lines[0], 0.55, width)
-    small = min((_fit(text, 0.42, width) for text in lines[1:]), default=0.42)
+    grow = max(1.0, width / 70.0)  # a big map gets a heading that reads at its scale
+    big = _fit(lines[0], 0.55 * grow, width)
+    small = min((_fit(text, 0.42 * grow, width) for text in lines[1:]), default=0.42)
     y = miny - 0.3 - small * 1.3 * (len(lines) - 1)
     scene.labels.append(
         Label(minx, y - big * 1.1, lines[0], big, 30.0, "title", bold=True, anchor="start")
@@ -1751,9 +1770,14 @@ def scene_png(scene: Scene, scale: float = DEFAULT_SCALE, dpi: float = 100.0) ->
     ax.set_xlim(minx, maxx)
     ax.set_ylim(maxy, miny)  # y grows down, as topology positions do
     ax.set_aspect("equal", adjustable="box")
+    # RGB (the picture is opaque) at zlib level 3: encoding a big map dominated the time
+    from PIL import Image
+
+    canvas = fig.canvas
+    canvas.draw()
+    rgb = np.asarray(canvas.buffer_rgba())[:, :, :3]
     buf = io.BytesIO()
-    # zlib level 1: a few percent bigger than the default 6, and encodes a big map 4x faster
-    fig.savefig(buf, format="png", dpi=dpi, facecolor=_BACKGROUND, pil_kwargs={"compress_level": 1})
+    Image.fromarray(rgb).save(buf, format="png", compress_level=3)
     return buf.getvalue()
 
 
