@@ -10,10 +10,14 @@ import cmath
 import json
 import math
 import struct
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from wargame.hexgrid import axial_distance as hex_distance
+from wargame.hexgrid import cube_round
 
 Point = tuple[float, float]
 
@@ -249,6 +253,25 @@ def load_places(specs: Mapping[str, Mapping[str, Any]], country: str = "cc") -> 
     return out
 
 
+def write_or_check(path: Path, text: str, command: str, *, check: bool) -> int:
+    """A generator's last step: write ``text`` to ``path``, or with ``check`` only compare (exit
+    status 1 and a message naming ``command`` when the committed file is stale)."""
+    if check:
+        current = path.read_text(encoding="utf-8") if path.exists() else None
+        if current != text:
+            print(
+                f"{path} differs from the generator's output; run `{command}` and commit the result",
+                file=sys.stderr,
+            )
+            return 1
+        print(f"{path} is up to date")
+        return 0
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote {path}")
+    return 0
+
+
 def dumps(doc: Mapping[str, Any]) -> str:
     """A generated document as the repository keeps it (stable, diff-friendly)."""
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
@@ -270,26 +293,10 @@ def hex_center(qr: Axial) -> Point:
     return 1.5 * q, SQRT3 * (r + q / 2)
 
 
-def cube_round(fq: float, fr: float) -> Axial:
-    fs = -fq - fr
-    q, r, s = round(fq), round(fr), round(fs)
-    dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)
-    if dq > dr and dq > ds:
-        q = -r - s
-    elif dr > ds:
-        r = -q - s
-    return q, r
-
-
 def nearest_hex(point: Point) -> Axial:
     """The hex (on the map or not) whose centre is nearest a drawing point."""
     fq = point[0] / 1.5
     return cube_round(fq, point[1] / SQRT3 - fq / 2)
-
-
-def hex_distance(a: Axial, b: Axial) -> int:
-    dq, dr = a[0] - b[0], a[1] - b[1]
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
 
 def hex_line(a: Axial, b: Axial) -> list[Axial]:

@@ -34,6 +34,7 @@ __all__ = [
     "HexGrid",
     "HexNumbering",
     "axial_distance",
+    "cube_round",
 ]
 
 Axial = tuple[int, int]
@@ -685,12 +686,13 @@ class HexGrid:
             t = i / n
             fq = aq + (bq - aq) * t
             fr = ar + (br - ar) * t
-            first = at.get(_cube_round(fq + 1e-6, fr + 2e-6))
-            out.append(first if first is not None else at.get(_cube_round(fq - 1e-6, fr - 2e-6)))
+            first = at.get(cube_round(fq + 1e-6, fr + 2e-6))
+            out.append(first if first is not None else at.get(cube_round(fq - 1e-6, fr - 2e-6)))
         return out
 
 
-def _cube_round(fq: float, fr: float) -> Axial:
+def cube_round(fq: float, fr: float) -> Axial:
+    """The axial hex holding fractional axial coordinates (Red Blob Games' cube rounding)."""
     fs = -fq - fr
     q, r, s = round(fq), round(fr), round(fs)
     dq, dr, ds = abs(q - fq), abs(r - fr), abs(s - fs)

@@ -290,3 +290,10 @@ def test_asterisked_units_start_off_the_map_8_3() -> None:
     assert "hun-hf" in units
     assert {match.state.units[u].loc for u in units} == {"box:asterisk"}
     assert set(match.topology.neighbours("box:asterisk")) == {f"10{r}" for r in range(25, 31)}
+
+
+def test_no_formation_is_counted_twice() -> None:
+    """The stand-in order of battle lists each historical division or corps once (the 11th Army's
+    divisions set up in Romania are not also in Greater Germany)."""
+    names = [c["name"].removesuffix(" (R)") for c in _counters().values()]
+    assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)

@@ -153,7 +153,7 @@ def calendar() -> Json:
             "turn": turn,
             "side": "german",
             "units": units,
-            "at": ["german-source:west"],
+            "at": ["entry:romania-edge" if units[0].startswith("ita-") else "german-source:west"],
             "provenance": stand_in(
                 "German reinforcement schedule (the TRRT, 12.10, is not in the text): the divisions that reached the East Front in 1941, by the week they arrived, rounded"
             ),
@@ -204,7 +204,6 @@ GER_INF = [
     44,
     45,
     46,
-    50,
     52,
     56,
     57,
@@ -213,10 +212,8 @@ GER_INF = [
     62,
     68,
     71,
-    72,
     73,
     75,
-    76,
     78,
     79,
     86,
@@ -243,9 +240,7 @@ GER_INF = [
     162,
     167,
     168,
-    170,
     197,
-    198,
     206,
     217,
     251,
@@ -275,6 +270,12 @@ GER_JAEGER = [97, 99, 100, 101]
 GER_MOUNTAIN = [1, 4]
 GER_PANZER = [1, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20]
 GER_MOT = [3, 10, 14, 18, 20, 25, 29, 36, 60]
+GERMAN_DIVISIONS = [  # id prefix, type, name, numbers, full and reduced (combat, move)
+    ("ger-jg", "jaeger", "Jaeger Division", GER_JAEGER, (3, 6), (2, 5)),
+    ("ger-mtn", "mountain", "Mountain Division", GER_MOUNTAIN, (3, 5), (2, 4)),
+    ("ger-pz", "panzer", "Panzer Division", GER_PANZER + [2, 5], (6, 10), (3, 10)),
+    ("ger-mot", "motorized", "Motorized Infantry Division", GER_MOT, (4, 10), (2, 10)),
+]
 GER_SS_PZGR = {
     "SSL": "SS Leibstandarte",
     "SSR": "SS Reich",
@@ -285,6 +286,7 @@ GER_ASTERISK = ["ger-inf-257", "ger-inf-444", "hun-hf"]
 GERMAN_REINFORCEMENTS = {
     3: ["ger-inf-707"],
     5: ["ger-inf-183"],
+    7: ["ita-csir"],
     8: ["ger-inf-239-r"],
     10: ["ger-sb"],
     12: ["ger-inf-339"],
@@ -386,6 +388,18 @@ STANDIN_VALUES = (
 )
 
 
+def nth(n: int | str) -> str:
+    """An English ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st."""
+    k = int(n)
+    suffix = "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+    return f"{k}{suffix}"
+
+
+def two(values: tuple[int, int]) -> Json:
+    """A face with a combined combat factor and a movement factor (2.10)."""
+    return face(f"{values[0]}-{values[1]}", combat=values[0], move=values[1])
+
+
 def face(label: str, **values: float) -> Json:
     return {"values": values, "label": label}
 
@@ -404,13 +418,13 @@ def counters() -> Json:
             if n in (168, 297)
             else stand_in(STANDIN_VALUES)
         )
-        c[cid] = german(cid, "infantry", f"{n}th Infantry Division", inf, provenance=prov)
+        c[cid] = german(cid, "infantry", f"{nth(n)} Infantry Division", inf, provenance=prov)
     for n in GER_ROMANIA:
         cid = f"ger-inf-{n}-r"
         c[cid] = german(
             cid,
             "infantry",
-            f"{n}th Infantry Division (R)",
+            f"{nth(n)} Infantry Division (R)",
             inf,
             provenance=stand_in(
                 "11th Army division set up in Romania ('R', 3.3); " + STANDIN_VALUES
@@ -432,46 +446,15 @@ def counters() -> Json:
         inf,
         provenance=rule("1.5", "fully German for all purposes; values stand-in"),
     )
-    for n in GER_JAEGER:
-        c[f"ger-jg-{n}"] = german(
-            "",
-            "jaeger",
-            f"{n}th Jaeger Division",
-            [face("3-6", combat=3, move=6), face("2-5", combat=2, move=5)],
-            provenance=stand_in(STANDIN_VALUES),
-        )
-    for n in GER_MOUNTAIN:
-        c[f"ger-mtn-{n}"] = german(
-            "",
-            "mountain",
-            f"{n}st Mountain Division" if n == 1 else f"{n}th Mountain Division",
-            [face("3-5", combat=3, move=5), face("2-4", combat=2, move=4)],
-            provenance=stand_in(STANDIN_VALUES),
-        )
-    for n in GER_PANZER:
-        c[f"ger-pz-{n}"] = german(
-            "",
-            "panzer",
-            f"{n}th Panzer Division",
-            [face("6-10", combat=6, move=10), face("3-10", combat=3, move=10)],
-            provenance=stand_in(STANDIN_VALUES),
-        )
-    for n in (2, 5):
-        c[f"ger-pz-{n}"] = german(
-            "",
-            "panzer",
-            f"{n}nd Panzer Division" if n == 2 else f"{n}th Panzer Division",
-            [face("6-10", combat=6, move=10), face("3-10", combat=3, move=10)],
-            provenance=stand_in(STANDIN_VALUES),
-        )
-    for n in GER_MOT:
-        c[f"ger-mot-{n}"] = german(
-            "",
-            "motorized",
-            f"{n}th Motorized Infantry Division",
-            [face("4-10", combat=4, move=10), face("2-10", combat=2, move=10)],
-            provenance=stand_in(STANDIN_VALUES),
-        )
+    for prefix, utype, title, numbers, full, reduced in GERMAN_DIVISIONS:
+        for n in numbers:
+            c[f"{prefix}-{n}"] = german(
+                "",
+                utype,
+                f"{nth(n)} {title}",
+                [two(full), two(reduced)],
+                provenance=stand_in(STANDIN_VALUES),
+            )
     for code, name in GER_SS_PZGR.items():
         c[f"ger-{code.lower()}"] = german(
             "",
@@ -527,9 +510,9 @@ def counters() -> Json:
     # ---- Soviet
     for army, (divisions, mech) in SOVIET_ARMIES.items():
         for n in divisions:
-            c[f"sov-rd-{n}"] = soviet("rifle", f"{n}th Rifle Division", "2-3", 2, 3, army)
+            c[f"sov-rd-{n}"] = soviet("rifle", f"{nth(n)} Rifle Division", "2-3", 2, 3, army)
         for n in mech:
-            c[f"sov-mc-{n}"] = soviet("mech-corps", f"{n}th Mechanized Corps", "3-5", 3, 5, army)
+            c[f"sov-mc-{n}"] = soviet("mech-corps", f"{nth(n)} Mechanized Corps", "3-5", 3, 5, army)
     for n, (army, cf) in SOVIET_RIFLE_CORPS.items():
         note = (
             rule("8.10", "the 65th Rifle Corps is a 1-3 and yields no RP divisions")
@@ -537,10 +520,10 @@ def counters() -> Json:
             else None
         )
         c[f"sov-rc-{n}"] = soviet(
-            "rifle-corps", f"{n}th Rifle Corps", f"{cf}-3", cf, 3, army, provenance=note
+            "rifle-corps", f"{nth(n)} Rifle Corps", f"{cf}-3", cf, 3, army, provenance=note
         )
     for n, army in SOVIET_CAVALRY_CORPS.items():
-        c[f"sov-cc-{n}"] = soviet("cavalry-corps", f"{n}th Cavalry Corps", "3-6", 3, 6, army)
+        c[f"sov-cc-{n}"] = soviet("cavalry-corps", f"{nth(n)} Cavalry Corps", "3-6", 3, 6, army)
     for units in SOVIET_REINFORCEMENTS.values():
         for cid in units:
             if cid in c:
@@ -567,7 +550,7 @@ def counters() -> Json:
         c[cid] = {
             "side": "soviet",
             "type": "guards-cavalry-corps" if cav else "guards-rifle",
-            "name": f"{cid.rsplit('-', 1)[1]}st Guards {'Cavalry Corps' if cav else 'Rifle Division'}",
+            "name": f"{nth(cid.rsplit('-', 1)[1])} Guards {'Cavalry Corps' if cav else 'Rifle Division'}",
             "steps": [
                 face("5-6" if cav else "4-4", combat=5 if cav else 4, move=6 if cav else 4),
                 face("3-6" if cav else "2-4", combat=3 if cav else 2, move=6 if cav else 4),
@@ -735,27 +718,40 @@ def soviet(
     return out
 
 
+MILITIA_CITIES = {
+    "l": "Leningrad",
+    "mo": "Moscow",
+    "k": "Kiev",
+    "od": "Odessa",
+    "stl": "Stalino",
+    "vro": "Voronezh",
+    "krs": "Krasnodar",
+    "crm": "Crimean",
+}
+"""The city abbreviations of militia divisions' identifications (LWE 2.7)."""
+
+
 def reinforcement_kind(cid: str) -> tuple[str, str, tuple[int, int]]:
     parts = cid.split("-")
     kind = parts[1]
     if kind == "rd":
-        return "rifle", f"{parts[2]}th Rifle Division", ("2-3", 2, 3)
+        return "rifle", f"{nth(parts[2])} Rifle Division", ("2-3", 2, 3)
     if kind == "md":
-        city = "-".join(parts[3:]).upper()
-        guards = "g-" in cid
+        guards = parts[3] == "g"
+        city = MILITIA_CITIES[parts[-1]]
         return (
             "militia",
-            f"{parts[2]}st {city} Militia Division" + (" (g)" if guards else ""),
+            f"{nth(parts[2])} {city} Militia Division" + (" (g)" if guards else ""),
             ("1-2", 1, 2),
         )
     if kind == "cg":
         return "cavalry-group", f"{parts[2].upper()} Cavalry Group", ("2-6", 2, 6)
     if kind == "nkvd":
-        return "nkvd", f"{parts[2]}st NKVD Division", ("2-3", 2, 3)
+        return "nkvd", f"{nth(parts[2])} NKVD Division", ("2-3", 2, 3)
     if kind == "para":
-        return "paratroop", f"{parts[2]}nd Airborne Corps", ("2-3", 2, 3)
+        return "paratroop", f"{nth(parts[2])} Airborne Corps", ("2-3", 2, 3)
     if kind == "cm":
-        return "communist", f"{parts[2]}st Communist Division", ("1-2", 1, 2)
+        return "communist", f"{nth(parts[2])} Communist Division", ("1-2", 1, 2)
     raise ValueError(cid)
 
 

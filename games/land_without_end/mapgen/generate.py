@@ -38,6 +38,7 @@ from wargame.geo import (
     name_pieces,
     nearest_hex,
     read_polylines,
+    write_or_check,
 )
 from wargame.hexgrid import HexNumbering
 
@@ -509,6 +510,15 @@ class _Builder:
                 "follows the stand-in borders.",
             },
         }
+        regions["entry:romania-edge"] = {
+            "hexes": [h for h in self.edge_hexes("west") if h in set(countries["romania"])],
+            "provenance": {
+                "source": "rulebook",
+                "rule": "LWE 8.2",
+                "note": "Axis-satellite reinforcements enter only on Romanian map-edge hexes; "
+                "which hexes those are follows the stand-in borders.",
+            },
+        }
         for terrain_name in sorted({f"{t}:{a}" for t, a in self.terrain.values()}):
             t, a = terrain_name.split(":")
             area = next(x for x in self.config["terrain_areas"] if x["name"] == a)
@@ -748,21 +758,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     print(report(doc))
     text = dumps(doc)
-    if args.check:
-        current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
-        if current != text:
-            print(
-                f"{args.output} differs from the generator's output; run `{COMMAND}` "
-                "and commit the result",
-                file=sys.stderr,
-            )
-            return 1
-        print(f"{args.output} is up to date")
-        return 0
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(text, encoding="utf-8")
-    print(f"wrote {args.output}")
-    return 0
+    return write_or_check(args.output, text, COMMAND, check=args.check)
 
 
 if __name__ == "__main__":

@@ -36,6 +36,7 @@ from wargame.geo import (
     name_pieces,
     nearest_hex,
     read_polylines,
+    write_or_check,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -700,21 +701,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     text = dumps(result.doc)
     if args.preview:
         draw_preview(result, args.preview)
-    if args.check:
-        current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
-        if current != text:
-            print(
-                f"{args.output} differs from the generator's output; run `{COMMAND}` "
-                "and commit the result",
-                file=sys.stderr,
-            )
-            return 1
-        print(f"{args.output} is up to date")
-        return 0
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(text, encoding="utf-8")
-    print(f"wrote {args.output}")
-    return 0
+    return write_or_check(args.output, text, COMMAND, check=args.check)
 
 
 if __name__ == "__main__":
