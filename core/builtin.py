@@ -17,9 +17,14 @@ class End(Verb):
     name = "end"
     kinds = ("*phase",)
 
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        if not _blockers(match, decision):
-            yield Action("end")
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        """Ending acts for no one (''); whether it is allowed yet is asked only with it."""
+        return [""]
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
+        if actor != "" or _blockers(match, decision):
+            return []
+        return [Action("end")]
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
         if action.args:

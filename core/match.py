@@ -639,7 +639,7 @@ class Match:
         found: dict[str, None] = {}
         for v in self._verbs_for(decision):
             if verb is None or v.name == verb:
-                found.update(dict.fromkeys(self._levels(decision, v)[0]))
+                found.update(dict.fromkeys(self._levels(decision, v)[0]()))
         return list(found)
 
     def legal_for(self, actor: str, verb: str | None = None) -> list[Action]:
@@ -658,22 +658,26 @@ class Match:
                     out.append(action)
         return out
 
-    def _levels(self, decision: Decision, verb: Verb) -> tuple[Iterable[str], Any]:
-        """(actors, actor -> actions) of one verb now; a verb without native levels is listed
-        once per state and grouped by actor."""
+    def _levels(self, decision: Decision, verb: Verb) -> tuple[Any, Any]:
+        """(() -> actors, actor -> actions) of one verb now; a verb without native levels is
+        listed once per state and grouped by actor."""
         if verb.native_levels:
             return (
-                verb.actors(self, decision),
+                lambda: verb.actors(self, decision),
                 lambda actor: verb.legal_for(self, decision, actor),
             )
         key = ("levels", verb.name)
-        found = self.scratch.get(key)
-        if found is None:
-            grouped: dict[str, list[Action]] = {}
-            for action in verb.legal(self, decision):
-                grouped.setdefault(verb.actor(action), []).append(action)
-            found = self.scratch[key] = grouped
-        return list(found), lambda actor: found.get(actor, [])
+
+        def grouped() -> dict[str, list[Action]]:
+            found = self.scratch.get(key)
+            if found is None:
+                found = {}
+                for action in verb.legal(self, decision):
+                    found.setdefault(verb.actor(action), []).append(action)
+                self.scratch[key] = found
+            return found
+
+        return lambda: list(grouped()), lambda actor: grouped().get(actor, [])
 
     def _vetoes_for(self, decision: Decision, verb: str) -> list[tuple[Any, Any]]:
         """(concerns, veto) of the implementations concerned with this verb in this kind of
@@ -755,7 +759,7 @@ class Match:
             raise IllegalAction(action, reason)
         decision = self.decision
         assert decision is not None
-        before = list(self.history)
+        before = len(self.history)
         self._events = []
         try:
             self.verbs[action.verb].apply(self, decision, action)
@@ -764,7 +768,7 @@ class Match:
             self.scratch = {}
             self._advance()
         except Exception:
-            self._replay(before)  # leave the match exactly as it was
+            self._replay(self.history[:before])  # leave the match exactly as it was
             raise
         events, self._events = self._events, []
         return events

@@ -144,10 +144,10 @@ def _build_costs(match: Match, unit: Unit) -> tuple[tuple[int | None, ...], ...]
 
 
 def _merge(found: Iterable[Mapping[str, str] | None]) -> dict[str, str]:
+    """Every hook's locations; where two name one, the first answer's reason."""
     out: dict[str, str] = {}
-    for mapping in found:
-        for loc, why in (mapping or {}).items():
-            out.setdefault(loc, why)
+    for mapping in reversed([m for m in found if m]):
+        out.update(mapping)  # the first answer last: its reasons win
     return out
 
 
@@ -181,8 +181,8 @@ def _nodes(match: Match, what: str, unit: Unit, locs: dict[str, str]) -> frozens
     key = (what + "-nodes", unit.side, cost_key(match, unit))
     found = match.scratch.get(key)
     if found is None:
-        graph = match.topology.graph()
-        found = graph.nodes(loc for loc in locs if loc in graph.index)
+        index = match.topology.graph().index
+        found = frozenset(map(index.__getitem__, filter(index.__contains__, locs)))
         match.scratch[key] = found
     return found
 
@@ -245,21 +245,34 @@ def movers(match: Match, decision: Decision) -> list[Unit]:
 
 
 def _movers(match: Match, decision: Decision) -> list[Unit]:
+    may = mover_test(match, decision)
+    return [u for u in match.state.units.values() if may(u)]
+
+
+def mover_test(match: Match, decision: Decision) -> Any:
+    """unit -> whether it is one of the deciding side's units that may still move in this
+    phase (the phase's ``units`` filter, PGG 6.23)."""
     leaf = match.phase
     filt = leaf.spec.options.get("units", {}) if leaf else {}
-    out = []
-    for unit in match.state.units.values():
-        if unit.side != decision.side or unit.loc is None or done(match, unit):
-            continue
-        if unit.loc.startswith("box:") and not unit.flags.get("entry"):
-            continue
+    mobility = filt.get("mobility")
+    tags = set(filt.get("tags", ()))
+    side = decision.side
+    key = phase_key(match)
+
+    def may(unit: Unit) -> bool:
+        loc = unit.loc
+        if unit.side != side or loc is None or unit.flags.get("moved") == key:
+            return False
+        if loc.startswith("box:") and not unit.flags.get("entry"):
+            return False
+        if mobility is None and not tags:
+            return True
         utype = match.unit_type(unit)
-        if "mobility" in filt and utype["mobility"] not in filt["mobility"]:
-            continue
-        if "tags" in filt and not set(filt["tags"]) & set(utype.get("tags", [])):
-            continue
-        out.append(unit)
-    return out
+        if mobility is not None and utype["mobility"] not in mobility:
+            return False
+        return not tags or bool(tags & set(utype.get("tags", [])))
+
+    return may
 
 
 def _by_loc(match: Match, decision: Decision) -> list[tuple[str, list[Unit]]]:
@@ -277,12 +290,24 @@ def _by_loc(match: Match, decision: Decision) -> list[tuple[str, list[Unit]]]:
 
 
 def stack_movers(match: Match, decision: Decision, loc: str) -> list[Unit]:
-    """The movers at one location, in listing order."""
-    key = ("movers-at", decision.side, decision.turn, decision.phase)
-    found = match.scratch.get(key)
-    if found is None:
-        found = match.scratch[key] = dict(_by_loc(match, decision))
-    return found.get(loc, [])
+    """The movers at one location, in listing order (the order units came into play), found
+    from the location alone: one unit's actions never look at the whole army."""
+    key = ("movers-test", decision.side, decision.turn, decision.phase)
+    may = match.scratch.get(key)
+    if may is None:
+        may = match.scratch[key] = mover_test(match, decision)
+    return in_play_order(match, [u for u in match.units_at(loc) if may(u)])
+
+
+def in_play_order(match: Match, units: list[Unit]) -> list[Unit]:
+    """Units in the order they came into play (the order of ``state.units``, which every
+    listing follows)."""
+    if len(units) < 2:
+        return units
+    order = match.scratch.get("unit-order")
+    if order is None:
+        order = match.scratch["unit-order"] = {uid: n for n, uid in enumerate(match.state.units)}
+    return sorted(units, key=lambda u: order[u.id])
 
 
 Tree = dict[str, tuple[int, list[str]]]

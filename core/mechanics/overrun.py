@@ -252,10 +252,10 @@ class Overrun(Verb):
 
     def actors(self, match: Match, decision: Decision) -> list[str]:
         """Each unit that may overrun, then each group's whole stack, by location and start."""
-        return [",".join(u.id for u in cand) for cand in _candidates(match, decision).values()]
+        return list(_candidates(match, decision))
 
     def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
-        cand = _candidates(match, decision).get(actor)
+        cand = _candidate(match, decision, actor)
         if cand is None:
             return []
         # kept across actions, as the units' reachable sets are, while nothing they depend on
@@ -269,7 +269,7 @@ class Overrun(Verb):
 
     def _list(self, match: Match, decision: Decision, actor: str, cand: list[Unit]) -> list[Action]:
         side = decision.side
-        near = _near_enemy(match, side)
+        near = _near_test(match, side)
         ids = actor
         left = [movement.allowance(match, u) - movement.spent(match, u) for u in cand]
         actions: list[Action] = []
@@ -392,20 +392,44 @@ def _candidates(match: Match, decision: Decision) -> dict[str, list[Unit]]:
     return found
 
 
-def _near_enemy(match: Match, side: str) -> set[str]:
-    """Locations next to enemy units (where an overrun may be launched); once per state."""
-    key = ("overrun-near", side)
-    found = match.scratch.get(key)
-    if found is None:
-        enemy = [loc for loc in match.occupied() if _enemy_at(match, loc, side)]
-        found = {n for loc in enemy for n in match.topology.neighbours(loc)}
-        match.scratch[key] = found
-    return found
+def _candidate(match: Match, decision: Decision, actor: str) -> list[Unit] | None:
+    """The units of one actor of ``_candidates`` (a unit, or its whole group), found from its
+    location alone; None if it is no candidate."""
+    ids = actor.split(",")
+    unit = match.state.units.get(ids[0])
+    if unit is None or unit.loc is None or not _phase_allows(match):
+        return None
+    able = [
+        u for u in movement.stack_movers(match, decision, unit.loc) if ineligible(match, u) is None
+    ]
+    if settings(match).get("same_start"):
+        start = start_of(match, unit) or ""
+        able = [u for u in able if (start_of(match, u) or "") == start]
+    if unit not in able:
+        return None
+    if len(ids) == 1:
+        return [unit]
+    return able if len(able) > 1 and ids == [u.id for u in able] else None
 
 
-def _launches(
-    match: Match, units: list[Unit], near: set[str]
-) -> dict[str, tuple[list[str], list[int]]]:
+def _near_test(match: Match, side: str) -> Any:
+    """loc -> whether it is next to enemy units (where an overrun may be launched), asked of
+    one unit's reachable places rather than built for the whole map."""
+    units = match.state.units
+    at = match.occupied()
+    neighbours = match.topology.neighbours
+
+    def near(loc: str) -> bool:
+        for n in neighbours(loc):
+            ids = at.get(n)
+            if ids and units[ids[0]].side != side and not n.startswith("box:"):
+                return True
+        return False
+
+    return near
+
+
+def _launches(match: Match, units: list[Unit], near: Any) -> dict[str, tuple[list[str], list[int]]]:
     """Launch locations next to enemy units: location -> (path, each unit's cost to get there).
 
     Legal actions list one cheapest path per launch location (the slowest unit's, as for a
@@ -413,12 +437,12 @@ def _launches(
     loc = units[0].loc
     assert loc is not None
     out: dict[str, tuple[list[str], list[int]]] = {}
-    if not loc.startswith("box:") and loc in near:
+    if not loc.startswith("box:") and near(loc):
         locked = any(match.hook.wargame_move_locked(match=match, unit=u) for u in units)
         if not locked or settings(match).get("from_locked", True):
             out[loc] = ([loc], [0] * len(units))
     trees = [movement.tree(match, u) for u in units]
-    common = set(trees[0]).intersection(*trees[1:]) & near
+    common = {d for d in set(trees[0]).intersection(*trees[1:]) if near(d)}
     if len(units) == 1:
         return out | {dest: (trees[0][dest][1], [trees[0][dest][0]]) for dest in common}
     if loc.startswith("box:"):

@@ -10,6 +10,7 @@ disrupted units). Settings (``mechanic_options.rigid-zoc``): ``blocked_by`` (edg
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain
 
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
@@ -25,18 +26,16 @@ def zoc_of(match: Match, side: str) -> frozenset[str]:
         no_flags = set(s.get("no_zoc_flags", ()))
         no_types = set(s.get("no_zoc_types", ()))
         ring = _rings(match)
-        out: set[str] = set()
-        for unit in match.units_of(side):
-            loc = unit.loc
-            assert loc is not None
-            if (
-                loc.startswith("box:")
-                or (no_flags and no_flags & set(unit.flags))
-                or (no_types and match.counter(unit)["type"] in no_types)
-            ):
-                continue
-            out.update(ring[loc])
-        found = frozenset(out)
+        found = frozenset(
+            chain.from_iterable(
+                ring[unit.loc]
+                for unit in match.units_of(side)
+                if unit.loc is not None
+                and not unit.loc.startswith("box:")
+                and not (no_flags and no_flags & set(unit.flags))
+                and not (no_types and match.counter(unit)["type"] in no_types)
+            )
+        )
         match.scratch[key] = found
     return found
 
