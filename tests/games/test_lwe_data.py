@@ -5,6 +5,7 @@ digest, section 0.1). The rules themselves are not built yet (RULINGS.md, Status
 from __future__ import annotations
 
 import json
+import tomllib
 from functools import cache
 from importlib.resources import files
 from pathlib import Path
@@ -57,8 +58,11 @@ def test_title_loads_through_its_plugin_and_sets_up() -> None:
 
 
 def test_title_is_not_registered_until_it_plays() -> None:
-    """Not an entry point yet: the conformance suite plays every registered title."""
-    assert "land-without-end" not in (Path(__file__).parents[2] / "pyproject.toml").read_text()
+    """Not an entry point yet: the conformance suite plays every registered title (RULINGS.md,
+    Status: the session that makes it play registers it and drops this test)."""
+    pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    assert "land-without-end" not in pyproject["project"]["entry-points"]["wargame.games"]
+    assert "wargame.games.land_without_end" in pyproject["tool"]["setuptools"]["packages"]
 
 
 # --------------------------------------------------------------------------- calendar (1.1, 1.2)
@@ -297,3 +301,14 @@ def test_no_formation_is_counted_twice() -> None:
     divisions set up in Romania are not also in Greater Germany)."""
     names = [c["name"].removesuffix(" (R)") for c in _counters().values()]
     assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+
+
+def test_gast_modifiers_7_4() -> None:
+    """+1 in September, October or November (the same each month), +2 in December, -1 for an
+    August attack with every attacker west of the GAS line."""
+    drm = _load("table-gast.json")["entries"]["drm"]
+    assert drm == {"sep-oct-nov": 1, "dec": 2, "august-all-west": -1}
+
+
+def test_southern_zone_reads_the_same_roll_less_2_10_2() -> None:
+    assert _load("table-weather.json")["entries"]["rolls"]["swz_modifier"] == -2
