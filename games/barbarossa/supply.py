@@ -89,10 +89,10 @@ def overland(match: Match, side: str) -> frozenset[str]:
         main = frozenset(hexes - dp_area)
         reached = _flood(match, side, sources(match, side), main)
         if side == GERMAN and "2607" in reached and match.state.control.get("2607") == GERMAN:
-            inner = frozenset((hexes & dp_area) - (r_area - {"2804"}) | {"2607"})
-            reached |= _flood(match, side, ["2607"], inner)  # through Dnepro-Petrovsk (7.4)
+            beyond = frozenset(hexes - (r_area - {"2804"}))
+            reached |= _flood(match, side, ["2607"], beyond)  # through Dnepro-Petrovsk (7.4)
             if "2804" in reached and match.state.control.get("2804") == GERMAN:
-                reached |= _flood(match, side, ["2804"], frozenset(hexes & r_area))  # Rostov
+                reached |= _flood(match, side, ["2804"], frozenset(hexes))  # and Rostov
         net |= reached
     found = frozenset(net)
     match.scratch[key] = found

@@ -96,3 +96,19 @@ def test_committed_oob_is_what_the_generator_makes() -> None:
 
     for name, doc in oob.documents().items():
         assert json.loads((DATA / name).read_text()) == json.loads(json.dumps(doc)), name
+
+
+def test_data_facts_from_the_errata_17_3_12_18_25(registry: Registry) -> None:
+    title = registry.get("barbarossa")
+    cal = title.doc("calendar")["turns"]
+    assert cal["13"]["label"] == "Oct/Nov '42"  # 17 item 3
+    rb = title.scenarios["road-back"]
+    assert rb["vars"]["dead"] == ["sov-2t", "sov-4t", "sov-12", "sov-63"]  # item 12
+    assert "sov-1t" in rb["setup"]["sov-2203"]["units"]
+    counters = title.doc("counters")
+    assert counters["unit_types"]["guards"]["mobility"] == "mech"  # item 18
+    six = counters["counters"]["sov-6x"]
+    assert six["steps"][0]["values"] == {"attack": 6, "defense": 6}  # item 25, T43
+    assert title.doc("oob")["entries"]["sov-6x"]["dotted"]
+    camp = title.scenarios["campaign"]["setup"]
+    assert camp["sov-2314"]["units"] == ["sov-6x"] and camp["sov-2314"]["at"] == ["2314"]

@@ -10,7 +10,7 @@ import pytest
 from tests.games.barb_helpers import new, step, to_kind, to_order
 from tests.titles.variants import clear, force_rolls, put
 from wargame.actions import IllegalAction
-from wargame.games.barbarossa import combat, rvgk, supply, victory
+from wargame.games.barbarossa import combat, supply, victory
 from wargame.match import Match
 from wargame.mechanics import movement
 from wargame.plugins import Registry
@@ -286,3 +286,93 @@ def test_a_mech_unit_may_advance_a_second_hex_11_32(rb: Match) -> None:
     assert options and all(h not in rb.topology.neighbours("2402") for h in options)
     rb.apply(f"onward sov-5t {options[0]}")
     assert rb.state.units["sov-5t"].loc == options[0]
+
+
+# ------------------------------------------------------------------ mobile assault (10.23-10.32)
+
+
+def german_movement(registry: Registry, turn: int) -> Match:
+    m = new(registry, "road-back")
+    to_order(m, "german")
+    m.apply("order move-fight")
+    if m.decision.kind == "emergency-rvgk":
+        m.apply("emergency pass")
+    assert m.decision.kind == "movement"
+    clear(m)
+    m.state.cursor.turn = turn
+    m.touch()
+    return m
+
+
+def clear_pair(m: Match) -> tuple[str, str]:
+    topo = m.topology
+    return next(
+        (a, b)
+        for a in sorted(topo.region("zone:south"))
+        for b in topo.neighbours(a)
+        if not b.startswith("box:")
+        and topo.terrain(a) == topo.terrain(b) == "clear"
+        and not topo.edge(a, b).features
+        and not topo.attrs(b).get("city")
+        and b in topo.region("country:ussr")
+    )
+
+
+def test_mobile_assault_costs_and_shift_10_24_10_32(registry: Registry) -> None:
+    from wargame.mechanics import overrun
+
+    m = german_movement(registry, 17)  # Jun '43: a single-month turn
+    a, b = clear_pair(m)
+    pz = put(m, "ger-14pz", a)
+    put(m, "sov-28", b)
+    assert overrun.cost(m, pz, a, b) == 3  # 1 to enter clear + 2 extra (ruling 7)
+    city = next(h for h in sorted(m.topology.hexes()) if m.topology.attrs(h).get("city"))
+    assert overrun.cost(m, pz, next(iter(m.topology.neighbours(city))), city) == 4
+    assaults = [x for x in m.legal_actions() if x.verb == "overrun" and x.args[0] == b]
+    assert assaults
+    battle = combat.Battle("b", [pz.id], ["sov-28"], b, {pz.id: a}, kind="overrun")
+    assert (-1, "BARB 10.32") in [
+        (s.columns, s.rule) for s in combat.wargame_combat_shifts(m, battle)
+    ]
+
+
+def test_no_german_mobile_assault_in_double_month_turns_10_23(registry: Registry) -> None:
+    m = german_movement(registry, 14)  # Dec/Jan
+    a, b = clear_pair(m)
+    put(m, "ger-14pz", a)
+    put(m, "sov-28", b)
+    assert not [x for x in m.legal_actions() if x.verb == "overrun"]
+    with pytest.raises(IllegalAction, match="BARB 10.23"):
+        m.apply(f"overrun {b} with ger-14pz via {a}")
+
+
+def test_infantry_never_mobile_assaults_10_23(registry: Registry) -> None:
+    m = german_movement(registry, 17)
+    a, b = clear_pair(m)
+    put(m, "ger-4", a)
+    put(m, "sov-28", b)
+    assert not [x for x in m.legal_actions() if x.verb == "overrun"]
+
+
+def test_rostov_area_units_trace_through_rostov_too_7_4(rb: Match) -> None:
+    unit = put(rb, "ger-5", "2802")
+    assert supply.state(rb, unit) == "overland"
+    rb.state.control["2804"] = "soviet"
+    rb.touch()
+    assert supply.state(rb, unit) == "out"
+    outside = put(rb, "ger-44", "2806")  # DP area, outside the R area: still supplied
+    assert supply.state(rb, outside) == "overland"
+
+
+def test_supply_lines_stay_on_their_side_of_the_logistical_line_7_15(rb: Match) -> None:
+    topo = rb.topology
+    north = frozenset(topo.region("zone:north"))
+    net = supply.overland(rb, "german")
+    rb.scratch.clear()
+    sources = sorted(h for h in topo.region("supply:german") if h in north)
+    blockers = ["sov-18", "sov-28", "sov-47", "sov-51", "sov-56", "sov-57"]
+    assert sources and len(sources) <= len(blockers)
+    for h, uid in zip(sources, blockers, strict=False):
+        put(rb, uid, h)  # every northern source occupied: the north is cut off
+    cut = supply.overland(rb, "german")
+    assert not (cut & north) and (cut - north) == (net - north)

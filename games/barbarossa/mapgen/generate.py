@@ -231,8 +231,9 @@ class Builder:
             for k, s in cfg["special_hexsides"].items()
             if k != "why"
         }
+        land_sides = {tuple(sorted(p)) for p in cfg["land_hexsides"]["pairs"]}
         for (a, b), is_wet, is_lake in zip(pairs, wet_mid, lake_mid, strict=True):
-            if (a, b) in special or a in water_hex or b in water_hex:
+            if (a, b) in special or (a, b) in land_sides or a in water_hex or b in water_hex:
                 continue
             if is_lake:
                 mark(a, b, "lake", None, _stand_in("all-lake hexside: a lake between the centres"))
