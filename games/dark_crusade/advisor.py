@@ -133,7 +133,7 @@ class Advisor:
         enemy = enemy_points(match, side)
         committed: dict[str, list[Unit]] = {}
         for unit in match.units_of(side):
-            target = unit.flags.get(M.ATTACKING)
+            target = M.target_of(unit)
             if target:
                 committed.setdefault(str(target), []).append(unit)
         options: dict[str, list[Action]] = {}
@@ -225,7 +225,7 @@ class Advisor:
         def cost(action: Action) -> tuple[int, float, str]:
             unit = match.state.units[action.args[0]]
             defending = battle is not None and battle["defender"] == unit.side
-            if defending and unit.flags.get(U.FORTIFIED):
+            if defending and U.fortified(unit):
                 return (0, 0.0, unit.id)  # the fortification takes it (18.0)
             survives = int(unit.flags.get(C.LOSSES, 0)) + 1 <= C.durability(match, unit)
             value = float(U.printed(match, unit, "fire")) + (0 if U.dispersed(unit) else 0.5)

@@ -54,18 +54,16 @@ def targets(match: Match, breakthrough: bool) -> list[str]:
     """Points the phasing side has committed units to attack (regular or breakthrough)."""
     side = match.phasing
     found = {
-        str(u.flags[M.ATTACKING])
+        str(M.target_of(u))
         for u in match.units_of(side or "")
-        if u.flags.get(M.ATTACKING) and bool(u.flags.get("bt_attack")) == breakthrough
+        if M.target_of(u) and M.breakthrough_attack(u) == breakthrough
     }
     return sorted(found)
 
 
 def attackers_of(match: Match, target: str) -> list[Unit]:
     side = match.phasing or ""
-    return sorted(
-        (u for u in match.units_of(side) if u.flags.get(M.ATTACKING) == target), key=lambda u: u.id
-    )
+    return sorted((u for u in match.units_of(side) if M.target_of(u) == target), key=lambda u: u.id)
 
 
 def defenders_at(match: Match, target: str, side: str) -> list[Unit]:
@@ -176,7 +174,7 @@ def side_fire(match: Match, battle: dict[str, Any], side: str) -> tuple[int, lis
             continue
         german = U.nation(match, u) == "german"
         # 14.B.4: accompanying air supports only the units it accompanied (their origin)
-        n = air + (int(escort.get(str(u.flags.get(M.ORIGIN)), 0)) if attacking else 0)
+        n = air + (int(escort.get(str(M.origin_of(u)), 0)) if attacking else 0)
         # E-14 (ruling DC-C4): air doubles attacking German units, defending Axis units, in supply
         if n and u.side == U.AXIS and (german or not attacking) and in_supply(match, u):
             mult = 1 + min(n, 4)
@@ -234,7 +232,7 @@ def hq_support(match: Match, battle: dict[str, Any], side: str, units: list[Unit
     per_stack: set[str] = set()
     for hq in hqs:
         if attacking:
-            stack = str(hq.flags.get(M.ORIGIN))
+            stack = str(M.origin_of(hq))
             if stack in per_stack:
                 continue
             per_stack.add(stack)
@@ -332,7 +330,7 @@ def absorbers(match: Match, battle: dict[str, Any], side: str) -> list[Unit]:
     simultaneous = battle["mode"] == SIMULTANEOUS
     only = battle.get("only")  # the parachute free shot hits infantry-type units (21.B.4)
     if only == FORTIFIED_ONLY:  # at a fortress fortifications absorb first (18.0, ruling C8)
-        return [u for u in live(match, battle, side) if u.flags.get(U.FORTIFIED)]
+        return [u for u in live(match, battle, side) if U.fortified(u)]
     return [
         u
         for u in ground(match, live(match, battle, side))
@@ -452,7 +450,7 @@ def air_sources(match: Match, battle: dict[str, Any]) -> list[str]:
         return [DEFENSE]
     if not battle["breakthrough"]:
         return [POOL]
-    origins = {str(u.flags.get(M.ORIGIN)) for u in live(match, battle, U.AXIS)}
+    origins = {str(M.origin_of(u)) for u in live(match, battle, U.AXIS)}
     return [*sorted(origins), POOL]
 
 
@@ -499,7 +497,7 @@ def step_air_combat(match: Match, battle: dict[str, Any]) -> None:
     )
     if battle["attacker"] == U.SOVIET and air and not ground(match, soviet_side_units):
         for u in air:  # 13.A.3: air attacks only with Soviet ground forces present
-            u.flags.pop(M.ATTACKING, None)
+            U.unmark(match, u, M.ATTACKING, "air alone", "DC 13.A.3")
         air = []
     table = fire_table(match)
     if air and german:
@@ -652,12 +650,12 @@ def reduce_for_fortress(match: Match, battle: dict[str, Any], hits: int) -> int:
     if not cls or hits <= 0:
         return hits
     defenders = live(match, battle, battle["defender"])
-    fortified = [u for u in defenders if u.flags.get(U.FORTIFIED)]
+    fortified = [u for u in defenders if U.fortified(u)]
     if len(fortified) > hits:  # the defender chooses which fortifications absorb them (13.B.2)
         battle["only"] = FORTIFIED_ONLY
         return hits
     for u in sorted(fortified, key=lambda u: u.id):
-        u.flags.pop(U.FORTIFIED, None)
+        U.unmark(match, u, U.FORTIFIED)
         hits -= 1
         match.emit("fortification", f"{u.id} loses its fortification", "DC 18.0", unit=u.id)
     if not own_side(match, loc, battle["defender"]):
@@ -707,7 +705,7 @@ def same_fate(match: Match, units: list[Unit]) -> list[bool]:
             U.printed(match, u, "fire"),
             U.dispersed(u),
             u.flags.get(LOSSES, 0),
-            bool(u.flags.get(U.FORTIFIED)),
+            bool(U.fortified(u)),
         )
 
     first = fate(units[0])
@@ -716,8 +714,8 @@ def same_fate(match: Match, units: list[Unit]) -> list[bool]:
 
 def take_loss(match: Match, battle: dict[str, Any], unit: Unit) -> None:
     """One loss on one unit (13.B.2, 15.A, 18.0)."""
-    if unit.side == battle["defender"] and unit.flags.get(U.FORTIFIED):
-        unit.flags.pop(U.FORTIFIED, None)
+    if unit.side == battle["defender"] and U.fortified(unit):
+        U.unmark(match, unit, U.FORTIFIED)
         match.emit(
             "fortification",
             f"{unit.id}'s fortification absorbs a breakthrough",
@@ -825,8 +823,10 @@ def end_if_decided(match: Match, battle: dict[str, Any]) -> bool:
 # ----------------------------------------------------------------------------- endings
 
 
-def clear_flags(unit: Unit) -> None:
-    for flag in (M.ATTACKING, M.ORIGIN, LOSSES, ALL_OUT, "bt_attack", M.DROPPED, M.ESCORT):
+def clear_flags(match: Match, unit: Unit) -> None:
+    """The attack is over for this unit: no longer engaged; the battle's bookkeeping goes."""
+    U.unmark(match, unit, M.ATTACKING, "the battle is over", "DC 13.0")
+    for flag in (LOSSES, ALL_OUT, M.DROPPED, M.ESCORT):
         unit.flags.pop(flag, None)
 
 
@@ -836,7 +836,7 @@ def retreat_attackers(match: Match, battle: dict[str, Any]) -> None:
         if u.flags.get(M.DROPPED):
             match.eliminate(u, "air-dropped and the attack broken off", "DC 21.C")
             continue
-        clear_flags(u)
+        clear_flags(match, u)
         U.disperse(match, u, "retreated from the attack", "DC 13.B.4")
     match.emit("retreat", f"the attack on {battle['target']} falls back", "DC 13.B.4")
 
@@ -851,11 +851,11 @@ def advance(match: Match, battle: dict[str, Any]) -> None:
         if u.side == battle["defender"] and U.is_combat_unit(match, u):
             match.eliminate(u, f"left alone at {target}", "DC 13.A.3, 13.A.5")
     for u in units:
-        clear_flags(u)
+        clear_flags(match, u)
         match.place(u, target)
-        u.flags.pop(U.FORTIFIED, None)
+        U.unmark(match, u, U.FORTIFIED)
         if not U.dispersed(u) and not battle.get("breakthrough"):
-            u.flags[M.BT] = rounds
+            U.mark(match, u, M.BT, "DC 14.A", rounds=rounds)
     M.take(match, units, target, "DC 13.B.5")
     for u in list(match.state.units.values()):  # 13.B.4.c: refugees at a point that fell
         if u.flags.get(SHELTER) == target and u.side == battle["defender"]:
@@ -870,7 +870,7 @@ def finish(match: Match, battle: dict[str, Any], text: str) -> None:
             u.flags.pop(LOSSES, None)  # E-25, ruling DC-C9: losses do not outlast the battle
             u.flags.pop(ALL_OUT, None)
             if side == battle["attacker"]:
-                clear_flags(u)
+                clear_flags(match, u)
     for u in list(match.state.units.values()):
         if u.flags.get(SHELTER) == target:
             u.flags.pop(SHELTER, None)
@@ -906,9 +906,7 @@ def retreat_options(match: Match, battle: dict[str, Any], unit: Unit) -> list[st
             and match.state.control.get(dest) != side
         ):
             continue
-        under_attack = any(
-            u.flags.get(M.ATTACKING) == dest for u in match.units_of(match.enemy(side))
-        )
+        under_attack = any(M.target_of(u) == dest for u in match.units_of(match.enemy(side)))
         if under_attack and battle.get("breakthrough"):
             continue
         own = match.state.control.get(dest) == side
@@ -1172,9 +1170,7 @@ class Retreat(Verb):
             use[line] = int(use.get(line, 0)) + int(U.retreat_load(match, unit) * 2)
             M.clear_point(match, unit.side, dest, f"{unit.id} retreating (DC 13.B.4.b)")
             M.place_all(match, [unit], dest)  # 18.0: a retreat is a move: no fortification
-            if any(
-                u.flags.get(M.ATTACKING) == dest for u in match.units_of(match.enemy(unit.side))
-            ):
+            if any(M.target_of(u) == dest for u in match.units_of(match.enemy(unit.side))):
                 unit.flags[SHELTER] = dest
             match.emit("retreat", f"{unit.id} retreats to {dest}", "DC 13.B.4", unit=unit.id)
         run_retreat(match, battle)
@@ -1218,6 +1214,6 @@ def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     if phase.id == "recovery":  # 15.B: all the phasing player's units recover
         for unit in match.units_of(match.phasing or ""):
-            if unit.flags.pop(U.DISPERSED, None):
+            if U.unmark(match, unit, U.DISPERSED, "recovered", "DC 15.B"):
                 match.emit("recovered", f"{unit.id} recovers", "DC 15.B", unit=unit.id)
         match.touch()

@@ -25,10 +25,24 @@ from wargame.topology import is_box
 
 MOVED = "moved"
 ATTACKING = "attacking"
-ORIGIN = "origin"
 BT = "bt"  # may make its breakthrough move this turn; value = rounds of combat fought (14.B.1)
 BT_USED = "bt_used"
 HIGHWAY = "highway"
+
+
+def target_of(unit: Unit) -> str | None:
+    """The point a unit is committed to attack (12.0), if any."""
+    found = U.marker(unit, ATTACKING)
+    return None if found is None else found.get("target")
+
+
+def origin_of(unit: Unit) -> str | None:
+    """The point an attacking unit attacks from: its line back (13.B.4)."""
+    return (U.marker(unit, ATTACKING) or {}).get("origin")
+
+
+def breakthrough_attack(unit: Unit) -> bool:
+    return bool((U.marker(unit, ATTACKING) or {}).get("breakthrough"))
 
 
 def weather_now(match: Match, loc: str | None = None) -> str:
@@ -84,7 +98,7 @@ def why_unit_cannot_move(match: Match, unit: Unit) -> str | None:
         return f"{unit.id}: partisans are placed in the Supply Status phase, not moved (DC 19.0)"
     if U.dispersed(unit):
         return f"{unit.id} is dispersed and may not move (DC 15.A.1)"
-    if unit.flags.get(MOVED) or unit.flags.get(ATTACKING):
+    if U.marked(unit, MOVED) or target_of(unit):
         return f"{unit.id} has already moved this phase (DC 12.0)"
     if unit.side == U.AXIS and "air" in t:
         return f"{unit.id}: German air units support battles, they do not move alone (DC 13.A.5)"
@@ -177,7 +191,7 @@ def step_problem(
         breakthrough
         and U.has(match, unit, "air")
         and not any(
-            u.flags.get("bt_from") == src and dest in (u.loc, u.flags.get(ATTACKING))
+            (U.marker(u, BT_USED) or {}).get("origin") == src and dest in (u.loc, target_of(u))
             for u in match.units_of(unit.side)
             if u is not unit
         )
@@ -240,15 +254,12 @@ def take(match: Match, units: list[Unit], loc: str, rule: str) -> None:
 def place_all(match: Match, units: list[Unit], loc: str) -> None:
     for unit in units:
         match.place(unit, loc)
-        unit.flags.pop(U.FORTIFIED, None)  # 18.0: a fortification is lost when the unit moves
+        U.unmark(match, unit, U.FORTIFIED)  # 18.0: a fortification is lost when the unit moves
 
 
 def commit(match: Match, unit: Unit, src: str, target: str, *, breakthrough: bool) -> None:
-    unit.flags[ATTACKING] = target
-    unit.flags[ORIGIN] = src
-    unit.flags.pop(U.FORTIFIED, None)
-    if breakthrough:
-        unit.flags["bt_attack"] = True
+    U.mark(match, unit, ATTACKING, "DC 12.0", target=target, origin=src, breakthrough=breakthrough)
+    U.unmark(match, unit, U.FORTIFIED, "moved", "DC 18.0")
     match.touch()
     kind = "breakthrough assault" if breakthrough else "attack"
     match.emit(
@@ -290,7 +301,7 @@ def bt_capable(match: Match, unit: Unit) -> str | None:
     """Why the unit is not capable of breakthrough movement now (14.A, 14.B.5, 17.A.3, 7.B)."""
     if not U.has(match, unit, "breakthrough"):
         return f"{unit.id} is not a breakthrough unit (DC 14.A)"
-    if unit.flags.get(BT_USED):
+    if U.marked(unit, BT_USED):
         return f"{unit.id} has made its breakthrough move this turn (DC 14.B.6)"
     grounded = armor_grounded(match, unit)
     if grounded:
@@ -366,7 +377,7 @@ def capacity_problem(match: Match, unit: Unit, path: list[str], reduce: int = 0)
 def bt_reduce(match: Match, unit: Unit) -> int:
     """14.B.1-2: capacity down one per round the unit fought, and one more for the Soviets
     through December 1941 (both the total and the armor limit, ruling DC-M5)."""
-    rounds = int(unit.flags.get(BT, 0) or 0)
+    rounds = int((U.marker(unit, BT) or {}).get("rounds", 0))
     if unit.side == U.SOVIET and U.date(match) <= (1941, 12):
         rounds += 1
     return rounds
@@ -423,15 +434,15 @@ class Move(Verb):
                         f"{unit.id}: Soviet air accompanies breakthroughs only from Good weather "
                         "1944 (DC 14.B.3)"
                     )
-                return "already moved" if unit.flags.get(BT_USED) else None
-            if unit.flags.get(BT_USED):
+                return "already moved" if U.marked(unit, BT_USED) else None
+            if U.marked(unit, BT_USED):
                 return f"{unit.id} has made its breakthrough move this turn (DC 14.B.6)"
-            if BT not in unit.flags:
+            if not U.marked(unit, BT):
                 return (
                     f"{unit.id} did not occupy an unoccupied point or clear a point this turn "
                     "(DC 14.A)"
                 )
-            if unit.flags.get(ATTACKING):
+            if target_of(unit):
                 return f"{unit.id} has already moved this phase"
             return bt_capable(match, unit)
         return why_unit_cannot_move(match, unit)
@@ -490,10 +501,9 @@ class Move(Verb):
             line = L.line_key(match, a, b)
             assert line is not None
             L.use(match, line, [unit])
-        unit.flags[MOVED] = True
+        U.mark(match, unit, MOVED)
         if breakthrough:
-            unit.flags[BT_USED] = True
-            unit.flags["bt_from"] = src
+            U.mark(match, unit, BT_USED, "DC 14.B.6", origin=src)
         last_from, target = steps[-1]
         note_leaving(match, unit, target)
         for _a, b in steps[:-1]:
@@ -512,9 +522,11 @@ class Move(Verb):
         else:
             unit.flags.pop("exit_line", None)
         if len(path) == 2 and not breakthrough and not on_highway(match, path[0]):
-            unit.flags[BT_USED] = True  # the second point is its breakthrough move (DC-M3)
+            U.mark(
+                match, unit, BT_USED, "DC 14.B.6"
+            )  # the second point: its breakthrough move (DC-M3)
         elif not breakthrough and not is_box(target):
-            unit.flags[BT] = 0  # 14.A: occupied an unoccupied point: may break through later
+            U.mark(match, unit, BT, "DC 14.A", rounds=0)  # 14.A: occupied an unoccupied point
         match.hook.wargame_moved(match=match, units=[unit], path=[src, *path])
         match.emit(
             "move",
@@ -539,7 +551,7 @@ class Fortify(Verb):
     def problem(self, match: Match, unit: Unit) -> str | None:
         if not U.has(match, unit, "fortify"):
             return f"{unit.id} may not fortify (DC 18.0)"
-        if unit.flags.get(U.FORTIFIED):
+        if U.fortified(unit):
             return f"{unit.id} is already fortified"
         moved = why_unit_cannot_move(match, unit)
         if moved:
@@ -560,8 +572,8 @@ class Fortify(Verb):
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         unit = match.state.units[action.args[0]]
-        unit.flags[U.FORTIFIED] = True
-        unit.flags[MOVED] = True
+        U.mark(match, unit, U.FORTIFIED, "DC 18.0")
+        U.mark(match, unit, MOVED)
         match.touch()
         match.emit("fortified", f"{unit.id} fortifies at {unit.loc}", "DC 18.0", unit=unit.id)
 
@@ -585,8 +597,8 @@ def escorts_at(match: Match, loc: str) -> list[Unit]:
         if u.side == U.SOVIET
         and U.has(match, u, "air")
         and not U.dispersed(u)
-        and not u.flags.get(MOVED)
-        and not u.flags.get(ATTACKING)
+        and not U.marked(u, MOVED)
+        and not target_of(u)
     ]
 
 
@@ -645,7 +657,7 @@ class Drop(Verb):
         n = int(used.get("n", 0)) if used.get("turn") == match.turn else 0
         match.state.vars["drops"] = {"turn": match.turn, "n": n + 1}
         for u in (unit, escort):
-            u.flags[MOVED] = True
+            U.mark(match, u, MOVED)
         unit.flags[DROPPED] = True
         escort.flags[ESCORT] = True
         match.emit("drop", f"{unit.id} drops on {dest}, escorted by {escort.id}", "DC 21.B")
@@ -669,12 +681,12 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     if phase.id in ("operational", "breakthrough"):
         L.reset(match)
         for unit in match.units_of(match.phasing or ""):
-            unit.flags.pop(MOVED, None)
+            U.unmark(match, unit, MOVED)
         match.touch()
     if phase.id == "reinforcement":  # a new player turn: last turn's breakthrough rights lapse
         for unit in match.units_of(match.phasing or ""):
-            for flag in (BT, BT_USED, MOVED, "bt_from"):
-                unit.flags.pop(flag, None)
+            for name in (BT, BT_USED, MOVED):
+                U.unmark(match, unit, name, "a new player turn")
 
 
 @hookimpl

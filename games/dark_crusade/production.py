@@ -117,7 +117,7 @@ def bring(
     unit = match.new_unit(cid, loc)
     unit.flags = {}
     if dispersed:
-        unit.flags[U.DISPERSED] = True
+        U.mark(match, unit, U.DISPERSED, "DC 8.A")
     unit.flags["replacement" if dispersed else "arrived"] = match.turn
     unit.flags.update(flags)
     state = "dispersed" if dispersed else "undispersed"
@@ -230,7 +230,7 @@ class Withdraw(Verb):
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         cid, loc = action.args
         unit = match.state.units[cid]
-        unit.flags.pop(U.FORTIFIED, None)  # 18.0: it moved
+        U.unmark(match, unit, U.FORTIFIED)  # 18.0: it moved
         match.place(unit, loc)
         pending = match.state.vars[WITHDRAWING]
         pending["units"].remove(cid)

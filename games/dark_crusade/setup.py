@@ -77,7 +77,7 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
                 continue
             roll = match.roll("1d6", f"{unit.id} fortifies at {loc}", "DC 18.0")
             if roll <= best:
-                unit.flags[U.FORTIFIED] = True
+                U.mark(match, unit, U.FORTIFIED, "DC 18.0")
                 match.emit("fortified", f"{unit.id} fortified at {loc}", "DC 18.0", unit=unit.id)
 
 

@@ -420,7 +420,7 @@ class StrategicLand(Verb):
         while tree.get(path[-1]) is not None:
             path.append(str(tree[path[-1]]))
         path.reverse()
-        unit.flags.pop(U.FORTIFIED, None)  # 18.0: a fortification is lost when its unit moves
+        U.unmark(match, unit, U.FORTIFIED)  # 18.0: a fortification is lost when its unit moves
         match.place(unit, dest)
         _record(match, unit, dest, "land")
         from wargame.games.dark_crusade import movement  # movement -> production -> strategic
@@ -491,7 +491,7 @@ class StrategicSea(Verb):
             match.place(unit, dest)
             match.eliminate(unit, f"torpedoed on the {sea.title()} Sea (roll {roll})", "DC 9.B")
             return
-        unit.flags.pop(U.FORTIFIED, None)
+        U.unmark(match, unit, U.FORTIFIED)
         match.place(unit, dest)
         match.emit(
             "strategic",

@@ -392,9 +392,9 @@ def refresh(match: Match) -> None:
         if found is None:
             found = traces[key] = trace(match, *key)
         if _start(match, unit, found) is not None:
-            unit.flags.pop(ISOLATED, None)
+            U.unmark(match, unit, ISOLATED)
         else:
-            unit.flags[ISOLATED] = True
+            U.mark(match, unit, ISOLATED, "DC 17.B")
 
 
 def isolate(match: Match, side: str) -> None:
@@ -404,7 +404,7 @@ def isolate(match: Match, side: str) -> None:
     refresh(match)
     groups: dict[str, list[Unit]] = {}
     for unit in sorted(match.units_of(side), key=lambda u: u.id):
-        if unit.flags.get(ISOLATED) and unit.loc is not None:
+        if U.marked(unit, ISOLATED) and unit.loc is not None:
             groups.setdefault(unit.loc, []).append(unit)
     asks: list[tuple[str, int]] = []
     for loc in sorted(groups):
@@ -449,7 +449,7 @@ class IsolationLoss(Verb):
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
         loc = decision.context.get("loc")
         for unit in sorted(match.units_at(str(loc)), key=lambda u: u.id):
-            if unit.side == decision.side and unit.flags.get(ISOLATED):
+            if unit.side == decision.side and U.marked(unit, ISOLATED):
                 yield Action(self.name, (unit.id,))
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
@@ -459,7 +459,7 @@ class IsolationLoss(Verb):
         loc = decision.context.get("loc")
         if unit is None or unit.loc != loc or unit.side != decision.side:
             return f"{action.args[0]} is not one of your units in {loc} (DC 17.B)"
-        if not unit.flags.get(ISOLATED):
+        if not U.marked(unit, ISOLATED):
             return f"{unit.id} is not isolated: only isolated units are lost (DC 17.B)"
         return None
 

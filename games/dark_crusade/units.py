@@ -75,17 +75,50 @@ def line_total(loads: Iterable[Fraction]) -> int:
     return int(sum(loads, Fraction(0)))
 
 
+# ----------------------------------------------------------------------------- markers
+# Every unit status with a rule that ends it goes through these four: what carries it, its data,
+# putting it on and taking it off.
+
+
+def marked(unit: Unit, name: str) -> bool:
+    return bool(unit.flags.get(name))
+
+
+def marker(unit: Unit, name: str) -> dict[str, Any] | None:
+    """The data a marker was placed with ({} for none), None when the unit does not carry it."""
+    found = unit.flags.get(name)
+    if not found:
+        return None
+    return dict(found) if isinstance(found, dict) else {}
+
+
+def mark(match: Match, unit: Unit, name: str, rule: str | None = None, **data: Any) -> None:
+    unit.flags[name] = dict(data) if data else True
+    match.touch()
+
+
+def unmark(match: Match, unit: Unit, name: str, why: str = "", rule: str | None = None) -> bool:
+    """Take the marker off; False when the unit did not carry it."""
+    if unit.flags.pop(name, None) is None:
+        return False
+    match.touch()
+    return True
+
+
 def dispersed(unit: Unit) -> bool:
-    return bool(unit.flags.get(DISPERSED))
+    return marked(unit, DISPERSED)
+
+
+def fortified(unit: Unit) -> bool:
+    return marked(unit, FORTIFIED)
 
 
 def disperse(match: Match, unit: Unit, why: str, rule: str) -> None:
     """Flip a unit to its dispersed side (15.A); factories cannot be dispersed (8.A.2.b)."""
-    if unit.flags.get(DISPERSED) or has(match, unit, "factory"):
+    if dispersed(unit) or has(match, unit, "factory"):
         return
-    unit.flags[DISPERSED] = True
-    unit.flags.pop(FORTIFIED, None)
-    match.touch()
+    mark(match, unit, DISPERSED, rule)
+    unmark(match, unit, FORTIFIED, "dispersed", "DC 18.0")
     match.emit("dispersed", f"{unit.id} dispersed: {why}", rule, unit=unit.id)
 
 

@@ -28,10 +28,20 @@ def empty_match(scenario: str = "tournament", seed: int = 1, **options: bool) ->
 
 
 def put(match: Match, loc: str, *counters: str, **flags: Any) -> list[Any]:
+    """Counters at ``loc`` with these statuses: ``attacking=POINT`` (from ``origin``, default
+    ``loc``), ``bt=ROUNDS``, ``dispersed``, ``fortified``..."""
+    if "attacking" in flags:
+        flags["attacking"] = {
+            "target": flags["attacking"],
+            "origin": flags.pop("origin", loc),
+            "breakthrough": flags.pop("bt_attack", False),
+        }
+    if "bt" in flags:
+        flags["bt"] = {"rounds": flags["bt"]}
     out = []
     for cid in counters:
         unit = match.state.units.get(cid) or match.new_unit(cid, None)
-        unit.flags = dict(flags)
+        unit.flags = {k: (dict(v) if isinstance(v, dict) else v) for k, v in flags.items()}
         match.place(unit, loc)
         out.append(unit)
     return out

@@ -11,6 +11,7 @@ import pytest
 from tests.games.dc_helpers import empty_match, goto, put, script_rolls
 from wargame.games.dark_crusade import combat as C
 from wargame.games.dark_crusade import movement as M
+from wargame.games.dark_crusade import units as U
 
 
 def battle(attacker: str, target: str, attackers: list[Any], defenders: list[Any], **kw: Any):
@@ -252,9 +253,7 @@ def test_13_B_4_attacker_retreats_to_its_origin_dispersed() -> None:
     match.apply("retreat")
     for cid in ("sov-30a", "sov-31a"):
         unit = match.state.units[cid]
-        assert (
-            unit.loc == "baranovichi" and unit.flags["dispersed"] and "attacking" not in unit.flags
-        )
+        assert unit.loc == "baranovichi" and U.dispersed(unit) and M.target_of(unit) is None
 
 
 def test_13_B_4_defender_retreat_priorities() -> None:
@@ -329,7 +328,7 @@ def test_13_B_3_c_both_sides_dispersed_the_attacker_retreats() -> None:
     b = battle("axis", "brest", a, d)
     match.state.vars["battle"] = b
     assert C.end_if_decided(match, b)
-    assert a[0].loc == "siedlce" and "attacking" not in a[0].flags
+    assert a[0].loc == "siedlce" and M.target_of(a[0]) is None
     assert d[0].loc == "brest"
 
 

@@ -9,6 +9,7 @@ import pytest
 from tests.games.dc_helpers import empty_match, goto, put
 from wargame.actions import IllegalAction
 from wargame.games.dark_crusade import lines as L
+from wargame.games.dark_crusade import movement as M
 from wargame.games.dark_crusade import units as U
 
 
@@ -131,7 +132,7 @@ def test_12_0_entering_an_enemy_point_commits_an_attack(axis_move) -> None:
     put(match, "baranovichi", "sov-13a")
     match.apply("move ger-7 baranovichi")
     unit = match.state.units["ger-7"]
-    assert unit.loc == "brest" and unit.flags["attacking"] == "baranovichi"
+    assert unit.loc == "brest" and M.target_of(unit) == "baranovichi"
     assert match.state.control["baranovichi"] == "soviet"
 
 
@@ -247,7 +248,7 @@ def test_14_B_2_soviet_breakthrough_capacity_one_less_through_1941() -> None:
 
     match = empty_match()
     unit = put(match, "orsha", "sov-5tk")[0]
-    unit.flags["bt"] = 1
+    U.mark(match, unit, M.BT, rounds=1)
     assert movement.bt_reduce(match, unit) == 2
     match.state.cursor.turn = 8  # January 1942
     assert movement.bt_reduce(match, unit) == 1
@@ -271,7 +272,7 @@ def test_14_B_3_soviet_air_accompanies_breakthroughs_from_good_weather_1944(monk
     match = empty_match("campaign")
     goto(match, "soviet", "breakthrough")
     tank, air = put(match, "orsha", "sov-5tk", "vvs-1")
-    tank.flags["bt"] = 0
+    U.mark(match, tank, M.BT, rounds=0)
     monkeypatch.setattr(movement, "weather_now", lambda match, loc=None: "good")
     assert "14.B.3" in (match.check("move vvs-1 smolensk") or "")
     match.state.cursor.turn = 32  # January 1944 (its weather is patched to Good)

@@ -10,6 +10,7 @@ from tests.games.dc_helpers import at, empty_match, goto, put, script_rolls, to_
 from wargame.games.dark_crusade import combat as C
 from wargame.games.dark_crusade import movement as M
 from wargame.games.dark_crusade import production as P
+from wargame.games.dark_crusade import units as U
 from wargame.games.dark_crusade import victory as V
 from wargame.match import Match
 
@@ -127,7 +128,7 @@ def test_14_B_1_one_exchange_then_the_defender_retreats_is_one_round_axis() -> N
     script_rolls(match, [1, 1])  # no hits either way
     answer(match, "fight siauliai", "continue", "retreat", "retreat sov-8a kaunas")
     ger56 = match.state.units["ger-56"]
-    assert ger56.loc == "siauliai" and ger56.flags[M.BT] == 1
+    assert ger56.loc == "siauliai" and U.marker(ger56, M.BT) == {"rounds": 1}
     goto(match, "axis", "breakthrough")
     assert match.check("move ger-56 riga") is None
 
@@ -149,7 +150,7 @@ def test_14_B_1_one_exchange_then_the_defender_retreats_is_one_round_soviet() ->
     retreat = next(str(a) for a in match.legal_actions())
     match.apply(retreat)
     tank = match.state.units["sov-1tk"]
-    assert tank.loc == "mogilev" and tank.flags[M.BT] == 1
+    assert tank.loc == "mogilev" and U.marker(tank, M.BT) == {"rounds": 1}
     goto(match, "soviet", "breakthrough")
     assert match.check("move sov-1tk gomel") is None
 
