@@ -54,6 +54,7 @@ from typing import Any, Protocol
 from wargame.actions import Action, Decision
 from wargame.dice import parse_dice
 from wargame.errors import UsageError
+from wargame.hookspecs import BotHints
 from wargame.match import Battle, Match
 from wargame.mechanics import combat, retreat, stacking, supply
 from wargame.state import Unit
@@ -539,19 +540,20 @@ def hints(match: Match, side: str) -> dict[str, Any]:
         "supplied": None,
         "advisors": [],
     }
-    for found in match.hook.wargame_bot_hints(match=match, side=side):
-        if not isinstance(found, Mapping):
+    for answer in match.hook.wargame_bot_hints(match=match, side=side):
+        if answer is None:
             continue
-        for name, weight in (found.get("objectives") or {}).items():
+        found = BotHints.of(answer)
+        for name, weight in found.objectives.items():
             for loc in _objective_names(match, name):
                 merged["objectives"][loc] = merged["objectives"].get(loc, 0.0) + float(weight)
-        merged["replace_objectives"] |= bool(found.get("replace_objectives"))
-        merged["aggression"] += float(found.get("aggression", 0.0) or 0.0)
-        if found.get("supplied") is not None:
-            locs = _objective_names(match, list(found["supplied"]))
+        merged["replace_objectives"] |= found.replace_objectives
+        merged["aggression"] += float(found.aggression or 0.0)
+        if found.supplied is not None:
+            locs = _objective_names(match, list(found.supplied))
             merged["supplied"] = (merged["supplied"] or frozenset()) | frozenset(locs)
-        if callable(getattr(found.get("advisor"), "choose", None)):
-            merged["advisors"].append(found["advisor"])
+        if callable(getattr(found.advisor, "choose", None)):
+            merged["advisors"].append(found.advisor)
     return merged
 
 

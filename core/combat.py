@@ -75,6 +75,38 @@ class Modifier:
             known = ", ".join(MODIFIER_OPS)
             raise ValueError(f"unknown modifier op {self.op!r} (known: {known})")
 
+    def apply(self, value: Fraction) -> Fraction:
+        """The value after this modifier. Halving and quartering follow the shared halving
+        rule: fractions dropped, a positive value never below 1 (Barbarossa 1.3, PGG 11.32);
+        three-quarters rounds up (PMD)."""
+        from wargame.mechanics import halving
+
+        v = (
+            Fraction(repr(self.value))
+            if isinstance(self.value, float)
+            else Fraction(self.value or 0)
+        )
+        match self.op:
+            case "multiply":
+                return value * v
+            case "divide":
+                return value / v
+            case "add":
+                return value + v
+            case "set":
+                return v
+            case "halve":
+                return Fraction(halving.divide_total([int(value)], 2))
+            case "quarter":
+                return Fraction(halving.divide_total([int(value)], 4))
+            case "three-quarters":
+                return Fraction(halving.three_quarters_total_up([int(value)]))
+            case "min":
+                return max(value, v)
+            case "max":
+                return min(value, v)
+        raise ValueError(f"unknown modifier op {self.op!r}")
+
     def line(self) -> Line:
         value = self.value
         if isinstance(value, float):

@@ -12,14 +12,15 @@ collect a list from every plugin (every column shift, every strength modifier).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 import pluggy
 
 if TYPE_CHECKING:
     from wargame.actions import Action, Decision
-    from wargame.combat import Modifier, Shift
+    from wargame.combat import Modifier, Shift, TableBuilder
     from wargame.match import Battle, Match
     from wargame.models import PhaseSpec
     from wargame.plugins import GameDef, Verb
@@ -59,6 +60,46 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
 @hookspec
 def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
     """A phase ends: stacking checks, clean-up of per-phase flags."""
+
+
+def on_phase(
+    when: Literal["start", "end"],
+    *,
+    kinds: Iterable[str] = (),
+    ids: Iterable[str] = (),
+    ids_from: Callable[[Match], Iterable[str]] | None = None,
+) -> Callable[[Callable[[Match, PhaseSpec], None]], Callable[[Match, PhaseSpec], None]]:
+    """A ``wargame_phase_start`` (or ``_end``) implementation run only for the phases it
+    concerns: of one of ``kinds``, with one of ``ids``, or with an id ``ids_from(match)`` gives
+    (a setting). A module may hold several, under any function names::
+
+        @on_phase("start", kinds=("movement",))
+        def check_supply(match, phase): ...
+
+        @on_phase("end", ids_from=lambda match: match.settings("stacking").get("check", ()))
+        def check_stacks(match, phase): ...
+    """
+    kind_set, id_set = frozenset(kinds), frozenset(ids)
+
+    def mark(function: Callable[[Match, PhaseSpec], None]) -> Callable[[Match, PhaseSpec], None]:
+        def dispatch(match: Match, phase: PhaseSpec) -> None:
+            if (
+                phase.kind in kind_set
+                or phase.id in id_set
+                or (ids_from is not None and phase.id in ids_from(match))
+            ):
+                function(match, phase)
+
+        dispatch.__name__ = dispatch.__qualname__ = function.__name__
+        dispatch.__doc__ = function.__doc__
+        dispatch.__module__ = function.__module__
+        dispatch.wargame_phase = (when, kind_set, id_set)  # type: ignore[attr-defined]
+        marked: Callable[[Match, PhaseSpec], None] = hookimpl(specname=f"wargame_phase_{when}")(
+            dispatch
+        )
+        return marked
+
+    return mark
 
 
 @hookspec(firstresult=True)
@@ -141,7 +182,17 @@ def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
 
 @hookspec(firstresult=True)
 def wargame_movement_allowance(match: Match, unit: Unit) -> float | None:
-    """Movement points the unit has this phase (halved out of supply, zero if disrupted...)."""
+    """The unit's base movement points this phase when not its printed value (a turn track's
+    factor, Barbarossa 10.1); the modifiers of :func:`wargame_allowance_modifiers` apply to it."""
+
+
+@hookspec
+def wargame_allowance_modifiers(match: Match, unit: Unit) -> list[Modifier]:
+    """Changes to the unit's movement allowance this phase, each with its reason and rule, from
+    every plugin: they add up (weather -1, an HQ +1, halved out of supply, zero when disrupted).
+    Applied in this order whatever plugin gives them: ``set``, then ``multiply``/``divide``/
+    ``halve``/``quarter``/``three-quarters`` (fractions dropped, a positive allowance never
+    below 1), then ``add``, then ``min``/``max``; target "movement"."""
 
 
 @hookspec(firstresult=True)
@@ -205,6 +256,13 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
     """Column shifts that apply to this battle, each with its reason and rule number."""
 
 
+@hookspec
+def wargame_table_kinds() -> Mapping[str, TableBuilder]:
+    """Combat table kinds a title's data uses beyond the kernel's (odds, differential, fire):
+    kind -> a builder with ``from_spec(spec, *, table_id)``. Registered when the title loads,
+    before its tables are built, so a table of an unknown kind is a load error."""
+
+
 @hookspec(firstresult=True)
 def wargame_combat_table(match: Match, battle: Battle) -> str | None:
     """Which combat table this battle uses (default: the document's first table)."""
@@ -232,19 +290,60 @@ def wargame_supply(match: Match, unit: Unit) -> Mapping[str, Any] | None:
     """The unit's supply state now: ``{"state": "supplied"|..., "path": [...], "why": str}``."""
 
 
-# ----------------------------------------------------------------------------- bots
+@dataclass(frozen=True)
+class SupplySource:
+    """A change to a side's supply sources now, with its reason and rule: a captured port
+    becomes one, a cut railhead stops being one (``remove``)."""
+
+    loc: str
+    reason: str = ""
+    rule: str | None = None
+    remove: bool = False
 
 
 @hookspec
-def wargame_bot_hints(match: Match, side: str) -> dict[str, Any]:
-    """Advice for the kernel's heuristic bot playing ``side`` now (every answer is merged).
+def wargame_supply_sources(match: Match, side: str) -> list[SupplySource]:
+    """Sources added to (or removed from) those the supply mechanic's settings give ``side``,
+    from every plugin: they combine, removals last."""
+
+
+# ----------------------------------------------------------------------------- bots
+
+
+@dataclass(frozen=True)
+class BotHints:
+    """Advice for the kernel's heuristic bot (:func:`wargame_bot_hints`).
 
     ``objectives``: {location or region: weight on the title's VP scale}, added to what the bot
     reads from the map and the scenario; ``replace_objectives``: use only these; ``aggression``:
     strength points added to every battle's expected value (> 0 attacks more); ``supplied``:
-    locations where a unit of the side would be in supply; ``advisor``: an object with
-    ``choose(match, decision, actions) -> Action | None`` for the decisions the title's own
-    rules make. Other keys are ignored, so a title may answer for a later bot."""
+    locations or regions where a unit of the side would be in supply; ``advisor``: an object
+    with ``choose(match, decision, actions) -> Action | None`` for the decisions the title's own
+    rules make."""
+
+    objectives: Mapping[str, float] = field(default_factory=dict)
+    replace_objectives: bool = False
+    aggression: float = 0.0
+    supplied: Collection[str] | None = None
+    advisor: Any = None
+
+    @classmethod
+    def of(cls, answer: BotHints | Mapping[str, Any]) -> BotHints:
+        """A hook's answer as hints: a :class:`BotHints`, or a mapping with the same keys (an
+        unknown key is an error naming it, not advice silently lost)."""
+        if isinstance(answer, BotHints):
+            return answer
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(answer) - known)
+        if unknown:
+            raise ValueError(f"unknown bot hint {unknown[0]!r} (known: {', '.join(sorted(known))})")
+        return cls(**answer)
+
+
+@hookspec
+def wargame_bot_hints(match: Match, side: str) -> BotHints | Mapping[str, Any] | None:
+    """Advice for the kernel's heuristic bot playing ``side`` now: a :class:`BotHints` (or a
+    mapping of its fields); every plugin's answer is merged."""
 
 
 # ----------------------------------------------------------------------------- views

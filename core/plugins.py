@@ -307,13 +307,28 @@ def load_title(definition: GameDef, owner_dir: Path | None = None) -> Title:
         raise UsageError(f"title {definition.id}: title.json says id {manifest.id!r}")
     check_mechanics(manifest, str(data_dir / "title.json"))
     data = TitleData(data_dir, manifest.documents, title_id=manifest.id, owner_dir=owner_dir)
-    check_tables(data)
     title = Title(definition, manifest, data)
     try:
         title.rules  # noqa: B018 - import the rules now: a broken title fails when loaded
     except ImportError as exc:
         raise WargameError(f"rules failed to import: {exc}") from None
+    register_table_kinds(title)
+    check_tables(data)
     return title
+
+
+def register_table_kinds(title: Title) -> None:
+    """The table kinds the title's plugins name (``wargame_table_kinds``), registered before
+    its tables are built; a kind another title registered to another builder is an error."""
+    from wargame.combat import register_table_kind
+
+    pm = plugin_manager(title.plugins())
+    for kinds in pm.hook.wargame_table_kinds():
+        for kind, builder in (kinds or {}).items():
+            try:
+                register_table_kind(kind, builder)
+            except ValueError as exc:
+                raise WargameError(f"title {title.id}: {exc}") from None
 
 
 def check_tables(data: TitleData) -> None:

@@ -39,11 +39,10 @@ def test_a_misspelt_hook_is_an_error_naming_it() -> None:
         plugin_manager([typo])
 
 
-def test_a_misspelt_hook_in_a_titles_rules_stops_its_match(tmp_path: Path) -> None:
+def test_a_misspelt_hook_in_a_titles_rules_stops_it_loading(tmp_path: Path) -> None:
     typo = plugin("typo", wargame_movment_allowance=lambda match, unit: 0)
-    title = make_variant(tmp_path, rules=[typo])
     with pytest.raises(WargameError, match="wargame_movment_allowance"):
-        Match(title)
+        make_variant(tmp_path, rules=[typo])
 
 
 def test_correctly_named_hooks_pass_the_check(hexland: Any) -> None:

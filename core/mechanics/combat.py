@@ -23,7 +23,6 @@ from wargame.actions import Action, Decision
 from wargame.combat import Column, CombatTable, Line, Modifier, Shift, build_table
 from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
-from wargame.mechanics import halving
 from wargame.mechanics.movement import phase_key
 from wargame.plugins import Verb
 from wargame.state import Unit
@@ -215,29 +214,8 @@ def _fraction(value: float | Fraction) -> Fraction:
 
 
 def _op(value: Fraction, mod: Modifier) -> Fraction:
-    """One modifier. Halving and quartering follow the shared halving rule: round down, and a
-    positive strength never below 1 (Barbarossa 1.3, PGG 11.32); three-quarters rounds up (PMD)."""
-    v = _fraction(mod.value) if mod.value is not None else Fraction(0)
-    match mod.op:
-        case "multiply":
-            return value * v
-        case "divide":
-            return value / v
-        case "add":
-            return value + v
-        case "set":
-            return v
-        case "halve":  # the halving rule takes whole factors: fractions drop first
-            return Fraction(halving.divide_total([int(value)], 2))
-        case "quarter":
-            return Fraction(halving.divide_total([int(value)], 4))
-        case "three-quarters":
-            return Fraction(halving.three_quarters_total_up([int(value)]))
-        case "min":
-            return max(value, v)
-        case "max":
-            return min(value, v)
-    raise ValueError(f"unknown modifier op {mod.op!r}")
+    """One modifier (:meth:`~wargame.combat.Modifier.apply`: the halving rule, PGG 11.32)."""
+    return mod.apply(value)
 
 
 def _num(x: Fraction) -> str:

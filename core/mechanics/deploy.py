@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -42,11 +42,11 @@ class Deploy(Verb):
         )
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if phase.kind == "deploy":
-        for unit in match.state.units.values():
-            unit.flags.pop("deploy", None)
+@on_phase("end", kinds=("deploy",))
+def forget_choices(match: Match, phase: PhaseSpec) -> None:
+    """Set-up is over: the listed locations no longer apply."""
+    for unit in match.state.units.values():
+        unit.flags.pop("deploy", None)
 
 
 @hookimpl

@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from wargame.actions import Action, Decision
+from wargame.combat import Line
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.movement import reachable
@@ -53,10 +55,32 @@ def scale(match: Match) -> int:
 
 def allowance(match: Match, unit: Unit) -> int:
     """The unit's budget this phase in integer movement units."""
-    value = match.hook.wargame_movement_allowance(match=match, unit=unit)
-    if value is None:
-        value = match.unit_values(unit).get("movement", 0)
-    return int(value * scale(match))
+    return int(allowance_explained(match, unit)[0] * scale(match))
+
+
+ALLOWANCE_ORDER = {"set": 0, "add": 2, "min": 3, "max": 3}
+"""When each kind of allowance modifier applies (any other op: 1, multiplying and halving)."""
+
+
+def allowance_explained(match: Match, unit: Unit) -> tuple[float, list[Line]]:
+    """The unit's movement points this phase and why: the base (printed, or a title's
+    ``wargame_movement_allowance``) and every plugin's modifier with its reason and rule."""
+    base = match.hook.wargame_movement_allowance(match=match, unit=unit)
+    if base is None:
+        base = match.unit_values(unit).get("movement", 0)
+    mods = [
+        m
+        for found in match.hook.wargame_allowance_modifiers(match=match, unit=unit)
+        for m in found or ()
+    ]
+    if not mods:
+        return base, []
+    value = Fraction(repr(base)) if isinstance(base, float) else Fraction(base)
+    lines = [Line(f"movement {float(value):g}")]
+    for mod in sorted(mods, key=lambda m: ALLOWANCE_ORDER.get(m.op, 1)):
+        value = mod.apply(value)
+        lines.append(Line(f"{mod.line().text} -> {float(value):g}", mod.rule))
+    return float(value), lines
 
 
 def cost_key(match: Match, unit: Unit) -> Hashable:

@@ -10,7 +10,7 @@ at random (untried units, PGG 14.1). The schedule keys already brought into play
 
 from __future__ import annotations
 
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 
@@ -18,11 +18,11 @@ REQUIRES = {"movement": "units enter from their box by moving"}
 """Mechanics this one needs in the same title (checked at load)."""
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase(
+    "start", ids_from=lambda match: (match.settings("reinforcements").get("phase", "movement"),)
+)
+def arrive(match: Match, phase: PhaseSpec) -> None:
     s = match.settings("reinforcements")
-    if phase.id != s.get("phase", "movement"):
-        return
     side = match.phasing
     if side is None:
         return

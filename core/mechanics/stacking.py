@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -76,11 +76,10 @@ class Remove(Verb):
             match.push(decision.side, decision.kind, decision.prompt, loc=loc)
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if phase.id in match.settings("stacking").get("check", ()):
-        for side in reversed(match.sides):
-            ask(match, side)
+@on_phase("end", ids_from=lambda match: match.settings("stacking").get("check", ()))
+def check_stacks(match: Match, phase: PhaseSpec) -> None:
+    for side in reversed(match.sides):
+        ask(match, side)
 
 
 @hookimpl

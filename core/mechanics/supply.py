@@ -33,8 +33,9 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from wargame.combat import Modifier
 from wargame.errors import UsageError
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import halving
 from wargame.models import PhaseSpec
@@ -66,9 +67,18 @@ def _rule(match: Match) -> str:
 
 
 def sources(match: Match, side: str) -> list[str]:
-    """The side's supply sources: location ids (region names resolved), in a stable order."""
+    """The side's supply sources: location ids (region names resolved), in a stable order, with
+    those every plugin's ``wargame_supply_sources`` adds, less those any removes."""
     names = settings(match).get("sources", {}).get(side, [])
-    return match.resolve_locations(names)
+    found = match.resolve_locations(names)
+    changes = [
+        c for got in match.hook.wargame_supply_sources(match=match, side=side) for c in got or ()
+    ]
+    if not changes:
+        return found
+    found += [c.loc for c in changes if not c.remove and c.loc not in found]
+    gone = {c.loc for c in changes if c.remove}
+    return [loc for loc in found if loc not in gone]
 
 
 def limit(match: Match, side: str) -> float | None:
@@ -394,11 +404,9 @@ def halved_allowance(value: float) -> float:
     return float(halving.halve(int(math.floor(value))))
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase("start", ids_from=lambda match: settings(match).get("check", ("movement",)))
+def check_phase(match: Match, phase: PhaseSpec) -> None:
     s = settings(match)
-    if phase.id not in s.get("check", ("movement",)):
-        return
     phasing = match.phasing
     sides = (
         list(match.sides) if s.get("sides", "phasing") == "all" or phasing is None else [phasing]
@@ -407,7 +415,8 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
 
 
 @hookimpl
-def wargame_movement_allowance(match: Match, unit: Unit) -> float | None:
+def wargame_allowance_modifiers(match: Match, unit: Unit) -> list[Modifier]:
+    """Out of supply with ``halve_movement``: halved, fractions dropped, never below 1."""
     if not unit.flags.get("oos") or not settings(match).get("halve_movement"):
-        return None
-    return halved_allowance(float(match.unit_values(unit).get("movement", 0)))
+        return []
+    return [Modifier("movement", "halve", None, "out of supply", settings(match).get("rule"))]

@@ -1,0 +1,148 @@
+"""Hooks that combine: movement-allowance modifiers and supply sources from every plugin add up
+with their reasons, phase handlers run only for the phases they name, a title registers its own
+combat table kinds by hook, and the bot's hints are typed."""
+
+from __future__ import annotations
+
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.test_combat import FixedTable
+from tests.titles.variants import SIMPLE_SEQUENCE, make_variant
+from wargame.combat import Modifier
+from wargame.errors import DataError
+from wargame.hookspecs import BotHints, SupplySource, hookimpl, on_phase
+from wargame.match import Match
+from wargame.mechanics import movement
+from wargame.mechanics import supply as sup
+
+MECHANICS = ["movement", "no-zoc", "combat", "step-losses", "retreat-advance", "supply"]
+SETUP = {
+    "b": {"side": "blue", "units": ["1-inf"], "at": ["0305"]},
+    "r": {"side": "red", "units": ["r1"], "at": ["1210"]},
+}
+SUPPLY = {"sources": {"blue": ["0101"], "red": ["1210"]}, "halve_movement": True, "rule": "HL 11"}
+
+
+def rules(name: str, **hooks: Any) -> types.ModuleType:
+    module = types.ModuleType(name)
+    for hook, function in hooks.items():
+        setattr(module, hook, hookimpl(function) if hook.startswith("wargame_") else function)
+    return module
+
+
+def weather(match: Match, unit: Any) -> list[Modifier]:
+    return [Modifier("movement", "add", -1, "mud", "HL 7.2")]
+
+
+def hq(match: Match, unit: Any) -> list[Modifier]:
+    return [Modifier("movement", "add", 1, "an HQ within 3 hexes", "HL 10.1")]
+
+
+def hexland(tmp_path: Path, *plugins: types.ModuleType, **kw: Any) -> Match:
+    title = make_variant(
+        tmp_path,
+        mechanics=MECHANICS,
+        sequence=SIMPLE_SEQUENCE,
+        scenario_setup=SETUP,
+        options={"supply": SUPPLY},
+        rules=plugins,
+        **kw,
+    )
+    return Match(title)
+
+
+def test_allowance_modifiers_of_every_plugin_add_up_with_their_reasons(tmp_path: Path) -> None:
+    m = hexland(
+        tmp_path,
+        rules("weather", wargame_allowance_modifiers=weather),
+        rules("hq", wargame_allowance_modifiers=hq),
+    )
+    unit = m.state.units["1-inf"]
+    printed = m.unit_values(unit)["movement"]
+    value, lines = movement.allowance_explained(m, unit)
+    assert value == printed  # -1 and +1
+    assert sorted(str(line.rule) for line in lines[1:]) == ["HL 10.1", "HL 7.2"]
+    unit.flags["oos"] = True  # the supply mechanic halves it first, then the others add
+    value, lines = movement.allowance_explained(m, unit)
+    assert value == max(1, int(printed) // 2)
+    assert lines[1].rule == "HL 11" and "out of supply" in lines[1].text
+
+
+def test_without_modifiers_the_allowance_is_the_printed_value(tmp_path: Path) -> None:
+    m = hexland(tmp_path)
+    unit = m.state.units["1-inf"]
+    assert movement.allowance_explained(m, unit) == (m.unit_values(unit)["movement"], [])
+
+
+def test_supply_sources_combine_and_removals_win(tmp_path: Path) -> None:
+    port = rules(
+        "port",
+        wargame_supply_sources=lambda match, side: (
+            [SupplySource("0108", "a captured port", "HL 11.2")] if side == "blue" else []
+        ),
+    )
+    cut = rules(
+        "cut",
+        wargame_supply_sources=lambda match, side: [
+            SupplySource("0101", "the railhead is cut", "HL 11.3", remove=True)
+        ],
+    )
+    m = hexland(tmp_path, port, cut)
+    assert sup.sources(m, "blue") == ["0108"]
+    assert sup.sources(m, "red") == ["1210"]
+
+
+def test_phase_handlers_run_only_for_their_phases(tmp_path: Path) -> None:
+    seen: list[tuple[str, str]] = []
+    module = types.ModuleType("phases")
+    module.on_movement = on_phase("start", kinds=("movement",))(  # type: ignore[attr-defined]
+        lambda match, phase: seen.append(("movement", phase.id))
+    )
+    module.on_combat_end = on_phase("end", ids=("combat",))(  # type: ignore[attr-defined]
+        lambda match, phase: seen.append(("combat-end", phase.id))
+    )
+    m = hexland(tmp_path, module)
+    m.apply("end")  # Blue's movement -> combat
+    m.apply("end")  # combat -> Red's movement
+    assert seen == [("movement", "movement"), ("combat-end", "combat"), ("movement", "movement")]
+
+
+def test_a_table_kind_registered_by_hook_loads(tmp_path: Path) -> None:
+    def fixed(docs: dict[str, dict[str, Any]]) -> None:
+        docs["combat-tables"]["tables"]["crt"] = {"kind": "fixed", "codes": ["AE", "DE"]}
+
+    kinds = rules("kinds", wargame_table_kinds=lambda: {"fixed": FixedTable})
+    title = make_variant(tmp_path, edit=fixed, rules=[kinds], name="with-hook")
+    assert title.doc("combat-tables")["tables"]["crt"]["kind"] == "fixed"
+
+
+def test_a_table_of_a_kind_nobody_registers_is_a_load_error(tmp_path: Path) -> None:
+    def lottery(docs: dict[str, dict[str, Any]]) -> None:
+        docs["combat-tables"]["tables"]["crt"] = {"kind": "lottery-draw", "codes": ["AE"]}
+
+    with pytest.raises(DataError, match="unknown kind 'lottery-draw'"):
+        make_variant(tmp_path, edit=lottery)
+
+
+def test_bot_hints_are_typed_and_an_unknown_key_is_an_error() -> None:
+    hints = BotHints.of({"objectives": {"0505": 2.0}, "aggression": 1.5})
+    assert hints == BotHints(objectives={"0505": 2.0}, aggression=1.5)
+    assert BotHints.of(hints) is hints
+    with pytest.raises(ValueError, match="unknown bot hint 'agression'"):
+        BotHints.of({"agression": 1.0})
+
+
+def test_typed_hints_reach_the_bot(tmp_path: Path) -> None:
+    from wargame.bots import hints
+
+    advice = rules(
+        "advice",
+        wargame_bot_hints=lambda match, side: BotHints(objectives={"0505": 3.0}, aggression=2),
+    )
+    m = hexland(tmp_path, advice)
+    merged = hints(m, "blue")
+    assert merged["objectives"]["0505"] == 3.0 and merged["aggression"] == 2
