@@ -305,3 +305,15 @@ def test_gas_line_and_sector_line_regions_7_4_9_31() -> None:
     assert {"2529", "2141", "4344"} <= south and not {"2418", "4618", "3802"} & south
     assert regions["gas-east"]["provenance"]["rule"] == "LWE 7.4"
     assert regions["sector-south"]["provenance"]["rule"] == "LWE 9.31"
+
+
+def test_ica_entry_hexes_are_black_sea_ports_8_5_9_17() -> None:
+    """The ICA enters at Odessa or Sevastopol (8.5) and moves only by sea between ports (9.17)."""
+    hexes = _doc()["hexes"]
+    for hex_id in ("2141", "2548"):
+        assert "black-sea" in hexes[hex_id]["attrs"]["coast"], hex_id
+
+
+def test_the_sivash_is_no_port_coast_7_10_9_17() -> None:
+    """Ruling M10: Sivash water makes no Black Sea or Azov coast (Dzhankoi is no port)."""
+    assert _doc()["hexes"]["2946"]["attrs"]["coast"] == ["sivash"]
