@@ -13,7 +13,7 @@ from tests.golden import path_for
 from wargame.match import Match
 from wargame.plugins import Registry
 
-GOLDEN = ["hexland", "linkland", "panzergruppe-guderian", "dark-crusade"]
+GOLDEN = ["hexland", "linkland", "panzergruppe-guderian", "dark-crusade", "barbarossa"]
 
 
 @pytest.mark.parametrize("title_id", GOLDEN)

@@ -400,6 +400,8 @@ def turn_values(gt: int) -> Json:
             soviet_mf = [soviet_mf[0] + 2, soviet_mf[1] + 1]
         if year >= 1944:
             german_mf = [5, 3]
+    if gt == 1:  # the design note: GT1 is only eight days (BARB 5.9 note)
+        german_mf, soviet_mf = [6, 3], [4, 2]
     german_rep = (
         [0, 0] if gt < 3 else [1, 1] if year <= 1941 else [1, 2] if year == 1942 else [1, 1]
     )
