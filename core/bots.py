@@ -51,6 +51,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from wargame import markers as unit_markers
 from wargame.actions import Action, Decision
 from wargame.dice import parse_dice
 from wargame.errors import UsageError
@@ -159,7 +160,12 @@ def known_to(match: Match, side: str) -> Iterator[Match]:
     secrets = sorted(k for k in state.secrets if k != side)
     markers = sorted(k for k, m in state.markers.items() if side in m.get("hidden_from", ()))
     concealed = sorted(uid for uid, u in state.units.items() if side in u.hidden_from)
-    if not (secrets or markers or concealed):
+    marked = sorted(  # unit markers only their owner sees (wargame.markers, seen_by "owner")
+        uid
+        for uid, u in state.units.items()
+        if u.markers and len(unit_markers.visible(match, u, side)) < len(u.markers)
+    )
+    if not (secrets or markers or concealed or marked):
         dice = state.dice
         state.dice = BLIND_DICE
         try:
@@ -173,6 +179,10 @@ def known_to(match: Match, side: str) -> Iterator[Match]:
             del seen.state.secrets[key]
         for key in markers:
             del seen.state.markers[key]
+        for uid in marked:
+            unit = seen.state.units[uid]
+            shown = unit_markers.visible(seen, unit, side)
+            unit.markers = {k: v for k, v in unit.markers.items() if k in shown}
         faces: dict[str, dict[str, float]] = {}
         for uid in concealed:
             unit = seen.state.units[uid]

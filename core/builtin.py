@@ -1,14 +1,18 @@
-"""The kernel's own plugin, registered first in every match: ending a phase and choosing a
-player turn's phase order."""
+"""The kernel's own plugin, registered first in every match: ending a phase, choosing a player
+turn's phase order, and clearing markers when their lifetime ends (wargame.markers)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from wargame import markers
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
+from wargame.mechanics.movement import phase_key
+from wargame.models import PhaseSpec
 from wargame.plugins import Verb
+from wargame.state import Unit
 
 
 class End(Verb):
@@ -67,3 +71,23 @@ class Order(Verb):
 @hookimpl
 def wargame_verbs() -> list[Verb]:
     return [End(), Order()]
+
+
+@hookimpl(tryfirst=True)
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    """Markers end before anything in the phase reads them (PGG 6.63)."""
+    leaf = match.phase
+    if leaf is not None:
+        markers.phase_started(match, leaf)
+
+
+@hookimpl(tryfirst=True)
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    key = phase_key(match)
+    marked = [u for u in units if u.markers]
+    if marked:
+        retreated = [
+            u for u in marked if u.flags.get("retreated") == key != u.flags.get("advanced")
+        ]
+        markers.moved(match, retreated, retreat=True)
+        markers.moved(match, [u for u in marked if u not in retreated], retreat=False)

@@ -367,6 +367,9 @@ def _unit_line(unit: Mapping[str, Any]) -> str:
     flags = unit.get("flags") or {}
     if flags:
         parts.append("[" + ", ".join(sorted(flags)) + "]")
+    shown = unit.get("markers") or {}
+    if shown:
+        parts.append("markers: " + ", ".join(sorted(shown)))
     return " ".join(parts)
 
 

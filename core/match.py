@@ -380,6 +380,7 @@ class Match:
         where = unit.loc
         self.place(unit, None)
         unit.flags = {"eliminated": True}
+        unit.markers = {}  # markers go with the counter (wargame.markers)
         self.emit(
             "eliminated",
             f"{unit.id} eliminated" + (f": {why}" if why else ""),

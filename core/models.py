@@ -497,10 +497,30 @@ class Pool(Entry):
     faces: list[Face]
 
 
+REMOVAL = r"^(phase:[A-Za-z0-9_.-]+|move|retreat|end-of-turn|hook)$"
+"""What may remove a marker (``MarkerType.removed_by``)."""
+
+
 class MarkerType(Entry):
+    """A kind of marker: on a location (air interdiction) or on a unit (disrupted, out of
+    supply), with who sees it and what removes it (see :mod:`wargame.markers`)."""
+
     name: str
     count: int = Field(1, ge=0)
     side: Id | None = None
+    on: Literal["location", "unit"] = Field(
+        "location", description="what the marker sits on; the kernel keeps unit markers"
+    )
+    seen_by: Literal["all", "owner"] = Field(
+        "all", description="owner: absent from the other sides' views"
+    )
+    removed_by: list[Annotated[str, Field(pattern=REMOVAL)]] = Field(
+        default_factory=list,
+        description='what removes it: "phase:ID" (at the start of the owner\'s phase of that '
+        'id), "move", "retreat", "end-of-turn", or "hook" (the title\'s rules remove it)',
+    )
+    removal_rule: str | None = Field(None, description="the rule that removes it, for events")
+    mark: str | None = Field(None, description="a short label drawn on the counter")
 
 
 class Counters(Document):

@@ -314,6 +314,11 @@ def load_title(definition: GameDef, owner_dir: Path | None = None) -> Title:
         raise WargameError(f"rules failed to import: {exc}") from None
     register_table_kinds(title)
     check_tables(data)
+    from wargame import markers
+
+    found = markers.problems(title)
+    if found:
+        raise DataError(found)
     return title
 
 

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from wargame import markers as unit_markers
 from wargame import symbols as symbols_catalogue
 from wargame.errors import UsageError
 from wargame.geo import clip_ring
@@ -1069,6 +1070,9 @@ def _unit_scene(
             marks = "".join(
                 mark for flag, mark in sorted(flag_marks.items()) if flags.get(flag)
             )  # a title's status marks: DC's dispersed and fortified units
+            marks += "".join(
+                unit_markers.label(match, name) for name in sorted(unit.get("markers") or {})
+            )  # declared unit markers (wargame.markers)
             if drawn is not None:
                 # as a printed counter: designation, NATO symbol, values, status marks
                 tint = _mix(fill, "#ffffff", 0.55)

@@ -21,8 +21,10 @@ class Unit:
     """One counter (or multi-step formation) in play.
 
     ``step`` indexes the counter's faces (0 = full strength). ``face`` is the revealed face of an
-    untried unit (None while untried). ``flags`` hold transient status: disrupted, moved, attacked,
-    out of supply... ``hidden_from`` lists the sides that may not see the unit's identity or values
+    untried unit (None while untried). ``flags`` hold the mechanics' bookkeeping (moved, attacked
+    this phase: records keyed by the phase they belong to). ``markers`` are the title's declared
+    markers on the unit (disrupted, out of supply), kept by :mod:`wargame.markers` with when they
+    were placed. ``hidden_from`` lists the sides that may not see the unit's identity or values
     (concealed stacks, hidden reserves).
     """
 
@@ -34,6 +36,7 @@ class Unit:
     face: dict[str, float] | None = None
     flags: dict[str, Any] = field(default_factory=dict)
     hidden_from: list[str] = field(default_factory=list)
+    markers: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "counter": self.counter, "side": self.side}
@@ -45,6 +48,8 @@ class Unit:
             out["flags"] = dict(self.flags)
         if self.hidden_from:
             out["hidden_from"] = list(self.hidden_from)
+        if self.markers:
+            out["markers"] = {k: dict(v) for k, v in self.markers.items()}
         return out
 
     @classmethod
@@ -58,6 +63,7 @@ class Unit:
             face=d.get("face"),
             flags=dict(d.get("flags", {})),
             hidden_from=list(d.get("hidden_from", [])),
+            markers={k: dict(v) for k, v in d.get("markers", {}).items()},
         )
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from wargame import markers
+
 if TYPE_CHECKING:
     from wargame.match import Match
     from wargame.state import Unit
@@ -19,6 +21,10 @@ def unit_view(match: Match, unit: Unit, side: str | None) -> dict[str, Any]:
         return {"side": unit.side, "loc": unit.loc, "hidden": True}
     out = unit.to_json()
     out.pop("hidden_from", None)
+    out.pop("markers", None)
+    shown = markers.visible(match, unit, side)  # seen_by "owner": only its owner's view
+    if shown:
+        out["markers"] = shown
     counter = match.counter(unit)
     out["name"] = counter["name"]
     out["type"] = counter["type"]

@@ -12,7 +12,10 @@ title and seed a random bot-vs-bot playout is recorded once; the tests then chec
 - survives a save and load (equal state hash), also after an undo;
 - never shows a side what it may not know: a unit hidden from a side is not named in that
   side's view; an untried unit's hidden values and face appear in no view; other sides'
-  secrets are absent.
+  secrets are absent;
+- keeps no unit marker past its declared lifetime (:class:`MarkerWatch`): after a phase that
+  removes it, a move or retreat that removes it, or the end of its turn, it is gone, and
+  every marker came with a ``unit-marker`` event.
 
 Seeds: the test titles play ``TEST_TITLE_SEEDS`` (20) games each; a full title plays
 ``CONFORMANCE_SEEDS`` (4 by default, so CI stays within its budget with five titles). The
@@ -33,7 +36,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import TEST_TITLE_PLUGINS
-from wargame import savefile, views
+from wargame import markers, savefile, views
 from wargame.actions import Action
 from wargame.bots import RandomBot
 from wargame.match import Match
@@ -126,6 +129,71 @@ def view_problems(match: Match, side: str) -> list[str]:
     return found
 
 
+class MarkerWatch:
+    """Follows a playout's events and flags unit markers that outlive their declaration
+    (``removed_by`` in the counters document, :mod:`wargame.markers`). It reads only the events
+    and the state, not the kernel's clearing code: a phase event whose phase removes a marker on
+    its side's units, a unit that changed location (a ``retreat`` event tells a retreat from a
+    move) or a turn later than the one it was placed in make the marker due; a due marker still
+    on its unit after the action is a problem, as is a marker with no ``unit-marker`` event."""
+
+    def __init__(self, match: Match) -> None:
+        self.table = markers.declared(match)
+        self.sides: dict[str, str | None] = {}
+        seq = match.sequence
+        blocks = [seq.setup, *seq.turn_blocks]
+        for block in blocks:
+            leaves = [*block.leaves]
+            for (index, _name), chosen in seq._orders.items():
+                if block.key == f"pt{index}":
+                    leaves.extend(chosen)
+            for leaf in leaves:
+                self.sides[leaf.path] = block.side
+        self.alive: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def step(self, match: Match, before: dict[str, str | None], events: list[Any]) -> list[str]:
+        units = match.state.units
+        retreated: set[str] = set()
+        for event in events:
+            data = event.data
+            if event.kind == "unit-marker":
+                key = (data["unit"], data["marker"])
+                if data.get("placed"):
+                    self.alive[key] = {"turn": data.get("turn", match.turn), "due": None}
+                else:
+                    self.alive.pop(key, None)
+            elif event.kind == "phase":
+                side = self.sides.get(data["phase"])
+                phase_id = data["phase"].rsplit("/", 1)[-1]
+                for (uid, name), info in self.alive.items():
+                    removed_by = self.table[name].get("removed_by", ())
+                    mine = side is None or units[uid].side == side
+                    if f"phase:{phase_id}" in removed_by and mine:
+                        info["due"] = info["due"] or f"{data['phase']} of turn {data['turn']}"
+                    if "end-of-turn" in removed_by and data["turn"] > info["turn"]:
+                        info["due"] = info["due"] or f"the end of turn {info['turn']}"
+            elif event.kind == "retreat":
+                retreated.update(data.get("units", ()))
+            elif event.kind == "eliminated":
+                for key in [k for k in self.alive if k[0] == data.get("unit")]:
+                    del self.alive[key]
+        found: list[str] = []
+        where = f"turn {match.turn} {match.phase.path if match.phase else ''}"
+        for uid, unit in units.items():
+            for name in unit.markers:
+                info = self.alive.get((uid, name))
+                if info is None:
+                    found.append(f"{where}: {uid} carries {name} with no marker event")
+                    continue
+                moved = unit.loc != before.get(uid) and uid in before
+                trigger = "retreat" if uid in retreated else "move"
+                if moved and trigger in self.table[name].get("removed_by", ()):
+                    info["due"] = info["due"] or f"its {trigger}"
+                if info["due"]:
+                    found.append(f"{where}: {uid} still carries {name} after {info['due']}")
+        return found
+
+
 @dataclass
 class Playout:
     """One recorded bot-vs-bot game and what was wrong along the way."""
@@ -142,6 +210,8 @@ class Playout:
     refused: list[str] = field(default_factory=list)
     notation: list[str] = field(default_factory=list)
     leaks: list[str] = field(default_factory=list)
+    stale_markers: list[str] = field(default_factory=list)
+    markers_seen: int = 0
     legal_seen: int = 0
     untried_seen: int = 0
 
@@ -163,6 +233,7 @@ def _play(title: Title, seed: int) -> Playout:
     record = Playout(title.id, scenario, seed, start_hash=match.state_hash())
     bots = {side: RandomBot(seed * 1000 + n) for n, side in enumerate(match.sides)}
     sampler = random.Random(seed)
+    watch = MarkerWatch(match)
     while match.decision is not None and len(record.actions) < ACTION_CAP:
         decision = match.decision
         legal = match.legal_actions()
@@ -187,7 +258,10 @@ def _play(title: Title, seed: int) -> Playout:
         chosen = bots[decision.side].choose(match)
         if chosen not in legal:
             record.not_legal.append(str(chosen))
-        match.apply(chosen)
+        before = {uid: u.loc for uid, u in match.state.units.items() if u.markers}
+        events = match.apply(chosen)
+        record.stale_markers.extend(watch.step(match, before, events))
+        record.markers_seen += len(before)
         record.actions.append(str(chosen))
         record.hashes.append(match.state_hash())
     record.outcome = match.outcome
@@ -276,6 +350,43 @@ def test_save_load_round_trip(registry: Registry, title_id: str, seed: int, tmp_
 def test_views_hide_what_a_side_may_not_know(registry: Registry, title_id: str, seed: int) -> None:
     record = playout(registry, title_id, seed)
     assert record.leaks == [], record.leaks[:5]
+
+
+@pytest.mark.parametrize(("title_id", "seed"), CASES)
+def test_no_marker_outlives_its_lifetime(registry: Registry, title_id: str, seed: int) -> None:
+    record = playout(registry, title_id, seed)
+    assert record.stale_markers == [], record.stale_markers[:5]
+
+
+def test_the_marker_check_sees_markers(registry: Registry) -> None:
+    """Hexland's overruns disrupt (a marker removed at the end of the turn), so the marker
+    check above is not vacuous."""
+    assert any(playout(registry, "hexland", seed).markers_seen for seed in range(TEST_TITLE_SEEDS))
+
+
+def test_the_marker_check_catches_a_stale_marker(registry: Registry) -> None:
+    """A marker the kernel failed to clear is caught: one placed on turn 1 is still there
+    after the turn ends, with the clearing switched off."""
+    match = Match(registry.get("hexland"), seed=0)
+    watch = MarkerWatch(match)
+    bot = RandomBot(0)
+    while match.turn < 1 or match.state.cursor.stage == "setup":
+        match.apply(bot.choose(match))
+    unit = match.units_of(match.sides[0])[0]
+    events = []
+    match._events = events
+    markers.place(match, unit, "disrupted")
+    assert watch.step(match, {}, events) == []
+    found: list[str] = []
+    cleared = markers.phase_started
+    try:
+        markers.phase_started = lambda m, leaf: None  # type: ignore[assignment]
+        while match.turn < 2 and match.decision is not None:
+            before = {uid: u.loc for uid, u in match.state.units.items() if u.markers}
+            found += watch.step(match, before, match.apply(bot.choose(match)))
+    finally:
+        markers.phase_started = cleared  # type: ignore[assignment]
+    assert any("still carries disrupted after the end of turn 1" in f for f in found), found
 
 
 def test_untried_units_were_checked_in_views(registry: Registry) -> None:

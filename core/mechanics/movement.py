@@ -352,8 +352,15 @@ def tree(match: Match, unit: Unit) -> Tree:
 
 def unit_key(match: Match, unit: Unit) -> tuple[object, ...]:
     """What a unit's reachable set depends on, besides the context: where it is, what it has
-    spent and its flags."""
-    return (unit.id, unit.loc, spent(match, unit), done(match, unit), tuple(sorted(unit.flags)))
+    spent, its flags and its markers."""
+    return (
+        unit.id,
+        unit.loc,
+        spent(match, unit),
+        done(match, unit),
+        tuple(sorted(unit.flags)),
+        tuple(sorted(unit.markers)),
+    )
 
 
 def kept(match: Match, side: str, name: str) -> dict[tuple[object, ...], Any]:
@@ -375,7 +382,7 @@ def _context(match: Match, side: str) -> tuple[object, ...]:
     found = match.scratch.get(key)
     if found is None:
         enemy = tuple(
-            (u.id, u.loc, u.step, tuple(sorted(u.flags)))
+            (u.id, u.loc, u.step, tuple(sorted(u.flags)), tuple(sorted(u.markers)))
             for u in match.state.units.values()
             if u.side != side and u.loc is not None
         )

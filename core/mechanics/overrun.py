@@ -40,9 +40,11 @@ Settings (``mechanic_options.overrun``), each optional:
 - ``continue_on_failure`` (default false; or a list of sides): after a failure they may still
   move, and overrun again, with the MP left (Barbarossa 10.28, German units). Otherwise a failure
   ends their movement (PGG 6.52).
-- ``defender_flag``: a unit flag (e.g. "disrupted") set on defenders that survive having lost a
-  step or retreated (PGG 6.61); ``defender_flag_except``: result codes that do not set it (PGG
-  6.61: Engaged).
+- ``defender_marker``: a declared unit marker (:mod:`wargame.markers`, e.g. "disrupted") placed
+  on defenders that survive having lost a step or retreated (PGG 6.61); the title's declaration
+  says what removes it (PGG 6.63: the owner's Disruption Removal Phase);
+  ``defender_marker_except``: result codes that do not place it (PGG 6.61: Engaged);
+  ``marker_rule``: the rule its placing cites (default ``rule``).
 - ``mobility`` / ``tags``: who may overrun, by unit type (Barbarossa 10.23: mechanized only;
   PMD 14.1). Units with no attack strength never may (PGG 6.53); untried ones may.
 - ``max_per_phase``: overruns per unit per phase, a number or ``{side: number}`` (Barbarossa 10.24:
@@ -67,6 +69,7 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
+from wargame import markers
 from wargame.actions import Action, Decision
 from wargame.combat import Line
 from wargame.hookspecs import hookimpl
@@ -506,14 +509,13 @@ def finished(match: Match, battle: Battle) -> None:
     side = units[battle.attackers[0]].side if battle.attackers else ""
     survivors = [units[i] for i in battle.attackers if units[i].loc is not None]
     stopped = bool(categories(match, battle.result) & set(s.get("stop_on", ())))
-    flag = s.get("defender_flag")
-    if flag and battle.result not in s.get("defender_flag_except", ()):
+    marker = s.get("defender_marker")
+    if marker and battle.result not in s.get("defender_marker_except", ()):
         for uid in battle.defenders:
             unit = units[uid]
             hurt = unit.step > int(before.get(uid, unit.step)) or unit.loc != target
-            if unit.loc is not None and hurt and not unit.flags.get(flag):
-                unit.flags[flag] = True
-                match.emit("flag", f"{uid} is {flag}", s.get("rule"), unit=uid, flag=flag)
+            if unit.loc is not None and hurt:
+                markers.place(match, unit, marker, s.get("marker_rule") or s.get("rule"))
     cleared = all(u.side == side for u in match.units_at(target))
     success = cleared and not stopped and bool(survivors)
     if success and s.get("move_in", True):

@@ -2,9 +2,10 @@
 voluntarily (PGG 6.22, 8.13); retreats may not enter one unless a friendly unit is there (9.71).
 
 A unit's ZOC is the locations adjacent to it, except across hexsides whose features block it
-(PGG 8.16: no ZOC across all-lake hexsides). Units with certain flags exert none (PGG 6.64:
-disrupted units). Settings (``mechanic_options.rigid-zoc``): ``blocked_by`` (edge features),
-``no_zoc_flags`` (unit flags), ``no_zoc_types`` (unit types), ``stop_rule``, ``exit_rule``.
+(PGG 8.16: no ZOC across all-lake hexsides). Units carrying certain markers exert none (PGG 6.62,
+8.11: disrupted units). Settings (``mechanic_options.rigid-zoc``): ``blocked_by`` (edge features),
+``no_zoc_markers`` (declared unit markers, :mod:`wargame.markers`), ``no_zoc_types`` (unit types),
+``stop_rule``, ``exit_rule``.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ def zoc_of(match: Match, side: str) -> frozenset[str]:
     found = match.scratch.get(key)
     if found is None:
         s = match.settings("rigid-zoc")
-        no_flags = set(s.get("no_zoc_flags", ()))
+        no_marks = set(s.get("no_zoc_markers", ()))
         no_types = set(s.get("no_zoc_types", ()))
         ring = _rings(match)
         found = frozenset(
@@ -32,7 +33,7 @@ def zoc_of(match: Match, side: str) -> frozenset[str]:
                 for unit in match.units_of(side)
                 if unit.loc is not None
                 and not unit.loc.startswith("box:")
-                and not (no_flags and no_flags & set(unit.flags))
+                and not (no_marks and no_marks & unit.markers.keys())
                 and not (no_types and match.counter(unit)["type"] in no_types)
             )
         )
@@ -66,7 +67,7 @@ def _rings(match: Match) -> dict[str, tuple[str, ...]]:
 
 def exerts(match: Match, unit: Unit) -> bool:
     s = match.settings("rigid-zoc")
-    return not (set(s.get("no_zoc_flags", ())) & set(unit.flags)) and (
+    return not (set(s.get("no_zoc_markers", ())) & unit.markers.keys()) and (
         match.counter(unit)["type"] not in set(s.get("no_zoc_types", ()))
     )
 

@@ -341,11 +341,16 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
 @veto_scope(verbs=("attack", "advance", "retreat"))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     args = action.args
-    if action.verb == "attack" and len(args) == 3:
+    if action.verb in ("attack", "overrun") and len(args) >= 3:
         for uid in args[2].split(","):
             unit = match.state.units.get(uid)
-            if unit is not None and unit.flags.get(DISRUPTED):
+            if unit is not None and DISRUPTED in unit.markers:
                 return f"{uid} is disrupted and may not attack (PGG 6.62)"
+    if action.verb == "advance" and args:
+        for uid in args[0].split(","):
+            unit = match.state.units.get(uid)
+            if unit is not None and DISRUPTED in unit.markers:
+                return f"{uid} is disrupted and may not move, nor advance (PGG 6.62)"
     if action.verb == "advance" and len(args) >= 2 and _soviet(match, args[0]):
         closed = [h for h in args[1:] if _closed(match, args[0], h)]
         if closed:

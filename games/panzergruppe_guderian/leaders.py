@@ -58,7 +58,7 @@ def within_radius(match: Match, unit: Unit) -> Unit | None:
 def attack_capable(match: Match, unit: Unit) -> bool:
     """A regular combat unit that can attack: untried (strength unknown) or revealed with an
     attack strength, and not disrupted (PGG 10.23, 6.62, 12.3)."""
-    if is_leader(match, unit) or unit.flags.get(DISRUPTED) or not on_map(unit):
+    if is_leader(match, unit) or DISRUPTED in unit.markers or not on_map(unit):
         return False
     if match.is_untried(unit):
         return True
@@ -92,7 +92,7 @@ def leader_bonus(
             if (
                 leader.side != SOVIET
                 or not is_leader(match, leader)
-                or leader.flags.get(DISRUPTED)
+                or DISRUPTED in leader.markers
                 or leader.flags.get("led") == key
                 or leader.id in battle.attackers
             ):

@@ -21,6 +21,7 @@ import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from wargame.actions import Action, Decision
+from wargame.games.panzergruppe_guderian.supply import DISRUPTED
 from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Match
 from wargame.mechanics import movement as kmove
@@ -35,6 +36,8 @@ from wargame.topology import is_box
 SOVIET = "soviet"
 GERMAN = "german"
 RAIL = "rail"
+
+MARKERS = (DISRUPTED,)  # the unit markers read here (wargame.markers)
 
 RAIL_CUT = "rail-cut"  # marker types (see the module docstring)
 AIR = "air-interdiction"
@@ -429,7 +432,7 @@ def rail_problem(match: Match, unit: Unit) -> str | None:
             f"{unit.id} has already moved this phase: a unit moves by rail or normally in a "
             "phase, not both (PGG 6.32)"
         )
-    if unit.flags.get("disrupted"):
+    if DISRUPTED in unit.markers:
         return f"{unit.id} is disrupted and may not move (PGG 6.62)"
     if bound(match, unit):
         return f"{unit.id}: the 13th and 20th Armies may not use rail on Game-Turn 1 (PGG 5.23)"
@@ -736,6 +739,15 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
                 roll=rolls[army],
                 moves=moves,
             )
+
+
+@hookimpl
+def wargame_move_locked(match: Match, unit: Unit) -> str | None:
+    """A disrupted unit may not move until its owner's Disruption Removal Phase (PGG 6.62,
+    6.63)."""
+    if DISRUPTED in unit.markers:
+        return "it is disrupted (PGG 6.62)"
+    return None
 
 
 @hookimpl

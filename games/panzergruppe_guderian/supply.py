@@ -11,7 +11,8 @@ friendly unit occupies (8.14, 11.11, 11.21), crosses a lake hexside, or passes t
 (the TEC's "into, not through"); German lines never pass the Soviet Interdiction marker (13.44).
 Units are in supply in the Player-Turn they enter the map (11.33).
 
-Supply for movement is fixed at the start of each Movement Phase (``flags["oos"]``, 11.0); for
+Supply for movement is fixed at the start of each Movement Phase (the ``out-of-supply`` marker,
+placed or removed there, 11.0); for
 combat and overrun it is judged at the instant (:func:`in_supply`, 11.0, 6.59). An out-of-supply
 unit's movement allowance is halved here, fractions dropped, never below 1 (11.31-11.32); its
 strengths are halved by the combat rules module (:mod:`.combat`).
@@ -23,6 +24,7 @@ import math
 from collections.abc import Callable, Hashable, Iterable
 from typing import Any
 
+from wargame import markers
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.mechanics import halving, movement
@@ -40,6 +42,9 @@ GERMAN_MP = 20  # PGG 11.12
 EAST_EDGE = "edge:east"  # PGG 11.21, 11.24
 INTERDICTION = "soviet-interdiction"  # marker type written by the interdiction module (13.4)
 DISRUPTED = "disrupted"  # PGG 6.61-6.64
+OUT_OF_SUPPLY = "out-of-supply"  # PGG 11.0, 11.3
+MARKERS = (DISRUPTED, OUT_OF_SUPPLY)
+"""The unit markers these rules read (wargame.markers checks them against the data at load)."""
 ROAD = "road"
 
 SUPPLIED = "supplied"
@@ -70,7 +75,7 @@ def leaders(match: Match, *, active: bool = True) -> list[Unit]:
         (
             u
             for u in match.units_of(SOVIET)
-            if on_map(u) and is_leader(match, u) and not (active and u.flags.get(DISRUPTED))
+            if on_map(u) and is_leader(match, u) and not (active and DISRUPTED in u.markers)
         ),
         key=lambda u: u.id,
     )
@@ -453,13 +458,13 @@ def in_supply(match: Match, unit: Unit) -> bool:
 
 
 def check_movement_supply(match: Match, side: str) -> dict[str, dict[str, Any]]:
-    """Fix supply for this Movement Phase (PGG 11.0): set or clear ``flags["oos"]`` on every
+    """Fix supply for this Movement Phase (PGG 11.0): place or remove the out-of-supply marker on every
     unit of ``side`` on the map. All answers come first, so the order never matters."""
     answers = {u.id: explain_supply(match, u) for u in match.units_of(side) if on_map(u)}
     for uid in sorted(answers):
         unit, answer = match.state.units[uid], answers[uid]
         out = answer["state"] != SUPPLIED
-        if out != bool(unit.flags.get("oos")):
+        if out != markers.has(match, unit, OUT_OF_SUPPLY):
             text = f"{uid} is {'out of' if out else 'back in'} supply: {answer['why']}"
             match.emit(
                 "supply",
@@ -471,9 +476,9 @@ def check_movement_supply(match: Match, side: str) -> dict[str, dict[str, Any]]:
                 why=answer["why"],
             )
         if out:
-            unit.flags["oos"] = True
+            markers.place(match, unit, OUT_OF_SUPPLY, "PGG 11.0")
         else:
-            unit.flags.pop("oos", None)
+            markers.remove(match, unit, OUT_OF_SUPPLY, "back in supply", "PGG 11.0")
     match.touch()
     return answers
 
@@ -495,7 +500,7 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
 
 @hookimpl
 def wargame_movement_allowance(match: Match, unit: Unit) -> float | None:
-    if not unit.flags.get("oos") or not on_map(unit):
+    if OUT_OF_SUPPLY not in unit.markers or not on_map(unit):
         return None
     return halved_allowance(float(match.unit_values(unit).get("movement", 0)))
 

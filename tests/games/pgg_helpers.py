@@ -15,6 +15,7 @@ from importlib.resources import as_file, files
 from pathlib import Path
 from typing import Any
 
+from wargame import markers
 from wargame.games.panzergruppe_guderian import plugin
 from wargame.match import Battle, Match
 from wargame.models import PhaseSpec
@@ -150,6 +151,9 @@ def put(
     unit = match.new_unit(counter, loc)
     if face is not None:
         unit.face = dict(face)
+    for name in [k for k in flags if k in markers.declared(match)]:
+        if flags.pop(name):  # put(..., disrupted=True): a declared marker (wargame.markers)
+            markers.place(match, unit, name)
     unit.flags.update(flags)
     match.touch()
     return unit

@@ -281,7 +281,7 @@ def test_6_55_panzer_division_8_oos_overrun_is_4(far: Title) -> None:
         put(m, cid, "2510")
     put(m, "R01", "2410", face=soviet(1, 3))
     at_phase(m, "german", "movement", turn=7)
-    assert all(m.state.units[c].flags.get("oos") for c in PANZER)
+    assert all("out-of-supply" in m.state.units[c].markers for c in PANZER)
     battle = fight(m, f"overrun 2410 with {','.join(PANZER)} via 2510")
     assert battle.kind == "overrun" and battle.attack == 4
     text = "\n".join(battle.explanation)

@@ -111,7 +111,7 @@ def test_6_55_units_beyond_a_radius_at_the_start_of_the_phase_may_not_overrun(
     assert any(" with R01 " in a for a in overruns)
     assert not any("R02" in a for a in overruns)
     r02 = m.state.units["R02"]
-    assert r02.flags.get("oos")  # beyond every radius: out of supply too, 3 MP
+    assert "out-of-supply" in r02.markers  # beyond every radius: out of supply too, 3 MP
     m.apply("move R02 1310 1210 1110 1010")  # into the radius: too late (6.55)
     assert leaders.within_radius(m, r02) is not None and not r02.flags.get("radius")
 

@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.titles.variants import clear, to_phase
+from wargame import markers
 from wargame.actions import Action, IllegalAction
 from wargame.games.panzergruppe_guderian import movement as pgg
 from wargame.match import Match
@@ -74,12 +75,17 @@ def board(
 
 
 def put(m: Match, uid: str, loc: str, **flags: Any) -> Unit:
-    """A unit at ``loc`` with exactly these flags (set-up army, supply...)."""
+    """A unit at ``loc`` with exactly these flags (set-up army) and markers (``disrupted=True``,
+    out of supply: the declared unit markers, wargame.markers)."""
     unit = m.state.units.get(uid)
     if unit is None or unit.flags.get("eliminated"):
         unit = m.new_unit(uid, loc)
     else:
         m.place(unit, loc)
+    unit.markers = {}
+    for name in [k for k in flags if k in markers.declared(m)]:
+        if flags.pop(name):
+            markers.place(m, unit, name)
     unit.flags = dict(flags)
     m.touch()
     return unit
@@ -248,7 +254,7 @@ def test_6_33_terrain_has_no_effect(title: Title) -> None:
 
 def test_6_34_rail_needs_no_supply_nor_leader(title: Title) -> None:
     m = board(title, turn=7)
-    unit = put(m, "R01", "0419", oos=True)
+    unit = put(m, "R01", "0419", **{"out-of-supply": True})
     assert kmove.allowance(m, unit) == 3 * kmove.scale(m)  # 6 halved (PGG 11.31)
     assert len(rail_dests(m, "R01")["3313"]) - 1 == 30  # PGG 6.34, 10.33
 
@@ -272,6 +278,47 @@ def test_6_62_disrupted_units_may_not_rail(title: Title) -> None:
     m = board(title, turn=7)
     put(m, "R01", "1517", disrupted=True)
     refused(m, f"rail R01 {' '.join(along('1517', '1617'))}", "(PGG 6.62)")
+
+
+def test_6_62_a_disrupted_unit_may_not_move(title: Title) -> None:
+    """Issue 12: R01, disrupted by an overrun in the German Player-Turn, had 105 legal moves in
+    the next Soviet Movement Phase. It has none, nor an overrun; its neighbour moves as before."""
+    m = board(title, turn=7)
+    put(m, "R01", "1517", disrupted=True)
+    put(m, "R02", "1617")
+    put(m, "6Inf", "1917")
+    assert not any(a.split()[1] == "R01" for a in legal(m, "move") | legal(m, "overrun"))
+    assert any(a.split()[1] == "R02" for a in legal(m, "move"))
+    refused(m, "move R01 1517 1417", "R01 may not move", "disrupted (PGG 6.62)")
+
+
+def test_6_63_disruption_ends_in_the_owners_disruption_removal_phase(title: Title) -> None:
+    """A Soviet unit disrupted in the German Player-Turn stays disrupted through the next Soviet
+    Movement and Combat Phases and is back to normal in the Soviet Disruption Removal Phase
+    (4.2 A.3); then it moves again."""
+    m = board(title, turn=7)
+    r01 = put(m, "R01", "1517", disrupted=True)
+    to_phase(m, "soviet", "combat")
+    assert "disrupted" in r01.markers
+    events = m.apply("end")  # the Soviet Disruption Removal Phase runs at once
+    assert "disrupted" not in r01.markers
+    assert any(e.kind == "unit-marker" and e.rule == "PGG 6.63" for e in events)
+    m.state.cursor.turn, m.state.cursor.block, m.state.cursor.phase = 8, 0, 0
+    m.touch()
+    assert any(a.split()[1] == "R01" for a in legal(m, "move"))
+
+
+def test_6_63_german_markers_go_in_the_german_removal_phase(title: Title) -> None:
+    """The Soviet Disruption Removal Phase leaves German markers alone; the German one (4.2 B.4)
+    removes them after the German Mechanized Movement Phase, and leaves Soviet ones."""
+    m = board(title, turn=7, side="german")
+    german = next(u for u in m.state.units.values() if u.side == "german")
+    put(m, german.id, "2520", disrupted=True)
+    r01 = put(m, "R01", "1517", disrupted=True)
+    assert not any(a.split()[1] == german.id for a in legal(m, "move"))
+    to_phase(m, "german", "air-interdiction")  # past the German Disruption Removal Phase
+    assert "disrupted" not in german.markers
+    assert "disrupted" in r01.markers
 
 
 _SHARED: dict[str, Match] = {}
@@ -687,7 +734,7 @@ def test_5_23_no_hex_entered_twice(title: Title) -> None:
 
 def test_5_23_may_not_end_in_hexrows_01_02(title: Title) -> None:
     m = board(title)
-    unit = put(m, "R01", "0110", setup="20th", oos=True)  # 3 MP
+    unit = put(m, "R01", "0110", setup="20th", **{"out-of-supply": True})  # 3 MP
     assert kmove.allowance(m, unit) == 3 * kmove.scale(m)
     refused(m, "move R01 0110 0111 0112 0113", "hexrows 01-02", "(PGG 5.23)")
     assert not any(a.split()[-1][:2] in ("01", "02") for a in legal(m, "move"))

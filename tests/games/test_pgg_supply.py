@@ -406,7 +406,7 @@ def test_11_33_units_are_supplied_the_player_turn_they_enter(tmp_path: Path) -> 
     at_phase(m, "german", "movement", turn=2)
     m.state.markers["si"] = {"type": "soviet-interdiction", "loc": "0320", "side": "soviet"}
     unit = put(m, "6Inf", "box:reinforcements", entry=["0720"])
-    assert not unit.flags.get("oos")
+    assert "out-of-supply" not in unit.markers
     m.apply("move 6Inf box:reinforcements 0720")
     assert unit.flags["entered"] == [2, "german"]
     answer = supply.explain_supply(m, unit)
@@ -423,13 +423,13 @@ def test_11_0_movement_supply_is_fixed_at_the_start_of_the_phase(corridor: Title
     blocker = put(m, "R01", "0320")
     at_phase(m, "german", "movement", turn=3)
     unit = m.state.units["6Inf"]
-    assert unit.flags.get("oos") is True
+    assert "out-of-supply" in unit.markers
     assert movement.allowance(m, unit) == 3 * movement.scale(m)
     m.eliminate(blocker)
     assert supply.in_supply(m, unit)
     assert movement.allowance(m, unit) == 3 * movement.scale(m)
     at_phase(m, "german", "mechanized-movement", turn=3)  # the Germans check twice (11.0)
-    assert "oos" not in unit.flags
+    assert "out-of-supply" not in unit.markers
 
 
 def test_11_31_out_of_supply_9_7_is_4_and_3(corridor: Title) -> None:
@@ -468,7 +468,7 @@ def test_11_0_combat_supply_at_the_instant_of_combat(corridor: Title) -> None:
     """A stale movement-phase flag does not matter in combat: supply is traced when the battle
     is fought (11.0 procedure)."""
     m = Match(corridor)
-    put(m, "6Inf", "0720", oos=True)
+    put(m, "6Inf", "0720", **{"out-of-supply": True})
     put(m, "R02", "0820", face=soviet(1, 2))
     at_phase(m, "german", "combat", turn=3)
     (battle,) = battles(m.apply("attack 0820 with 6Inf"))

@@ -41,8 +41,8 @@ PGG_LIKE: dict[str, Any] = {
     "move_in": True,
     "continue": True,
     "stop_on": ["attacker-loss", "attacker-retreat", "split"],
-    "defender_flag": "disrupted",
-    "defender_flag_except": ["EN"],
+    "defender_marker": "disrupted",
+    "defender_marker_except": ["EN"],
     "rule": "HL 6.5",
 }
 
@@ -534,31 +534,31 @@ def test_defenders_hurt_by_an_overrun_are_disrupted(tmp_path: Path) -> None:
     """PGG 6.61: a step lost (or a retreat) disrupts; disrupted units exert no ZOC (6.62)."""
     m = red_overruns(tmp_path, "DS2")
     unit = m.state.units["1-inf"]
-    assert unit.step == 2 and unit.flags.get("disrupted") is True
+    assert unit.step == 2 and "disrupted" in unit.markers
     assert zoc.zoc_of(m, "blue") == frozenset()
 
 
 def test_defenders_that_retreat_are_disrupted(tmp_path: Path) -> None:
     m = red_overruns(tmp_path, "DR2")
     m.apply(next(a for a in m.legal_actions() if a.verb == "retreat"))
-    assert m.state.units["1-inf"].flags.get("disrupted") is True
+    assert "disrupted" in m.state.units["1-inf"].markers
     assert loc(m, "r1") == "0505"  # and r1 moved in
 
 
 def test_an_engaged_result_does_not_disrupt(tmp_path: Path) -> None:
     m = red_overruns(tmp_path, "EN")
     unit = m.state.units["1-inf"]
-    assert unit.step == 1 and "disrupted" not in unit.flags
+    assert unit.step == 1 and "disrupted" not in unit.markers
 
 
 def test_unhurt_defenders_are_not_disrupted(tmp_path: Path) -> None:
     m = red_overruns(tmp_path, "AR1")
-    assert "disrupted" not in m.state.units["1-inf"].flags
+    assert "disrupted" not in m.state.units["1-inf"].markers
 
 
-def test_no_defender_flag_unless_set(tmp_path: Path) -> None:
-    m = red_overruns(tmp_path, "DS2", defender_flag=None)
-    assert "disrupted" not in m.state.units["1-inf"].flags
+def test_no_defender_marker_unless_set(tmp_path: Path) -> None:
+    m = red_overruns(tmp_path, "DS2", defender_marker=None)
+    assert "disrupted" not in m.state.units["1-inf"].markers
 
 
 # ----------------------------------------------------------------------------- costs

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
+from wargame import markers
 from wargame.match import Match
 from wargame.plugins import GameDef, Title, load_title
 from wargame.state import Unit
@@ -172,12 +173,16 @@ def to_phase(match: Match, side: str, kind: str, limit: int = 50) -> None:
 
 
 def put(match: Match, unit_id: str, loc: str | None, **flags: Any) -> Unit:
-    """Place a unit (bringing its counter into play if needed) and set flags on it."""
+    """Place a unit (bringing its counter into play if needed) and set flags on it; a flag
+    named as a declared unit marker (``disrupted=True``) places that marker instead."""
     unit = match.state.units.get(unit_id)
     if unit is None or unit.flags.get("eliminated"):
         unit = match.new_unit(unit_id, loc)
     else:
         match.place(unit, loc)
+    for name in [k for k in flags if k in markers.declared(match)]:
+        if flags.pop(name):
+            markers.place(match, unit, name)
     unit.flags.update(flags)
     match.touch()
     return unit

@@ -77,7 +77,8 @@ function valuesText(u) {
 function unitText(u) {
   if (u.hidden) return `${sideName(u.side)} unit (concealed)`;
   const step = u.step ? `, step ${u.step}` : "";
-  return `${u.id} ${u.name || ""} (${valuesText(u)}${step})`;
+  const marks = Object.values(u.markers || {}).map((m) => m.name).join(", ");
+  return `${u.id} ${u.name || ""} (${valuesText(u)}${step})` + (marks ? ` [${marks}]` : "");
 }
 
 function el(tag, attrs, ...children) {
@@ -463,6 +464,15 @@ function counterEl(u, x, y, size, colour) {
     x, y: y + size * 0.12, "font-size": fitSize(values, 0.32, w), "font-weight": "bold", "text-anchor": "middle",
     "dominant-baseline": "central", class: "counter-values",
   }, values));
+  const marks = Object.values(u.markers || {}).map((m) => m.mark).join("");
+  if (marks) {  // declared unit markers (wargame.markers): Disrupted, out of supply...
+    const m = svgEl("text", {
+      x, y: y + size * 0.38, "font-size": 0.2, "font-weight": "bold", "text-anchor": "middle",
+      "dominant-baseline": "central", class: "counter-marks",
+    }, marks);
+    m.append(svgEl("title", {}, Object.values(u.markers).map((x) => x.name).join(", ")));
+    g.append(m);
+  }
   return g;
 }
 

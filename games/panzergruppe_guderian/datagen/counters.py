@@ -300,21 +300,45 @@ def build() -> dict[str, Any]:
                 "name": "German Air Interdiction",
                 "count": 3,
                 "side": "german",
+                "removed_by": ["hook"],
+                "removal_rule": "PGG 13.33",
                 "provenance": rb("13.1"),
             },
             "rail-cut": {
                 "name": "Rail Cut",
                 "count": 6,
                 "side": "german",
+                "removed_by": ["hook"],
+                "removal_rule": "PGG 6.37",
                 "provenance": rb("6.37"),
             },
             "soviet-interdiction": {
                 "name": "Soviet Interdiction",
                 "count": 1,
                 "side": "soviet",
+                "removed_by": ["hook"],
+                "removal_rule": "PGG 13.46",
                 "provenance": rb("13.41"),
             },
-            "disrupted": {"name": "Disrupted", "count": 60, "provenance": rb("6.61")},
+            # unit markers (wargame.markers): the kernel clears them as declared
+            "disrupted": {
+                "name": "Disrupted",
+                "count": 60,
+                "on": "unit",
+                "removed_by": ["phase:disruption-removal"],
+                "removal_rule": "PGG 6.63",
+                "mark": "D",
+                "provenance": rb("6.61"),
+            },
+            "out-of-supply": {
+                "name": "Out of Supply",
+                "count": 0,  # no such counter in the game: supply is judged, not marked (11.0)
+                "on": "unit",
+                "removed_by": ["hook"],  # re-judged at each Movement Phase's start (11.0)
+                "removal_rule": "PGG 11.0",
+                "mark": "S",
+                "provenance": rb("11.0, 11.3"),
+            },
         },
     }
 
