@@ -17,6 +17,7 @@ the closed hexrows eliminates, advance into them is refused).
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
@@ -171,14 +172,36 @@ def restricted_hexrow(match: Match, loc: str, unit: Unit | None = None) -> bool:
     return loc in west_rows(match)
 
 
-def _frozen_problem(match: Match, unit: Unit, path: list[str]) -> str | None:
+def removals_needed(match: Match, side: str, ids: list[str]) -> int:
+    """The fewest of these units that must leave their hex for it to meet the stacking limit
+    (PGG 7.1: three combat units, a fourth unit only if it is a leader)."""
+    for n in range(len(ids) + 1):
+        if any(
+            not stacking.over(match, side, [i for i in ids if i not in gone])
+            for gone in itertools.combinations(ids, n)
+        ):
+            return n
+    return len(ids)
+
+
+def _frozen_problem(match: Match, unit: Unit, moving: list[str], path: list[str]) -> str | None:
+    """Why these units of a frozen army may not make this move: only one hex, only out of an
+    overstacked hex, and only as many units as are needed (PGG 5.22), so a leader that does
+    not count against the limit never moves unless the count of units is what is over."""
     army = unit.flags.get("setup")
     stand = f"the {army} Army stands in place on Game-Turn 1 (PGG 5.21)"
     if len(path) != 2:
         return f"{stand}: its units may move one hex only, to meet stacking (PGG 5.22)"
-    here = match.occupied().get(path[0], [])
-    if not stacking.over(match, unit.side, list(here)):
+    here = list(match.occupied().get(path[0], []))
+    need = removals_needed(match, unit.side, here)
+    if need == 0:
         return f"{stand}: {path[0]} is not over the stacking limit (PGG 5.22)"
+    rest = [i for i in here if i not in moving]
+    if len(moving) > need or removals_needed(match, unit.side, rest) != need - len(moving):
+        return (
+            f"{stand}: only as many units as are needed may move out of {path[0]}: "
+            f"{need} must leave, and not {', '.join(moving)} (PGG 5.22)"
+        )
     return None
 
 
@@ -867,12 +890,13 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
     if action.verb != "move" or match.turn != FIRST_TURN or len(action.args) < 3:
         return None
     path = list(action.args[1:])
-    for uid in action.args[0].split(","):
+    moving = action.args[0].split(",")
+    for uid in moving:
         unit = units.get(uid)
         if unit is None or unit.loc != path[0]:
             continue
         if frozen(match, unit):
-            why = _frozen_problem(match, unit, path)
+            why = _frozen_problem(match, unit, moving, path)
         elif bound(match, unit):
             why = _bound_problem(match, unit, path, _tree_cost(match, unit, path))
         else:

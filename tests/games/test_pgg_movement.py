@@ -667,6 +667,39 @@ def test_5_22_frozen_army_moves_one_hex_to_meet_stacking(title: Title) -> None:
     assert not any(a.verb == "move" for a in m.legal_actions())
 
 
+def test_5_22_only_as_many_units_as_needed_and_never_a_leader_for_nothing(title: Title) -> None:
+    """Issue 12: with both army rolls 6, a leader (which never counts against the limit, 7.1)
+    moved out of an overstacked hex, two divisions moved where one was needed, and ``actions``
+    listed the whole stack moving. Four combat units and a leader: one combat unit must go."""
+    m = board(title, rolls={"16th": 6, "19th": 6})
+    for uid in ("R45", "R04", "R05", "R06", "Konlev"):
+        put(m, uid, "1414", setup="19th")
+    assert removals_needed_in(m, "1414") == 1
+    refused(m, "move Konlev 1414 1514", "only as many units as are needed", "(PGG 5.22)")
+    refused(m, "move R45,R04 1414 1514", "only as many units as are needed", "(PGG 5.22)")
+    moves = legal(m, "move")
+    assert "move R45 1414 1514" in moves
+    assert not any("," in a.split()[1] or a.split()[1] == "Konlev" for a in moves)
+    m.apply("move R45 1414 1514")
+    refused(m, "move R04 1414 1413", "not over the stacking limit", "(PGG 5.22)")
+    assert not legal(m, "move")
+
+
+def test_5_22_a_leader_moves_when_the_count_of_units_is_over(title: Title) -> None:
+    """Three combat units and two leaders: five units, one more than 7.1 allows; moving a leader
+    is enough (so is a combat unit), moving two is not."""
+    m = board(title, rolls={"16th": 6, "19th": 6})
+    for uid in ("R45", "R04", "R05", "Konlev", "Lukin"):
+        put(m, uid, "1414", setup="19th")
+    moves = legal(m, "move")
+    assert {"move Konlev 1414 1514", "move R45 1414 1514"} <= moves
+    refused(m, "move Konlev,Lukin 1414 1514", "only as many units as are needed", "(PGG 5.22)")
+
+
+def removals_needed_in(m: Match, hex_id: str) -> int:
+    return pgg.removals_needed(m, "soviet", list(m.occupied()[hex_id]))
+
+
 def test_5_23_must_spend_full_allowance(title: Title) -> None:
     m = board(title)
     put(m, "R01", "0113", setup="20th")  # movement 6: 12 half-points
