@@ -130,7 +130,9 @@ class ZocSettings(Settings):
     """``rigid-zoc`` (wargame.mechanics.zoc)."""
 
     blocked_by: list[str] = Field(default_factory=list, description="edge features no ZOC crosses")
-    no_zoc_flags: list[str] = Field(default_factory=list, description="unit flags exerting none")
+    no_zoc_markers: list[str] = Field(
+        default_factory=list, description="declared unit markers whose units exert none"
+    )
     no_zoc_types: list[str] = Field(default_factory=list, description="unit types exerting none")
     stop_rule: str = Field("", description="cited when a unit must stop in a ZOC")
     exit_rule: str = Field("", description="cited when a unit may not leave a ZOC")
@@ -181,8 +183,11 @@ class OverrunSettings(Settings):
     return_to_launch: bool = False
     from_locked: bool = Field(True, description="a unit locked in an enemy ZOC may still overrun")
     continue_on_failure: bool | list[str] = False
-    defender_flag: str | None = None
-    defender_flag_except: list[str] = Field(default_factory=list)
+    defender_marker: str | None = Field(
+        None, description="declared unit marker placed on hurt defenders (PGG 6.61)"
+    )
+    defender_marker_except: list[str] = Field(default_factory=list)
+    marker_rule: str | None = None
     mobility: list[str] | None = None
     tags: list[str] | None = None
     max_per_phase: int | dict[str, int] | None = None
