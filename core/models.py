@@ -147,6 +147,11 @@ class CombatSettings(Settings):
     once_per_phase: bool = Field(True, description="attack and be attacked once a phase")
     defender_first: bool = Field(True, description="split results: defender first (PGG 9.66)")
     reveal_rule: str | None = Field(None, description="cited when untried units are revealed")
+    companions: list[Id] = Field(
+        default_factory=list,
+        description="unit types with no attack strength that may go with an attack when named "
+        "in it, sharing its results (PGG 10.26: leaders)",
+    )
 
 
 class RetreatSettings(Settings):

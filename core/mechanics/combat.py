@@ -10,7 +10,10 @@ path, whether to advance) become decisions, worked off a queue kept in the battl
 
 Settings (``mechanic_options.combat``): ``table`` (default table id), ``attack``/``defense``
 (value names, default "attack"/"defense"), ``once_per_phase`` (default true),
-``defender_first`` (split results: defender takes his result first, PGG 9.66; default true).
+``defender_first`` (split results: defender takes his result first, PGG 9.66; default true),
+``companions`` (unit types with no attack strength that go with an attack only when the player
+names them in it, never alone, and share its results: PGG 10.26's leaders; each listed group of
+attackers is offered with and without them).
 """
 
 from __future__ import annotations
@@ -87,7 +90,15 @@ def may_attack(match: Match, unit: Unit) -> bool:
         return False
     if match.is_untried(unit):
         return True  # strength unknown until the instant of combat (PGG 12.2)
+    if is_companion(match, unit):
+        return True  # goes with an attack when named (PGG 10.26)
     return match.unit_values(unit).get(settings(match).get("attack", "attack"), 0) > 0
+
+
+def is_companion(match: Match, unit: Unit) -> bool:
+    """A unit that may go with an attack without attack strength of its own (``companions``)."""
+    found = settings(match).get("companions")
+    return bool(found) and match.counter(unit)["type"] in found
 
 
 def may_be_attacked(match: Match, loc: str) -> bool:
@@ -124,14 +135,19 @@ class Attack(Verb):
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
         for loc, attackers in targets_for(match, decision.side).items():
-            yield Action("attack", (loc, "with", ",".join(u.id for u in attackers)))
-            groups: dict[str, list[str]] = {}
+            groups: dict[str, list[Unit]] = {}
             for u in attackers:
                 assert u.loc is not None
-                groups.setdefault(u.loc, []).append(u.id)
-            if len(groups) > 1:
-                for ids in groups.values():
-                    yield Action("attack", (loc, "with", ",".join(ids)))
+                groups.setdefault(u.loc, []).append(u)
+            listed = [attackers] + (list(groups.values()) if len(groups) > 1 else [])
+            seen: set[str] = set()
+            for units in listed:
+                fighters = [u.id for u in units if not is_companion(match, u)]
+                for ids in ([u.id for u in units], fighters):
+                    text = ",".join(ids)
+                    if fighters and text not in seen:
+                        seen.add(text)
+                        yield Action("attack", (loc, "with", text))
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
         args = action.args
@@ -158,6 +174,8 @@ class Attack(Verb):
             for loc in targets:
                 if loc not in match.topology.neighbours(unit.loc):
                     return f"{uid} at {unit.loc} is not adjacent to {loc}"
+        if all(is_companion(match, match.state.units[i]) for i in ids):
+            return f"{', '.join(ids)} have no attack strength and never attack alone"
         return None
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:

@@ -242,7 +242,7 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
         found = leaders.leader_bonus(match, battle, attack)
         if found is not None:
             leader, bonus, cap = found
-            leaders.join(match, battle, leader)
+            leaders.lead(match, battle, leader)
             mods.append(
                 Modifier(
                     "attack",

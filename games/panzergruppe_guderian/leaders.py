@@ -75,10 +75,14 @@ def leader_bonus(
 
     ``strengths`` are the attacking units' strengths after supply. A non-disrupted leader
     stacked with attacking combat units adds its rating, never more than those units' own
-    strength (PGG 10.36); each leader helps one attack per phase, and an attack takes one
-    leader's points, the most it can get (points are never split, 10.36)."""
+    strength (PGG 10.36); an attack takes one leader's points, the most it can get (points are
+    never split, 10.36). In the Combat Phase a leader helps the attack its player assigned it
+    to by naming it among the attackers, and shares its results (10.26); an overrun, which a
+    leader cannot join (6.53), gets the points of a leader in its launch hex that has not yet
+    helped one this phase (ruling S14)."""
     units = match.state.units
     key = phase_key(match)
+    named = battle.kind != "overrun"
     by_hex: dict[str, int] = {}
     for uid, value in strengths.items():
         unit = units[uid]
@@ -93,8 +97,8 @@ def leader_bonus(
                 leader.side != SOVIET
                 or not is_leader(match, leader)
                 or DISRUPTED in leader.markers
-                or leader.flags.get("led") == key
-                or leader.id in battle.attackers
+                or (named and leader.id not in battle.attackers)
+                or (not named and (leader.flags.get("led") == key or leader.id in battle.attackers))
             ):
                 continue
             bonus = min(rating(match, leader), by_hex[loc])
@@ -105,12 +109,15 @@ def leader_bonus(
     return best[2], best[0], best[3]
 
 
-def join(match: Match, battle: Battle, leader: Unit) -> None:
-    """The leader goes with the attack it helps and shares its results (PGG 10.26)."""
+def lead(match: Match, battle: Battle, leader: Unit) -> None:
+    """Record that the leader helped an attack this phase: one attack a phase (PGG 10.26). An
+    attack already lists it (its player named it); an overrun takes it along and it shares the
+    overrun's results (ruling S14)."""
     key = phase_key(match)
-    battle.attackers.append(leader.id)
-    battle.origins[leader.id] = leader.loc or ""
-    leader.flags["attacked"] = key
+    if leader.id not in battle.attackers:
+        battle.attackers.append(leader.id)
+        battle.origins[leader.id] = leader.loc or ""
+        leader.flags["attacked"] = key
     leader.flags["led"] = key
 
 
@@ -294,6 +301,15 @@ def _ids(text: str) -> list[str]:
 def _attack_veto(match: Match, action: Action) -> str | None:
     if len(action.args) != 3:
         return None
+    named = [match.state.units.get(uid) for uid in _ids(action.args[2])]
+    for unit in named:
+        if unit is None or not is_leader(match, unit):
+            continue
+        if not any(u is not None and u.loc == unit.loc and not is_leader(match, u) for u in named):
+            return (
+                f"{unit.id} goes only with an attack by combat units stacked with it "
+                "(PGG 10.26, 10.36)"
+            )
     for uid in _ids(action.args[2]):
         unit = match.state.units.get(uid)
         if unit is None or unit.side != SOVIET or is_leader(match, unit):

@@ -467,7 +467,7 @@ def soviet_wins_at(title: Title, turn: int) -> Match:
     put(m, "Rokassovski", "0310")
     at_phase(m, "soviet", "combat", turn=turn)
     fixed_roll(m, 1)
-    battle = fight(m, "attack 0210 with R01")
+    battle = fight(m, "attack 0210 with R01,Rokassovski")
     assert battle.result == "De"
     return m
 

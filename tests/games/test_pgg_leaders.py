@@ -171,7 +171,7 @@ def attack_strength(title: Title, face: dict[str, float], *, cut: bool = False) 
         put(m, "34Inf", "1310")
     at_phase(m, "soviet", "combat", turn=7)
     assert supply.in_supply(m, r01) is not cut
-    (battle,) = battles(m.apply("attack 0510 with R01"))
+    (battle,) = battles(m.apply("attack 0510 with R01,Rokassovski"))
     return battle.attack
 
 
@@ -193,7 +193,7 @@ def test_10_36_the_bonus_explained_with_its_rule(east: Title) -> None:
     put(m, "R01", "0610", face=soviet(1, 2))
     put(m, "Rokassovski", "0610")
     at_phase(m, "soviet", "combat", turn=7)
-    (battle,) = battles(m.apply("attack 0510 with R01"))
+    (battle,) = battles(m.apply("attack 0510 with R01,Rokassovski"))
     assert any("Rokassovski" in line and "PGG 10.36" in line for line in battle.explanation)
 
 
@@ -204,13 +204,13 @@ def test_10_26_the_leader_goes_with_the_attack_and_shares_its_result(east: Title
     put(m, "Lukin", "0610")
     at_phase(m, "soviet", "combat", turn=7)
     fixed_roll(m, 6)  # 2 (1 + 1) vs 9: 1-3 column, roll 6: Ae
-    (battle,) = battles(m.apply("attack 0510 with R01"))
+    (battle,) = battles(m.apply("attack 0510 with R01,Lukin"))
     assert "Lukin" in battle.attackers and battle.column == "1-3" and battle.result == "Ae"
     assert m.state.units["Lukin"].loc is None and m.state.units["R01"].loc is None
 
 
-def test_10_36_leader_points_are_never_split(east: Title) -> None:
-    """Two attacks out of one stack: the leader's rating goes to the first only."""
+def divided_attack(east: Title) -> Match:
+    """R01 and R02 (3-4-6 each) stacked with Rokassovski (4), 6Inf and 26Inf adjacent."""
     m = Match(east)
     put(m, "6Inf", "0510")
     put(m, "26Inf", "0611")
@@ -219,12 +219,43 @@ def test_10_36_leader_points_are_never_split(east: Title) -> None:
     put(m, "Rokassovski", "0610")
     at_phase(m, "soviet", "combat", turn=7)
     fixed_roll(m, 4)
-    (first,) = battles(m.apply("attack 0510 with R01"))
+    return m
+
+
+def to_combat(m: Match) -> None:
     while m.decision is not None and m.decision.kind != "combat":
         m.apply(m.legal_actions()[0])
+
+
+def test_10_26_the_player_assigns_the_leader_to_one_of_the_attacks(east: Title) -> None:
+    """Issue 12: ``attack 0611 with R02,Rokassovski`` was refused and ``attack 0510 with R01``
+    took the leader along unasked. The leader goes with the attack its player names it in: here
+    the second one, so the first gets no bonus (10.26, 10.36; ruling S14)."""
+    m = divided_attack(east)
+    assert "attack 0510 with R01,R02,Rokassovski" in legal(m, "attack")
+    assert "attack 0510 with R01,R02" in legal(m, "attack")
+    (first,) = battles(m.apply("attack 0510 with R01"))
+    assert first.attack == 3 and "Rokassovski" not in first.attackers
+    to_combat(m)
+    (second,) = battles(m.apply("attack 0611 with R02,Rokassovski"))
+    assert second.attack == 6 and "Rokassovski" in second.attackers
+
+
+def test_10_26_a_leader_goes_with_one_attack_only(east: Title) -> None:
+    """Points never split (10.36): once it went with an attack it may not go with another."""
+    m = divided_attack(east)
+    (first,) = battles(m.apply("attack 0510 with R01,Rokassovski"))
+    assert first.attack == 6
+    to_combat(m)
+    assert m.check("attack 0611 with R02,Rokassovski") is not None
     (second,) = battles(m.apply("attack 0611 with R02"))
-    assert first.attack == 6 and "Rokassovski" in first.attackers
-    assert second.attack == 3 and "Rokassovski" not in second.attackers
+    assert second.attack == 3
+
+
+def test_10_26_a_leader_never_attacks_without_combat_units_of_its_hex(east: Title) -> None:
+    m = divided_attack(east)
+    assert m.check("attack 0510 with Rokassovski") is not None
+    assert not any(a.endswith("with Rokassovski") for a in legal(m, "attack"))
 
 
 def test_10_36_one_leader_bonus_per_attack(east: Title) -> None:
@@ -236,9 +267,9 @@ def test_10_36_one_leader_bonus_per_attack(east: Title) -> None:
     put(m, "R02", "0511", face=soviet(6, 8))
     put(m, "Konlev", "0511")
     at_phase(m, "soviet", "combat", turn=7)
-    (battle,) = battles(m.apply("attack 0510 with R01,R02"))
+    (battle,) = battles(m.apply("attack 0510 with R01,R02,Rokassovski,Konlev"))
     assert battle.attack == 16
-    assert "Rokassovski" in battle.attackers and "Konlev" not in battle.attackers
+    assert "Rokassovski" in battle.attackers and "Konlev" in battle.attackers
 
 
 def test_10_36_no_bonus_on_defense(east: Title) -> None:
