@@ -624,6 +624,7 @@ class HeuristicBot:
             "retreat": self._retreat,
             "advance": self._advance,
             "overstack": self._overstack,
+            "retreat-overflow": self._overstack,
             "deploy": self._deploy,
         }.get(decision.kind)
         choice = None
@@ -1030,7 +1031,7 @@ class HeuristicBot:
         return stay if stay in actions else None
 
     def _overstack(self, match: Match, decision: Decision, actions: list[Action]) -> Action | None:
-        removes = [a for a in actions if a.verb == "remove"]
+        removes = [a for a in actions if a.verb in ("remove", "eliminate")]
         if not removes:
             return None
 

@@ -4,7 +4,9 @@ Retreat: the units of one side in one location move exactly ``n`` locations, eac
 where they started, never into enemy units or terrain they could not move through, never into an
 enemy ZOC unless a friendly unit is there (PGG 9.71), preferring vacant locations (PGG 9.73).
 Who picks the path is a setting: the owner, or the enemy (PGG 9.72). Units with no legal path are
-eliminated. ``retreat UNIT[,UNIT] FROM HEX [HEX...]``.
+eliminated. ``retreat UNIT[,UNIT] FROM HEX [HEX...]``. When not all the retreating units fit
+under the stacking limit into or through the path (PGG 9.73), their owner picks which are
+eliminated, one ``eliminate UNIT`` at a time (a ``retreat-overflow`` decision), and the rest go.
 
 Advance: when a battle leaves the loser's location empty, the winner's surviving units still in
 their original locations may advance into it, and (settings) onward along the path of retreat
@@ -20,6 +22,7 @@ Settings (``mechanic_options.retreat``): ``chooser`` ("owner" | "enemy"), ``zoc`
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from typing import Any
 
@@ -83,23 +86,66 @@ def paths(match: Match, units: list[Unit], start: str, n: int) -> list[list[str]
     return found
 
 
-def over_the_limit(match: Match, units: list[Unit], path: list[str]) -> list[Unit]:
-    """Retreating units that do not fit under the stacking limit in some location of the path
-    ("into or through", PGG 9.73): they are eliminated instead. The weakest go first, which is
-    the owner's best choice (RULINGS). Empty when the title uses no stacking limit."""
-    if "stacking" not in match.title.manifest.mechanics:
-        return []
+def _room(match: Match, units: list[Unit], path: list[str]) -> tuple[float, int | None]:
+    """The stacking weight and count of units the retreating units may still bring into and
+    through every location of the path (PGG 9.73)."""
     from wargame.mechanics import stacking
 
     side = units[0].side
     limit = stacking.limit(match, side)
     cap_units = match.settings("stacking").get("max_units")
     room, count_room = limit, cap_units
+    moving = {u.id for u in units}
     for loc in path:
-        staying = [i for i in match.occupied().get(loc, []) if i not in {u.id for u in units}]
+        staying = [i for i in match.occupied().get(loc, []) if i not in moving]
         room = min(room, limit - stacking.weight(match, staying))
         if cap_units is not None:
             count_room = min(count_room, cap_units - len(staying))
+    return room, count_room
+
+
+def _fits(match: Match, units: list[Unit], room: float, count_room: int | None) -> bool:
+    from wargame.mechanics import stacking
+
+    return stacking.weight(match, [u.id for u in units]) <= room and (
+        count_room is None or len(units) <= count_room
+    )
+
+
+def excess(match: Match, units: list[Unit], path: list[str]) -> int:
+    """How many of the retreating units must be eliminated for the rest to fit into and
+    through the path (PGG 9.73); 0 when the title uses no stacking limit."""
+    if "stacking" not in match.title.manifest.mechanics or not units or not path:
+        return 0
+    room, count_room = _room(match, units, path)
+    for n in range(len(units) + 1):
+        if any(
+            _fits(match, [u for u in units if u not in gone], room, count_room)
+            for gone in itertools.combinations(units, n)
+        ):
+            return n
+    return len(units)
+
+
+def overflow_choices(match: Match, units: list[Unit], path: list[str]) -> list[Unit]:
+    """The retreating units whose elimination brings the rest nearer to fitting: the owner's
+    choices when not all fit (PGG 9.73)."""
+    need = excess(match, units, path)
+    if need == 0:
+        return []
+    return [u for u in units if excess(match, [v for v in units if v is not u], path) == need - 1]
+
+
+def over_the_limit(match: Match, units: list[Unit], path: list[str]) -> list[Unit]:
+    """Retreating units that would not fit under the stacking limit in some location of the path
+    ("into or through", PGG 9.73), the weakest first: what a bot weighing a path reckons to
+    lose. In play the owner chooses them (``eliminate``). Empty when the title uses no stacking
+    limit."""
+    if "stacking" not in match.title.manifest.mechanics:
+        return []
+    from wargame.mechanics import stacking
+
+    room, count_room = _room(match, units, path)
     keep = sorted(
         units, key=lambda u: -sum(match.unit_values(u).get(k, 0) for k in ("attack", "defense"))
     )
@@ -161,7 +207,6 @@ class Retreat(Verb):
 
         ctx = match.pop()["context"]
         path = list(action.args[2:])
-        key = phase_key(match)
         if not path:
             for uid in ctx["units"]:
                 match.eliminate(
@@ -171,34 +216,94 @@ class Retreat(Verb):
                 )
             combat.proceed(match)
             return
-        for unit in over_the_limit(match, [match.state.units[i] for i in ctx["units"]], path):
-            match.eliminate(
-                unit,
-                f"no room to retreat into or through {' '.join(path)}",
-                match.settings("stacking").get("rule"),
+        units = [match.state.units[i] for i in ctx["units"]]
+        if excess(match, units, path):
+            ask_overflow(match, units, ctx["start"], path)
+            return
+        carry_out(match, ctx["units"], ctx["start"], path)
+
+
+def ask_overflow(match: Match, units: list[Unit], start: str, path: list[str]) -> None:
+    """Not all the retreating units fit into or through the path: their owner chooses which
+    are eliminated, one ``eliminate UNIT`` at a time (PGG 9.73)."""
+    need = excess(match, units, path)
+    rule = match.settings("stacking").get("rule")
+    match.push(
+        units[0].side,
+        "retreat-overflow",
+        f"{need} of {', '.join(u.id for u in units)} do not fit retreating through "
+        f"{' '.join(path)}" + (f" ({rule})" if rule else "") + ": eliminate one",
+        units=[u.id for u in units],
+        start=start,
+        path=path,
+    )
+
+
+class Eliminate(Verb):
+    """``eliminate UNIT``: the owner picks a retreating unit that does not fit (PGG 9.73)."""
+
+    name = "eliminate"
+    kinds = ("retreat-overflow",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        ctx = decision.context
+        units = [match.state.units[i] for i in ctx["units"]]
+        for unit in overflow_choices(match, units, ctx["path"]):
+            yield Action("eliminate", (unit.id,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 1:
+            return "usage: eliminate UNIT"
+        ctx = decision.context
+        units = [match.state.units[i] for i in ctx["units"]]
+        if action.args[0] not in {u.id for u in overflow_choices(match, units, ctx["path"])}:
+            rule = match.settings("stacking").get("rule") or "the stacking limit"
+            return (
+                f"{action.args[0]} is not one of the retreating units whose loss makes room "
+                f"({', '.join(ctx['units'])}; {rule})"
             )
-        for uid in ctx["units"]:
-            unit = match.state.units[uid]
-            if unit.loc is None:
-                continue
-            match.place(unit, path[-1])
-            unit.flags["retreated"] = key
-        match.emit(
-            "retreat",
-            f"{action.args[0]} retreat {' '.join(action.args[1:])}",
-            units=ctx["units"],
-            path=[ctx["start"], *path],
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        ctx = match.pop()["context"]
+        path = list(ctx["path"])
+        match.eliminate(
+            match.state.units[action.args[0]],
+            f"no room to retreat into or through {' '.join(path)}",
+            match.settings("stacking").get("rule"),
         )
-        match.hook.wargame_moved(
-            match=match,
-            units=[match.state.units[i] for i in ctx["units"]],
-            path=[ctx["start"], *path],
-        )  # flags["retreated"] tells it apart
-        battle = combat.active(match)
-        if battle is not None:
-            battle.extra.setdefault("retreat_paths", {})[ctx["start"]] = path
-            combat.store(match, battle)
-        combat.proceed(match)
+        left = [match.state.units[i] for i in ctx["units"] if match.state.units[i].loc]
+        if excess(match, left, path):
+            ask_overflow(match, left, ctx["start"], path)
+            return
+        carry_out(match, ctx["units"], ctx["start"], path)
+
+
+def carry_out(match: Match, ids: list[str], start: str, path: list[str]) -> None:
+    """Move the retreating units still in play along the path and go on with the battle."""
+    from wargame.mechanics import combat
+
+    key = phase_key(match)
+    for uid in ids:
+        unit = match.state.units[uid]
+        if unit.loc is None:
+            continue
+        match.place(unit, path[-1])
+        unit.flags["retreated"] = key
+    match.emit(
+        "retreat",
+        f"{','.join(ids)} retreat {start} {' '.join(path)}",
+        units=ids,
+        path=[start, *path],
+    )
+    match.hook.wargame_moved(
+        match=match, units=[match.state.units[i] for i in ids], path=[start, *path]
+    )  # flags["retreated"] tells it apart
+    battle = combat.active(match)
+    if battle is not None:
+        battle.extra.setdefault("retreat_paths", {})[start] = path
+        combat.store(match, battle)
+    combat.proceed(match)
 
 
 def offer_advance(match: Match, battle: Battle) -> None:
@@ -318,4 +423,4 @@ class Stay(Verb):
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [Retreat(), Advance(), Stay()]
+    return [Retreat(), Advance(), Stay(), Eliminate()]

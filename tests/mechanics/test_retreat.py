@@ -317,9 +317,10 @@ def test_a_defender_that_advanced_may_not_be_attacked_again(tmp_path: Path) -> N
     assert "already attacked this phase" in info.value.reason
 
 
-def test_9_73_units_that_do_not_fit_through_a_stack_are_eliminated(tmp_path: Path) -> None:
+def test_9_73_the_owner_picks_which_retreating_units_do_not_fit(tmp_path: Path) -> None:
     """PGG 9.73: retreating into a hex that already holds two units (limit 3), only one of two
-    retreating units gets through; the other is eliminated (the weaker, RULINGS)."""
+    retreating units gets through; the owner (not the enemy who picked the path, 9.72) picks
+    which one is eliminated (issue 12: this replaces ruling E7, the weakest)."""
     setup = {
         "b": {"side": "blue", "units": ["1-inf"], "at": ["0405"]},
         "r": {"side": "red", "units": ["r1", "r5"], "at": ["0505"]},
@@ -339,7 +340,12 @@ def test_9_73_units_that_do_not_fit_through_a_stack_are_eliminated(tmp_path: Pat
     fight(m, "D1")
     m.apply("retreat-instead")
     m.apply("retreat r1,r5 0505 0604")
-    survivors = [u for u in ("r1", "r5") if m.state.units[u].loc == "0604"]
-    dead = [u for u in ("r1", "r5") if m.state.units[u].flags.get("eliminated")]
-    assert len(survivors) == 1 and len(dead) == 1
+    d = m.decision
+    assert d is not None and d.side == "red" and d.kind == "retreat-overflow"
+    assert sorted(str(a) for a in m.legal_actions()) == ["eliminate r1", "eliminate r5"]
+    assert m.check("eliminate r2") is not None  # not one of the retreating units
+    assert m.state.units["r1"].loc == "0505"  # nothing moved yet
+    m.apply("eliminate r1")  # the owner's choice, whatever the strengths
+    assert m.state.units["r1"].flags.get("eliminated")
+    assert m.state.units["r5"].loc == "0604"
     assert len(m.units_at("0604")) == 3
