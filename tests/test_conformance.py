@@ -17,7 +17,8 @@ title and seed a random bot-vs-bot playout is recorded once; the tests then chec
   removes it, a move or retreat that removes it, or the end of its turn, it is gone, and
   every marker came with a ``unit-marker`` event.
 
-Seeds: the test titles play ``TEST_TITLE_SEEDS`` (20) games each; a full title plays
+The playout and its checks are :mod:`wargame.testing`'s (a title's own suite runs them with
+``conformance``). Seeds: the test titles play ``TEST_TITLE_SEEDS`` (20) games each; a full title plays
 ``CONFORMANCE_SEEDS`` (4 by default, so CI stays within its budget with five titles). The
 WARGAME_CONFORMANCE_SEEDS environment variable sets the full titles' count: ``tox -e soak``
 plays 20 of each.
@@ -27,9 +28,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
-import re
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,10 +35,10 @@ import pytest
 
 from tests.conftest import TEST_TITLE_PLUGINS
 from wargame import markers, savefile, views
-from wargame.actions import Action
 from wargame.bots import RandomBot
 from wargame.match import Match
 from wargame.plugins import Registry, Title, discover
+from wargame.testing import MarkerWatch, Playout, mentions, play, replay, view_problems
 
 CONFORMANCE_SEEDS = int(os.environ.get("WARGAME_CONFORMANCE_SEEDS", "4"))
 TEST_TITLE_SEEDS = 20
@@ -77,145 +75,6 @@ CASES = [
 thousands), so they are marked ``slow``: ``-m "not slow"`` keeps to the test titles."""
 
 
-def mentions(text: str, unit_id: str) -> bool:
-    """Whether ``unit_id`` appears in ``text`` as a whole id, not inside a longer one."""
-    edge = r"A-Za-z0-9_.:/+\-"
-    return re.search(rf"(?<![{edge}]){re.escape(unit_id)}(?![{edge}])", text) is not None
-
-
-def scenario_for(title: Title, seed: int) -> str:
-    """Seeds take a title's scenarios in turn, so every scenario is played."""
-    ids = sorted(title.scenarios)
-    return ids[seed % len(ids)]
-
-
-def view_problems(match: Match, side: str) -> list[str]:
-    """Everything ``side``'s view shows that it may not know, as readable lines."""
-    view = match.view(side)
-    text = json.dumps(view, sort_keys=True)
-    found: list[str] = []
-    where = f"turn {match.turn} {match.phase.path if match.phase else ''} view({side})"
-    for unit in match.state.units.values():
-        if unit.loc is not None and side in unit.hidden_from and mentions(text, unit.id):
-            found.append(f"{where}: names {unit.id}, which is hidden from {side}")
-    shown = {u["id"]: u for u in view["units"] if "id" in u}
-    for unit in match.state.units.values():
-        if unit.loc is None or not match.is_untried(unit):
-            continue
-        entry = shown.get(unit.id)
-        if entry is None:
-            continue
-        steps = match.counter(unit)["steps"]
-        printed = set(steps[min(unit.step, len(steps) - 1)]["values"])
-        pool = match.counters_doc["pools"][match.counter(unit)["untried"]]
-        secret = {k for face in pool["faces"] for k in face["values"]} - printed
-        if "face" in entry:
-            found.append(f"{where}: shows the face of untried {unit.id}")
-        if secret & set(entry.get("values", {})):
-            found.append(
-                f"{where}: shows {sorted(secret & set(entry['values']))} of untried {unit.id}"
-            )
-    for pool_id, count in view.get("pools", {}).items():
-        if not isinstance(count, int):
-            found.append(f"{where}: pool {pool_id} shows more than a count")
-    secrets = view.get("secrets", {})
-    for other, data in match.state.secrets.items():
-        if other == side:
-            continue
-        if other in secrets:
-            found.append(f"{where}: holds {other}'s secrets")
-        elif data and json.dumps(data, sort_keys=True) in text:
-            found.append(f"{where}: shows {other}'s secrets")
-    return found
-
-
-class MarkerWatch:
-    """Follows a playout's events and flags unit markers that outlive their declaration
-    (``removed_by`` in the counters document, :mod:`wargame.markers`). It reads only the events
-    and the state, not the kernel's clearing code: a phase event whose phase removes a marker on
-    its side's units, a unit that changed location (a ``retreat`` event tells a retreat from a
-    move) or a turn later than the one it was placed in make the marker due; a due marker still
-    on its unit after the action is a problem, as is a marker with no ``unit-marker`` event."""
-
-    def __init__(self, match: Match) -> None:
-        self.table = markers.declared(match)
-        self.sides: dict[str, str | None] = {}
-        seq = match.sequence
-        blocks = [seq.setup, *seq.turn_blocks]
-        for block in blocks:
-            leaves = [*block.leaves]
-            for (index, _name), chosen in seq._orders.items():
-                if block.key == f"pt{index}":
-                    leaves.extend(chosen)
-            for leaf in leaves:
-                self.sides[leaf.path] = block.side
-        self.alive: dict[tuple[str, str], dict[str, Any]] = {}
-
-    def step(self, match: Match, before: dict[str, str | None], events: list[Any]) -> list[str]:
-        units = match.state.units
-        retreated: set[str] = set()
-        for event in events:
-            data = event.data
-            if event.kind == "unit-marker":
-                key = (data["unit"], data["marker"])
-                if data.get("placed"):
-                    self.alive[key] = {"turn": data.get("turn", match.turn), "due": None}
-                else:
-                    self.alive.pop(key, None)
-            elif event.kind == "phase":
-                side = self.sides.get(data["phase"])
-                phase_id = data["phase"].rsplit("/", 1)[-1]
-                for (uid, name), info in self.alive.items():
-                    removed_by = self.table[name].get("removed_by", ())
-                    mine = side is None or units[uid].side == side
-                    if f"phase:{phase_id}" in removed_by and mine:
-                        info["due"] = info["due"] or f"{data['phase']} of turn {data['turn']}"
-                    if "end-of-turn" in removed_by and data["turn"] > info["turn"]:
-                        info["due"] = info["due"] or f"the end of turn {info['turn']}"
-            elif event.kind == "retreat":
-                retreated.update(data.get("units", ()))
-            elif event.kind == "eliminated":
-                for key in [k for k in self.alive if k[0] == data.get("unit")]:
-                    del self.alive[key]
-        found: list[str] = []
-        where = f"turn {match.turn} {match.phase.path if match.phase else ''}"
-        for uid, unit in units.items():
-            for name in unit.markers:
-                info = self.alive.get((uid, name))
-                if info is None:
-                    found.append(f"{where}: {uid} carries {name} with no marker event")
-                    continue
-                moved = unit.loc != before.get(uid) and uid in before
-                trigger = "retreat" if uid in retreated else "move"
-                if moved and trigger in self.table[name].get("removed_by", ()):
-                    info["due"] = info["due"] or f"its {trigger}"
-                if info["due"]:
-                    found.append(f"{where}: {uid} still carries {name} after {info['due']}")
-        return found
-
-
-@dataclass
-class Playout:
-    """One recorded bot-vs-bot game and what was wrong along the way."""
-
-    title: str
-    scenario: str
-    seed: int
-    actions: list[str] = field(default_factory=list)
-    hashes: list[str] = field(default_factory=list)  # state hash after each action
-    start_hash: str = ""
-    outcome: dict[str, Any] | None = None
-    stuck: str | None = None
-    not_legal: list[str] = field(default_factory=list)
-    refused: list[str] = field(default_factory=list)
-    notation: list[str] = field(default_factory=list)
-    leaks: list[str] = field(default_factory=list)
-    stale_markers: list[str] = field(default_factory=list)
-    markers_seen: int = 0
-    legal_seen: int = 0
-    untried_seen: int = 0
-
-
 _PLAYOUTS: dict[tuple[str, int], Playout] = {}
 
 
@@ -228,51 +87,7 @@ def playout(registry: Registry, title_id: str, seed: int) -> Playout:
 
 
 def _play(title: Title, seed: int) -> Playout:
-    scenario = scenario_for(title, seed)
-    match = Match(title, scenario, seed)
-    record = Playout(title.id, scenario, seed, start_hash=match.state_hash())
-    bots = {side: RandomBot(seed * 1000 + n) for n, side in enumerate(match.sides)}
-    sampler = random.Random(seed)
-    watch = MarkerWatch(match)
-    while match.decision is not None and len(record.actions) < ACTION_CAP:
-        decision = match.decision
-        legal = match.legal_actions()
-        if not legal:
-            record.stuck = f"no legal action for {decision}"
-            break
-        record.legal_seen += len(legal)
-        for action in legal:
-            if Action.parse(str(action)) != action:
-                record.notation.append(str(action))
-        sample = legal if len(legal) <= CHECK_SAMPLE else sampler.sample(legal, CHECK_SAMPLE)
-        for action in sample:
-            why = match.check(action)
-            if why is not None:
-                record.refused.append(f"{action}: {why}")
-        if title.id in TEST_TITLES or len(record.actions) % VIEW_STRIDE == 0:
-            for side in match.sides:
-                record.leaks.extend(view_problems(match, side))
-        record.untried_seen += sum(
-            1 for u in match.state.units.values() if u.loc is not None and match.is_untried(u)
-        )
-        chosen = bots[decision.side].choose(match)
-        if chosen not in legal:
-            record.not_legal.append(str(chosen))
-        before = {uid: u.loc for uid, u in match.state.units.items() if u.markers}
-        events = match.apply(chosen)
-        record.stale_markers.extend(watch.step(match, before, events))
-        record.markers_seen += len(before)
-        record.actions.append(str(chosen))
-        record.hashes.append(match.state_hash())
-    record.outcome = match.outcome
-    return record
-
-
-def replay(title: Title, record: Playout, upto: int | None = None) -> Match:
-    match = Match(title, record.scenario, record.seed)
-    for text in record.actions[:upto]:
-        match.apply(text)
-    return match
+    return play(title, seed, view_stride=1 if title.id in TEST_TITLES else VIEW_STRIDE)
 
 
 # ----------------------------------------------------------------------------- the promises

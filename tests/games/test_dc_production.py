@@ -12,6 +12,7 @@ from wargame.games.dark_crusade import production as P
 from wargame.games.dark_crusade import units as U
 from wargame.match import Match
 from wargame.plugins import discover
+from wargame.testing import force_rolls
 
 TITLE = discover().get("dc")
 
@@ -39,10 +40,6 @@ def sov(soviet_base: Match) -> Iterator[Match]:
 @pytest.fixture
 def axis(axis_base: Match) -> Iterator[Match]:
     yield axis_base.sandbox()
-
-
-def fixed_roll(m: Match, monkeypatch: pytest.MonkeyPatch, value: int) -> None:
-    monkeypatch.setattr(m, "roll", lambda spec="1d6", why="", rule=None: value)
 
 
 def kill(m: Match, uid: str) -> None:
@@ -390,7 +387,7 @@ def test_8_A_1_a_german_replacement_roll_from_the_second_turn(
     m = to_phase(Match(TITLE, "tournament", seed=1), "axis", "reinforcement", 1)
     assert m.state.vars[P.GER_POINTS] == {"inf": 0, "armor": 0}  # turn 1: none
     at(m, 13)  # June 1942, chart 1942 roll 6: armor + inf
-    fixed_roll(m, monkeypatch, 6)
+    force_rolls(m, then=6)
     P.german_roll(m)
     assert m.state.vars[P.GER_POINTS] == {"inf": 1, "armor": 1}
 

@@ -12,6 +12,7 @@ from wargame.games.dark_crusade import strategic as S
 from wargame.games.dark_crusade import units as U
 from wargame.match import Match
 from wargame.plugins import discover
+from wargame.testing import force_rolls
 
 TITLE = discover().get("dc")
 
@@ -41,10 +42,6 @@ def lose(m: Match, *points: str) -> None:
     for p in points:
         m.state.control[p] = "axis"
     m.touch()
-
-
-def fixed_roll(m: Match, monkeypatch: pytest.MonkeyPatch, value: int) -> None:
-    monkeypatch.setattr(m, "roll", lambda spec="1d6", why="", rule=None: value)
 
 
 # ----------------------------------------------------------------------------- allowance
@@ -207,7 +204,7 @@ def test_9_A_axis_transit_the_west_box() -> None:
 
 
 def test_R_14_9_B_one_unit_per_sea_per_turn(m: Match, monkeypatch: pytest.MonkeyPatch) -> None:
-    fixed_roll(m, monkeypatch, 6)
+    force_rolls(m, then=6)
     place(m, "sov-art-1", "leningrad")
     place(m, "sov-24a", "leningrad")
     place(m, "sov-28a", "odessa")
@@ -222,7 +219,7 @@ def test_R_14_9_B_one_unit_per_sea_per_turn(m: Match, monkeypatch: pytest.Monkey
 
 
 def test_9_B_black_sea_and_azov_are_one_sea(m: Match, monkeypatch: pytest.MonkeyPatch) -> None:
-    fixed_roll(m, monkeypatch, 6)
+    force_rolls(m, then=6)
     place(m, "sov-art-1", "odessa")
     place(m, "sov-24a", "rostov")
     m.apply("sea sov-art-1 rostov")
@@ -255,7 +252,7 @@ def test_9_B_into_or_out_of_azov_needs_both_sides_of_kerch(m: Match) -> None:
 def test_R_14_9_B_torpedo_friendly_one_enemy_one_three_five(
     m: Match, monkeypatch: pytest.MonkeyPatch, start: str, dest: str, roll: int, lost: bool
 ) -> None:
-    fixed_roll(m, monkeypatch, roll)
+    force_rolls(m, then=roll)
     place(m, "sov-art-1", start)
     m.apply(f"sea sov-art-1 {dest}")
     unit = m.state.units["sov-art-1"]

@@ -13,12 +13,12 @@ from typing import Any
 import pytest
 
 from tests.titles.variants import clear
-from wargame.actions import IllegalAction
 from wargame.games.panzergruppe_guderian import interdiction as pgi
 from wargame.games.panzergruppe_guderian import movement as pgg
 from wargame.match import Match
 from wargame.plugins import Registry, Title
 from wargame.state import Unit
+from wargame.testing import refused
 
 SMOLENSK = ("2215", "2216")
 
@@ -76,16 +76,6 @@ def put(m: Match, uid: str, loc: str, **flags: Any) -> Unit:
 
 def legal(m: Match, verb: str = "interdict") -> set[str]:
     return {str(a) for a in m.legal_actions() if a.verb == verb}
-
-
-def refused(m: Match, action: str, *reasons: str) -> None:
-    before = m.state_hash()
-    assert action not in {str(a) for a in m.legal_actions()}
-    with pytest.raises(IllegalAction) as info:
-        m.apply(action)
-    for reason in reasons:
-        assert reason in info.value.reason
-    assert m.state_hash() == before
 
 
 def placed(m: Match, kind: str) -> list[str]:

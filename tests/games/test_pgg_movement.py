@@ -19,12 +19,13 @@ from hypothesis import strategies as st
 
 from tests.titles.variants import clear, to_phase
 from wargame import markers
-from wargame.actions import Action, IllegalAction
+from wargame.actions import Action
 from wargame.games.panzergruppe_guderian import movement as pgg
 from wargame.match import Match
 from wargame.mechanics import movement as kmove
 from wargame.plugins import Registry, Title
 from wargame.state import Unit
+from wargame.testing import refused
 
 LINE = [
     "0120", "0219", "0319", "0419", "0519", "0618", "0719", "0818", "0918", "1018", "1118",
@@ -102,18 +103,6 @@ def rail_dests(m: Match, uid: str) -> dict[str, list[str]]:
         if a.verb == "rail" and a.args[0] == uid:
             out[a.args[-1]] = list(a.args[1:])
     return out
-
-
-def refused(m: Match, action: str, *reasons: str) -> str:
-    """The action is not legal, applying it raises with every reason given, nothing changes."""
-    before, history = m.state_hash(), list(m.history)
-    assert action not in {str(a) for a in m.legal_actions()}
-    with pytest.raises(IllegalAction) as info:
-        m.apply(action)
-    for reason in reasons:
-        assert reason in info.value.reason
-    assert m.state_hash() == before and m.history == history
-    return info.value.reason
 
 
 def mp_spent(m: Match, uid: str) -> float:

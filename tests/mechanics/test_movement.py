@@ -16,10 +16,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.titles.variants import SIMPLE_SEQUENCE, make_variant, put
-from wargame.actions import IllegalAction
 from wargame.match import Match
 from wargame.mechanics import movement
 from wargame.plugins import Title
+from wargame.testing import refused
 
 MECHANICS = ["movement", "rigid-zoc", "combat", "step-losses", "retreat-advance", "stacking"]
 
@@ -40,17 +40,6 @@ FAR_RED = {"r": at("red", ["r1"], "1210")}  # a red unit out of everyone's way
 def spent_mp(match: Match, unit_id: str) -> float:
     unit = match.state.units[unit_id]
     return movement.spent(match, unit) / movement.scale(match)
-
-
-def refused(match: Match, action: str, reason: str) -> None:
-    """The action is illegal with ``reason`` in its message, and changes nothing."""
-    before, history = match.state_hash(), list(match.history)
-    assert action not in {str(a) for a in match.legal_actions()}
-    with pytest.raises(IllegalAction) as info:
-        match.apply(action)
-    assert reason in info.value.reason
-    assert match.state_hash() == before
-    assert match.history == history
 
 
 # ----------------------------------------------------------------------------- terrain costs

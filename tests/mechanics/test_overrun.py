@@ -29,6 +29,7 @@ from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
 from wargame.mechanics import movement, overrun, zoc
 from wargame.plugins import Title
+from wargame.testing import refused
 
 MECHANICS = [
     "movement", "rigid-zoc", "combat", "step-losses", "retreat-advance", "untried", "overrun",
@@ -105,15 +106,6 @@ def decision(m: Match) -> tuple[str, str]:
 
 def overruns(m: Match) -> list[str]:
     return [str(a) for a in m.legal_actions() if a.verb == "overrun"]
-
-
-def refused(m: Match, action: str, reason: str) -> None:
-    before, history = m.state_hash(), list(m.history)
-    assert action not in overruns(m)
-    with pytest.raises(IllegalAction) as info:
-        m.apply(action)
-    assert reason in info.value.reason
-    assert m.state_hash() == before and m.history == history
 
 
 def battle_of(events: list[Event]) -> dict[str, Any]:

@@ -6,13 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.titles.variants import SIMPLE_SEQUENCE, make_variant, put
-from wargame.actions import IllegalAction
 from wargame.match import Match
 from wargame.mechanics import movement, zoc
 from wargame.plugins import Title
+from wargame.testing import refused
 
 RIGID = ["movement", "rigid-zoc", "combat", "step-losses", "retreat-advance"]
 NONE = ["movement", "no-zoc", "combat", "step-losses", "retreat-advance"]
@@ -29,14 +27,6 @@ def title(tmp_path: Path, setup: dict[str, Any], mechanics: list[str] = RIGID) -
 
 def blue(units: list[str], loc: str) -> dict[str, Any]:
     return {"side": "blue", "units": units, "at": [loc]}
-
-
-def refused(match: Match, action: str, reason: str) -> None:
-    before = match.state_hash()
-    with pytest.raises(IllegalAction) as info:
-        match.apply(action)
-    assert reason in info.value.reason
-    assert match.state_hash() == before
 
 
 def moves_of(match: Match, unit_id: str) -> list[list[str]]:

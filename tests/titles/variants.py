@@ -3,8 +3,9 @@ on or off, lay out its own position, or change a data document, without a title 
 
 ``make_variant(tmp_path, mechanics=[...], options={"overrun": {...}}, scenario_setup={...})``
 copies Hexland's data folder, edits the copies and loads the result as a :class:`Title` (id
-"hexland", with Hexland's rules module and any ``rules`` plugins given). Also here: helpers that
-tests of matches share (forcing die rolls, reaching a phase, placing units).
+"hexland", with Hexland's rules module and any ``rules`` plugins given). The helpers that tests
+of matches share (forcing die rolls, reaching a phase, placing units) are wargame.testing's,
+imported here for the tests that import them from here.
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from wargame import markers
 from wargame.match import Match
 from wargame.plugins import GameDef, Title, load_title
 from wargame.state import Unit
+from wargame.testing import clear, force_rolls, put, to_phase
+
+__all__ = ["clear", "force_rolls", "make_variant", "put", "to_phase"]
 
 from .hexland import rules as hexland_rules
 
@@ -132,67 +135,6 @@ def make_variant(
 
 
 # ----------------------------------------------------------------------------- match helpers
-
-
-def force_rolls(match: Match, *rolls: int) -> list[int]:
-    """Make the match's next die rolls come out as ``rolls`` (each still recorded as an event);
-    later rolls come from the seeded dice again. Returns the queue, which empties as rolls are
-    used, so a test can assert every forced roll was consumed."""
-    queue = list(rolls)
-    original = match.roll
-
-    def roll(spec: str = "1d6", why: str = "", rule: str | None = None) -> int:
-        if not queue:
-            return original(spec, why, rule)
-        total = queue.pop(0)
-        match.emit(
-            "roll",
-            f"{why}: rolled {total}" if why else f"rolled {total}",
-            rule,
-            dice=spec,
-            faces=[total],
-            total=total,
-            why=why,
-            forced=True,
-        )
-        return total
-
-    match.roll = roll  # type: ignore[method-assign]
-    return queue
-
-
-def to_phase(match: Match, side: str, kind: str, limit: int = 50) -> None:
-    """End phases until ``side`` decides a phase of ``kind`` (or fail)."""
-    for _ in range(limit):
-        d = match.decision
-        assert d is not None, "the game ended first"
-        if d.side == side and d.kind == kind:
-            return
-        match.apply("end")
-    raise AssertionError(f"never reached a {kind} phase of {side}")
-
-
-def put(match: Match, unit_id: str, loc: str | None, **flags: Any) -> Unit:
-    """Place a unit (bringing its counter into play if needed) and set flags on it; a flag
-    named as a declared unit marker (``disrupted=True``) places that marker instead."""
-    unit = match.state.units.get(unit_id)
-    if unit is None or unit.flags.get("eliminated"):
-        unit = match.new_unit(unit_id, loc)
-    else:
-        match.place(unit, loc)
-    for name in [k for k in flags if k in markers.declared(match)]:
-        if flags.pop(name):
-            markers.place(match, unit, name)
-    unit.flags.update(flags)
-    match.touch()
-    return unit
-
-
-def clear(match: Match) -> None:
-    """Take every unit off the map (they stay in the state, off map)."""
-    for unit in list(match.state.units.values()):
-        if unit.loc is not None:
-            match.place(unit, None)
 
 
 def reveal_as(

@@ -1,0 +1,81 @@
+"""wargame.testing, the pytest plugin for title authors: its fixtures are there without a
+conftest, a refusal is checked with its rule and an unchanged match, forced dice are used in
+order, and the conformance check passes a good title and catches a broken one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.titles.variants import SIMPLE_SEQUENCE, make_variant
+from wargame.match import Match
+from wargame.plugins import Registry, Title
+from wargame.testing import conformance, force_rolls, put, refused, to_phase
+
+pytest_plugins = ["pytester"]
+
+
+def test_the_plugins_fixtures_give_installed_titles(
+    wargame_registry: Registry, wargame_title: Callable[[str], Title]
+) -> None:
+    assert wargame_title("pgg").id == "panzergruppe-guderian"
+    assert "dark-crusade" in wargame_registry.ids()
+
+
+def test_the_plugin_is_installed_for_any_test_suite(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        def test_a_title_authors_test(wargame_title):
+            assert wargame_title("dc").id == "dark-crusade"
+        """
+    )
+    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
+
+
+def test_refused_checks_the_reason_the_rule_and_that_nothing_changed(hexland: Title) -> None:
+    match = Match(hexland)
+    to_phase(match, "blue", "movement")
+    message = refused(match, "move 9-inf 0305 0405", "no unit 9-inf")
+    assert "9-inf" in message
+    with pytest.raises(AssertionError, match="cites no HL 99"):
+        refused(match, "move 9-inf 0305 0405", rule="HL 99")
+    with pytest.raises(AssertionError, match="is legal"):
+        refused(match, "end")
+
+
+def test_forced_rolls_come_first_then_the_given_value(tmp_path: Any) -> None:
+    match = Match(make_variant(tmp_path, sequence=SIMPLE_SEQUENCE))
+    queue = force_rolls(match, 3, 5, then=2)
+    assert [match.roll("1d6", "test") for _ in range(4)] == [3, 5, 2, 2]
+    assert queue == []
+
+
+def test_put_places_a_unit_with_flags(hexland: Title) -> None:
+    match = Match(hexland)
+    unit = put(match, next(iter(match.state.units)), "0305", disrupted=True)
+    assert unit.loc == "0305" and unit.flags["disrupted"] is True
+
+
+def test_conformance_passes_a_title_that_keeps_the_promises(hexland: Title) -> None:
+    assert conformance(hexland, seeds=[0]) == []
+
+
+def test_conformance_catches_a_title_that_leaks_a_secret(tmp_path: Any) -> None:
+    import types
+
+    from wargame.hookspecs import hookimpl
+
+    leaky = types.ModuleType("leaky")
+
+    def wargame_setup(match: Match) -> None:
+        match.state.secrets["red"] = {"plan": "the capital"}
+
+    def wargame_view(match: Match, side: str | None, view: dict[str, Any]) -> None:
+        view["leak"] = dict(match.state.secrets["red"])
+
+    leaky.wargame_setup = hookimpl(wargame_setup)  # type: ignore[attr-defined]
+    leaky.wargame_view = hookimpl(wargame_view)  # type: ignore[attr-defined]
+    problems = conformance(make_variant(tmp_path, rules=[leaky]), seeds=[0], view_stride=50)
+    assert any("shows red's secrets" in p for p in problems)
