@@ -52,10 +52,11 @@ def test_forced_rolls_come_first_then_the_given_value(tmp_path: Any) -> None:
     assert queue == []
 
 
-def test_put_places_a_unit_with_flags(hexland: Title) -> None:
+def test_put_places_a_unit_with_flags_and_declared_markers(hexland: Title) -> None:
     match = Match(hexland)
-    unit = put(match, next(iter(match.state.units)), "0305", disrupted=True)
-    assert unit.loc == "0305" and unit.flags["disrupted"] is True
+    unit = put(match, next(iter(match.state.units)), "0305", disrupted=True, seen=1)
+    assert unit.loc == "0305" and unit.flags["seen"] == 1
+    assert "disrupted" in unit.markers  # a declared marker, placed as one
 
 
 def test_conformance_passes_a_title_that_keeps_the_promises(hexland: Title) -> None:
