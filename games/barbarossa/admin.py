@@ -79,15 +79,16 @@ def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
 
 
 def returning(match: Match) -> None:
-    """Withdrawn Soviet armies come back on their turn (8.21, 12.11)."""
+    """Withdrawn Soviet armies come back on their turn as reinforcements, through the east edge
+    or out of the RVGK (8.21, 12.11)."""
+    entry = match.resolve_locations(["supply:soviet"])
     for cid, turn in list(match.state.vars.get("withdrawn", {}).items()):
         if match.turn >= turn:
             unit = match.state.units[cid]
-            unit.flags = {"eliminated": True}
+            match.place(unit, "box:rvgk")
+            unit.flags = {"entry": entry}
             match.state.vars["withdrawn"].pop(cid)
-            match.emit(
-                "return", f"{cid} returns to the Soviet dead pile for rebuilding", "BARB 8.21"
-            )
+            match.emit("return", f"{cid} returns from its withdrawal", "BARB 8.21")
 
 
 def reorganize(match: Match) -> None:

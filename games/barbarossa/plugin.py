@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from wargame.games.barbarossa import admin, combat, decisions, movement, rvgk, supply, victory
+from wargame.games.barbarossa import (
+    admin,
+    combat,
+    decisions,
+    events,
+    movement,
+    rvgk,
+    supply,
+    victory,
+)
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES = (admin, decisions, rvgk, supply, movement, combat, victory)
+RULES = (admin, decisions, events, rvgk, supply, movement, combat, victory)
 
 
 @hookimpl

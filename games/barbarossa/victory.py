@@ -92,7 +92,10 @@ def take(match: Match, loc: str, side: str) -> None:
                 GERMAN, -2, f"Fortress City {loc} captured, marker removed", "BARB 4.3, 9.3"
             )
         elif value:
-            match.add_vp(GERMAN, -1, f"control of {loc}", "BARB 4.2")
+            from .events import early_loss
+
+            if not early_loss(match, loc):  # 4.7, 4.8
+                match.add_vp(GERMAN, -1, f"control of {loc}", "BARB 4.2")
 
 
 def moscow_roll(match: Match) -> None:

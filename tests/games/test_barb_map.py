@@ -111,4 +111,4 @@ def test_data_facts_from_the_errata_17_3_12_18_25(registry: Registry) -> None:
     assert six["steps"][0]["values"] == {"attack": 6, "defense": 6}  # item 25, T43
     assert title.doc("oob")["entries"]["sov-6x"]["dotted"]
     camp = title.scenarios["campaign"]["setup"]
-    assert camp["sov-2314"]["units"] == ["sov-6x"] and camp["sov-2314"]["at"] == ["2314"]
+    assert camp["sov-6th"]["units"] == ["sov-6x"] and camp["sov-6th"]["at"] == ["2314"]

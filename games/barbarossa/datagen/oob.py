@@ -654,7 +654,7 @@ def campaign(map_doc: Json) -> Json:
             },
         )
         setup[f"sov-{best}"]["units"].append(cid)
-    setup["sov-2314"] = {
+    setup["sov-6th"] = {
         "side": "soviet",
         "units": ["sov-6x"],
         "at": ["2314"],

@@ -1,0 +1,308 @@
+"""Turn-keyed and instant events of the VP ledger and the order of battle: the 1943 summer
+offensive (BARB 4.4), the Baltic and Dnepr debits (4.5-4.6), Bucharest and Ploesti (4.7-4.8),
+Soviet withdrawals (8.21, 4.9), oversized armies lost early (8.22), the Italian 8th Army (8.28),
+and the Road Back's Leningrad siege (12.23) and Fortress Stalingrad (12.7)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.plugins import Verb
+from wargame.state import Unit
+
+from . import supply
+from .turns import GERMAN, SOVIET, is_city
+
+BALTIC = ("country:lithuania", "country:latvia", "country:estonia")
+KIEV, DP = "2311", "2607"
+
+
+def debit(match: Match, points: int, why: str, rule: str) -> None:
+    match.add_vp(GERMAN, -points, why, rule)
+
+
+# ------------------------------------------------------------------ 4.5, 4.6: after GT13
+
+
+def baltic_hexes(match: Match) -> list[str]:
+    return sorted(h for r in BALTIC for h in match.topology.region(r))
+
+
+def dnepr_hexes(match: Match) -> list[str]:
+    """Hexes bordering the Dnepr from Kiev down to the 2809/2908 hexside, Kiev and
+    Dnepro-Petrovsk counting whole (4.6). The stretch is the Dnepr's hexsides at or south of
+    Kiev's row on the stand-in map."""
+    topo = match.topology
+    kiev_row = topo.printed(KIEV)[1]
+    out = {KIEV, DP}
+    for h in topo.hexes():
+        if topo.printed(h)[1] < kiev_row:
+            continue
+        for n in topo.neighbours(h):
+            edge = topo.edge(h, n)
+            if edge is not None and "river" in edge.features and edge.attrs.get("name") == "Dnepr":
+                out.add(h)
+    return sorted(out)
+
+
+def after_gt13(match: Match) -> bool:
+    return match.turn > 13 or bool(match.state.vars.get("gt13_over"))
+
+
+def check_instant(match: Match) -> None:
+    """4.5, 4.6, 12.23: conditions that act the first instant they hold."""
+    if match.state.cursor.stage == "over":
+        return
+    v = match.state.vars
+    control = match.state.control
+    late = after_gt13(match)
+    if (
+        late
+        and not v.get("baltic_lost")
+        and all(control.get(h) == SOVIET for h in baltic_hexes(match))
+    ):
+        v["baltic_lost"] = True
+        debit(match, 3, "the Soviet holds all three Baltic republics", "BARB 4.5")
+    if (
+        late
+        and not v.get("dnepr_lost")
+        and any(control.get(h) != GERMAN for h in dnepr_hexes(match))
+    ):
+        v["dnepr_lost"] = True
+        debit(match, 1, "a Dnepr hex is no longer German", "BARB 4.6")
+    siege(match)
+
+
+def siege(match: Match) -> None:
+    """12.23: the Road Back starts with Leningrad under siege; it lifts (-1 VP) the instant no
+    German-side unit is next to the city and comes back (+1) with German units in 1110 or 1111;
+    it stops mattering once the German controls Leningrad (cutting the city's supply as the
+    other way back is not implemented)."""
+    v = match.state.vars
+    if "leningrad_siege" not in v or v.get("siege_locked"):
+        return
+    if match.state.control.get("1011") == GERMAN:
+        v["siege_locked"] = True
+        return
+    topo = match.topology
+    adjacent = any(match.side_at(n) == GERMAN for n in topo.neighbours("1011"))
+    if v["leningrad_siege"] and not adjacent:
+        v["leningrad_siege"] = False
+        debit(match, 1, "the siege of Leningrad is lifted", "BARB 12.23")
+    elif not v["leningrad_siege"] and any(match.side_at(h) == GERMAN for h in ("1110", "1111")):
+        v["leningrad_siege"] = True
+        match.add_vp(GERMAN, 1, "Leningrad under siege again", "BARB 12.23")
+
+
+# ------------------------------------------------------------------ 4.7, 4.8
+
+
+def early_loss(match: Match, loc: str) -> bool:
+    """Called on a Soviet capture: True when 4.7/4.8 replace the normal 1 VP."""
+    names = {"3114": ("Bucharest", "BARB 4.7"), "3015": ("Ploesti", "BARB 4.8")}
+    if loc not in names or match.turn >= 27:
+        return False
+    fallen = match.state.vars.setdefault("fallen", [])
+    if loc in fallen:
+        return False
+    fallen.append(loc)
+    name, rule = names[loc]
+    roll = match.roll("1d6", f"{name} lost before GT27", rule)
+    debit(match, math.ceil(roll / 2) + 1, f"{name} lost before GT27", rule)
+    return True
+
+
+# ------------------------------------------------------------------ 4.4 the 1943 offensive
+
+
+class Offensive(Verb):
+    """``offensive declare`` or ``offensive decline`` at the start of GT17, 18 or 19 (4.4)."""
+
+    name = "offensive"
+    kinds = ("offensive",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action("offensive", ("declare",))
+        yield Action("offensive", ("decline",))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        v = match.state.vars
+        if action.args[0] == "declare":
+            v["offensive_turn"] = match.turn
+            v["offensive_held"] = cities(match, GERMAN)
+            v["offensive_targets"] = cities(match, SOVIET)
+            match.emit(
+                "offensive",
+                f"the German declares his 1943 summer offensive on GT{match.turn}",
+                "BARB 4.4",
+            )
+        else:
+            match.emit("offensive", f"no summer offensive on GT{match.turn}", "BARB 4.4")
+        match._end_phase()
+
+
+def cities(match: Match, side: str) -> list[str]:
+    return sorted(h for h, s in match.state.control.items() if s == side and is_city(match, h))
+
+
+def judge_offensive(match: Match) -> None:
+    """End of the turn of declaration, or of GT19 without one (4.4)."""
+    v = match.state.vars
+    if v.get("offensive_judged"):
+        return
+    turn = v.get("offensive_turn")
+    if turn == match.turn:
+        control = match.state.control
+        held = all(control.get(h) == GERMAN for h in v["offensive_held"])
+        gained = any(control.get(h) == GERMAN for h in v["offensive_targets"])
+        v["offensive_judged"] = True
+        if held and gained:
+            match.emit("offensive", "the 1943 summer offensive succeeds", "BARB 4.4")
+            return
+    elif turn is not None or match.turn < 19:
+        return
+    v["offensive_judged"] = True
+    roll = match.roll("1d6", "1943 summer offensive failed or not made", "BARB 4.4")
+    debit(match, math.ceil(roll / 2), "no successful 1943 summer offensive", "BARB 4.4")
+
+
+# ------------------------------------------------------------------ 8.21 Soviet withdrawals
+
+
+def withdrawable(match: Match) -> list[Unit]:
+    return sorted(
+        (
+            u
+            for u in match.units_of(SOVIET)
+            if u.loc
+            and not u.loc.startswith("box:")
+            and match.counter(u)["type"] == "rifle"
+            and supply.state(match, u) == "overland"
+        ),
+        key=lambda u: u.id,
+    )
+
+
+class Withdraw(Verb):
+    """``withdraw UNIT`` or ``withdraw none`` in the Mutual Administrative Phase of GT6-8: one
+    overland-supplied rifle army goes to the GT27 box; declining gives the German 1 VP (8.21,
+    4.9)."""
+
+    name = "withdraw"
+    kinds = ("withdrawal",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action("withdraw", ("none",))
+        for unit in withdrawable(match):
+            yield Action("withdraw", (unit.id,))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        if action.args[0] == "none":
+            match.add_vp(GERMAN, 1, "a Soviet withdrawal declined", "BARB 4.9")
+        else:
+            unit = match.state.units[action.args[0]]
+            match.place(unit, None)
+            unit.flags = {"withdrawn": True}
+            match.state.vars.setdefault("withdrawn", {})[unit.id] = 27
+            match.emit("withdraw", f"{unit.id} withdrawn until GT27", "BARB 8.21")
+        match._end_phase()
+
+
+# ------------------------------------------------------------------ wiring
+
+
+@hookimpl
+def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
+    if decision.kind == "offensive":
+        return ["declare the 1943 summer offensive or decline it first (BARB 4.4)"]
+    if decision.kind == "withdrawal":
+        return ["withdraw a rifle army or decline first (BARB 8.21)"]
+    return []
+
+
+@hookimpl
+def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
+    v = match.state.vars
+    if phase.when == "offensive":
+        return 17 <= match.turn <= 19 and "offensive_turn" not in v
+    if phase.when == "withdrawal":
+        return match.scenario_id == "campaign" and 6 <= match.turn <= 8
+    return None
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    if phase.id == "administration":
+        if match.turn == 14:
+            match.state.vars["gt13_over"] = True
+            check_instant(match)
+        if match.turn == 14 and match.scenario_id == "road-back":
+            for unit in match.units_at("2501"):
+                if unit.side == GERMAN and supply.state(match, unit) != "overland":
+                    unit.flags["stalingrad_locked"] = 14  # 12.7
+
+
+@hookimpl
+def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    if phase.id != "victory-check":
+        return
+    judge_offensive(match)
+    if match.turn == 13:
+        match.state.vars["gt13_over"] = True
+        check_instant(match)
+    if match.turn == 16:
+        italian = match.state.units.get("ger-i8")
+        if italian is not None and italian.loc is not None:
+            match.eliminate(italian, "the Italian 8th Army leaves", "BARB 8.28")
+            italian.flags["permanent"] = True
+    for unit in match.state.units.values():
+        unit.flags.pop("stalingrad_locked", None)
+
+
+@hookimpl
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    check_instant(match)
+
+
+@hookimpl
+def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
+    """8.22: an oversized army lost on GT1-3 is gone for good and its regular counterpart goes
+    to the dead pile."""
+    if (
+        unit.side == SOVIET
+        and match.turn <= 3
+        and "oversized" in match.unit_type(unit).get("tags", ())
+    ):
+        unit.flags["permanent"] = True
+        regular = unit.counter[:-1]
+        if regular in match.counters_doc["counters"] and regular not in match.state.units:
+            match.new_unit(regular, None).flags = {"eliminated": True}
+    check_instant(match)
+
+
+@hookimpl
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    """12.7: German units in Stalingrad without overland supply at the start of GT14 neither
+    move nor attack that turn."""
+    if match.turn != 14 or decision.side != GERMAN or len(action.args) < 1:
+        return None
+    ids: list[str] = []
+    if action.verb == "move":
+        ids = action.args[0].split(",")
+    elif action.verb in ("attack", "overrun") and len(action.args) >= 3:
+        ids = action.args[2].split(",")
+    for uid in ids:
+        unit = match.state.units.get(uid)
+        if unit is not None and unit.flags.get("stalingrad_locked") == 14:
+            return f"{uid} is cut off in Stalingrad: no move or attack on GT14 (BARB 12.7)"
+    return None
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Offensive(), Withdraw()]

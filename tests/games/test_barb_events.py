@@ -1,0 +1,169 @@
+"""Barbarossa's turn-keyed and instant events (BARB 4.4-4.9, 8.21-8.22, 8.28, 12.7, 12.23),
+with the worked examples T33, T34 and T40."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.games.barb_helpers import new
+from tests.titles.variants import clear, force_rolls, put
+from wargame.games.barbarossa import events, victory
+from wargame.match import Match
+from wargame.plugins import Registry
+
+
+@pytest.fixture()
+def rb(registry: Registry) -> Match:
+    return new(registry, "road-back")
+
+
+def test_no_summer_offensive_by_gt19_costs_half_a_die_rounded_up_t33_4_4(rb: Match) -> None:
+    rb.state.cursor.turn = 19
+    force_rolls(rb, 5)
+    before = rb.state.vp["german"]
+    events.judge_offensive(rb)
+    assert rb.state.vp["german"] == before - 3  # ceil(5/2)
+    events.judge_offensive(rb)
+    assert rb.state.vp["german"] == before - 3  # once
+
+
+def test_a_successful_offensive_avoids_the_debit_4_4(rb: Match) -> None:
+    rb.state.cursor.turn = 17
+    from wargame.actions import Decision
+
+    blockers = events.wargame_end_blockers(
+        rb, Decision("german", "offensive", 17, "turn/offensive")
+    )
+    assert "BARB 4.4" in blockers[0]  # the phase may not be ended without the choice
+    rb.push("german", "offensive", "declare?")
+    rb.touch()
+    rb.apply("offensive declare")
+    target = rb.state.vars["offensive_targets"][0]
+    victory.take(rb, target, "german")
+    before = rb.state.vp["german"]
+    events.judge_offensive(rb)
+    assert rb.state.vp["german"] == before and rb.state.vars["offensive_judged"]
+
+
+def test_a_failed_offensive_pays_at_once_4_4(rb: Match) -> None:
+    rb.state.cursor.turn = 17
+    rb.push("german", "offensive", "declare?")
+    rb.touch()
+    rb.apply("offensive declare")
+    force_rolls(rb, 1)
+    before = rb.state.vp["german"]
+    events.judge_offensive(rb)  # nothing taken
+    assert rb.state.vp["german"] == before - 1
+
+
+def test_bucharest_lost_before_gt27_costs_two_to_four_t34_4_7(registry: Registry) -> None:
+    m = new(registry)
+    force_rolls(m, 6)
+    victory.take(m, "3114", "soviet")
+    assert m.state.vp["german"] == 14 - 4  # ceil(6/2) + 1, instead of the normal 1
+    victory.take(m, "3114", "german")
+    victory.take(m, "3114", "soviet")
+    assert m.state.vp["german"] == 14 - 4  # later changes are the normal +-1
+
+
+def test_ploesti_lost_from_gt27_is_the_normal_one_4_8(registry: Registry) -> None:
+    m = new(registry)
+    m.state.cursor.turn = 27
+    victory.take(m, "3015", "soviet")
+    assert m.state.vp["german"] == 13
+
+
+def test_baltic_republics_all_soviet_after_gt13_cost_three_once_4_5(rb: Match) -> None:
+    for h in events.baltic_hexes(rb):
+        rb.state.control[h] = "soviet"
+    events.check_instant(rb)
+    assert rb.state.vp["german"] == 33  # GT13 not over yet
+    rb.state.vars["gt13_over"] = True
+    rb.state.vars["dnepr_lost"] = True  # keep the Dnepr out of it
+    events.check_instant(rb)
+    assert rb.state.vp["german"] == 30
+    events.check_instant(rb)
+    assert rb.state.vp["german"] == 30
+
+
+def test_dnepr_hex_lost_after_gt13_costs_one_once_4_6(rb: Match) -> None:
+    rb.state.vars["gt13_over"] = True
+    assert all(rb.state.control.get(h) == "german" for h in events.dnepr_hexes(rb))
+    events.check_instant(rb)
+    assert rb.state.vp["german"] == 33
+    rb.state.control["2410"] = "soviet"
+    events.check_instant(rb)
+    assert rb.state.vp["german"] == 32 and rb.state.vars["dnepr_lost"]
+
+
+def test_declined_soviet_withdrawal_gives_the_german_one_t40_4_9(registry: Registry) -> None:
+    m = new(registry)
+    m.state.cursor.turn = 6
+    from wargame.actions import Decision
+
+    blockers = events.wargame_end_blockers(m, Decision("soviet", "withdrawal", 6, "turn/w"))
+    assert "BARB 8.21" in blockers[0]
+    m.push("soviet", "withdrawal", "withdraw?")
+    m.touch()
+    m.apply("withdraw none")
+    assert m.state.vp["german"] == 15
+
+
+def test_a_withdrawn_army_returns_on_gt27_8_21(registry: Registry) -> None:
+    from wargame.games.barbarossa import admin
+
+    m = new(registry)
+    m.state.cursor.turn = 6
+    m.push("soviet", "withdrawal", "withdraw?")
+    m.touch()
+    uid = next(a.args[0] for a in m.legal_actions() if a.args[0] != "none")
+    m.apply(f"withdraw {uid}")
+    assert m.state.units[uid].loc is None and m.state.vars["withdrawn"][uid] == 27
+    m.state.cursor.turn = 27
+    admin.returning(m)
+    assert m.state.units[uid].loc == "box:rvgk" and m.state.units[uid].flags["entry"]
+
+
+def test_oversized_army_lost_on_gt1_3_is_gone_and_its_counterpart_dead_8_22(
+    registry: Registry,
+) -> None:
+    m = new(registry)
+    m.state.cursor.turn = 2
+    m.eliminate(m.state.units["sov-6x"], "test")
+    assert m.state.units["sov-6x"].flags["permanent"]
+    assert m.state.units["sov-6"].flags.get("eliminated")
+    m.state.cursor.turn = 4
+    m.eliminate(m.state.units["sov-5x"], "test")
+    assert "sov-5" not in m.state.units
+
+
+def test_the_italian_8th_army_leaves_at_the_end_of_gt16_8_28(rb: Match) -> None:
+    from wargame.models import PhaseSpec
+
+    rb.state.cursor.turn = 16
+    events.wargame_phase_end(rb, PhaseSpec(id="victory-check"))
+    assert rb.state.units["ger-i8"].loc is None and rb.state.units["ger-i8"].flags["permanent"]
+
+
+def test_leningrad_siege_lifts_and_returns_12_23(rb: Match) -> None:
+    assert rb.state.vars["leningrad_siege"]
+    for uid in [u.id for n in ("1110", "1111") for u in rb.units_at(n)]:
+        rb.place(rb.state.units[uid], None)
+    events.siege(rb)
+    assert rb.state.vp["german"] == 32 and not rb.state.vars["leningrad_siege"]
+    put(rb, "ger-28", "1110")
+    events.siege(rb)
+    assert rb.state.vp["german"] == 33 and rb.state.vars["leningrad_siege"]
+
+
+def test_cut_off_stalingrad_neither_moves_nor_attacks_on_gt14_12_7(rb: Match) -> None:
+    from wargame.actions import Action, Decision
+
+    unit = rb.state.units["ger-14pz"]
+    unit.flags["stalingrad_locked"] = 14
+    rb.state.cursor.turn = 14
+    d = Decision("german", "movement", 14, "german/movement")
+    assert "BARB 12.7" in events.wargame_veto(rb, d, Action("move", ("ger-14pz", "2501", "2502")))
+    rb.state.cursor.turn = 15
+    assert events.wargame_veto(rb, d, Action("move", ("ger-14pz", "2501", "2502"))) is None
+    clear(rb)
