@@ -193,6 +193,9 @@ class OverrunSettings(Settings):
     )
     defender_marker_except: list[str] = Field(default_factory=list)
     marker_rule: str | None = None
+    defender_marker_stack: bool = Field(
+        False, description="one defender hurt marks every surviving defender (PGG ruling D3)"
+    )
     mobility: list[str] | None = None
     tags: list[str] | None = None
     max_per_phase: int | dict[str, int] | None = None

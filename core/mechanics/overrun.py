@@ -44,7 +44,9 @@ Settings (``mechanic_options.overrun``), each optional:
   on defenders that survive having lost a step or retreated (PGG 6.61); the title's declaration
   says what removes it (PGG 6.63: the owner's Disruption Removal Phase);
   ``defender_marker_except``: result codes that do not place it (PGG 6.61: Engaged);
-  ``marker_rule``: the rule its placing cites (default ``rule``).
+  ``marker_rule``: the rule its placing cites (default ``rule``); ``defender_marker_stack``: when
+  any defender lost a step or retreated, every surviving defender gets the marker (PGG ruling
+  D3: the result is the stack's).
 - ``mobility`` / ``tags``: who may overrun, by unit type (Barbarossa 10.23: mechanized only;
   PMD 14.1). Units with no attack strength never may (PGG 6.53); untried ones may.
 - ``max_per_phase``: overruns per unit per phase, a number or ``{side: number}`` (Barbarossa 10.24:
@@ -511,10 +513,16 @@ def finished(match: Match, battle: Battle) -> None:
     stopped = bool(categories(match, battle.result) & set(s.get("stop_on", ())))
     marker = s.get("defender_marker")
     if marker and battle.result not in s.get("defender_marker_except", ()):
+        hurt = {
+            uid
+            for uid in battle.defenders
+            if units[uid].step > int(before.get(uid, units[uid].step)) or units[uid].loc != target
+        }
+        if hurt and s.get("defender_marker_stack"):
+            hurt = set(battle.defenders)
         for uid in battle.defenders:
             unit = units[uid]
-            hurt = unit.step > int(before.get(uid, unit.step)) or unit.loc != target
-            if unit.loc is not None and hurt:
+            if unit.loc is not None and uid in hurt:
                 markers.place(match, unit, marker, s.get("marker_rule") or s.get("rule"))
     cleared = all(u.side == side for u in match.units_at(target))
     success = cleared and not stopped and bool(survivors)

@@ -367,6 +367,24 @@ def test_9_75_applies_to_overruns_later_in_the_player_turn(title: Title) -> None
     assert battle.defense == 4
 
 
+def test_6_61_ruling_a_d1_taken_as_a_step_by_a_stack_disrupts_both(title: Title) -> None:
+    """Ruling D3: a D1 from an overrun, taken as one step by one unit of a two-unit stack,
+    disrupts the other unit too: the result is the stack's (6.61 "units ... suffer any loss";
+    9.6 results apply to the defending units together)."""
+    m = Match(title)
+    put(m, "Pz/7Pz", "0510")
+    put(m, "R01", "0610", face=soviet(1, 1))
+    put(m, "R02", "0610", face=soviet(1, 1))
+    put(m, "Lukin", "0810")
+    at_phase(m, "german", "movement", turn=7)
+    fixed_roll(m, 1)
+    battle = fight(m, "overrun 0610 with Pz/7Pz via 0510")
+    assert battle.result == "D1", battle.result
+    m.apply("lose R01")
+    assert m.state.units["R01"].loc is None and m.state.units["R02"].loc == "0610"
+    assert "disrupted" in m.state.units["R02"].markers
+
+
 # ------------------------------------------------------------------ no-strength units (12.3)
 
 
