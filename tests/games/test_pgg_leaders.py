@@ -514,3 +514,20 @@ def test_10_4_illegal_evacuation_raises(optional: Title) -> None:
     at_phase(m, "soviet", "movement", turn=3)
     with pytest.raises(IllegalAction):
         m.apply("evacuate Lukin")
+
+
+def test_10_24_the_owner_may_take_a_step_loss_with_the_leader(east: Title) -> None:
+    """A leader is one step and may be eliminated to satisfy a loss "if so desired": the owner
+    is offered it among the steps to lose (issue 12 sweep: a choice that stays the player's)."""
+    m = Match(east)
+    put(m, "6Inf", "0510")
+    put(m, "R01", "0610", face=soviet(6, 8))
+    put(m, "Rokassovski", "0610")
+    at_phase(m, "german", "combat", turn=7)
+    fixed_roll(m, 1)  # 9 vs 12: 1-2, roll 1: D1/A1, the defender first
+    (battle,) = battles(m.apply("attack 0610 with 6Inf"))
+    assert battle.result == "D1/A1"
+    offered = {str(a) for a in m.legal_actions()}
+    assert {"lose R01", "lose Rokassovski"} <= offered, offered
+    m.apply("lose Rokassovski")
+    assert m.state.units["Rokassovski"].loc is None and m.state.units["R01"].loc == "0610"
