@@ -22,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
-from wargame import __version__, savefile
+from wargame import __version__, savefile, status
 from wargame.actions import Action, Event, IllegalAction
 from wargame.bots import BOTS, Bot, make_bot
 from wargame.combat import CombatTable, build_table, explain, resolve
@@ -347,32 +347,6 @@ def cmd_new(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _values(values: Mapping[str, Any]) -> str:
-    return " ".join(
-        f"{k}={v:g}" if isinstance(v, int | float) else f"{k}={v}" for k, v in values.items()
-    )
-
-
-def _unit_line(unit: Mapping[str, Any]) -> str:
-    if unit.get("hidden"):
-        return f"{unit['side']} unit (hidden)"
-    parts = [f"{unit['id']} {unit.get('name', '')} ({unit['side']} {unit.get('type', '')})"]
-    if unit.get("untried"):
-        parts.append("untried")
-    if unit.get("step"):
-        parts.append(f"step {unit['step']}")
-    values = unit.get("values") or {}
-    if values:
-        parts.append(_values(values))
-    flags = unit.get("flags") or {}
-    if flags:
-        parts.append("[" + ", ".join(sorted(flags)) + "]")
-    shown = unit.get("markers") or {}
-    if shown:
-        parts.append("markers: " + ", ".join(sorted(shown)))
-    return " ".join(parts)
-
-
 def cmd_status(args: argparse.Namespace, ctx: Context) -> int:
     match = ctx.load(args.file)
     side = _side(match, args.as_side)
@@ -381,36 +355,9 @@ def cmd_status(args: argparse.Namespace, ctx: Context) -> int:
         _print_json(view)
         return 0
     title = match.title
-    scenario = match.scenario
     print(f"{title.name} ({title.id}), scenario {match.scenario_id}, seed {match.seed}")
-    if side:
-        print(f"as seen by {side}")
-    turn = view["turn"]
-    label = title.manifest.turn_label
-    if view["stage"] == "setup":
-        print(f"set-up, then {label}s {scenario.get('first_turn', 1)}-{scenario['last_turn']}")
-    elif view["stage"] == "over":
-        print(f"over after {label} {turn} of {scenario['last_turn']}")
-    else:
-        print(
-            f"{label} {turn} of {scenario['last_turn']}, phase {view['phase'] or '-'}"
-            + (f" (phasing: {view['phasing']})" if view["phasing"] else "")
-        )
-    print(f"now: {_now(match)}")
-    vp = view["vp"]
-    print("VP: " + ", ".join(f"{s} {vp.get(s, 0):g}" for s in match.sides))
-    print(f"outcome: {_outcome_text(view['outcome'])}")
-    by_loc: dict[str, list[Mapping[str, Any]]] = {}
-    for unit in view["units"]:
-        by_loc.setdefault(str(unit["loc"]), []).append(unit)
-    print(f"units ({len(view['units'])}):")
-    for loc in sorted(by_loc):
-        units = by_loc[loc]
-        print(f"  {loc}: {_unit_line(units[0])}")
-        for unit in units[1:]:
-            print(f"  {' ' * len(loc)}  {_unit_line(unit)}")
-    if view["eliminated"]:
-        print(f"eliminated: {', '.join(view['eliminated'])}")
+    for line in status.lines(match, side, _now(match), _outcome_text(view["outcome"])):
+        print(line)
     return 0
 
 

@@ -350,5 +350,11 @@ def wargame_bot_hints(match: Match, side: str) -> BotHints | Mapping[str, Any] |
 
 
 @hookspec
+def wargame_status_lines(match: Match, side: str | None, view: Mapping[str, Any]) -> list[str]:
+    """A title's own lines for ``wargame status`` (air units left, replacement points saved,
+    the battle in progress...), from what ``view`` (the side's) shows."""
+
+
+@hookspec
 def wargame_view(match: Match, side: str | None, view: dict[str, Any]) -> None:
     """Add public title information to a side's view (weather, markers' meaning, VP levels)."""

@@ -28,6 +28,7 @@ from wargame import markers as unit_markers
 from wargame import symbols as symbols_catalogue
 from wargame.errors import UsageError
 from wargame.geo import clip_ring
+from wargame.status import turn_words
 from wargame.symbols import Symbol
 from wargame.topology import Topology, is_box
 
@@ -1146,33 +1147,6 @@ def _unit_scene(
         scene.labels.append(Label(mx, my, kind[:1].upper(), 0.22, 20.05, "marker-text", bold=True))
 
 
-def _turn_words(match: Match, view: Mapping[str, Any]) -> list[str]:
-    """The turn, its date (the title's calendar), this turn's weather (a title that rolls it
-    keeps it in ``vars.weather``) and the phase by its rulebook name."""
-    manifest = match.title.manifest
-    if view.get("stage") == "setup":
-        words = ["Set-up"]
-    else:
-        turn = view.get("turn")
-        last = match.scenario.get("last_turn")
-        words = [f"{manifest.turn_label} {turn}" + (f" of {last}" if last else "")]
-        calendar = match.title.data.raw.get("calendar") or {}
-        label = (calendar.get("turns") or {}).get(str(turn), {}).get("label")
-        if label and label != f"{manifest.turn_label} {turn}":
-            words.append(str(label))
-    weather = (view.get("vars") or {}).get("weather")
-    if isinstance(weather, Mapping) and weather.get("turn") in (None, view.get("turn")):
-        weather = weather.get("weather")
-    if isinstance(weather, str) and weather:
-        words.append(f"weather: {weather}")
-    leaf = match.phase
-    if leaf is not None and view.get("phase"):
-        name = getattr(leaf.spec, "name", None) or str(view["phase"])
-        phasing = view.get("phasing")
-        words.append(f"{name} ({phasing})" if phasing and phasing not in name.lower() else name)
-    return words
-
-
 # --------------------------------------------------------------------------- legend
 
 
@@ -1350,7 +1324,7 @@ def _title_block(
         scenario = match.scenario.get("name") or match.scenario_id
         lines.append(f"{title} \u2014 {scenario}")
         names = {s.id: s.name for s in match.title.manifest.sides}
-        parts = _turn_words(match, view)
+        parts = turn_words(match, view)
         vp = view.get("vp") or {}
         parts.append(
             "VP " + ", ".join(f"{names.get(s, s)} {_fmt(vp.get(s, 0))}" for s in match.sides)

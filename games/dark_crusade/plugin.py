@@ -22,6 +22,7 @@ RULES: tuple[str, ...] = tuple(
         "partisans",
         "victory",
         "advisor",
+        "status",
     )
 )
 """The rules modules, by name: imported when the title is first loaded, not when registered."""

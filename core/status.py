@@ -1,0 +1,134 @@
+"""What ``wargame status`` prints: the state of a game as a player reads it at the table.
+
+Drawn from ``match.view(side)`` only, like the pictures. The turn line gives the date from the
+title's calendar, the weather a title keeps in ``vars.weather`` and the phase by its rulebook
+name; a title adds its own lines (air units left, replacement points saved...) through
+:func:`~wargame.hookspecs.wargame_status_lines`. A unit's line shows only the statuses a player
+tracks, the ones the title marks on its counters (``render.flag_marks``): the rules'
+bookkeeping (movement points spent, set-up tags, last turn's attacks) stays in ``--json``.
+Supply is one line per side, not one word per unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from wargame.match import Match
+
+__all__ = ["lines", "shown_flags", "turn_words", "unit_line"]
+
+OUT_OF_SUPPLY = ("oos", "out-of-supply")
+"""The supply mechanic's flag (wargame.mechanics.supply) and the unit marker a title may declare
+for it (wargame.markers): listed in the supply table, not on each unit's line."""
+
+
+def _short(unit: Mapping[str, Any]) -> bool:
+    flags = unit.get("flags") or {}
+    markers = unit.get("markers") or {}
+    return any(flags.get(name) or name in markers for name in OUT_OF_SUPPLY)
+
+
+def turn_words(match: Match, view: Mapping[str, Any]) -> list[str]:
+    """The turn ("Turn 2 of 38"), its date (the title's calendar), this turn's weather (a title
+    that rolls it keeps it in ``vars.weather``) and the phase by its rulebook name."""
+    manifest = match.title.manifest
+    if view.get("stage") == "setup":
+        words = ["Set-up"]
+    else:
+        turn = view.get("turn")
+        last = match.scenario.get("last_turn")
+        words = [f"{manifest.turn_label} {turn}" + (f" of {last}" if last else "")]
+        calendar = match.title.data.raw.get("calendar") or {}
+        label = (calendar.get("turns") or {}).get(str(turn), {}).get("label")
+        if label and label != f"{manifest.turn_label} {turn}":
+            words.append(str(label))
+    weather = (view.get("vars") or {}).get("weather")
+    if isinstance(weather, Mapping) and weather.get("turn") in (None, view.get("turn")):
+        weather = weather.get("weather")
+    if isinstance(weather, str) and weather:
+        words.append(f"weather: {weather}")
+    leaf = match.phase
+    if leaf is not None and view.get("phase"):
+        name = getattr(leaf.spec, "name", None) or str(view["phase"])
+        phasing = view.get("phasing")
+        words.append(f"{name} ({phasing})" if phasing and phasing not in name.lower() else name)
+    return words
+
+
+def shown_flags(match: Match) -> frozenset[str]:
+    """The unit statuses a player tracks: those the title marks on its counters."""
+    return frozenset(str(k) for k in match.settings("render").get("flag_marks") or {})
+
+
+def _values(values: Mapping[str, Any]) -> str:
+    return " ".join(
+        f"{k}={v:g}" if isinstance(v, int | float) else f"{k}={v}" for k, v in values.items()
+    )
+
+
+def unit_line(unit: Mapping[str, Any], shown: frozenset[str]) -> str:
+    """One unit as the side sees it: id, name, type, values and its player-visible statuses."""
+    if unit.get("hidden"):
+        return f"{unit['side']} unit (hidden)"
+    parts = [f"{unit['id']} {unit.get('name', '')} ({unit['side']} {unit.get('type', '')})"]
+    if unit.get("untried"):
+        parts.append("untried")
+    if unit.get("step"):
+        parts.append(f"step {unit['step']}")
+    values = unit.get("values") or {}
+    if values:
+        parts.append(_values(values))
+    flags = sorted(f for f, v in (unit.get("flags") or {}).items() if v and f in shown)
+    if flags:
+        parts.append("[" + ", ".join(flags) + "]")
+    markers = sorted(m for m in unit.get("markers") or {} if m not in OUT_OF_SUPPLY)
+    if markers:
+        parts.append("markers: " + ", ".join(markers))
+    return " ".join(parts)
+
+
+def _supply(match: Match, view: Mapping[str, Any]) -> list[str]:
+    """Per side: how many of its units on the map are out of supply, and which."""
+    out = []
+    for side in match.sides:
+        units = [u for u in view.get("units", []) if u.get("side") == side and u.get("loc")]
+        short = [u for u in units if _short(u)]
+        if short:
+            named = ", ".join(f"{u.get('id', '?')} {u['loc']}" for u in short)
+            out.append(f"  {side}: {len(short)} of {len(units)} out of supply: {named}")
+    return ["supply:", *out] if out else []
+
+
+def lines(match: Match, side: str | None, now: str, outcome: str) -> list[str]:
+    """Every line of ``wargame status`` after the title line, for ``side`` (None: referee)."""
+    view = match.view(side)
+    out: list[str] = []
+    if side:
+        out.append(f"as seen by {side}")
+    if view.get("stage") == "over":
+        last = match.scenario.get("last_turn")
+        turn = f"{match.title.manifest.turn_label} {view.get('turn')}"
+        out.append(f"over after {turn}" + (f" of {last}" if last else ""))
+    else:
+        out.append(" \u00b7 ".join(turn_words(match, view)))
+    out.append(f"now: {now}")
+    vp = view.get("vp") or {}
+    out.append("VP: " + ", ".join(f"{s} {vp.get(s, 0):g}" for s in match.sides))
+    out.append(f"outcome: {outcome}")
+    for extra in match.hook.wargame_status_lines(match=match, side=side, view=view):
+        out.extend(str(line) for line in extra or ())
+    shown = shown_flags(match)
+    by_loc: dict[str, list[Mapping[str, Any]]] = {}
+    for unit in view.get("units", []):
+        by_loc.setdefault(str(unit.get("loc")), []).append(unit)
+    out.append(f"units ({len(view.get('units', []))}):")
+    for loc in sorted(by_loc):
+        units = by_loc[loc]
+        out.append(f"  {loc}: {unit_line(units[0], shown)}")
+        out.extend(f"  {' ' * len(loc)}  {unit_line(unit, shown)}" for unit in units[1:])
+    out.extend(_supply(match, view))
+    if view.get("eliminated"):
+        out.append(f"eliminated: {', '.join(view['eliminated'])}")
+    return out

@@ -1,0 +1,49 @@
+"""Dark Crusade's own lines for ``wargame status``: German air units left this turn, the Soviet
+air units in play, replacement points saved and the battle in progress (its round and the hits
+still to be taken), all read from what the
+side's view shows (German air is rolled and spent in the open, 7.A and 14.B.4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+
+from . import combat, production
+
+
+@hookimpl
+def wargame_status_lines(match: Match, side: str | None, view: Mapping[str, Any]) -> list[str]:
+    if view.get("stage") != "turn":
+        return []
+    state = view.get("vars") or {}
+    out = [
+        f"German air: {combat.air_left(match)} of {combat.air_available(match)} free this turn "
+        "(DC 7.A, 14.B.4)"
+    ]
+    soviet_air = [u for u in view.get("units", []) if u.get("type") == "sov-air" and u.get("loc")]
+    if soviet_air:
+        out.append(f"Soviet air units in play: {len(soviet_air)} (DC 13.A.3)")
+    saved = state.get(production.GER_POINTS)
+    if isinstance(saved, Mapping):
+        out.append(
+            f"German replacement points saved: infantry {saved.get('inf', 0)}, "
+            f"armor {saved.get('armor', 0)} (DC 8.A.1.a)"
+        )
+    allied = state.get(production.ALLIED)
+    if isinstance(allied, Mapping) and allied:
+        text = ", ".join(f"{nation} {n}" for nation, n in sorted(allied.items()))
+        out.append(f"Allied replacements saved: {text} (DC 8.A.1.b)")
+    battle = state.get(combat.BATTLE)
+    if isinstance(battle, Mapping) and battle.get("target"):
+        kind = "breakthrough battle" if battle.get("breakthrough") else "battle"
+        hits = battle.get("hits") or {}
+        owed = ", ".join(f"{s} {n}" for s, n in sorted(hits.items()) if n) or "none"
+        out.append(
+            f"{kind} at {battle['target']}: round {battle.get('round', 0)}, "
+            f"{battle.get('attacker')} attacking with {len(battle.get('attackers', []))} "
+            f"against {len(battle.get('defenders', []))}; hits to take: {owed} (DC 13.0)"
+        )
+    return out
