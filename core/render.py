@@ -1204,6 +1204,9 @@ def _legend(scene: Scene, match: Match | None, view: Mapping[str, Any] | None) -
         for flag, mark in sorted((match.settings("render").get("flag_marks") or {}).items()):
             if any((u.get("flags") or {}).get(flag) for u in view.get("units", [])):
                 add("text", flag, mark)
+        for name in sorted({m for u in view.get("units", []) for m in u.get("markers") or {}}):
+            spec = unit_markers.declared(match).get(name, {})
+            add("text", str(spec.get("name") or name), unit_markers.label(match, name))
         if any(u.get("untried") or u.get("hidden") for u in view.get("units", [])):
             add("text", "not known to this side", "?")
     if not entries:
