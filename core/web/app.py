@@ -2,9 +2,11 @@
 
 Starlette (ASGI) served by uvicorn, bound to this machine by default. A seat proves itself with
 its token in the ``X-Seat`` header (never in the address, so it stays out of logs and history).
-Every refusal is a 4xx with ``{"error": "..."}`` and leaves the match as it was: unknown match
-404, wrong token 403, malformed body 400, not your decision 409, illegal action 422 with the
-kernel's reason.
+Only the page this server served may drive it (:class:`Guard`): Host and Origin name the address
+served (421/403), bodies are ``application/json`` (415), and every request that changes something
+carries the page key (403). Every refusal is a 4xx with ``{"error": "..."}`` and leaves the match
+as it was: unknown match 404, wrong token 403, malformed body 400, not your decision 409,
+illegal action 422 with the kernel's reason. Matches live in a database (:mod:`.store`).
 
 Routes (``{m}`` is a match id):
 
@@ -26,7 +28,10 @@ POST     /api/matches/{m}/actions        ``{action, since}`` -> the log entries 
 POST     /api/matches/{m}/preview        ``{action}`` -> the odds of an attack or overrun
 POST     /api/matches/{m}/undo           take back the seat's last action
 GET      /api/matches/{m}/save           the save file
-POST     /api/matches/{m}/load           a save file replaces the game (same sides)
+POST     /api/matches/{m}/load           a save file replaces the game (same sides; hot-seat
+                                         and solo only)
+DELETE   /api/matches/{m}                end the match: deleted from the server (hot-seat and
+                                         solo any time; two seats once the game is over)
 GET      /api/matches/{m}/map.svg        the map as the seat sees it (``?ids=1``: hex ids;
                                          ``?layer=map``: without what changes in play)
 =======  ==============================  ==================================================
@@ -225,6 +230,7 @@ def create_app(
     store = store if store is not None else Store(":memory:")
     hub = Hub(registry, default_title, store=store)
     key = store.secret()
+    store.purge()
 
     def game_of(request: Request) -> Game:
         return hub.get(request.path_params["match"])
@@ -321,6 +327,10 @@ def create_app(
         await run_in_threadpool(game.load, token(request), body, registry)
         return JSONResponse({"version": game.version, "log_size": len(game.log)})
 
+    async def end(request: Request) -> Response:
+        await run_in_threadpool(hub.end, request.path_params["match"], token(request))
+        return JSONResponse({"ended": request.path_params["match"]})
+
     async def map_svg(request: Request) -> Response:
         game = game_of(request)
         seat = game.seat(token(request))
@@ -354,6 +364,7 @@ def create_app(
         ("/api/matches/{match}/save", save, ["GET"]),
         ("/api/matches/{match}/load", load, ["POST"]),
         ("/api/matches/{match}/map.svg", map_svg, ["GET"]),
+        ("/api/matches/{match}", end, ["DELETE"]),
     ]
     routes: list[Route | Mount] = [Route("/", index, methods=["GET"])]
     routes += [Route(path, guarded(fn), methods=methods) for path, fn, methods in api]

@@ -561,6 +561,21 @@ class Hub:
             self._cache(game)
             return game
 
+    def end(self, gid: str, token: str | None) -> None:
+        """End a match for good: a seat of every human side may at any time, a seat of a
+        two-human game once the game is over (not to wipe a game the opponent is winning)."""
+        game = self.get(gid)
+        with game.lock:
+            game.seat(token)
+            if not game.knows_all(token) and game.match.decision is not None:
+                raise WebError(
+                    409, "a game of two human seats ends by itself: it may be deleted once over"
+                )
+            self.store.delete(gid)
+            game.stale = True
+        with self.lock:
+            self.games.pop(gid, None)
+
     def _cache(self, game: Game) -> None:
         self.games[game.id] = game
         self.games.move_to_end(game.id)

@@ -25,7 +25,8 @@ from typing import Any
 from wargame.loader import user_data_dir
 
 MAX_AGE_DAYS = 90
-"""A match nobody has touched for this long is deleted (at start-up and on each new match)."""
+"""A match nobody has touched for this long is deleted (at start-up and on each new match);
+otherwise a match ends only when a seat with the right ends it (``DELETE /api/matches/{m}``)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -160,6 +161,10 @@ class Store:
                 "SELECT text, by FROM actions WHERE match = ? ORDER BY n", (gid,)
             ).fetchall()
         return Stored(gid, json.loads(row[0]), int(row[1]), [(t, b) for t, b in actions])
+
+    def delete(self, gid: str) -> None:
+        """A match ended: it and its actions go."""
+        self._write([("DELETE FROM matches WHERE id = ?", (gid,))])
 
     def count(self) -> int:
         with self.lock:

@@ -550,3 +550,56 @@ def test_a_host_beyond_this_machine_needs_allow_remote(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(timeout=30)
+
+
+# ------------------------------------------------------------------ how a match ends
+
+
+def test_a_match_ends_only_by_a_seat_with_the_right(api: Api) -> None:
+    """Hot-seat and solo tables end their match at will; a seat of two humans only once the
+    game is over (it may not wipe a game it is losing); a stranger never."""
+    table = api.create(title="hexland", seed=4, mode="hotseat")
+    duel = api.create(title="hexland", seed=4, mode="seats")
+
+    def end(created: Created, token: str | None) -> Any:
+        headers = {TOKEN_HEADER: token} if token else {}
+        return api.client.delete(f"/api/matches/{created.id}", headers=headers)
+
+    assert end(table, "forged").status_code == 403
+    assert end(duel, duel.token("blue")).status_code == 409
+    assert api.get(duel, "state", duel.token("blue")).status_code == 200
+    assert end(table, table.token()).status_code == 200
+    assert api.get(table, "state", table.token()).status_code == 404
+    assert api.hub.store.get(table.id) is None
+    over, _ = duel_to_the_end(api)
+    assert end(over, over.token("red")).status_code == 200
+
+
+def test_a_match_untouched_for_the_stated_age_is_deleted(
+    registry: Registry, tmp_path: Path
+) -> None:
+    """The README's promise: 90 days without a request and a match is gone (at start-up and
+    whenever a match is created); a day short of it, it stays."""
+    from wargame.web.store import MAX_AGE_DAYS
+
+    db = tmp_path / "m.sqlite"
+    with page_client(make_app(registry, store=Store(db))) as client:
+        old = Api(client).create(title="hexland", seed=1, seats={"red": "bot"})
+        kept = Api(client).create(title="hexland", seed=2)
+    store = Store(db)
+    count = "SELECT COUNT(*) FROM actions WHERE match = ?"
+    assert store.db.execute(count, (old.id,)).fetchone()[0] > 0  # the red bot deployed
+    day = 86400
+    for gid, age in ((old.id, MAX_AGE_DAYS + 1), (kept.id, MAX_AGE_DAYS - 1)):
+        store.db.execute("UPDATE matches SET touched = touched - ? WHERE id = ?", (age * day, gid))
+    store.close()
+    with page_client(make_app(registry, store=Store(db))) as client:
+        again = Api(client)
+        assert again.get(old, "state", old.token()).status_code == 404
+        assert again.get(kept, "state", kept.token()).status_code == 200
+        assert (
+            again.hub.store.db.execute(
+                "SELECT COUNT(*) FROM actions WHERE match = ?", (old.id,)
+            ).fetchone()[0]
+            == 0
+        )
