@@ -382,8 +382,13 @@ def wargame_retreat_paths(
     origins = set(battle.origins.values()) if battle is not None else set()
     if battle is not None and battle.extra.get("launch"):
         origins.add(battle.extra["launch"])
-    ok = [p for p in paths if p[0] not in origins]
     topo = match.topology
+
+    def water(a: str, b: str) -> bool:
+        edge = topo.edge(a, b)
+        return edge is not None and bool({"kerch", "sivash"} & edge.features)
+
+    ok = [p for p in paths if p[0] not in origins and not water(start, p[0])]  # 11.17-11.18
     preferred = [p for p in ok if topo.direction(start, p[0]) in WEST[units[0].side]]
     return preferred or ok
 
@@ -391,11 +396,36 @@ def wargame_retreat_paths(
 # ------------------------------------------------------------------ who may attack
 
 
+def crossing_problem(match: Match, unit: Unit, target: str) -> str | None:
+    """Attacks across water (10.13-10.15, 11.17-11.19): never across all-sea or all-lake
+    hexsides; across the Kerch Strait by non-mech units only, as across a river; across the
+    Sivash by Soviet non-mech units from GT7 only."""
+    if unit.loc is None or unit.loc.startswith("box:"):
+        return None
+    edge = match.topology.edge(unit.loc, target)
+    features = edge.features if edge is not None else frozenset()
+    mech = match.unit_type(unit)["mobility"] == "mech"
+    if "sea" in features or "lake" in features:
+        return f"{unit.id}: no attack across an all-sea or all-lake hexside (BARB 10.13, 11.19)"
+    if "kerch" in features and mech:
+        return f"{unit.id}: mech units never attack across the Kerch Strait (BARB 11.17)"
+    if "sivash" in features and (mech or unit.side != SOVIET or match.turn < 7):
+        return (
+            f"{unit.id}: only Soviet non-mech units attack across the Sivash, from GT7 (BARB 11.18)"
+        )
+    return None
+
+
 @hookimpl
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     units = match.state.units
     if action.verb == "attack" and len(action.args) == 3:
         target = action.args[0]
+        for uid in action.args[2].split(","):
+            unit = units.get(uid)
+            why = crossing_problem(match, unit, target) if unit is not None else None
+            if why:
+                return why
         if match.turn == 1 and any(
             in_region(match, target, r) for r in ("country:hungary", "country:romania")
         ):
@@ -411,6 +441,14 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
                 unit = units.get(uid)
                 if unit is not None and not in_region(match, unit.loc, "zone:south"):
                     return f"{uid}: on GT13 only Soviet units in the southern logistics area attack (BARB 12.8)"
+    if action.verb == "advance" and len(action.args) >= 2:
+        for uid in action.args[0].split(","):
+            unit = units.get(uid)
+            if unit is None or unit.loc is None:
+                continue
+            edge = match.topology.edge(unit.loc, action.args[1])
+            if edge is not None and {"kerch", "sivash"} & edge.features:
+                return "no advance across the Kerch Strait or the Sivash (BARB 11.17, 11.18)"
     if action.verb == "overrun":
         side = decision.side
         if side == GERMAN and not single(match):

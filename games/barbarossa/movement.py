@@ -93,8 +93,58 @@ def wargame_move_blocked(match: Match, unit: Unit) -> Mapping[str, str]:
     return out
 
 
+def crosses_kerch(match: Match, path: list[str]) -> bool:
+    topo = match.topology
+    for a, b in zip(path, path[1:], strict=False):
+        edge = topo.edge(a, b) if a in topo and b in topo else None
+        if edge is not None and "kerch" in edge.features:
+            return True
+    return False
+
+
+@hookimpl
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    from wargame.mechanics.movement import phase_key
+
+    if units and crosses_kerch(match, path):
+        match.state.vars[f"kerch-{units[0].side}"] = phase_key(match)  # 10.14
+
+
+def kerch_refusal(match: Match, decision: Decision, action: Action) -> str | None:
+    """10.14: one stack a friendly movement phase crosses the Kerch Strait."""
+    from wargame.mechanics.movement import phase_key
+
+    if action.verb != "move" or not crosses_kerch(match, list(action.args[1:])):
+        return None
+    if match.state.vars.get(f"kerch-{decision.side}") == phase_key(match):
+        return "one stack a movement phase crosses the Kerch Strait (BARB 10.14)"
+    return None
+
+
+def satellite_refusal(match: Match, decision: Decision, action: Action) -> str | None:
+    """6.4: never more than one Axis-satellite army in a hex."""
+    if action.verb != "move" or len(action.args) < 2:
+        return None
+    units = [match.state.units.get(u) for u in action.args[0].split(",")]
+    moving = [u for u in units if u is not None and is_satellite(match, u)]
+    if not moving:
+        return None
+    there = [u for u in match.units_at(action.args[-1]) if is_satellite(match, u)]
+    if len(moving) + len(there) > 1:
+        return "never more than one Axis-satellite army in a hex (BARB 6.4)"
+    return None
+
+
 @hookimpl
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    for refusal in (kerch_refusal, satellite_refusal, gt1_refusal):
+        why = refusal(match, decision, action)
+        if why:
+            return why
+    return None
+
+
+def gt1_refusal(match: Match, decision: Decision, action: Action) -> str | None:
     """GT1 (5.11): German-side units in Romania move only inside Romania and may not attack;
     units in Hungary may not move out or attack."""
     if match.turn != 1 or decision.side != GERMAN or not action.args:

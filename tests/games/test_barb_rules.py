@@ -376,3 +376,60 @@ def test_supply_lines_stay_on_their_side_of_the_logistical_line_7_15(rb: Match) 
         put(rb, uid, h)  # every northern source occupied: the north is cut off
     cut = supply.overland(rb, "german")
     assert not (cut & north) and (cut - north) == (net - north)
+
+
+# ------------------------------------------------------------------ water and stacking
+
+
+def test_no_attack_across_an_all_sea_hexside_10_13(rb: Match) -> None:
+    topo = rb.topology
+    a, b = next(
+        (a, b)
+        for a in sorted(topo.hexes())
+        for b in topo.neighbours(a)
+        if not b.startswith("box:") and "sea" in topo.edge(a, b).features
+    )
+    put(rb, "sov-28", a)
+    put(rb, "ger-4", b)
+    assert combat.crossing_problem(rb, rb.state.units["sov-28"], b).endswith("(BARB 10.13, 11.19)")
+
+
+def test_kerch_mech_never_attack_across_non_mech_may_11_17(rb: Match) -> None:
+    put(rb, "sov-5t", "3105")
+    put(rb, "sov-28", "3105")
+    put(rb, "ger-42", "3106")
+    assert "BARB 11.17" in combat.crossing_problem(rb, rb.state.units["sov-5t"], "3106")
+    assert combat.crossing_problem(rb, rb.state.units["sov-28"], "3106") is None
+
+
+def test_sivash_only_soviet_non_mech_from_gt7_11_18(rb: Match) -> None:
+    put(rb, "sov-28", "2907")
+    put(rb, "ger-4", "3008")
+    assert combat.crossing_problem(rb, rb.state.units["sov-28"], "3008") is None  # GT13
+    rb.state.cursor.turn = 6
+    assert "BARB 11.18" in combat.crossing_problem(rb, rb.state.units["sov-28"], "3008")
+    put(rb, "ger-5", "2906")
+    put(rb, "sov-47", "3009")
+    rb.state.cursor.turn = 13
+    assert "BARB 11.18" in (combat.crossing_problem(rb, rb.state.units["ger-4"], "2907") or "")
+
+
+def test_kerch_crossing_takes_the_whole_move_from_the_start_10_14(registry: Registry) -> None:
+    m = german_movement(registry, 14)
+    put(m, "ger-42", "3106")
+    put(m, "ger-5", "3106")
+    moves = {str(a) for a in m.legal_actions() if a.verb == "move"}
+    assert "move ger-42 3106 3105" in moves  # the one-hex move of 10.3
+    assert not [x for x in moves if x.startswith("move ger-42 3106 3105 ")]  # and no further
+    m.apply("move ger-42 3106 3105")
+    with pytest.raises(IllegalAction, match="BARB 10.14"):
+        m.apply("move ger-5 3106 3105")
+
+
+def test_one_satellite_army_a_hex_6_4(registry: Registry) -> None:
+    m = german_movement(registry, 14)
+    a, b = "2602", "2603"  # both south of the logistical line, next to each other
+    put(m, "ger-r3", a)
+    put(m, "ger-r4", b)
+    with pytest.raises(IllegalAction, match="BARB 6.4"):
+        m.apply(f"move ger-r3 {a} {b}")
