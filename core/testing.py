@@ -22,6 +22,7 @@ title's own test suite gets, with no conftest of its own:
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -41,6 +42,18 @@ ACTION_CAP = 20_000
 """A playout longer than this is taken to be stuck in a loop."""
 CHECK_SAMPLE = 50
 """At most this many legal actions per state are passed through ``check()`` (all, if fewer)."""
+
+
+# ----------------------------------------------------------------------------- titles
+
+
+@functools.cache
+def installed(name: str) -> Title:
+    """An installed title by id or alias, loaded once per test session: for module-level
+    helpers, which cannot take the ``wargame_title`` fixture."""
+    from wargame.plugins import discover
+
+    return discover().get(name)
 
 
 # ----------------------------------------------------------------------------- refusals

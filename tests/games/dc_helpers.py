@@ -6,15 +6,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from wargame.match import Match
-from wargame.plugins import Title, discover
-
-_TITLE: list[Title] = []
+from wargame.plugins import Title
+from wargame.testing import installed
 
 
 def title() -> Title:
-    if not _TITLE:
-        _TITLE.append(discover().get("dc"))
-    return _TITLE[0]
+    return installed("dc")
 
 
 def empty_match(scenario: str = "tournament", seed: int = 1, **options: bool) -> Match:

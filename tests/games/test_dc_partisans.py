@@ -3,23 +3,15 @@ supply phase, control, the Axis supply block and removal (E-7)."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
-from tests.games.dc_helpers import place, play_to
+from tests.games.dc_helpers import place, play_to, title
 from wargame.games.dark_crusade import partisans as P
 from wargame.games.dark_crusade import supply as S
 from wargame.match import Match
-from wargame.plugins import Title, discover
 
 AXIS, SOVIET = "axis", "soviet"
 TURN = {1941: 7, 1942: 8, 1943: 20, 1944: 32, 1945: 44}  # a turn in each year (Dec 41, Jan ...)
-
-
-@cache
-def title() -> Title:
-    return discover().get("dc")
 
 
 def at_soviet_supply(year: int = 1942) -> Match:

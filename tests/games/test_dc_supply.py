@@ -2,24 +2,16 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.games.dc_helpers import clear, place, play_to
+from tests.games.dc_helpers import clear, place, play_to, title
 from wargame.actions import IllegalAction
 from wargame.games.dark_crusade import supply as S
 from wargame.match import Match
-from wargame.plugins import Title, discover
 
 AXIS, SOVIET = "axis", "soviet"
-
-
-@cache
-def title() -> Title:
-    return discover().get("dc")
 
 
 def new(scenario: str = "tournament") -> Match:

@@ -3,24 +3,16 @@ Game's conditions."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
-from tests.games.dc_helpers import clear, place, play_to, step
+from tests.games.dc_helpers import clear, place, play_to, step, title
 from wargame.games.dark_crusade import victory as V
 from wargame.match import Match
-from wargame.plugins import Title, discover
 
 AXIS, SOVIET = "axis", "soviet"
 SOVIET_7 = ("minsk", "kiev", "odessa", "leningrad", "dnepropetrovsk")  # 1+2+1+2+1 = 7
 ARMIES = [f"sov-{n}a" for n in (10, 11, 12, 13, 14, 16, 18, 19, 20, 21, 22, 23, 24, 26, 27, 28)]
 ARMIES += ["sov-29a", "sov-30a", "sov-31a", "sov-32a", "sov-33a"]
-
-
-@cache
-def title() -> Title:
-    return discover().get("dc")
 
 
 def new(scenario: str = "tournament", turn: int | None = None) -> Match:
