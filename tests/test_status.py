@@ -16,8 +16,9 @@ def heads(lines: list[str]) -> list[str]:
 
 def test_dark_crusade_turn_line_air_replacements_and_the_battle() -> None:
     """Turn 2 is July 1941 with its weather (DC 6.0, 7.A); German air left of the turn's
-    allowance (7.A, 14.B.4); saved replacement points (8.A.1.a); a battle in progress with its
-    round (13.0)."""
+    allowance (7.A, 14.B.4); saved replacement points (8.A.1.a); each side's points against the
+    victory chart (2.B.1.a, campaign versions have none); a battle in progress with its round
+    (13.0)."""
     match = to_phase(Match(dc_title(), "campaign", seed=1), "axis", "reinforcement", 2)
     text = heads(status.lines(match, None, "now", "not decided yet"))
     weather = match.state.vars["weather"]["weather"]
@@ -27,6 +28,7 @@ def test_dark_crusade_turn_line_air_replacements_and_the_battle() -> None:
     )
     assert any(line.startswith("German air: ") and "free this turn" in line for line in text)
     assert any(line.startswith("German replacement points saved: infantry ") for line in text)
+    assert not any("victory points: home" in line for line in text)  # no chart in a campaign
     assert not any(" battle at " in line or line.startswith("battle at") for line in text)
 
     fight = Match(dc_title(), "tournament", seed=1941)
@@ -35,6 +37,8 @@ def test_dark_crusade_turn_line_air_replacements_and_the_battle() -> None:
     lines = heads(status.lines(fight, None, "now", "-"))
     (battle,) = [line for line in lines if line.startswith("battle at brest")]
     assert "round 0" in battle and "axis attacking with 2" in battle
+    assert any(line.startswith("axis victory points: home ") for line in lines)
+    assert any(line.startswith("soviet victory points: home ") for line in lines)
 
 
 def test_only_the_statuses_a_player_tracks_are_listed(hexland: Title) -> None:

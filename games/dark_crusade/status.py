@@ -1,7 +1,7 @@
 """Dark Crusade's own lines for ``wargame status``: German air units left this turn, the Soviet
-air units in play, replacement points saved and the battle in progress (its round and the hits
-still to be taken), all read from what the
-side's view shows (German air is rolled and spent in the open, 7.A and 14.B.4)."""
+air units in play, replacement points saved, the victory standing against the chart (2.B.1.a)
+and the battle in progress (its round and the hits still to be taken). Saved points come from
+the side's view; German air is rolled and spent in the open (7.A, 14.B.4)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 
-from . import combat, production
+from . import combat, production, victory
 
 
 @hookimpl
@@ -36,6 +36,14 @@ def wargame_status_lines(match: Match, side: str | None, view: Mapping[str, Any]
     if isinstance(allied, Mapping) and allied:
         text = ", ".join(f"{nation} {n}" for nation, n in sorted(allied.items()))
         out.append(f"Allied replacements saved: {text} (DC 8.A.1.b)")
+    if victory.version(match) in (victory.TOURNAMENT, victory.TOURNAMENT_CAMPAIGN):
+        for who in (victory.AXIS, victory.SOVIET):
+            p = victory.points(match, who)
+            home, enemy = victory.needed(match, who)
+            out.append(
+                f"{who} victory points: home {p.home} of {home}, enemy and factories "
+                f"{p.enemy + p.factories} of {enemy} needed to win now (DC 2.B.1.a)"
+            )
     battle = state.get(combat.BATTLE)
     if isinstance(battle, Mapping) and battle.get("target"):
         kind = "breakthrough battle" if battle.get("breakthrough") else "battle"
