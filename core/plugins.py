@@ -266,7 +266,7 @@ class Title:
         return [builtin, *self.mechanics(), *self.rules]
 
     @cached_property
-    def rules(self) -> tuple[object, ...]:
+    def rules(self) -> tuple[Any, ...]:
         """The title's rules plugins (dotted names imported)."""
         return tuple(
             importlib.import_module(r) if isinstance(r, str) else r for r in self.definition.rules

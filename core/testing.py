@@ -252,16 +252,16 @@ class MarkerWatch:
         where = f"turn {match.turn} {match.phase.path if match.phase else ''}"
         for uid, unit in units.items():
             for name in unit.markers:
-                info = self.alive.get((uid, name))
-                if info is None:
+                held = self.alive.get((uid, name))
+                if held is None:
                     found.append(f"{where}: {uid} carries {name} with no marker event")
                     continue
                 moved = unit.loc != before.get(uid) and uid in before
                 trigger = "retreat" if uid in retreated else "move"
                 if moved and trigger in self.table[name].get("removed_by", ()):
-                    info["due"] = info["due"] or f"its {trigger}"
-                if info["due"]:
-                    found.append(f"{where}: {uid} still carries {name} after {info['due']}")
+                    held["due"] = held["due"] or f"its {trigger}"
+                if held["due"]:
+                    found.append(f"{where}: {uid} still carries {name} after {held['due']}")
         return found
 
 

@@ -97,8 +97,8 @@ def may_attack(match: Match, unit: Unit) -> bool:
 
 def is_companion(match: Match, unit: Unit) -> bool:
     """A unit that may go with an attack without attack strength of its own (``companions``)."""
-    found = settings(match).get("companions")
-    return bool(found) and match.counter(unit)["type"] in found
+    found = settings(match).get("companions") or ()
+    return match.counter(unit)["type"] in found
 
 
 def may_be_attacked(match: Match, loc: str) -> bool:
