@@ -605,8 +605,7 @@ class HeuristicBot:
 
     def choose(self, match: Match) -> Action:
         decision = match.decision
-        actions = match.legal_actions()
-        if decision is None or not actions:
+        if decision is None:
             raise UsageError(f"no legal action for {decision}")
         where = (decision.turn, decision.phase, decision.side, decision.kind)
         if where != self._phase:
@@ -615,7 +614,9 @@ class HeuristicBot:
             self._phase, self._count, self._deployed = where, 0, set()
         self._count += 1
         end = Action("end")
-        if end in actions and self._count > 8 * len(match.units_of(decision.side)) + 40:
+        if self._count > 8 * len(match.units_of(decision.side)) + 40 and match.legal_for(
+            "", "end"
+        ):
             return end  # a safety net: a phase never runs on for ever
         handler = {
             "movement": self._movement,
@@ -628,8 +629,14 @@ class HeuristicBot:
             "deploy": self._deploy,
         }.get(decision.kind)
         choice = None
+        actions: list[Action] = []
         with known_to(match, decision.side) as seen:  # never more than the side may know
-            for advisor in hints(seen, decision.side)["advisors"]:
+            advisors = hints(seen, decision.side)["advisors"]
+            if advisors or handler is not None:  # else no opinion: the random pick's levels
+                actions = match.legal_actions()
+                if not actions:
+                    raise UsageError(f"no legal action for {decision}")
+            for advisor in advisors:
                 choice = advisor.choose(seen, decision, actions)  # a title's own judgement
                 if choice is not None:
                     break
