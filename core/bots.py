@@ -614,9 +614,7 @@ class HeuristicBot:
             self._phase, self._count, self._deployed = where, 0, set()
         self._count += 1
         end = Action("end")
-        if self._count > 8 * len(match.units_of(decision.side)) + 40 and match.legal_for(
-            "", "end"
-        ):
+        if self._count > 8 * len(match.units_of(decision.side)) + 40 and match.legal_for("", "end"):
             return end  # a safety net: a phase never runs on for ever
         handler = {
             "movement": self._movement,
