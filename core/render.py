@@ -1619,7 +1619,7 @@ def _png_paths(ax: Any, glyphs: Sequence[Glyph], pt: float) -> None:
     from matplotlib.collections import PathCollection
     from matplotlib.path import Path as MplPath
 
-    codes = {"M": MplPath.MOVETO, "L": MplPath.LINETO, "C": MplPath.CURVE4}
+    codes = {"M": int(MplPath.MOVETO), "L": int(MplPath.LINETO), "C": int(MplPath.CURVE4)}
     groups: dict[float, list[Glyph]] = {}
     for g in glyphs:
         groups.setdefault(g.z, []).append(g)
@@ -1632,7 +1632,7 @@ def _png_paths(ax: Any, glyphs: Sequence[Glyph], pt: float) -> None:
             for op, pts in g.d:
                 if op == "Z":
                     verts.append(start)
-                    kinds.append(MplPath.CLOSEPOLY)
+                    kinds.append(int(MplPath.CLOSEPOLY))
                     continue
                 pairs = list(zip(pts[0::2], pts[1::2], strict=True))
                 if op == "M":
@@ -1671,7 +1671,7 @@ def scene_png(scene: Scene, scale: float = DEFAULT_SCALE, dpi: float = 100.0) ->
     minx, miny, maxx, maxy = scene.bounds
     w, h = maxx - minx, maxy - miny
     fig = Figure(figsize=(w * scale / dpi, h * scale / dpi), dpi=dpi, facecolor=_BACKGROUND)
-    FigureCanvasAgg(fig)
+    canvas = FigureCanvasAgg(fig)
     ax = fig.add_axes((0.0, 0.0, 1.0, 1.0))
     ax.set_axis_off()
     pt = scale * 72.0 / dpi  # points per map unit
@@ -1754,7 +1754,6 @@ def scene_png(scene: Scene, scale: float = DEFAULT_SCALE, dpi: float = 100.0) ->
     # RGB (the picture is opaque) at zlib level 3: encoding a big map dominated the time
     from PIL import Image
 
-    canvas = fig.canvas
     canvas.draw()
     rgb = np.asarray(canvas.buffer_rgba())[:, :, :3]
     buf = io.BytesIO()

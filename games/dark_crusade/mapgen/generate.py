@@ -857,10 +857,10 @@ class _Builder:
         entries: Json = {}
         lands = [r for r in (ring_of(ring, False) for ring in self.water.land_rings) if r]
         lands.sort(key=lambda r: (-len(r), r[0]))
-        for n, ring in enumerate(lands):
-            entries[f"land-{n + 1}"] = {"kind": "land", "ring": ring}
-        for name, ring in zip(self.water.lake_names, self.water.lake_rings, strict=True):
-            cut = ring_of(ring, True)
+        for n, land in enumerate(lands):
+            entries[f"land-{n + 1}"] = {"kind": "land", "ring": land}
+        for name, lake in zip(self.water.lake_names, self.water.lake_rings, strict=True):
+            cut = ring_of(lake, True)
             if cut:
                 key = "lake-" + name.lower().replace(" ", "-")
                 entries[key] = {"kind": "lake", "name": name, "ring": cut}
