@@ -271,3 +271,16 @@ def test_asking_for_an_empty_namespace_changes_no_hash(hexland: Any) -> None:
     assert match.state.ns("nobody") == {}
     assert match.state_hash() == before
     assert "plugins" not in match.state.to_json()
+
+
+def test_every_shared_mechanic_declares_what_it_requires() -> None:
+    import importlib
+
+    from wargame.plugins import MECHANICS
+
+    for name, module_name in MECHANICS.items():
+        module = importlib.import_module(module_name)
+        requires = module.REQUIRES
+        assert isinstance(requires, dict), name
+        assert set(requires) <= set(MECHANICS) - {name}, name
+        assert all(why for why in requires.values()), name  # each need says why

@@ -19,6 +19,9 @@ from wargame.match import Match
 from wargame.state import Unit
 from wargame.topology import is_box
 
+REQUIRES: dict[str, str] = {}
+"""Mechanics this one needs in the same title: none (checked at load)."""
+
 
 def controller(match: Match, loc: str) -> str | None:
     """The side that controls ``loc`` now (None: nobody has yet)."""

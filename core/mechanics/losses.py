@@ -17,6 +17,9 @@ from wargame.match import Battle, Match
 from wargame.plugins import Verb
 from wargame.state import Unit
 
+REQUIRES: dict[str, str] = {}
+"""Mechanics this one needs in the same title: none (checked at load)."""
+
 
 def steps_left(match: Match, unit: Unit) -> float:
     """What the unit can still absorb, counted in steps (``step_value`` each)."""

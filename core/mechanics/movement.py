@@ -31,6 +31,9 @@ from wargame.movement import reachable
 from wargame.plugins import Verb
 from wargame.state import Unit
 
+REQUIRES: dict[str, str] = {}
+"""Mechanics this one needs in the same title: none (checked at load)."""
+
 INF = math.inf
 
 

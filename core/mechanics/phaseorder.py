@@ -32,6 +32,9 @@ from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
 from wargame.models import PhaseSpec
 
+REQUIRES: dict[str, str] = {}
+"""Mechanics this one needs in the same title: none (checked at load)."""
+
 
 def settings(match: Match) -> dict[str, Any]:
     return match.settings("phase-order")

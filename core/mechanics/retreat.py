@@ -34,6 +34,9 @@ from wargame.mechanics.movement import phase_key
 from wargame.plugins import Verb
 from wargame.state import Unit
 
+REQUIRES: dict[str, str] = {}
+"""Mechanics this one needs in the same title: none (checked at load)."""
+
 
 def settings(match: Match) -> dict[str, Any]:
     return match.settings("retreat")

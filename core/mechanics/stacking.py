@@ -17,6 +17,9 @@ from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 
+REQUIRES: dict[str, str] = {}
+"""Mechanics this one needs in the same title: none (checked at load)."""
+
 
 def limit(match: Match, side: str) -> float:
     s = match.settings("stacking")

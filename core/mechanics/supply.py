@@ -44,6 +44,9 @@ from wargame.state import Unit
 from wargame.supply import traces_to
 from wargame.topology import Graph, is_box
 
+REQUIRES: dict[str, str] = {}
+"""Mechanics this one needs in the same title: none (checked at load)."""
+
 SUPPLIED = "supplied"
 OUT = "out"
 

@@ -17,6 +17,9 @@ from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.state import Unit
 
+REQUIRES: dict[str, str] = {}
+"""Mechanics this one needs in the same title: none (checked at load)."""
+
 
 def settings(match: Match) -> dict[str, Any]:
     return match.settings("turn-track")

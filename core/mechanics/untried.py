@@ -13,6 +13,9 @@ from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.state import Unit
 
+REQUIRES: dict[str, str] = {}
+"""Mechanics this one needs in the same title: none (checked at load)."""
+
 
 @hookimpl
 def wargame_unit_eliminated(match: Match, unit: Unit) -> None:

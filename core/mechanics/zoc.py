@@ -17,6 +17,9 @@ from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.state import Unit
 
+REQUIRES: dict[str, str] = {}
+"""Mechanics this one needs in the same title: none (checked at load)."""
+
 
 def zoc_of(match: Match, side: str) -> frozenset[str]:
     """Every location in the ZOC of ``side``'s units now (cached per action)."""
