@@ -216,6 +216,9 @@ class StackingSettings(Settings):
     limits: dict[str, float] = Field(default_factory=dict, description="side -> its limit")
     max_units: int | None = Field(None, ge=1, description="a count cap beside the weight")
     check: list[str] = Field(default_factory=list, description="phase ids ending with a check")
+    chooser: Literal["owner", "enemy"] = Field(
+        "owner", description="who picks the units removed (Barbarossa 6.2: the opponent)"
+    )
     rule: str | None = None
 
 

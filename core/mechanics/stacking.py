@@ -3,8 +3,9 @@
 Each unit type has a stacking weight (``stacking`` in the counters document: a leader 0, a
 brigade 0.5). At the end of the phases named in ``check`` a side's units in one location may weigh
 no more than ``limit``; an owner whose stack is over the limit removes units of his choice
-(``remove UNIT``) until it is not (PGG 7.1). Settings (``mechanic_options.stacking``): ``limit``,
-``limits`` (per side), ``max_units`` (a count cap beside the weight), ``check`` (phase ids), ``rule``.
+(``remove UNIT``) until it is not (PGG 7.1), or the opponent does (Barbarossa 6.2). Settings
+(``mechanic_options.stacking``): ``limit``, ``limits`` (per side), ``max_units`` (a count cap
+beside the weight), ``check`` (phase ids), ``chooser`` ("owner" or "enemy"), ``rule``.
 """
 
 from __future__ import annotations
@@ -49,14 +50,21 @@ def overstacked(match: Match, side: str) -> list[str]:
     )
 
 
+def chooser(match: Match, side: str) -> str:
+    """Who removes ``side``'s surplus units: the owner, or the enemy (Barbarossa 6.2)."""
+    return match.enemy(side) if match.settings("stacking").get("chooser") == "enemy" else side
+
+
 def ask(match: Match, side: str) -> None:
     for loc in overstacked(match, side):
         rule = match.settings("stacking").get("rule")
+        who = chooser(match, side)
         match.push(
-            side,
+            who,
             "overstack",
             f"{loc} is over the stacking limit" + (f" ({rule})" if rule else "") + ": remove units",
             loc=loc,
+            **({"owner": side} if who != side else {}),
         )
 
 
@@ -65,8 +73,9 @@ class Remove(Verb):
     kinds = ("overstack",)
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        owner = decision.context.get("owner", decision.side)
         for unit in match.units_at(decision.context["loc"]):
-            if unit.side == decision.side:
+            if unit.side == owner:
                 yield Action("remove", (unit.id,))
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
@@ -74,9 +83,11 @@ class Remove(Verb):
         unit = match.state.units[action.args[0]]
         match.eliminate(unit, "over the stacking limit", match.settings("stacking").get("rule"))
         loc = decision.context["loc"]
+        owner = decision.context.get("owner", decision.side)
         ids = match.occupied().get(loc, [])
-        if ids and over(match, decision.side, ids):
-            match.push(decision.side, decision.kind, decision.prompt, loc=loc)
+        if ids and over(match, owner, ids):
+            extra = {"owner": owner} if owner != decision.side else {}
+            match.push(decision.side, decision.kind, decision.prompt, loc=loc, **extra)
 
 
 @on_phase("end", ids_from=lambda match: match.settings("stacking").get("check", ()))

@@ -76,6 +76,8 @@ def attack_divisor(match: Match, battle: Battle, unit: Unit) -> tuple[int, str, 
             return 2, "no offensive supply from GT7", "BARB 7.10, 7.22"
     elif state == "out":
         return 2, "out of supply", "BARB 7.16"
+    elif state == "coastal":
+        return 2, "coastal supply: attack as if out of supply", "BARB 7.5"
     marsh = match.topology.terrain(battle.target) == "marsh"
     gt1_clear = match.turn == 1 and unit.side == GERMAN and battle.target in ("2013", "2014")
     if mech and battle.kind == "attack" and marsh and not gt1_clear:  # 5.13: GT1 clear
@@ -463,8 +465,8 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
         ids = action.args[2].split(",") if len(action.args) > 2 else []
         for uid in ids:
             unit = units.get(uid)
-            if unit is not None and supply.state(match, unit) == "out":
-                return f"{uid} lacks overland or garrison supply for a mobile assault (BARB 10.26)"
+            if unit is not None and supply.state(match, unit) not in ("overland", "garrison"):
+                return f"{uid} lacks overland or garrison supply for a mobile assault (BARB 10.26, 7.5)"
     return None
 
 

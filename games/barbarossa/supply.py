@@ -10,8 +10,9 @@ or the Sivash, except that the Soviet may cross both of those (7.14); lakes are 
 own territory only (7.14). Computed once per side and state.
 
 States: German "overland", "garrison" (in a Fortress City in Greater Germany, the General
-Government or Hungary, 7.6) or "out"; Soviet "overland", "garrison" (in a Hero City, 7.13) or
-"out" (7.8). Coastal, Crimea and aerial supply (7.4, 7.5, 7.7) are not implemented yet.
+Government or Hungary, 7.6), "coastal" (7.5: full defence only) or "out"; Soviet "overland",
+"garrison" (in a Hero City, 7.13) or "out" (7.8). Crimea and aerial supply (7.4, 7.7) are not
+implemented yet.
 """
 
 from __future__ import annotations
@@ -116,7 +117,22 @@ def state(match: Match, unit: Unit) -> str:
         and any(in_region(match, loc, r) for r in GARRISON_FC)
     ):
         return "garrison"
+    if unit.side == GERMAN and coastal(match, loc):
+        return "coastal"
     return "out"
+
+
+def coastal(match: Match, loc: str) -> bool:
+    """7.5: a hex on the Baltic or the Black Sea, or on the Sea of Azov while the German holds
+    both sides of the Kerch Strait (3105, 3106)."""
+    control = match.state.control
+    azov = control.get("3105") == GERMAN and control.get("3106") == GERMAN
+    for n in match.topology.neighbours(loc):
+        if in_region(match, n, "sea:baltic") or in_region(match, n, "sea:black"):
+            return True
+        if azov and in_region(match, n, "sea:azov"):
+            return True
+    return False
 
 
 def offensive(match: Match, unit: Unit) -> bool:

@@ -107,7 +107,8 @@ def test_dp_area_units_trace_through_dnepro_petrovsk_t24_7_4(rb: Match) -> None:
     put(rb, "sov-28", "2607")  # Soviet units in Dnepro-Petrovsk: the gate is shut
     rb.state.control["2607"] = "soviet"
     rb.touch()
-    assert supply.state(rb, rb.state.units["ger-4"]) == "out"
+    assert "2806" not in supply.overland(rb, "german")  # no overland supply past the gate
+    assert supply.state(rb, rb.state.units["ger-4"]) != "overland"
 
 
 def test_enemy_units_block_a_supply_line_but_no_zoc_does_7_3(rb: Match) -> None:
@@ -433,3 +434,41 @@ def test_one_satellite_army_a_hex_6_4(registry: Registry) -> None:
     put(m, "ger-r4", b)
     with pytest.raises(IllegalAction, match="BARB 6.4"):
         m.apply(f"move ger-r3 {a} {b}")
+
+
+def test_coastal_supply_defends_in_full_but_attacks_and_moves_at_half_7_5(rb: Match) -> None:
+    coast = next(
+        h
+        for h in sorted(rb.topology.hexes())
+        if rb.topology.terrain(h) == "clear"
+        and any(n in rb.topology.region("sea:black") for n in rb.topology.neighbours(h))
+    )
+    inland = "2304"
+    unit = put(rb, "ger-4", coast)
+    other = put(rb, "ger-7", inland)
+    rb.scratch[("barb-overland", "german")] = frozenset()  # every overland line cut
+    assert supply.state(rb, unit) == "coastal" and supply.state(rb, other) == "out"
+    assert movement.allowance(rb, unit) == 1  # GT13 non-mech 2, halved
+    battle = combat.Battle("b", ["ger-4"], [], coast, {"ger-4": coast})
+    assert combat.attack_divisor(rb, battle, unit)[2] == "BARB 7.5"
+    put(rb, "sov-28", "2303")
+    defence = combat.Battle("d", ["sov-28"], ["ger-4"], coast, {"sov-28": "2303"})
+    mods = combat.wargame_strength_modifiers(rb, defence)
+    assert not [m for m in mods if m.target == "defense"]  # full defence on the coast
+
+
+def test_sea_of_azov_coast_needs_both_sides_of_kerch_7_5(rb: Match) -> None:
+    azov_coast = next(
+        h
+        for h in sorted(rb.topology.hexes())
+        if rb.topology.terrain(h) not in ("sea", "lake")
+        and any(n in rb.topology.region("sea:azov") for n in rb.topology.neighbours(h))
+        and not any(
+            n in rb.topology.region("sea:black") or n in rb.topology.region("sea:baltic")
+            for n in rb.topology.neighbours(h)
+        )
+    )
+    rb.state.control["3105"] = rb.state.control["3106"] = "german"
+    assert supply.coastal(rb, azov_coast)
+    rb.state.control["3105"] = "soviet"
+    assert not supply.coastal(rb, azov_coast)

@@ -140,3 +140,15 @@ def test_boxes_have_no_stacking_limit(tmp_path: Path) -> None:
     assert stacking.overstacked(m, "blue") == []
     m.apply("end")
     assert decision(m) == ("blue", "combat")
+
+
+def test_the_enemy_removes_when_the_title_says_so(tmp_path: Path) -> None:
+    """Barbarossa 6.2: the opponent picks which of the offending units go."""
+    m = Match(title(tmp_path, limit=3, check=["movement"], chooser="enemy", rule="B 6.2"))
+    m.apply("move 7-arm 0204 0305")
+    m.apply("end")
+    d = m.decision
+    assert d is not None and (d.side, d.kind) == ("red", "overstack")
+    assert legal(m) == {"remove 1-inf", "remove 2-inf", "remove 3-inf", "remove 7-arm"}
+    m.apply("remove 7-arm")
+    assert m.state.units["7-arm"].loc is None and m.decision.kind != "overstack"

@@ -326,6 +326,21 @@ class Builder:
             ],
             "provenance": _stand_in("BARB 7.4 DP area: east of the lower Dnepr, rows 22-32"),
         }
+        seas = cfg["seas"]
+        azov = self.ring(seas["azov"])
+        sea_hexes = sorted(h for h, (t, _) in terrain.items() if t == "sea")
+        in_azov = [h for h in sea_hexes if inside(pos[h], azov)]
+        baltic = [
+            h
+            for h in sea_hexes
+            if h not in in_azov and self.grid.printed(h)[1] <= seas["baltic_last_row"]
+        ]
+        black = [h for h in sea_hexes if h not in in_azov and h not in baltic]
+        for name, members in (("baltic", baltic), ("azov", in_azov), ("black", black)):
+            regions[f"sea:{name}"] = {
+                "hexes": members,
+                "provenance": _stand_in(f"BARB 7.5: the {name} sea hexes by the stand-in outline"),
+            }
         regions["area:r"] = {"hexes": cfg["r_area"]["hexes"], "provenance": _rulebook("BARB 7.4")}
         for name, spec in cfg["setup_areas"].items():
             regions[name] = {"hexes": spec["hexes"], "provenance": _rulebook(spec["rule"])}
