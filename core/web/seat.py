@@ -196,11 +196,10 @@ def levels(match: Match, side: str) -> dict[str, Any]:
     eager: list[Action] = []
     actors: dict[str, list[str]] = {}
     for name in match.verbs_now():
-        if match.verbs[name].native_levels:
-            for actor in match.actors(name):
+        for actor in match.actors(name):
+            if match.verbs[name].native_levels and actor:  # '' acts for no one: "end"
                 actors.setdefault(actor, []).append(name)
-        else:
-            for actor in match.actors(name):
+            else:
                 eager.extend(match.legal_for(actor, name))
     out = _grouped(match, side, eager)
     kernel = isinstance(match.verbs.get("move"), movement.Move)

@@ -16,10 +16,7 @@ and polls, about 450 requests); untimed (the default, and CI) 2 x 1 x 2. Printed
 
 from __future__ import annotations
 
-import re
 import statistics
-import subprocess
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -28,36 +25,11 @@ from typing import Any
 
 import httpx
 
+from tests.web.served import Server
 from wargame.web.app import PAGE_HEADER, TOKEN_HEADER
 
 TIMED = {"clients": 4, "matches": 6, "actions": 8}
 UNTIMED = {"clients": 2, "matches": 1, "actions": 2}
-
-
-class Server:
-    """``wargame serve`` in a process of its own, on a free port of 127.0.0.1."""
-
-    def __init__(self, db: Path) -> None:
-        script = Path(sys.executable).with_name("wargame")
-        self.proc = subprocess.Popen(
-            [str(script), "serve", "--port", "0", "--db", str(db), "--title", "dc"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert found, line + (self.proc.stderr.read() if self.proc.poll() is not None else "")
-        self.url = found.group(0)
-        page = httpx.get(self.url, timeout=60).text
-        key = re.search(r'name="wargame-page" content="([^"]+)"', page)
-        assert key, "the page carries its key"
-        self.key = key.group(1)
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(timeout=60)
 
 
 @dataclass
@@ -119,14 +91,14 @@ def test_many_clients_many_matches_and_a_restart(benchmark: Any, tmp_path: Path)
     report: dict[str, Any] = {}
 
     def load() -> None:
-        server = Server(db)
+        server = Server(db, "--title", "dc")
         clients = [Client(server) for _ in range(counts["clients"])]
         half = counts["actions"] // 2
         busy = _run(clients, lambda c: c.create(counts["matches"], 1000 * clients.index(c)))
         busy += _run(clients, lambda c: c.play(half))
         restart = time.perf_counter()
         server.stop()
-        server = Server(db)
+        server = Server(db, "--title", "dc")
         restart = time.perf_counter() - restart
         for client in clients:
             client.server = server

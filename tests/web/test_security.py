@@ -8,9 +8,7 @@ from __future__ import annotations
 import json
 import random
 import re
-import signal
 import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -20,6 +18,7 @@ import httpx
 import pytest
 
 from tests.web.conftest import Api, Created, make_app, page_client
+from tests.web.served import Server, wargame
 from wargame import savefile
 from wargame.plugins import Registry
 from wargame.state import digest
@@ -415,46 +414,6 @@ def test_no_response_to_a_seat_names_a_unit_concealed_from_it(api: Api) -> None:
 # ------------------------------------------------------------------ a real server, killed
 
 
-def _wargame(*argv: str) -> list[str]:
-    script = Path(sys.executable).with_name("wargame")
-    return [str(script), *argv]
-
-
-class Server:
-    """``wargame serve`` in its own process, on a free port, with its own database."""
-
-    def __init__(self, db: Path, *extra: str) -> None:
-        self.proc = subprocess.Popen(
-            _wargame("serve", "--port", "0", "--db", str(db), *extra),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        assert self.proc.stdout is not None
-        line = self.proc.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert found, line + (self.proc.stderr.read() if self.proc.poll() is not None else "")
-        self.url = found.group(0)
-        key = re.search(r'name="wargame-page" content="([^"]+)"', httpx.get(self.url).text)
-        assert key
-        self.key = key.group(1)
-
-    def post(self, path: str, body: Any, token: str | None = None) -> httpx.Response:
-        headers = {PAGE_HEADER: self.key}
-        if token:
-            headers[TOKEN_HEADER] = token
-        return httpx.post(self.url + path, json=body, headers=headers, timeout=60)
-
-    def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait(timeout=30)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            self.proc.wait(timeout=30)
-
-
 BURST_CLIENTS = 3
 
 
@@ -515,7 +474,7 @@ def test_a_host_beyond_this_machine_needs_allow_remote(tmp_path: Path) -> None:
     links. Now it is refused without ``--allow-remote``; with it, the real address is printed
     with a clear warning."""
     done = subprocess.run(
-        _wargame("serve", "--host", "0.0.0.0", "--port", "0", "--db", str(tmp_path / "m.db")),
+        wargame("serve", "--host", "0.0.0.0", "--port", "0", "--db", str(tmp_path / "m.db")),
         capture_output=True,
         text=True,
         timeout=120,
@@ -523,7 +482,7 @@ def test_a_host_beyond_this_machine_needs_allow_remote(tmp_path: Path) -> None:
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert "--allow-remote" in done.stderr and len(done.stderr.strip().splitlines()) == 1
     proc = subprocess.Popen(
-        _wargame(
+        wargame(
             "serve", "--host", "0.0.0.0", "--port", "0", "--allow-remote",
             "--db", str(tmp_path / "m.db"),
         ),
