@@ -508,3 +508,17 @@ def test_a_ring_cut_to_a_box_keeps_what_lies_inside() -> None:
     assert clip_ring(square, (5.0, 5.0, 6.0, 6.0)) == []
     wiggle = [(x / 10, 0.001 * (-1) ** x) for x in range(11)]
     assert simplify(wiggle, 0.01) == [wiggle[0], wiggle[-1]]
+
+
+def test_the_pages_static_map_has_no_unit_symbols_but_keeps_the_coasts() -> None:
+    """The page draws counters itself over a static map sent once: that map must not carry the
+    symbols of the counters where they stood when it was drawn (they move), but keeps what
+    never changes, such as Dark Crusade's coasts."""
+    from wargame.web import layers
+
+    registry = discover(owner_dir=None)
+    text = layers.static_map(Match(registry.get("pgg")), None)
+    assert 'class="symbol"' not in text
+    assert 'class="symbol"' in render.svg(Match(registry.get("pgg")))
+    dc = layers.static_map(Match(registry.get("dc")), None)
+    assert 'class="basemap land"' in dc and 'class="symbol"' not in dc

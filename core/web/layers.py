@@ -28,6 +28,7 @@ def static_map(match: Match, side: str | None, ids: bool = False) -> str:
     scene = render.match_scene(match, side, ids=ids)
     scene.shapes = [s for s in scene.shapes if s.z < CHANGING_Z]
     scene.labels = [label for label in scene.labels if label.z < CHANGING_Z]
+    scene.paths = [path for path in scene.paths if path.z < CHANGING_Z]  # unit symbols go
     scene.bounds = render.topology_scene(match.topology, ids=ids, heading="").bounds
     return render.scene_svg(scene)
 
