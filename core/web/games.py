@@ -554,10 +554,14 @@ class Hub:
             if game is not None and not game.stale:
                 self.games.move_to_end(gid)
                 return game
-            stored = self.store.get(gid)
-            if stored is None:
-                raise WebError(404, f"no match {gid!r} on this server (ended, or never begun)")
-            game = self._rebuild(stored)
+        stored = self.store.get(gid)  # replayed outside the hub's lock: other matches go on
+        if stored is None:
+            raise WebError(404, f"no match {gid!r} on this server (ended, or never begun)")
+        game = self._rebuild(stored)
+        with self.lock:
+            cached = self.games.get(gid)
+            if cached is not None and not cached.stale:  # another request rebuilt it first
+                return cached
             self._cache(game)
             return game
 
