@@ -11,13 +11,14 @@ from wargame.games.barbarossa import (
     events,
     movement,
     rvgk,
+    strategic,
     supply,
     victory,
 )
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES = (admin, decisions, events, rvgk, supply, movement, combat, victory)
+RULES = (admin, decisions, events, rvgk, strategic, supply, movement, combat, victory)
 
 
 @hookimpl

@@ -243,6 +243,8 @@ def test_emergency_deployment_at_the_german_movement_phase_8_11(registry: Regist
     m = new(registry, "road-back")
     to_order(m, "german")
     m.apply("order move-fight")
+    assert m.decision.kind == "strategic"  # 8.7: first in the German player turn from GT9
+    m.apply("end")
     assert m.decision.side == "soviet" and m.decision.kind == "emergency-rvgk"
     deploy = [a for a in m.legal_actions() if a.args[0] != "pass"]
     assert deploy and all(m.topology.attrs(a.args[1]).get("city") for a in deploy)
@@ -296,6 +298,8 @@ def german_movement(registry: Registry, turn: int) -> Match:
     m = new(registry, "road-back")
     to_order(m, "german")
     m.apply("order move-fight")
+    if m.decision.kind == "strategic":
+        m.apply("end")
     if m.decision.kind == "emergency-rvgk":
         m.apply("emergency pass")
     assert m.decision.kind == "movement"
@@ -472,3 +476,59 @@ def test_sea_of_azov_coast_needs_both_sides_of_kerch_7_5(rb: Match) -> None:
     assert supply.coastal(rb, azov_coast)
     rb.state.control["3105"] = "soviet"
     assert not supply.coastal(rb, azov_coast)
+
+
+# ------------------------------------------------------------------ strategic movement (8.6-8.7)
+
+
+def strategic_phase(registry: Registry, where: dict[str, str]) -> Match:
+    m = new(registry, "road-back")
+    to_order(m, "german")
+    for uid, loc in where.items():
+        put(m, uid, loc)
+    m.apply("order move-fight")
+    assert m.decision.kind == "strategic"
+    return m
+
+
+def test_strategic_movement_from_a_supplied_city_far_but_never_past_the_enemy_8_7(
+    registry: Registry,
+) -> None:
+    from wargame.games.barbarossa import strategic
+
+    m = strategic_phase(registry, {"ger-59": "2407"})  # Kharkov, behind the lines
+    unit = m.state.units["ger-59"]
+    reach = strategic.routes(m, unit)
+    assert "2119" in reach  # Lodz, far in the west
+    topo = m.topology
+    for dest, path in reach.items():
+        for h in path[1:-1]:
+            assert not any(m.side_at(n) == "soviet" for n in topo.neighbours(h)), (dest, h)
+    m.apply("strategic ger-59 2119")
+    assert unit.loc == "2119" and m.state.vars["strategic_used"] == 1
+    with pytest.raises(IllegalAction, match="BARB 8.7"):
+        m.apply("strategic ger-59 2118")  # once a phase
+
+
+def test_strategic_capacity_is_eight_mech_two_satellite_four_t23_8_7(registry: Registry) -> None:
+    from wargame.games.barbarossa import strategic
+
+    m = strategic_phase(registry, {"ger-r3": "2407"})
+    assert [strategic.weight(m, m.state.units[u]) for u in ("ger-r3", "ger-14pz", "ger-4")] == [
+        4,
+        2,
+        1,
+    ]
+    m.state.vars["strategic_used"] = 5
+    assert m.state.units["ger-r3"] not in strategic.eligible(m)  # 5 + 4 > 8
+
+
+def test_no_strategic_movement_before_gt9_or_after_gt29_8_7(registry: Registry) -> None:
+    from wargame.games.barbarossa import strategic
+    from wargame.models import PhaseSpec
+
+    m = new(registry)
+    phase = PhaseSpec(id="strategic", when="strategic")
+    for turn, active in ((8, False), (9, True), (29, True), (30, False)):
+        m.state.cursor.turn = turn
+        assert strategic.wargame_phase_active(m, phase) is active
