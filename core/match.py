@@ -119,6 +119,8 @@ class Match:
         self.verbs: dict[str, Verb] = collect_verbs(self.pm, title.mechanics())
         self._vetoes = [_scoped(impl) for impl in reversed(self.hook.wargame_veto.get_hookimpls())]
         self._vetoes_by: dict[tuple[str, str], list[Any]] = {}
+        self._verbs_by: dict[tuple[str, bool], list[Verb]] = {}
+        self._epoch = 0  # bumped by touch(): a key for memos of the decision
         self.cache: dict[Any, Any] = {}  # derived data for the whole match (cost tables)
         self._start()
 
@@ -144,6 +146,7 @@ class Match:
         self._version = 0
         self._legal: tuple[int, list[Action]] | None = None
         self._phase_memo: tuple[tuple[object, ...], Leaf | None] | None = None
+        self._decision_memo: tuple[tuple[object, ...], Decision | None] | None = None
         for pool_id, pool in self.counters_doc.get("pools", {}).items():
             self.state.pools[pool_id] = [face.get("count", 1) for face in pool["faces"]]
         self._place_setup()
@@ -272,6 +275,7 @@ class Match:
         unit flags that such data depends on. Moving units does this by itself."""
         self.scratch = {}
         self._legal = None
+        self._epoch += 1
 
     def place(self, unit: Unit, loc: str | None) -> None:
         """Move a unit to a location (or off the map with None), keeping the index right."""
@@ -558,6 +562,19 @@ class Match:
     @property
     def decision(self) -> Decision | None:
         st = self.state
+        c = st.cursor
+        top = st.pending[-1] if st.pending else None
+        key = (self._version, self._epoch, c.stage, c.turn, c.block, c.phase, c.started,
+               len(st.pending), id(top), len(st.orders))  # fmt: skip
+        memo = self._decision_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]  # asked many times per state by the levels
+        found = self._decision()
+        self._decision_memo = (key, found)
+        return found
+
+    def _decision(self) -> Decision | None:
+        st = self.state
         if st.cursor.stage == "over":
             return None
         path = self.phase.path if self.phase else ""
@@ -595,11 +612,15 @@ class Match:
 
     def _verbs_for(self, decision: Decision) -> list[Verb]:
         phase_level = bool(decision.context.get("end"))
-        return [
-            v
-            for v in self.verbs.values()
-            if decision.kind in v.kinds or (phase_level and "*phase" in v.kinds)
-        ]
+        key = (decision.kind, phase_level)
+        found = self._verbs_by.get(key)
+        if found is None:
+            found = self._verbs_by[key] = [
+                v
+                for v in self.verbs.values()
+                if decision.kind in v.kinds or (phase_level and "*phase" in v.kinds)
+            ]
+        return found
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now (movement: one cheapest path per unit and destination): every

@@ -235,8 +235,9 @@ def with_extras(
 ) -> Sequence[tuple[int | None, ...]]:
     """The cost table with the extra costs of the moment (markers) added; per side, cost key
     and state, since the extras hook answers for a side and movement class."""
-    key = ("extras", unit.side, cost_key(match, unit))
-    found = match.scratch.get(key)
+    key = ("extras", cost_key(match, unit))
+    kept_extras = kept(match, unit.side, "extras")  # the markers are in the context
+    found = kept_extras.get(key)
     if found is not None:
         return found
     extras: dict[str, float] = {}
@@ -258,7 +259,8 @@ def with_extras(
                     if n == j and row[k] is not None:
                         row[k] = row[k] + int(round(extra * factor))
                 rows[i] = tuple(row)
-    match.scratch[key] = rows
+        rows = tuple(rows)  # immutable: the search compiles it once and keeps it
+    kept_extras[key] = rows
     return rows
 
 

@@ -177,7 +177,15 @@ def cost(match: Match, unit: Unit, launch: str, target: str) -> int:
 
 
 def ineligible(match: Match, unit: Unit) -> str | None:
-    """Why the unit may never overrun now, whatever the target."""
+    """Why the unit may never overrun now, whatever the target (once per unit and state)."""
+    key = ("overrun-ineligible", unit.id)
+    found = match.scratch.get(key, "")
+    if found == "":
+        found = match.scratch[key] = _ineligible(match, unit)
+    return found
+
+
+def _ineligible(match: Match, unit: Unit) -> str | None:
     s = settings(match)
     utype = match.unit_type(unit)
     if "mobility" in s and utype["mobility"] not in s["mobility"]:
