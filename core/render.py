@@ -1430,7 +1430,14 @@ def match_scene(
     view = match.view(side)
     boxes = None
     if picture:
-        boxes = frozenset(
+        # a box the network links to is a place to move to, drawn even when empty; a holding
+        # box (reinforcements waiting, no links) only while someone is in it
+        linked = {
+            loc
+            for loc in match.topology.locations()
+            if is_box(loc) and match.topology.neighbours(loc)
+        }
+        boxes = frozenset(linked).union(
             str(u["loc"]) for u in view.get("units", []) if u.get("loc") and is_box(str(u["loc"]))
         )
     scene, pos = _map_scene(
