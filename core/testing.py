@@ -82,15 +82,18 @@ def refused(match: Match, action: str, *reasons: str, rule: str | None = None) -
 # ----------------------------------------------------------------------------- dice
 
 
-def force_rolls(match: Match, *rolls: int, then: int | None = None) -> list[int]:
+def force_rolls(
+    match: Match, *rolls: int, then: int | None = None, only: str | None = None
+) -> list[int]:
     """Make the match's next die rolls come out as ``rolls`` (each still recorded as an event);
-    after them every roll is ``then`` if given, else from the seeded dice again. Returns the
-    queue, which empties as rolls are used, so a test can assert every forced roll was used."""
+    after them every roll is ``then`` if given, else from the seeded dice again. With ``only``
+    (a rule number), only the rolls citing that rule are forced. Returns the queue, which
+    empties as rolls are used, so a test can assert every forced roll was used."""
     queue = list(rolls)
     original = match.roll
 
     def roll(spec: str = "1d6", why: str = "", rule: str | None = None) -> int:
-        if not queue and then is None:
+        if (not queue and then is None) or (only is not None and rule != only):
             return original(spec, why, rule)
         total = queue.pop(0) if queue else then
         assert total is not None

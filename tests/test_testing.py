@@ -52,6 +52,14 @@ def test_forced_rolls_come_first_then_the_given_value(tmp_path: Any) -> None:
     assert queue == []
 
 
+def test_forced_rolls_may_be_only_those_citing_a_rule(tmp_path: Any) -> None:
+    match = Match(make_variant(tmp_path, sequence=SIMPLE_SEQUENCE))
+    force_rolls(match, 6, 6, only="HL 14.1")
+    seeded = Match(make_variant(tmp_path, sequence=SIMPLE_SEQUENCE, name="same"))
+    assert match.roll("1d6", "combat", "HL 9.1") == seeded.roll("1d6", "combat", "HL 9.1")
+    assert match.roll("1d6", "arrival", "HL 14.1") == 6
+
+
 def test_put_places_a_unit_with_flags_and_declared_markers(hexland: Title) -> None:
     match = Match(hexland)
     unit = put(match, next(iter(match.state.units)), "0305", disrupted=True, seen=1)

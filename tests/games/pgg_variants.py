@@ -29,6 +29,7 @@ from tests.games.pgg_helpers import calendar, hex_map, make_title, scenario
 from wargame.games.panzergruppe_guderian import plugin
 from wargame.match import Match
 from wargame.plugins import GameDef, Title, load_title
+from wargame.testing import force_rolls
 
 CITIES: dict[str, list[str]] = {
     "city:vitebsk": ["0402"],
@@ -137,27 +138,7 @@ def keep_rifles(n: int) -> Callable[[dict[str, Any]], None]:
 def force_provisional(match: Match, *rolls: int) -> list[int]:
     """Make the next Provisional Reinforcement die rolls (14.11) come out as ``rolls``; other
     rolls (5.21, combat) are left alone. Returns the queue, which empties as rolls are used."""
-    queue = list(rolls)
-    original = match.roll
-
-    def roll(spec: str = "1d6", why: str = "", rule: str | None = None) -> int:
-        if rule != "PGG 14.11" or not queue:
-            return original(spec, why, rule)
-        total = queue.pop(0)
-        match.emit(
-            "roll",
-            f"{why}: rolled {total}",
-            rule,
-            dice=spec,
-            faces=[total],
-            total=total,
-            why=why,
-            forced=True,
-        )
-        return total
-
-    match.roll = roll
-    return queue
+    return force_rolls(match, *rolls, only="PGG 14.11")
 
 
 def enter_waiting(match: Match) -> None:
