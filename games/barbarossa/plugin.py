@@ -6,6 +6,7 @@ from importlib.resources import files
 
 from wargame.games.barbarossa import (
     admin,
+    caucasus,
     combat,
     decisions,
     events,
@@ -18,7 +19,7 @@ from wargame.games.barbarossa import (
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES = (admin, decisions, events, rvgk, strategic, supply, movement, combat, victory)
+RULES = (admin, caucasus, decisions, events, rvgk, strategic, supply, movement, combat, victory)
 
 
 @hookimpl

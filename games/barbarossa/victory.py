@@ -182,8 +182,10 @@ def stalingrad(match: Match) -> None:
         match.add_vp(GERMAN, 2, "Fortress Stalingrad held", "BARB 12.7")
 
 
-@hookimpl
+@hookimpl(trylast=True)
 def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    """The check is the last step of the turn (4.14): after the Caucasus roll, the offensive's
+    judgement and the other end-of-turn VP."""
     if phase.id != "victory-check":
         return
     occupation_penalty(match)

@@ -615,6 +615,7 @@ def road_back() -> Json:
             "hero_markers_left": 0,
             "first_check": 16,
             "caucasus": "launched",
+            "caucasus_failed_turn": 13,
             "leningrad_siege": True,
             "replacements_from": 14,
             "control_by_nearest": True,

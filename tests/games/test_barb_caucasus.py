@@ -1,0 +1,78 @@
+"""The Caucasus expedition (BARB 4.11-4.13, 12.3, 12.9) and its worked example T36."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.games.barb_helpers import new
+from tests.titles.variants import force_rolls, put
+from wargame.games.barbarossa import caucasus
+from wargame.match import Match
+from wargame.plugins import Registry
+
+
+@pytest.fixture()
+def rb(registry: Registry) -> Match:
+    return new(registry, "road-back")
+
+
+def test_the_road_back_starts_with_the_expedition_in_the_box_12_9(rb: Match) -> None:
+    assert caucasus.state(rb) == "launched"
+    assert [u.id for u in caucasus.in_box(rb, "german")] == ["ger-40pz", "ger-52", "ger-57pz"]
+    assert len(caucasus.in_box(rb, "soviet")) == 4
+    before = rb.state.vp["german"]
+    caucasus.resolve(rb)  # GT13: the roll counts as made and failed (12.3)
+    assert rb.state.vp["german"] == before and caucasus.state(rb) == "launched"
+
+
+def test_a_six_breaks_through_for_one_to_six_vp_then_one_a_turn_t36_4_13(rb: Match) -> None:
+    rb.state.cursor.turn = 14
+    rb.state.control["2501"] = "soviet"  # no Stalingrad bonus
+    force_rolls(rb, 6, 4)
+    caucasus.resolve(rb)
+    assert caucasus.state(rb) == "succeeded" and rb.state.vp["german"] == 37
+    rb.state.cursor.turn = 15
+    caucasus.resolve(rb)
+    assert rb.state.vp["german"] == 38
+
+
+def test_stalingrad_in_supply_adds_one_to_the_roll_4_13(rb: Match) -> None:
+    rb.state.cursor.turn = 14
+    from wargame.games.barbarossa import supply
+
+    assert rb.state.control["2501"] == "german"
+    rb.scratch[("barb-overland", "german")] = supply.overland(rb, "german") | {"2501"}
+    force_rolls(rb, 5, 1)
+    caucasus.resolve(rb)
+    assert caucasus.state(rb) == "succeeded"  # 5 + 1
+
+
+def test_a_five_without_stalingrad_does_nothing_4_13(rb: Match) -> None:
+    rb.state.cursor.turn = 14
+    rb.state.control["2501"] = "soviet"
+    force_rolls(rb, 5)
+    caucasus.resolve(rb)
+    assert caucasus.state(rb) == "launched"
+
+
+def test_soviet_rostov_defeats_the_expedition_4_13(rb: Match) -> None:
+    from wargame.games.barbarossa import victory
+
+    put(rb, "sov-9", "2803")
+    victory.take(rb, "2804", "soviet")
+    caucasus.defeat_check(rb)
+    assert caucasus.state(rb) == "defeated"
+    assert all(
+        rb.state.units[u].flags.get("eliminated") for u in ("ger-40pz", "ger-57pz", "ger-52")
+    )
+
+
+def test_recall_brings_the_whole_force_back_through_a_free_exit_4_13(rb: Match) -> None:
+    from tests.games.barb_helpers import to_kind
+
+    to_kind(rb, "german", "movement")
+    recalls = [a for a in rb.legal_actions() if a.verb == "recall"]
+    free = [h for h in caucasus.EXITS if rb.side_at(h) != "soviet"]
+    assert sorted(a.args[0] for a in recalls) == [h for h in free if len(rb.units_at(h)) <= 2]
+    rb.apply(recalls[0])
+    assert caucasus.state(rb) == "recalled" and not caucasus.in_box(rb, "german")
