@@ -140,10 +140,26 @@ def _fall_back_ok(match: Match, unit: Unit, start: str, dest: str) -> bool:
     return movement.cost_table(match, unit)[i][graph.adj[i].index(j)] is not None
 
 
+FALL_BACK = "fall-back"
+"""The decision kind: which hex a unit falls back to when 10.23 does not name one (ruling S10)."""
+
+
+def fall_back_options(match: Match, unit: Unit, start: str) -> list[str]:
+    """The adjacent hexes a unit falling back from ``start`` may enter (as a retreat may): the
+    vacant ones, or if there are none the friendly-held ones (9.73)."""
+    options = [
+        n for n in sorted(match.topology.neighbours(start)) if _fall_back_ok(match, unit, start, n)
+    ]
+    return [n for n in options if not match.units_at(n)] or options
+
+
 def send_back(match: Match, unit: Unit, rule: str) -> str | None:
     """Retreat the unit out of its hex as a leader does under 10.23: to the hex it entered the
-    enemy ZOC from, else (ruling) to the first adjacent hex a retreat may enter, vacant ones
-    first; with none, it is eliminated. It moves no more this phase. Returns where it went."""
+    enemy ZOC from; else (ruling S10) to an adjacent hex a retreat may enter, vacant ones first,
+    which its owner chooses when there are several (a ``fall-back`` decision answered once the
+    battle is over: meanwhile the unit is off the map, out of the attack); with none, it is
+    eliminated. It moves no more this phase. Returns where it went (None: eliminated or still
+    to choose)."""
     start = unit.loc
     assert start is not None
     record = unit.flags.get("zoc_from")
@@ -151,16 +167,29 @@ def send_back(match: Match, unit: Unit, rule: str) -> str | None:
     if record and record[1] == start and _fall_back_ok(match, unit, start, record[0]):
         dest = record[0]
     else:
-        options = [
-            n
-            for n in sorted(match.topology.neighbours(start))
-            if _fall_back_ok(match, unit, start, n)
-        ]
-        options.sort(key=lambda n: bool(match.units_at(n)))
-        dest = options[0] if options else None
+        vacant = fall_back_options(match, unit, start)
+        if len(vacant) > 1:
+            unit.flags["moved"] = phase_key(match)
+            match.place(unit, None)
+            match.state.pending.insert(  # below the battle's own decisions: asked after it
+                0,
+                {
+                    "side": unit.side,
+                    "kind": FALL_BACK,
+                    "prompt": f"{unit.id} falls back from {start} ({rule}): choose the hex",
+                    "context": {"unit": unit.id, "start": start, "rule": rule},
+                },
+            )
+            return None
+        dest = vacant[0] if vacant else None
     if dest is None:
         match.eliminate(unit, f"no hex to fall back to from {start}", rule)
         return None
+    fall_back(match, unit, start, dest, rule)
+    return dest
+
+
+def fall_back(match: Match, unit: Unit, start: str, dest: str, rule: str) -> None:
     match.place(unit, dest)
     unit.flags["moved"] = phase_key(match)
     unit.flags.pop("zoc_from", None)
@@ -171,7 +200,39 @@ def send_back(match: Match, unit: Unit, rule: str) -> str | None:
         units=[unit.id],
         path=[start, dest],
     )
-    return dest
+
+
+class FallBack(Verb):
+    """``fall-back UNIT HEX``: the owner's choice of hex when 10.23 names none (ruling S10);
+    ``fall-back UNIT`` when none is left open: the unit is eliminated."""
+
+    name = "fall-back"
+    kinds = (FALL_BACK,)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        unit = match.state.units[decision.context["unit"]]
+        vacant = fall_back_options(match, unit, decision.context["start"])
+        for dest in vacant:
+            yield Action("fall-back", (unit.id, dest))
+        if not vacant:
+            yield Action("fall-back", (unit.id,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if action not in list(self.legal(match, decision)):
+            uid = decision.context["unit"]
+            return (
+                f"{uid} falls back to an adjacent hex a retreat may enter, a vacant one if "
+                "there is one (PGG 10.23, ruling S10)"
+            )
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        ctx = match.pop()["context"]
+        unit = match.state.units[ctx["unit"]]
+        if len(action.args) < 2:
+            match.eliminate(unit, f"no hex to fall back to from {ctx['start']}", ctx["rule"])
+            return
+        fall_back(match, unit, ctx["start"], action.args[1], ctx["rule"])
 
 
 def companion_revealed(match: Match, revealed: Unit, loc: str | None) -> None:
@@ -444,4 +505,4 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [Evacuate()]
+    return [Evacuate(), FallBack()]

@@ -457,8 +457,15 @@ def test_12_3_ruling_a_0_1_6_that_never_moved_falls_back_to_a_free_hex(title: Ti
     put(m, "R02", "0509", face=soviet(3, 4))
     events = m.apply("attack 0510 with R01")
     r01 = m.state.units["R01"]
-    assert r01.loc in {"0611", "0710", "0711"}  # adjacent, clear of the German unit and ZOC
     assert not any(e.kind == "roll" for e in events)
+    # 10.23 names no hex (it never entered the ZOC): its owner chooses one (sweep C5)
+    d = m.decision
+    assert d is not None and d.side == "soviet" and d.kind == "fall-back"
+    offered = {str(a) for a in m.legal_actions()}
+    assert offered == {f"fall-back R01 {h}" for h in ("0611", "0710", "0711")}  # free of ZOC
+    assert m.check("fall-back R01 0609") is not None  # in the German ZOC
+    m.apply("fall-back R01 0711")
+    assert r01.loc == "0711" and m.decision is not None and m.decision.kind == "combat"
     # Ruling: the attack was committed (12.2); its target counts as attacked this phase (9.14).
     why = m.check("attack 0510 with R02")
     assert why is not None and "already attacked" in why
