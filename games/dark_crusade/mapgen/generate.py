@@ -88,7 +88,9 @@ def delaunay(points: Sequence[Point]) -> list[tuple[int, int, int]]:
     input order and IEEE arithmetic, never on a library's version."""
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) * 20.0
+    # the enclosing triangle must lie outside every real triangle's circumcircle, and a thin
+    # triangle's circle is far wider than the points: 20 spans was too small for such sets
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) * 1000.0
     cx, cy = (max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2
     pts = [*points, (cx - span, cy - span), (cx + span, cy - span), (cx, cy + span)]
     n = len(points)
