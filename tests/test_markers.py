@@ -144,11 +144,11 @@ def test_hexland_disruption_ends_with_the_turn(tmp_path: Path) -> None:
 
 def test_status_and_the_map_show_unit_markers(title: Title) -> None:
     from wargame import render
-    from wargame.cli import _unit_line
+    from wargame.status import unit_line
 
     m = Match(title)
     unit = m.state.units["1-inf"]
     markers.place(m, unit, "pinned")
     entry = next(u for u in m.view("red")["units"] if u.get("id") == "1-inf")
-    assert "markers: pinned" in _unit_line(entry)
+    assert "markers: pinned" in unit_line(entry, frozenset())
     assert 'class="counter-marks"' in render.svg(m) and ">P<" in render.svg(m)
