@@ -1,0 +1,1260 @@
+"""Write Proud Monster Deluxe's data documents (calendar, counters with the untried pools, CRT,
+TEC, the 1941 historical set-up, the title).
+
+The rulebook text has no counter manifest, set-up cards, turn record tracks, CRT or TEC
+(digest 0, 3.11, 5.2, 8.4): every value the text states is entered with its rule number, every
+other one is a marked stand-in built here from the June 1941 order of battle and kept consistent
+with the stated facts. The set-up places each stack on a named hex of ``data/map.json`` (read,
+not recomputed). Do not edit the JSON files by hand.
+
+    python -m wargame.games.proud_monster_deluxe.datagen.build [--check]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from wargame.geo import dumps
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+COMMAND = "python -m wargame.games.proud_monster_deluxe.datagen.build"
+Json = dict[str, Any]
+SEED = 1941
+"""The stand-in generator's fixed seed: the files are the same on every run."""
+
+
+def rule(number: str, note: str | None = None) -> Json:
+    out: Json = {"source": "rulebook", "rule": f"PMD {number}"}
+    if note:
+        out["note"] = note
+    return out
+
+
+def stand_in(note: str) -> Json:
+    return {"source": "stand-in", "note": note}
+
+
+# --------------------------------------------------------------------------- calendar (1.4, 5.4)
+
+MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+SEASONS = {
+    "summer": [6, 7, 8],
+    "fall": [9, 10, 11],
+    "winter": [12, 1, 2],
+    "spring": [3, 4, 5],
+}
+"""5.4: Summer June-August, Fall September-November, Winter December-February, Spring
+March-May."""
+
+
+def turns() -> Iterator[int]:
+    """The 68 turns in YNN notation, 112 to 407 (1.4)."""
+    yield from range(112, 125)
+    for year in (2, 3):
+        yield from range(year * 100 + 1, year * 100 + 25)
+    yield from range(401, 408)
+
+
+def month_of(ynn: int) -> int:
+    """NN = 2(month - 1) + 1 for weeks 1&2, + 2 for weeks 3&4 (1.4; digest 1.1)."""
+    return (ynn % 100 + 1) // 2
+
+
+def season_of(ynn: int) -> str:
+    year, month = 1940 + ynn // 100, month_of(ynn)
+    name = next(s for s, months in SEASONS.items() if month in months)
+    if name == "winter":
+        first = year if month == 12 else year - 1
+        return f"winter-{first}-{(first + 1) % 100:02d}"
+    return f"{name}-{year}"
+
+
+def calendar() -> Json:
+    out: Json = {}
+    for ynn in turns():
+        year, month = 1940 + ynn // 100, month_of(ynn)
+        weeks = "4" if ynn == 112 else ("1&2" if ynn % 2 else "3&4")
+        tags = [f"year-{year}", season_of(ynn).split("-")[0]]
+        if ynn == 112:
+            tags.append("first-turn")
+        if ynn == 407:
+            tags.append("last-turn")
+        if ynn <= 124:
+            tags.append("victory-check")  # 4.5.2(4): the Germany ZOMO check, every turn to 124
+        elif ynn % 6 == 0 or ynn == 407:
+            tags.append("victory-check")
+        entry: Json = {
+            "label": str(ynn),
+            "date": f"{year}-{month:02d}",
+            "year": year,
+            "month": month,
+            "season": season_of(ynn),
+            "tags": sorted(tags),
+            "values": {
+                "weeks": 1 if ynn == 112 else 2,
+                "expanded": f"{year} {MONTHS[month - 1]} {weeks}",
+            },
+            "provenance": rule("1.4, 5.4", "YNN and season derived (digest 1.1-1.2)"),
+        }
+        if "victory-check" in tags and ynn > 124:
+            entry["provenance"] = stand_in(
+                "YNN and season from 1.4 and 5.4; the TRT's victory-check turns are not in the "
+                "text: every sixth in-year turn (March, June, September, December) and 407"
+            )
+        out[str(ynn)] = entry
+    return {
+        "kind": "calendar",
+        "id": "pmd-calendar",
+        "provenance": rule(
+            "1.4, 5.3, 5.4",
+            "68 turns, 112 (1941 Jun 4, one game week) to 407 (1944 Apr 1&2), two game weeks each after the first",
+        ),
+        "seasons": SEASONS,
+        "weather_zones": ["sz"],
+        "turns": out,
+    }
+
+
+# --------------------------------------------------------------------------- counters
+
+
+def face(
+    attack: float, defense: float, movement: float, count: int | None = None, **extra: float
+) -> Json:
+    def show(v: float) -> str:
+        return str(int(v)) if v == int(v) else str(v)
+
+    out: Json = {
+        "values": {"attack": attack, "defense": defense, "movement": movement, **extra},
+        "label": f"{show(attack)}-{show(defense)}-{show(movement)}",
+    }
+    if count is not None:
+        out["count"] = count
+    return out
+
+
+def untried_face(movement: int) -> Json:
+    """The untried side shows a U and the movement factor (2.4.9)."""
+    return {"values": {"movement": movement}, "label": f"U-{movement}"}
+
+
+def utype(name: str, mobility: str, tags: list[str], stacking: float, why: Json) -> Json:
+    return {
+        "name": name,
+        "mobility": mobility,
+        "tags": tags,
+        "stacking": stacking,
+        "provenance": why,
+    }
+
+
+UNIT_TYPES: Json = {
+    "pd": utype(
+        "Panzer division",
+        "mech",
+        ["axis", "german", "afv", "armor", "can-ma", "can-assist"],
+        1,
+        rule("2.4.4, 6.1, 14.1"),
+    ),
+    "mid": utype(
+        "Motorized infantry division",
+        "mech",
+        ["axis", "german", "mi", "ma-assisted"],
+        1,
+        rule("2.4.4, 6.1, 14.1"),
+    ),
+    "mib": utype(
+        "Motorized infantry brigade",
+        "mech",
+        ["axis", "german", "mi", "ma-assisted"],
+        0.5,
+        rule("2.4.5, 6.1"),
+    ),
+    "id": utype(
+        "Infantry division", "leg", ["axis", "german", "infantry"], 1, rule("2.4.4, 6.1, 15.1")
+    ),
+    "mtid": utype(
+        "Mountain infantry division",
+        "leg",
+        ["axis", "german", "infantry", "mountain"],
+        1,
+        rule("2.4.4, 15.1"),
+    ),
+    "lid": utype(
+        "Light infantry division", "leg", ["axis", "german", "infantry"], 1, rule("2.4.4, 15.1")
+    ),
+    "secd": utype("Security division", "leg", ["axis", "german", "security"], 1, rule("2.4.4")),
+    "cd-ger": utype(
+        "Cavalry division",
+        "leg",
+        ["axis", "german", "cavalry", "ma-assisted"],
+        1,
+        rule("2.4.4, 5.4, 14.1"),
+    ),
+    "hpbn": utype(
+        "Heavy panzer battalion",
+        "mech",
+        ["axis", "german", "afv", "armor", "can-ma", "can-assist"],
+        0.25,
+        rule("6.1, 15.14"),
+    ),
+    "rom-id": utype(
+        "Romanian infantry division",
+        "leg",
+        ["axis", "minor-ally", "romanian"],
+        1,
+        rule("2.4.2, 7.1"),
+    ),
+    "rom-mtb": utype(
+        "Romanian mountain brigade",
+        "leg",
+        ["axis", "minor-ally", "romanian", "mountain"],
+        0.5,
+        rule("2.4.2, 7.1"),
+    ),
+    "rom-cb": utype(
+        "Romanian cavalry brigade",
+        "leg",
+        ["axis", "minor-ally", "romanian", "cavalry"],
+        0.5,
+        rule("2.4.2, 7.1"),
+    ),
+    "hun-fc": utype(
+        "Hungarian Fast Corps",
+        "mech",
+        ["axis", "minor-ally", "hungarian", "mi"],
+        1,
+        rule("2.4.4: Mixed, treated as MI; 7.1(7)"),
+    ),
+    "slo-id": utype(
+        "Slovak infantry division",
+        "leg",
+        ["axis", "german-colored", "infantry"],
+        1,
+        rule("7.3, 9.5.1"),
+    ),
+    "rd": utype("Rifle division", "leg", ["soviet", "rifle"], 1, rule("2.4.4, 2.4.9, 16.4")),
+    "cd": utype(
+        "Cavalry division",
+        "leg",
+        ["soviet", "cavalry", "half-step", "ma-assisted"],
+        1,
+        rule("2.4.7, 13.9, 16.4"),
+    ),
+    "td": utype(
+        "Tank division",
+        "mech",
+        ["soviet", "afv", "armor", "can-ma", "can-assist"],
+        1,
+        rule("2.4.4, 16.4"),
+    ),
+    "mrd": utype(
+        "Motorized rifle division", "mech", ["soviet", "mr", "ma-assisted"], 1, rule("2.4.4, 16.4")
+    ),
+    "rb": utype(
+        "Rifle brigade", "leg", ["soviet", "rifle", "half-step"], 0.5, rule("2.4.7, 6.1, 16.4")
+    ),
+    "mrb": utype(
+        "Motorized rifle brigade",
+        "mech",
+        ["soviet", "mr", "half-step", "ma-assisted"],
+        0.5,
+        rule("2.4.7, 6.1, 16.4"),
+    ),
+    "tb": utype(
+        "Tank brigade",
+        "mech",
+        ["soviet", "afv", "armor", "half-step", "can-ma", "can-assist"],
+        0.5,
+        rule("2.4.7, 6.1, 16.4"),
+    ),
+}
+
+# June 1941, Axis (stand-in order of battle: the historical divisions, by army group).
+PANZER = {
+    "agn": [1, 6, 8],
+    "agc": [3, 4, 7, 10, 12, 17, 18, 19, 20],
+    "ags": [9, 11, 13, 14, 16],
+}
+MOTORIZED = {
+    "agn": [3, 36, "SS-T"],
+    "agc": [10, 14, 18, 20, 29, "SS-R"],
+    "ags": [16, 25, 60, "SS-W"],
+}
+INFANTRY = {
+    "agn": [1, 11, 21, 61, 217, 291, 58, 122, 123, 126, 12, 30, 32, 121, 253, 254, 251],
+    "agc": [
+        7,
+        23,
+        258,
+        268,
+        31,
+        34,
+        45,
+        131,
+        167,
+        255,
+        267,
+        17,
+        78,
+        137,
+        263,
+        292,
+        129,
+        5,
+        35,
+        6,
+        26,
+        256,
+        162,
+        87,
+        102,
+        106,
+        110,
+        161,
+        28,
+        8,
+        252,
+    ],
+    "ags": [
+        24,
+        111,
+        44,
+        57,
+        62,
+        68,
+        71,
+        75,
+        95,
+        97,
+        98,
+        99,
+        262,
+        296,
+        298,
+        299,
+        9,
+        15,
+        76,
+        125,
+        132,
+        198,
+        239,
+        22,
+        46,
+        50,
+        72,
+        73,
+        170,
+        294,
+        79,
+    ],
+}
+"""About 80 of the 1941 Ostheer's infantry divisions (the rest are reserves not modelled)."""
+
+SPECIAL_INFANTRY = {
+    ("mtid", "1 MtID", "ags"): (4, 6, 8),
+    ("mtid", "4 MtID", "ags"): (4, 6, 8),
+    ("lid", "5 LID", "agc"): (4, 6, 8),
+    ("lid", "8 LID", "agn"): (4, 6, 8),
+    ("lid", "28 LID", "agc"): (4, 6, 8),
+    ("lid", "97 LID", "ags"): (4, 6, 8),
+}
+"""15.1: 4-6-8 LID and MtID, 2-step units."""
+SECURITY = {"agn": [207, 281, 285], "agc": [213, 221, 286, 403], "ags": [444, 454]}
+ROMANIAN = [1, 2, 5, 6, 7, 8, 10, 11, 13, 14, 15, 21, 35]
+
+
+def _german_id(n: int | str) -> Json:
+    """15.1: a regular ID is 6-8-6 or 5-7-6 at full strength; the first loss flips it (its back
+    is not in the text), the second swaps it for a 3-5-5 (3 steps before turn 313)."""
+    full = face(6, 8, 6) if isinstance(n, int) and n < 200 else face(5, 7, 6)
+    back = face(4, 6, 6) if full["values"]["attack"] == 6 else face(4, 5, 6)
+    return {
+        "side": "axis",
+        "type": "id",
+        "name": f"{n} ID",
+        "steps": [full, back, face(3, 5, 5)],
+        "provenance": {
+            "source": "stand-in",
+            "note": "PMD 15.1 states 6-8-6 or 5-7-6 full and the 3-5-5 replacement; which "
+            "divisions are which, and the flipped side's values, are stand-ins",
+        },
+    }
+
+
+def counters() -> tuple[Json, dict[str, list[str]]]:
+    """The manifest and each Axis army group's / Soviet district's units (for the set-up)."""
+    c: Json = {}
+    groups: dict[str, list[str]] = {}
+
+    def add(group: str, cid: str, entry: Json) -> None:
+        c[cid] = entry
+        groups.setdefault(group, []).append(cid)
+
+    full_mech = stand_in(
+        "full-strength German Mech MF 12 is stated (5.4, 16.3); the attack and defense factors "
+        "and the reduced sides are stand-ins"
+    )
+    for ag, numbers in PANZER.items():
+        for n in numbers:
+            add(
+                ag,
+                f"ger-pd-{n}",
+                {
+                    "side": "axis",
+                    "type": "pd",
+                    "name": f"{n} PD",
+                    "steps": [face(9, 6, 12), face(6, 4, 12), face(3, 2, 10)],
+                    "provenance": full_mech,
+                },
+            )
+    for ag, numbers in MOTORIZED.items():
+        for n in numbers:
+            add(
+                ag,
+                f"ger-mid-{str(n).lower()}",
+                {
+                    "side": "axis",
+                    "type": "mid",
+                    "name": f"{n} MID",
+                    "steps": [face(6, 6, 12), face(4, 4, 12)],
+                    "provenance": full_mech,
+                },
+            )
+    add(
+        "agc",
+        "ger-mib-gd",
+        {
+            "side": "axis",
+            "type": "mib",
+            "name": "GD MIB",
+            "steps": [face(3, 3, 12)],
+            "provenance": full_mech,
+        },
+    )
+    add(
+        "ags",
+        "ger-mib-1ss",
+        {
+            "side": "axis",
+            "type": "mib",
+            "name": "1SS MIB",
+            "steps": [face(3, 3, 12)],
+            "provenance": stand_in(
+                "2.4.5: the 1SS MIB is distinct from the 1SS MID; values stand-in"
+            ),
+        },
+    )
+    for ag, numbers in INFANTRY.items():
+        for n in numbers:
+            add(ag, f"ger-id-{n}", _german_id(n))
+    for (ut, name, ag), (a, d, m) in SPECIAL_INFANTRY.items():
+        cid = "ger-" + name.lower().replace(" ", "-")
+        add(
+            ag,
+            cid,
+            {
+                "side": "axis",
+                "type": ut,
+                "name": name,
+                "steps": [face(a, d, m), face(2, 3, m)],
+                "provenance": rule(
+                    "15.1", "4-6-8 LID and MtID are stated; the reduced side is a stand-in"
+                ),
+            },
+        )
+    for ag, numbers in SECURITY.items():
+        for n in numbers:
+            add(
+                ag,
+                f"ger-secd-{n}",
+                {
+                    "side": "axis",
+                    "type": "secd",
+                    "name": f"{n} SecD",
+                    "steps": [face(1, 3, 5), face(1, 2, 5)],
+                    "provenance": stand_in("security division values"),
+                },
+            )
+    add(
+        "agc",
+        "ger-cd-1",
+        {
+            "side": "axis",
+            "type": "cd-ger",
+            "name": "1 CD",
+            "steps": [face(4, 4, 8), face(2, 2, 8)],
+            "provenance": stand_in(
+                "German cavalry MF 8 is stated (5.4); the factors are stand-ins"
+            ),
+        },
+    )
+    for k in range(1, 8):
+        add(
+            "okh",
+            f"ger-hpbn-{500 + k}",
+            {
+                "side": "axis",
+                "type": "hpbn",
+                "name": f"{500 + k} HPBn",
+                "steps": [face(2, 2, 9)],
+                "provenance": rule(
+                    "15.14", "seven 2-2-9 HPBn; they enter later (TRT), listed for the counter mix"
+                ),
+            },
+        )
+    for n in ROMANIAN:
+        add(
+            "rom",
+            f"rom-id-{n}",
+            {
+                "side": "axis",
+                "type": "rom-id",
+                "name": f"{n} Rom ID",
+                "steps": [face(3, 4, 5), face(1, 2, 5)],
+                "provenance": stand_in("Romanian infantry division values"),
+            },
+        )
+    for n in (1, 2, 4):
+        add(
+            "rom",
+            f"rom-mtb-{n}",
+            {
+                "side": "axis",
+                "type": "rom-mtb",
+                "name": f"{n} Rom MtB",
+                "steps": [face(2, 2, 5)],
+                "provenance": stand_in("Romanian mountain brigade values"),
+            },
+        )
+    for n in (5, 6, 8):
+        add(
+            "rom",
+            f"rom-cb-{n}",
+            {
+                "side": "axis",
+                "type": "rom-cb",
+                "name": f"{n} Rom CB",
+                "steps": [face(1, 1, 8)],
+                "provenance": stand_in("Romanian cavalry brigade values"),
+            },
+        )
+    add(
+        "hun",
+        "hun-fc",
+        {
+            "side": "axis",
+            "type": "hun-fc",
+            "name": "Hungarian Fast Corps",
+            "steps": [face(4, 3, 10), face(2, 2, 10)],
+            "provenance": rule("2.4.4", "Mixed, treated as MI; values stand-in"),
+        },
+    )
+    for n in (1, 2):
+        add(
+            "hun",
+            f"slo-id-{n}",
+            {
+                "side": "axis",
+                "type": "slo-id",
+                "name": f"{n} Slo ID",
+                "steps": [face(2, 3, 5)],
+                "provenance": rule(
+                    "7.3, 9.5.1", "Slovak units are German-coloured; values stand-in"
+                ),
+            },
+        )
+
+    # Soviets: every counter untried (2.4.9: all Soviet units in June 1941 start untried).
+    soviet_mf = {"rd": 5, "cd": 8, "td": 7, "mrd": 7}
+    districts = {
+        "lmd": (14, 8, 3, 0),
+        "pbmd": (20, 6, 3, 0),
+        "zapovo": (40, 12, 6, 2),
+        "kovo": (54, 20, 9, 5),
+        "odvo": (22, 8, 4, 4),
+        "interior": (20, 3, 3, 2),
+    }
+    for district, (rds, tds, mrds, cds) in districts.items():
+        for kind, count in (("rd", rds), ("td", tds), ("mrd", mrds), ("cd", cds)):
+            for k in range(count):
+                cid = f"sov-{kind}-{district}-{k + 1:02d}"
+                add(
+                    district,
+                    cid,
+                    {
+                        "side": "soviet",
+                        "type": kind,
+                        "name": f"{kind.upper()} {district.upper()}-{k + 1}",
+                        "untried": kind,
+                        "steps": [untried_face(soviet_mf[kind])],
+                        "provenance": rule(
+                            "2.4.9",
+                            "untried; drawn from its pool at its first combat; identity and district stand-in",
+                        ),
+                    },
+                )
+    pools = _pools()
+    for kind, spec in pools.items():
+        on_map = sum(1 for x in c.values() if x.get("untried") == kind)
+        total = sum(f["count"] for f in spec["faces"])
+        if on_map > total:
+            raise ValueError(f"{on_map} {kind} counters but a pool of {total}")
+    for entry in c.values():
+        if entry["type"] in ("cd", "rb", "mrb", "tb"):
+            entry["step_value"] = 0.5  # 13.9: a half-step unit satisfies half a step
+    markers = {
+        "reserve": {
+            "name": "Reserve",
+            "count": 20,
+            "on": "location",
+            "removal_rule": "PMD 6.4",
+            "removed_by": ["hook"],
+            "provenance": rule("6.4", "10 per side, numbered 1-10"),
+        },
+        "close-combat": {
+            "name": "Close Combat",
+            "count": 12,
+            "on": "location",
+            "removal_rule": "PMD 13.1",
+            "removed_by": ["hook"],
+            "provenance": rule("13.1", "Axis 6 in 1941; the Soviet count is earned (SO chart)"),
+        },
+        "oos": {
+            "name": "Out of Supply",
+            "count": 200,
+            "on": "unit",
+            "removal_rule": "PMD 8.3",
+            "removed_by": ["hook"],
+            "provenance": rule("2.4, 8.5", "may be improvised: no limit"),
+        },
+        "iso": {
+            "name": "Isolated",
+            "count": 200,
+            "on": "unit",
+            "removal_rule": "PMD 8.3",
+            "removed_by": ["hook"],
+            "provenance": rule("2.4, 8.5", "ISO1-ISO3 may be improvised: no limit"),
+        },
+        "ma": {
+            "name": "Mobile Assault",
+            "count": 20,
+            "on": "location",
+            "removal_rule": "PMD 14.7",
+            "removed_by": ["hook"],
+            "provenance": rule("14.7", "removed at the end of that Movement Phase"),
+        },
+        "stalin-line": {
+            "name": "Stalin line",
+            "count": 48,
+            "on": "location",
+            "removal_rule": "PMD 13.4.2",
+            "removed_by": ["hook"],
+            "provenance": rule("13.4.2"),
+        },
+    }
+    doc = {
+        "kind": "counters",
+        "id": "pmd-counters",
+        "provenance": stand_in(
+            "The counter manifest (2,280 counters, 2.1) is not in the text; this is the June 1941 "
+            "order of battle on the map plus the stated untried pools (16.4). Facts the rules "
+            "state carry their rule."
+        ),
+        "unit_types": UNIT_TYPES,
+        "counters": dict(sorted(c.items())),
+        "pools": pools,
+        "markers": markers,
+    }
+    return doc, groups
+
+
+def _spread(total: int, faces: list[tuple[int, int]], weights: list[int]) -> list[int]:
+    """Split ``total`` counters over faces by weight, exactly (largest remainders)."""
+    raw = [total * w / sum(weights) for w in weights]
+    counts = [int(r) for r in raw]
+    for i in sorted(range(len(raw)), key=lambda i: (counts[i] - raw[i], i))[: total - sum(counts)]:
+        counts[i] += 1
+    return counts
+
+
+def _pool(
+    kind: str,
+    total: int,
+    mf: int,
+    faces: list[tuple[int, int]],
+    weights: list[int],
+    note: str,
+    **extra: Any,
+) -> Json:
+    counts = _spread(total, faces, weights)
+    out = [face(a, d, mf, n) for (a, d), n in zip(faces, counts, strict=True) if n]
+    for key, (index, n) in extra.items():
+        # split n counters of face `index` off as a face carrying the hidden capability
+        base = out[index]
+        base["count"] -= n
+        special = face(base["values"]["attack"], base["values"]["defense"], mf, n, **{key: 1})
+        special["label"] += f" {key}"
+        out.append(special)
+    return {"side": "soviet", "faces": out, "provenance": rule("2.4.9, 16.4", note)}
+
+
+def _pools() -> Json:
+    return {
+        "rd": _pool(
+            "rd",
+            374,
+            5,
+            [(1, 1), (1, 2), (2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (4, 5), (5, 6), (6, 7)],
+            [20, 30, 50, 60, 80, 50, 40, 24, 12, 8],
+            "374 RD, 1-1-5 to 6-7-5, median 3-3-5 and 5 mountain when tried are stated; the spread is a stand-in",
+            mountain=(4, 5),
+        ),
+        "cd": _pool(
+            "cd",
+            63,
+            8,
+            [(1, 1), (2, 1), (2, 2), (3, 2), (4, 2)],
+            [10, 18, 18, 12, 5],
+            "63 CD, DF 1-2 and AF 1-4 are stated; the spread and MF 8 are stand-ins",
+        ),
+        "td": _pool(
+            "td",
+            57,
+            7,
+            [(2, 2), (3, 3), (4, 3), (5, 4), (6, 4), (7, 5), (8, 5), (10, 5)],
+            [4, 7, 10, 15, 9, 6, 4, 2],
+            "57 TD, median 5-4-7 and maximum 10-5-7 are stated; the spread is a stand-in",
+        ),
+        "mrd": _pool(
+            "mrd",
+            28,
+            7,
+            [(2, 3), (3, 4), (4, 5), (5, 6), (5, 10)],
+            [3, 6, 10, 6, 3],
+            "28 MRD, median 4-5-7 and maximum 5-10-7 are stated; the spread is a stand-in",
+        ),
+        "rb": _pool(
+            "rb",
+            171,
+            5,
+            [(1, 1), (1, 2), (2, 1), (2, 2)],
+            [50, 50, 30, 41],
+            "171 RB, AF and DF each 1 or 2, 24 of them naval when tried (NB) are stated; the spread is a stand-in",
+            naval=(3, 24),
+        ),
+        "mrb": _pool(
+            "mrb",
+            12,
+            7,
+            [(1, 1), (1, 2), (2, 1), (2, 2)],
+            [2, 3, 3, 4],
+            "12 untried MRB, 4 of them 2-2-7 MB when tried, are stated; the rest of the spread is a stand-in",
+            mechanized=(3, 4),
+        ),
+        "tb": _pool(
+            "tb",
+            147,
+            7,
+            [(1, 1), (2, 1), (3, 1), (4, 1)],
+            [40, 50, 40, 17],
+            "147 TB, DF always 1 and AF 1-4 are stated; the spread is a stand-in",
+        ),
+    }
+
+
+# --------------------------------------------------------------------------- CRT (13.2-13.7)
+
+COLUMNS = ["1-3", "1-2", "1-1", "1.5-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1"]
+
+
+def crt() -> Json:
+    """Results are attacker/defender step losses (13.7). Stated: the 1:3-7:1 columns with a
+    1.5:1 (13.2), one die (13.6), 7:1 roll 5 = 1/5 (13.6), 2/0 below 1:3 and 1/5 above 7:1
+    with no roll (13.2); inferred: every cell costs the attacker at least 1 (13.10, 16.3), and
+    defender results reach 3 or more (13.10) and at most 5 (13.12). The rest is a stand-in
+    graded from 2/0 to 1/5, low rolls favouring the defender."""
+    table: Json = {}
+    for i, col in enumerate(COLUMNS):
+        row = []
+        for roll in range(1, 7):
+            strength = i + roll - 1  # 0..14
+            defender = max(0, min(5, (strength - 2) // 2))
+            attacker = 2 if strength < 5 else 1
+            row.append(f"{attacker}/{defender}")
+        table[col] = row
+    table["7-1"][4] = "1/5"
+    return {
+        "kind": "combat-tables",
+        "id": "pmd-crt",
+        "provenance": stand_in(
+            "The printed CRT is on a player-aid card not in the text (digest 8.4). Kept: the "
+            "columns 1:3 to 7:1 with the 1.5:1 (13.2), one die (13.6), 7:1 roll 5 = 1/5 (13.6), "
+            "automatic 2/0 below 1:3 and 1/5 above 7:1 (13.2), an attacker loss of at least 1 in "
+            "every cell and defender results 0-5 (13.10, 13.12, 16.3); every other cell graded"
+        ),
+        "tables": {
+            "crt": {
+                "kind": "odds",
+                "name": "Combat Results Table",
+                "rule": "PMD 13.2, 13.6, 13.7",
+                "dice": "1d6",
+                "rounding": "defender",
+                "rounding_rule": "PMD 13.2",
+                "shift_mode": "ratio",
+                "columns": COLUMNS,
+                "below": {"policy": "auto", "result": "2/0", "rule": "PMD 13.2"},
+                "above": {"policy": "auto", "result": "1/5", "rule": "PMD 13.2, 13.6"},
+                "results": table,
+            }
+        },
+    }
+
+
+# --------------------------------------------------------------------------- TEC (11.1, 12.4, 13.4)
+
+WEATHER = ["D", "R", "M", "F", "S"]
+
+
+def cost(
+    mech: float | None, leg: float | None, mud: tuple[float | None, float | None] | None = None
+) -> Json:
+    """Costs by class; ``mech@M``-style keys give the Mud, Freeze and Snow columns (12.4: the
+    TEC's M, F and S entries), falling back to the dry cost."""
+    out: Json = {"mech": mech, "leg": leg}
+    if mud is not None:
+        out["mech@M"], out["leg@M"] = mud
+        out["mech@S"], out["leg@S"] = (None if mech is None else mech + 1, leg)
+    return out
+
+
+def terrain() -> Json:
+    si = "costs by class and weather are on the missing TEC (digest 5.2); stand-in"
+    return {
+        "kind": "terrain",
+        "id": "pmd-tec",
+        "provenance": stand_in(
+            "The TEC is on a player-aid card not in the text (digest 5.2): stated are Mech 3 in "
+            "rough, +2 for a river hexside (11.1), Mech into mountains only along a road for 3 "
+            "(11.1), the highway at 1 per hex (11.1), sea and Turkey closed, the combat shifts of "
+            "13.4.1-13.4.2; every other number is a stand-in. Move keys 'mech@M', 'leg@S' hold "
+            "the weather columns (12.4: Mud, Snow); a missing key falls back to the dry cost."
+        ),
+        "terrain": {
+            "clear": {
+                "name": "Clear",
+                "move": cost(1, 1, (3, 2)),
+                "rule": "PMD 11.1",
+                "provenance": stand_in(si),
+            },
+            "forest": {
+                "name": "Forest",
+                "move": cost(2, 2, (4, 3)),
+                "combat": {"ma_shift": -1},
+                "rule": "PMD 11.1, 13.4.1",
+                "provenance": stand_in("1L against an MA only (13.4.1); " + si),
+            },
+            "rough": {
+                "name": "Rough",
+                "move": cost(3, 2, (4, 3)),
+                "combat": {"shift": -1, "no_ma": True},
+                "rule": "PMD 11.1, 13.4.1, 14.4",
+                "provenance": rule("11.1, 13.4.1", "Mech 3 stated; Leg and weather stand-in"),
+            },
+            "marsh": {
+                "name": "Marsh",
+                "move": cost(4, 2, (None, 4)),
+                "combat": {"shift": -1, "no_ma": True, "mech_half": True},
+                "rule": "PMD 13.4.1, 14.4",
+                "provenance": stand_in(si),
+            },
+            "mountain": {
+                "name": "Mountain",
+                "move": cost(None, 3),
+                "combat": {"shift": -2, "no_ma": True},
+                "rule": "PMD 11.1, 13.4.1",
+                "provenance": rule(
+                    "11.1, 13.4.1", "Mech only along a road (3 MP); Leg cost stand-in"
+                ),
+            },
+            "sea": {"name": "All-sea", "move": {"*": None}, "rule": "PMD 13.8"},
+            "lake": {
+                "name": "All-lake",
+                "move": {"*": None, "*@S": 1},
+                "rule": "PMD 12.4",
+                "provenance": rule(
+                    "8.2, 12.4",
+                    "frozen in Snow: crossed (1 per hex, the supply rate of 8.2), never ended in",
+                ),
+            },
+        },
+        "hexsides": {
+            "minor-river": {
+                "name": "Minor river",
+                "move": {"*": 2, "*@F": 0, "*@S": 0},
+                "combat": {"attack_factor": 0.75, "attack_factor_from_1942": 0.5},
+                "rule": "PMD 11.1, 12.4, 13.4.1",
+                "provenance": rule(
+                    "11.1, 13.4.1", "+2 Mech stated; the Leg cost is the same stand-in"
+                ),
+            },
+            "major-river": {
+                "name": "Major river",
+                "move": {"*": 2, "*@F": 0, "*@S": 0},
+                "combat": {"attack_factor": 0.5, "no_ma": True},
+                "rule": "PMD 11.1, 13.4.1, 14.4",
+                "provenance": rule("11.1, 13.4.1"),
+            },
+            "south-volga": {
+                "name": "South Volga",
+                "move": {"*": 2, "*@F": 0, "*@S": 0},
+                "combat": {"attack_factor": 0.5, "no_ma": True},
+                "rule": "PMD 13.4.1, 16.2",
+                "provenance": rule("13.4.1"),
+            },
+            "sea": {"name": "All-sea hexside", "move": {"*": None}, "rule": "PMD 13.8"},
+            "lake": {"name": "All-lake hexside", "move": {"*": None, "*@S": 0}, "rule": "PMD 12.4"},
+            "soviet-supply": {
+                "name": "Oranienbaum-Leningrad (Soviet supply only)",
+                "move": {"*": None},
+                "rule": "PMD 8.4",
+            },
+            "sivash": {
+                "name": "Sivash crossing arrow",
+                "move": {"*": None, "*@S": 0},
+                "combat": {"shift": -2, "afv_attack_one": True},
+                "supply": {"cost": 12},
+                "rule": "PMD 8.11, 13.4.1",
+                "provenance": rule(
+                    "8.11, 13.4.1", "frozen in Snow; its supply cost as the Kerch's (stand-in)"
+                ),
+            },
+            "kerch": {
+                "name": "Kerch crossing arrow",
+                "move": {"*": None, "*@S": 0},
+                "combat": {"shift": -2, "afv_attack_one": True},
+                "supply": {"cost": 12},
+                "rule": "PMD 8.2, 8.11, 13.4.1",
+            },
+        },
+        "features": {
+            "city": {
+                "name": "City",
+                "combat": {"shift": -2, "double_losses": True, "stacking": 10},
+                "rule": "PMD 6.1, 13.4.2",
+            },
+            "large-town": {"name": "Large town", "combat": {"shift": -1}, "rule": "PMD 13.4.2"},
+            "small-town": {"name": "Small town", "rule": "PMD 3.0, 8.2"},
+            "fort": {
+                "name": "Fort",
+                "combat": {"shift": -1, "soviet_only": True, "min_attacker_loss": 1},
+                "rule": "PMD 13.4.2",
+            },
+            "heavy-fort": {
+                "name": "Heavy fort",
+                "combat": {"shift": -2, "soviet_only": True, "attacker_loss": 1, "stacking": 5},
+                "rule": "PMD 6.1, 13.4.2",
+            },
+            "stalin-line": {
+                "name": "Stalin line",
+                "combat": {"shift": -1, "soviet_only": True, "min_attacker_loss": 1},
+                "rule": "PMD 13.4.2",
+            },
+            "fortified-line": {
+                "name": "Fort line (active from its turn)",
+                "combat": {"shift": -1, "soviet_only": True},
+                "rule": "PMD 13.4.2",
+            },
+            "highway": {
+                "name": "Minsk-Moscow Highway",
+                "move": {"*": 1},
+                "rule": "PMD 11.1",
+                "provenance": rule("11.1", "1 per hex along it, until turn 120"),
+            },
+            "mountain-road": {
+                "name": "Mountain road",
+                "move": {"mech": 3, "mech@S": None},
+                "rule": "PMD 11.1, 12.4",
+            },
+            "oil-centre": {"name": "Oil centre", "rule": "PMD 4.6"},
+        },
+    }
+
+
+# --------------------------------------------------------------------------- set-up (1.3, 5.3)
+
+AXIS_ROWS = {"agn": (1, 14), "agc": (15, 24), "ags": (25, 33)}
+"""Army-group sectors by map row (stand-in: East Prussia, the Bug, the San and Galicia)."""
+
+
+def neighbours(hex_id: str) -> list[str]:
+    """Even-q neighbours: even columns half a hex lower (digest 2.1)."""
+    c, r = int(hex_id[:2]), int(hex_id[2:])
+    side = (
+        [(c - 1, r), (c + 1, r), (c - 1, r + 1), (c + 1, r + 1)]
+        if c % 2 == 0
+        else [(c - 1, r - 1), (c + 1, r - 1), (c - 1, r), (c + 1, r)]
+    )
+    return [f"{x:02d}{y:02d}" for x, y in [(c, r - 1), (c, r + 1), *side] if x > 0 and y > 0]
+
+
+def _rear(border: list[str], land: set[str], need: int) -> list[str]:
+    """The border hexes, then the hexes behind them, until ``need`` hexes."""
+    out, frontier = list(border), list(border)
+    while len(out) < need and frontier:
+        nxt = sorted({n for h in frontier for n in neighbours(h) if n in land and n not in out})
+        out += nxt
+        frontier = nxt
+    return out[:need]
+
+
+def setup(groups: dict[str, list[str]], map_doc: Json) -> Json:
+    rng = random.Random(SEED)
+    regions = map_doc["regions"]
+    axis_land = (
+        set(regions["country:greater-germany"]["hexes"])
+        | set(regions["country:romania"]["hexes"])
+        | set(regions["country:hungary"]["hexes"])
+        | set(regions["country:slovakia"]["hexes"])
+    )
+    ussr = regions["country:ussr"]["hexes"]
+    sea = {h for h, e in map_doc["hexes"].items() if e.get("terrain") in ("sea", "lake")}
+    out: Json = {}
+    ussr_set = set(ussr) - sea
+    land = axis_land - sea
+    border = sorted(h for h in land if any(n in ussr_set for n in neighbours(h)))
+    romania = set(regions["country:romania"]["hexes"])
+    hungary = set(regions["country:hungary"]["hexes"]) | set(regions["country:slovakia"]["hexes"])
+    sectors = {
+        g: [h for h in border if lo <= int(h[2:]) <= hi and h not in romania | hungary]
+        for g, (lo, hi) in AXIS_ROWS.items()
+    }
+    sectors["rom"] = [h for h in border if h in romania]
+    sectors["hun"] = [h for h in border if h in hungary] or sorted(hungary - sea)[:2]
+    taken: set[str] = set()
+    for group, front in sectors.items():
+        units = groups[group]
+        hexes = [h for h in _rear(front, land - taken, -(-len(units) // 4))]
+        taken.update(hexes)
+        per = -(-len(units) // len(hexes))
+        if per > 5:
+            raise ValueError(f"{group}: {len(units)} units over {len(hexes)} hexes overstack (6.1)")
+        for i, h in enumerate(hexes):
+            chunk = units[i * per : (i + 1) * per]
+            if chunk:
+                out[f"axis-{h}"] = {
+                    "side": "axis",
+                    "units": chunk,
+                    "at": [h],
+                    "provenance": stand_in(
+                        f"{group.upper()} on the 1941 border (set-up card not in the text)"
+                    ),
+                }
+    # Soviets: district by district, at most 3 per non-city hex in 1941 (6.1), west to east.
+    district_cols = {
+        "lmd": (18, 36, 1, 12),
+        "pbmd": (11, 20, 5, 16),
+        "zapovo": (10, 22, 14, 25),
+        "kovo": (5, 20, 24, 38),
+        "odvo": (12, 24, 36, 46),
+        "interior": (30, 44, 14, 40),
+    }
+    used: set[str] = set()
+    for district, (c0, c1, r0, r1) in district_cols.items():
+        units = list(groups[district])
+        rng.shuffle(units)
+        cells = sorted(
+            h
+            for h in ussr
+            if c0 <= int(h[:2]) <= c1 and r0 <= int(h[2:]) <= r1 and h not in sea and h not in used
+        )
+        rng.shuffle(cells)
+        cells = sorted(cells[: -(-len(units) // 3)])
+        if len(cells) * 3 < len(units):
+            raise ValueError(f"{district}: too few hexes")
+        for i, h in enumerate(cells):
+            used.add(h)
+            out[f"soviet-{h}"] = {
+                "side": "soviet",
+                "units": units[i * 3 : (i + 1) * 3],
+                "at": [h],
+                "provenance": stand_in(
+                    f"{district.upper()} (set-up card not in the text): at most 3 a hex (6.1)"
+                ),
+            }
+    return {
+        "kind": "scenario",
+        "id": "1941-historical",
+        "name": "1941 Historical (both sides), 112 to 407",
+        "provenance": rule(
+            "1.3, 1.4", "the set-up cards are not in the text; every placement a stand-in"
+        ),
+        "first_turn": 112,
+        "last_turn": 407,
+        "setup": dict(sorted(out.items())),
+        "control": {
+            "axis": [
+                "country:greater-germany",
+                "country:romania",
+                "country:hungary",
+                "country:slovakia",
+                "country:bulgaria",
+            ],
+            "soviet": ["country:ussr"],
+        },
+        "vars": {"axis_vp": 0, "soviet_cc_earned": 0},
+    }
+
+
+def _week(side: str, week: int) -> Json:
+    """One player-week (5.2): refit, initial movement, combat, the enemy's then the phasing
+    side's reserve movement, clean-up. In week 2 every phase waits on the 'second-week'
+    condition: turn 112 is one game week (5.3(1))."""
+    other = "soviet" if side == "axis" else "axis"
+    when = "second-week" if week == 2 else None
+    phases = [
+        ("refit", "Refit Phase", "auto", "phasing", "9.2, 9.5.1"),
+        ("initial-movement", "Initial Movement Phase", "movement", "phasing", "11.1, 14.0"),
+        ("combat", "Combat Phase", "combat", "phasing", "13.0-13.15"),
+        (
+            "enemy-reserve-movement",
+            "Enemy Reserve Movement Phase",
+            "movement",
+            other,
+            "6.4, 5.3(2)",
+        ),
+        (
+            "friendly-reserve-movement",
+            "Friendly Reserve Movement Phase",
+            "movement",
+            "phasing",
+            "6.4",
+        ),
+        ("cleanup", "Cleanup Phase", "auto", "phasing", "5.2, 8.3"),
+    ]
+    out = [
+        {
+            "id": f"w{week}-{pid}",
+            "name": f"Week {week}: {name}",
+            "kind": kind,
+            "side": who,
+            "rule": f"PMD {r}",
+        }
+        for pid, name, kind, who, r in phases
+    ]
+    if side == "axis":
+        out.insert(
+            0,
+            {
+                "id": f"w{week}-weather",
+                "name": f"Week {week}: Weather Phase",
+                "kind": "auto",
+                "side": "soviet",
+                "rule": "PMD 5.2, 12.1-12.3",
+            },
+        )
+    if when:
+        for phase in out:
+            phase["when"] = when
+    return {"side": side, "rule": "PMD 5.2", "phases": out}
+
+
+def title() -> Json:
+    return {
+        "kind": "title",
+        "id": "proud-monster-deluxe",
+        "name": "Proud Monster Deluxe",
+        "aliases": ["pmd"],
+        "provenance": rule(
+            "1.0-16.4",
+            "the rules text only: map, counters, CRT, TEC, turn record tracks and set-ups are "
+            "stand-ins (see data/*.json provenance and RULINGS.md)",
+        ),
+        "topology": "hex",
+        "sides": [
+            {"id": "axis", "name": "Axis", "rule": "PMD 1.1"},
+            {"id": "soviet", "name": "Soviet", "rule": "PMD 1.1"},
+        ],
+        "documents": {
+            "map": "map.json",
+            "terrain": "terrain.json",
+            "counters": "counters.json",
+            "combat-tables": "crt.json",
+            "calendar": "calendar.json",
+            "1941-historical": "scenario-1941-historical.json",
+        },
+        "default_scenario": "1941-historical",
+        "turn_label": "Turn",
+        "sequence": {
+            "rule": "PMD 5.0-5.2",
+            "before_turn": [
+                {
+                    "id": "reinforcement",
+                    "name": "Reinforcement Phase (both sides)",
+                    "kind": "auto",
+                    "side": "axis",
+                    "rule": "PMD 5.2, 9.1-9.6",
+                },
+            ],
+            "player_turns": [
+                _week("axis", 1),
+                _week("soviet", 1),
+                _week("axis", 2),
+                _week("soviet", 2),
+            ],
+            "after_turn": [
+                {
+                    "id": "victory-check",
+                    "name": "Victory Check Phase",
+                    "kind": "auto",
+                    "side": "axis",
+                    "rule": "PMD 4.0-4.6, 5.2",
+                    "when": "victory-check",
+                },
+            ],
+        },
+    }
+
+
+def documents() -> dict[str, Json]:
+    with (DATA / "map.json").open(encoding="utf-8") as fh:
+        map_doc = json.load(fh)
+    manifest, groups = counters()
+    return {
+        "calendar.json": calendar(),
+        "counters.json": manifest,
+        "crt.json": crt(),
+        "terrain.json": terrain(),
+        "scenario-1941-historical.json": setup(groups, map_doc),
+        "title.json": title(),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if a file is stale")
+    args = parser.parse_args(argv)
+    stale = []
+    for name, doc in documents().items():
+        path = DATA / name
+        text = dumps(doc)
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                stale.append(name)
+        else:
+            path.write_text(text, encoding="utf-8")
+    if stale:
+        print(f"stale: {', '.join(stale)}; run `{COMMAND}`", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

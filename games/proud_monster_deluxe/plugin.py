@@ -1,0 +1,17 @@
+"""Proud Monster Deluxe's plugin module: a GameDef naming the data folder. Not registered as an
+entry point yet (pyproject): the rules are not built, so the title does not play; tests and tools
+load it with ``discover(extra=[plugin])``."""
+
+from __future__ import annotations
+
+from importlib.resources import files
+
+from wargame.hookspecs import hookimpl
+from wargame.plugins import GameDef
+
+RULES: tuple[object, ...] = ()
+
+
+@hookimpl
+def wargame_register_games() -> list[GameDef]:
+    return [GameDef("proud-monster-deluxe", files(__package__) / "data", RULES)]
