@@ -74,7 +74,7 @@ def test_title_loads_through_its_plugin_and_sets_up_several_hundred_units() -> N
     title = discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
     assert "pmd" in title.manifest.aliases
     match = Match(title)
-    assert match.turn == 112
+    assert match.turn == 1 and match.title.doc("calendar")["turns"]["1"]["label"] == "112"
     sides = [match.counter(u)["side"] for u in match.state.units.values()]
     assert sides.count("axis") > 100 and sides.count("soviet") > 250
     assert match.state.control["4120"] == "soviet" and match.state.control["0922"] == "soviet"
@@ -217,11 +217,19 @@ def test_weather_zone_lines_move_north_12_1() -> None:
 # --------------------------------------------------------------------------- calendar (1.4, 5.4)
 
 
+def _by_ynn() -> dict[str, Any]:
+    return {t["label"]: t for t in _load("calendar.json")["turns"].values()}
+
+
 def test_sixty_eight_turns_112_to_407_1_4() -> None:
     turns = _load("calendar.json")["turns"]
-    assert len(turns) == 68 and min(map(int, turns)) == 112 and max(map(int, turns)) == 407
-    assert turns["112"]["values"]["weeks"] == 1
-    assert all(t["values"]["weeks"] == 2 for k, t in turns.items() if k != "112")
+    assert sorted(map(int, turns)) == list(range(1, 69))
+    assert turns["1"]["label"] == "112" and turns["68"]["label"] == "407"
+    assert turns["13"]["label"] == "124" and turns["14"]["label"] == "201"
+    assert turns["1"]["values"]["weeks"] == 1
+    assert all(t["values"]["weeks"] == 2 for k, t in turns.items() if k != "1")
+    scenario = _load("scenario-1941-historical.json")
+    assert (scenario["first_turn"], scenario["last_turn"]) == (1, 68)
 
 
 @pytest.mark.parametrize(
@@ -240,7 +248,7 @@ def test_sixty_eight_turns_112_to_407_1_4() -> None:
     ],
 )
 def test_turn_notation_anchors_1_4(ynn: str, expanded: str) -> None:
-    assert _load("calendar.json")["turns"][ynn]["values"]["expanded"] == expanded
+    assert _by_ynn()[ynn]["values"]["expanded"] == expanded
 
 
 @pytest.mark.parametrize(
@@ -256,7 +264,7 @@ def test_turn_notation_anchors_1_4(ynn: str, expanded: str) -> None:
     ],
 )
 def test_seasons_of_the_so_record_chart_5_4(first: int, last: int, season: str) -> None:
-    turns = _load("calendar.json")["turns"]
+    turns = _by_ynn()
     inside = [k for k in turns if first <= int(k) <= last]
     assert inside and all(turns[k]["season"] == season for k in inside)
 

@@ -76,8 +76,10 @@ def season_of(ynn: int) -> str:
 
 
 def calendar() -> Json:
+    """Keyed by the kernel's game-turn index 1..68 (it counts turns one by one); each entry's
+    label is the rulebook's YNN (1.4), which every rule that names a turn uses."""
     out: Json = {}
-    for ynn in turns():
+    for index, ynn in enumerate(turns(), start=1):
         year, month = 1940 + ynn // 100, month_of(ynn)
         weeks = "4" if ynn == 112 else ("1&2" if ynn % 2 else "3&4")
         tags = [f"year-{year}", season_of(ynn).split("-")[0]]
@@ -107,7 +109,7 @@ def calendar() -> Json:
                 "YNN and season from 1.4 and 5.4; the TRT's victory-check turns are not in the "
                 "text: every sixth in-year turn (March, June, September, December) and 407"
             )
-        out[str(ynn)] = entry
+        out[str(index)] = entry
     return {
         "kind": "calendar",
         "id": "pmd-calendar",
@@ -1096,8 +1098,8 @@ def setup(groups: dict[str, list[str]], map_doc: Json) -> Json:
         "provenance": rule(
             "1.3, 1.4", "the set-up cards are not in the text; every placement a stand-in"
         ),
-        "first_turn": 112,
-        "last_turn": 407,
+        "first_turn": 1,
+        "last_turn": 68,
         "setup": dict(sorted(out.items())),
         "control": {
             "axis": [
