@@ -362,6 +362,43 @@ class CostModel:
         self.table: tuple[tuple[int | None, ...], ...] = tuple(rows)
         self.arcs, self.cheapest = compile_arcs(graph, self.table)
 
+    @classmethod
+    def of_table(
+        cls,
+        graph: Graph,
+        table: CostTable,
+        *,
+        scale: int = 1,
+        base: CostModel | None = None,
+        changed: Iterable[int] = (),
+    ) -> CostModel:
+        """A model over a table already in integer units (built by a title's hooks), compiled
+        here once. With ``base`` (a model of the same graph) only the rows ``changed`` are
+        compiled again: a table that adds the moment's extra costs to a few locations' arcs
+        (the rest of the map as in ``base``).
+        """
+        model = object.__new__(cls)
+        model.graph = graph
+        model.scale = scale
+        model.table = tuple(tuple(row) for row in table)
+        if base is None:
+            model.arcs, model.cheapest = compile_arcs(graph, model.table)
+            return model
+        if base.graph is not graph:
+            raise ValueError("the base cost model was built for another map's graph")
+        arcs = list(base.arcs)
+        cheapest = base.cheapest
+        for i in changed:
+            arcs[i] = tuple(
+                (c, j) for j, c in zip(graph.adj[i], model.table[i], strict=True) if c is not None
+            )
+            for c, _ in arcs[i]:
+                if c < 0:
+                    raise ValueError(f"negative cost {c} from node {i}")
+                cheapest = min(cheapest, c)
+        model.arcs, model.cheapest = tuple(arcs), cheapest
+        return model
+
     def __len__(self) -> int:
         return len(self.table)
 

@@ -214,7 +214,7 @@ class Title:
     definition: GameDef
     manifest: TitleManifest
     data: TitleData
-    shared: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    shared: dict[Any, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
     """Static data derived from the rules and map (movement cost tables), built by the first
     match that needs it and shared by every later one (see ``Match.shared``)."""
 

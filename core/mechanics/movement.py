@@ -27,7 +27,7 @@ from wargame.actions import Action, Decision
 from wargame.combat import Line
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
-from wargame.movement import reachable
+from wargame.movement import CostModel, reachable
 from wargame.plugins import Verb
 from wargame.state import Unit
 
@@ -230,11 +230,26 @@ def all_paths(found: dict[int, tuple[int, int]], ids: tuple[str, ...]) -> dict[i
     return paths
 
 
+def cost_model(match: Match, unit: Unit) -> CostModel:
+    """The unit's cost table compiled for the search: once per title, scenario and cost key."""
+    key = ("move-model", cost_key(match, unit))
+    found = match.cache.get(key)
+    if found is None:
+        table = cost_table(match, unit)
+        graph = match.topology.graph()
+        found = match.cache[key] = match.shared(
+            key, lambda: CostModel.of_table(graph, table, scale=scale(match))
+        )
+    return found
+
+
 def with_extras(
-    match: Match, unit: Unit, table: Sequence[tuple[int | None, ...]]
-) -> Sequence[tuple[int | None, ...]]:
-    """The cost table with the extra costs of the moment (markers) added; per side, cost key
-    and state, since the extras hook answers for a side and movement class."""
+    match: Match, unit: Unit, table: Sequence[tuple[int | None, ...]] | None = None
+) -> CostModel:
+    """The unit's compiled costs with the extra costs of the moment (markers) added: per side
+    and cost key, kept across actions while the markers (in the movement context) stay, since
+    the extras hook answers for a side and movement class. ``table``: ignored, the unit's own
+    (kept for callers that pass ``cost_table``)."""
     key = ("extras", cost_key(match, unit))
     kept_extras = kept(match, unit.side, "extras")  # the markers are in the context
     found = kept_extras.get(key)
@@ -244,11 +259,12 @@ def with_extras(
     for found_extra in match.hook.wargame_move_extra(match=match, unit=unit):
         for loc, extra in (found_extra or {}).items():
             extras[loc] = extras.get(loc, 0) + extra
-    rows: Sequence = table
+    model = cost_model(match, unit)
     if extras:
         graph = match.topology.graph()
         factor = scale(match)
-        rows = list(table)
+        rows = list(model.table)
+        changed: set[int] = set()
         for loc, extra in extras.items():
             j = graph.index.get(loc)
             if j is None:
@@ -259,9 +275,10 @@ def with_extras(
                     if n == j and row[k] is not None:
                         row[k] = row[k] + int(round(extra * factor))
                 rows[i] = tuple(row)
-        rows = tuple(rows)  # immutable: the search compiles it once and keeps it
-    kept_extras[key] = rows
-    return rows
+                changed.add(i)
+        model = CostModel.of_table(graph, rows, scale=factor, base=model, changed=changed)
+    kept_extras[key] = model
+    return model
 
 
 def movers(match: Match, decision: Decision) -> list[Unit]:
