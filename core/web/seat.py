@@ -202,23 +202,16 @@ def levels(match: Match, side: str) -> dict[str, Any]:
             else:
                 eager.extend(match.legal_for(actor, name))
     out = _grouped(match, side, eager)
-    kernel = isinstance(match.verbs.get("move"), movement.Move)
-    factor = movement.scale(match) if kernel else 1
     units = match.state.units
     for actor, verbs in actors.items():
         ids = actor.split(",")
         if "move" not in verbs or any(i not in units for i in ids):
             continue
-        left = None
-        if kernel:
-            spare = min(
-                movement.allowance(match, units[i]) - movement.spent(match, units[i]) for i in ids
-            )
-            left = _mp(spare, factor)
+        # the points left and the destinations come with the actor's own request
         out["moves"][actor] = {
             "units": ids,
             "from": units[ids[0]].loc,
-            "left": left,
+            "left": None,
             "destinations": None,
         }
     out["verbs"] = sorted(set(out["verbs"]) | {v for vs in actors.values() for v in vs})
