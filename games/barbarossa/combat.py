@@ -89,7 +89,10 @@ def attack_divisor(match: Match, battle: Battle, unit: Unit) -> tuple[int, str, 
 def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
     """Each attacker's own factor, then one division per group sharing a reduction (1.3, 11.12:
     total first, divide once, round down, a lone unit's factor never below 1)."""
+    from .events import note_supply
+
     units = match.state.units
+    note_supply(match, [*battle.attackers, *battle.defenders])  # 7.17, for 8.14 and 8.15
     mods: list[Modifier] = []
     groups: dict[tuple[int, str, str], list[int]] = {}
     for uid in battle.attackers:

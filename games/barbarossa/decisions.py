@@ -85,8 +85,6 @@ def reveal_watch(match: Match) -> None:
     choice = match.state.secrets.get(GERMAN, {}).pop("watch", None)
     if choice is None:
         return
-    if not match.state.secrets.get(GERMAN):
-        match.state.secrets.pop(GERMAN, None)
     match.state.vars["watch"] = choice
     match.emit("watch", f"revealed: Watch on the {choice.title()}", "BARB 4.18")
     if choice == "oder":

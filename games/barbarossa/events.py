@@ -238,6 +238,7 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
 @hookimpl
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     if phase.id == "administration":
+        german_returning(match)
         if match.turn == 14:
             match.state.vars["gt13_over"] = True
             check_instant(match)
@@ -269,10 +270,62 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     check_instant(match)
 
 
+def note_supply(match: Match, ids: Iterable[str]) -> None:
+    """Each unit's supply state at the start of its battle (7.17), which decides whether its
+    loss is for good (8.14, 8.15)."""
+    seen = german_secret(match).setdefault("supply_at_battle", {})
+    for uid in ids:
+        unit = match.state.units[uid]
+        if unit.side == GERMAN:  # only German losses depend on it; Soviet ids may be hidden
+            seen[uid] = supply.state(match, unit)
+
+
+def supply_at_death(match: Match, unit: Unit) -> str:
+    return str(german_secret(match).get("supply_at_battle", {}).get(unit.id, "overland"))
+
+
+def german_secret(match: Match) -> dict:
+    """What only the German knows: his units' supply at their battles and the Romanian armies
+    waiting on his turn track (11.7: the other side's track is not examined)."""
+    return match.state.secrets.setdefault(GERMAN, {})
+
+
+def german_loss(match: Match, unit: Unit) -> None:
+    """8.14: from GT28 a German-side unit lost in any state but overland supply is gone for
+    good. 8.15: the Romanian 3rd and 4th Armies come back once, 1-6 turns later, if lost in
+    overland supply; otherwise they are gone (they never use the replacement allotment)."""
+    state = supply_at_death(match, unit)
+    if unit.counter in ("ger-r3", "ger-r4"):
+        returned = german_secret(match).setdefault("romanian_back", [])
+        if state == "overland" and unit.id not in returned:
+            roll = match.roll("1d6", f"{unit.id} back on the turn track", "BARB 8.15")
+            returned.append(unit.id)
+            german_secret(match).setdefault("german_returns", {})[unit.id] = match.turn + roll
+            match.emit("return", "a Romanian army goes on the turn track", "BARB 8.15")
+        unit.flags["permanent"] = True  # never through the allotment
+        return
+    if match.turn >= 28 and state != "overland":
+        unit.flags["permanent"] = True
+        match.emit("permanent", f"{unit.id} is lost for good", "BARB 8.14")
+
+
+def german_returning(match: Match) -> None:
+    """Romanian armies due back enter as reinforcements on the west edge (8.15)."""
+    entry = match.resolve_locations(["supply:german"])
+    waiting = german_secret(match).get("german_returns", {})
+    for uid, turn in list(waiting.items()):
+        if match.turn >= turn:
+            unit = match.state.units[uid]
+            match.new_unit(unit.counter, "box:german-reinforcements", uid).flags["entry"] = entry
+            waiting.pop(uid)
+
+
 @hookimpl
 def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
     """8.22: an oversized army lost on GT1-3 is gone for good and its regular counterpart goes
     to the dead pile."""
+    if unit.side == GERMAN:
+        german_loss(match, unit)
     if (
         unit.side == SOVIET
         and match.turn <= 3

@@ -167,3 +167,32 @@ def test_cut_off_stalingrad_neither_moves_nor_attacks_on_gt14_12_7(rb: Match) ->
     rb.state.cursor.turn = 15
     assert events.wargame_veto(rb, d, Action("move", ("ger-14pz", "2501", "2502"))) is None
     clear(rb)
+
+
+def test_romanian_armies_come_back_once_if_lost_in_supply_8_15(registry: Registry) -> None:
+    from wargame.games.barbarossa import admin
+
+    m = new(registry)
+    m.state.cursor.turn = 1
+    m.state.secrets["german"] = {"supply_at_battle": {"ger-r3": "overland", "ger-r4": "out"}}
+    force_rolls(m, 3)
+    m.eliminate(m.state.units["ger-r3"], "test")
+    m.eliminate(m.state.units["ger-r4"], "test")
+    assert m.state.secrets["german"]["german_returns"] == {"ger-r3": 4}  # turn 1 + 3
+    assert "ger-r3" not in admin.dead(m, "german")  # never through the allotment
+    m.state.cursor.turn = 4
+    events.german_returning(m)
+    assert m.state.units["ger-r3"].loc == "box:german-reinforcements"
+    m.eliminate(m.state.units["ger-r3"], "again")
+    assert "ger-r3" not in m.state.secrets["german"]["german_returns"]  # once only
+
+
+def test_from_gt28_germans_lost_out_of_overland_supply_are_gone_8_14(registry: Registry) -> None:
+    from wargame.games.barbarossa import admin
+
+    m = new(registry)
+    m.state.cursor.turn = 28
+    m.state.secrets["german"] = {"supply_at_battle": {"ger-4": "coastal", "ger-5": "overland"}}
+    m.eliminate(m.state.units["ger-4"], "test")
+    m.eliminate(m.state.units["ger-5"], "test")
+    assert "ger-4" not in admin.dead(m, "german") and "ger-5" in admin.dead(m, "german")

@@ -115,7 +115,7 @@ def test_watch_choice_is_secret_until_gt30_4_18(registry: Registry) -> None:
     assert m.view("german")["secrets"]["german"]["watch"] == "oder"
     m.state.cursor.turn = 30
     decisions.reveal_watch(m)
-    assert m.state.vars["watch"] == "oder" and "german" not in m.state.secrets
+    assert m.state.vars["watch"] == "oder" and "watch" not in m.state.secrets.get("german", {})
 
 
 def test_oder_ends_the_game_and_counts_soviet_units_4_19(registry: Registry) -> None:
