@@ -1,15 +1,14 @@
-"""Land Without End's plugin module: a GameDef naming the data folder. Not registered as an entry
-point yet (pyproject): the rules are not built, so the title does not play; tests and tools load
-it with ``discover(extra=[plugin])``."""
+"""Registers Land Without End through the ``wargame.games`` entry point, as a third party would."""
 
 from __future__ import annotations
 
 from importlib.resources import files
 
+from wargame.games.land_without_end import combat, sequence, setup, victory
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES: tuple[object, ...] = ()
+RULES = (setup, sequence, combat, victory)
 
 
 @hookimpl

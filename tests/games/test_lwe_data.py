@@ -57,11 +57,9 @@ def test_title_loads_through_its_plugin_and_sets_up() -> None:
     assert match.state.control["4618"] == "soviet" and match.state.control["1209"] == "german"
 
 
-def test_title_is_not_registered_until_it_plays() -> None:
-    """Not an entry point yet: the conformance suite plays every registered title (RULINGS.md,
-    Status: the session that makes it play registers it and drops this test)."""
+def test_title_is_registered_and_packaged() -> None:
     pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
-    assert "land-without-end" not in pyproject["project"]["entry-points"]["wargame.games"]
+    assert "land-without-end" in pyproject["project"]["entry-points"]["wargame.games"]
     assert "wargame.games.land_without_end" in pyproject["tool"]["setuptools"]["packages"]
 
 

@@ -1,0 +1,39 @@
+"""Facts about the LWE map and calendar that several rules ask: regions, town classes, sides."""
+
+from __future__ import annotations
+
+from wargame.match import Match
+
+GERMAN, SOVIET = "german", "soviet"
+MOSCOW = "4618"
+LENINGRAD = "3802"
+KIEV = "2529"
+
+
+def in_region(match: Match, loc: str | None, region: str) -> bool:
+    if loc is None or loc.startswith("box:"):
+        return False
+    key = ("lwe-region", region)
+    found = match.cache.get(key)
+    if found is None:
+        found = match.cache[key] = frozenset(match.topology.region(region))
+    return loc in found
+
+
+def features(match: Match, loc: str) -> set[str]:
+    if loc not in match.topology:
+        return set()
+    return set(match.topology.features(loc))
+
+
+def town_class(match: Match, loc: str) -> str | None:
+    """small-town, large-town or city (2.2), or None."""
+    for name in ("city", "large-town", "small-town"):
+        if name in features(match, loc):
+            return name
+    return None
+
+
+def calendar_tags(match: Match, turn: int | None = None) -> set[str]:
+    entry = match.title.doc("calendar")["turns"].get(str(match.turn if turn is None else turn), {})
+    return set(entry.get("tags", ()))
