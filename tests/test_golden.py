@@ -13,7 +13,14 @@ from tests.golden import path_for
 from wargame.match import Match
 from wargame.plugins import Registry
 
-GOLDEN = ["hexland", "linkland", "panzergruppe-guderian", "dark-crusade", "barbarossa"]
+GOLDEN = [
+    "hexland",
+    "linkland",
+    "panzergruppe-guderian",
+    "dark-crusade",
+    "barbarossa",
+    "land-without-end",
+]
 
 
 @pytest.mark.parametrize("title_id", GOLDEN)
