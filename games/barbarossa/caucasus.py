@@ -146,26 +146,22 @@ class Respond(Verb):
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         left = int(match.pop()["context"]["left"])
         if action.args[0] == "refuse" or not responders(match):
-            match.end_game(
-                GERMAN,
-                "sudden death",
-                "no full Soviet answer to the Caucasus expedition",
-                "BARB 4.12",
-            )
+            no_answer(match)
             return
         unit = match.state.units[action.args[0]]
         match.place(unit, BOX)
         unit.flags.pop("entry", None)
         if left > 1:
             if not responders(match):
-                match.end_game(
-                    GERMAN,
-                    "sudden death",
-                    "no full Soviet answer to the Caucasus expedition",
-                    "BARB 4.12",
-                )
+                no_answer(match)
                 return
             match.push(SOVIET, "caucasus-response", decision.prompt, left=left - 1)
+
+
+def no_answer(match: Match) -> None:
+    """4.12: without a full answer the game stops and the German wins."""
+    text = "no full Soviet answer to the Caucasus expedition"
+    match.end_game(GERMAN, "sudden death", text, "BARB 4.12")
 
 
 class Recall(Verb):

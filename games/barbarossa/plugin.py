@@ -8,6 +8,7 @@ from wargame.games.barbarossa import (
     admin,
     caucasus,
     combat,
+    conversions,
     decisions,
     events,
     movement,
@@ -19,7 +20,19 @@ from wargame.games.barbarossa import (
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES = (admin, caucasus, decisions, events, rvgk, strategic, supply, movement, combat, victory)
+RULES = (
+    admin,
+    caucasus,
+    conversions,
+    decisions,
+    events,
+    rvgk,
+    strategic,
+    supply,
+    movement,
+    combat,
+    victory,
+)
 
 
 @hookimpl

@@ -41,7 +41,10 @@ def hide(match: Match) -> None:
 
 
 def in_box(match: Match) -> list[Unit]:
-    return sorted((u for u in match.units_at(BOX)), key=lambda u: u.id)
+    """Units that may leave the RVGK: not a Guards or Shock army waiting to convert (8.20)."""
+    return sorted(
+        (u for u in match.units_at(BOX) if not u.flags.get("convert")), key=lambda u: u.id
+    )
 
 
 def exits(match: Match, *, emergency: bool = False) -> list[str]:

@@ -76,3 +76,30 @@ def test_recall_brings_the_whole_force_back_through_a_free_exit_4_13(rb: Match) 
     assert sorted(a.args[0] for a in recalls) == [h for h in free if len(rb.units_at(h)) <= 2]
     rb.apply(recalls[0])
     assert caucasus.state(rb) == "recalled" and not caucasus.in_box(rb, "german")
+
+
+def test_launch_needs_the_three_cities_and_the_soviet_must_answer_4_11_4_12(
+    registry: Registry,
+) -> None:
+    from tests.games.barb_helpers import to_kind
+    from tests.titles.variants import clear
+
+    m = new(registry, "road-back")
+    m.state.vars["caucasus"] = None
+    for uid in ("ger-40pz", "ger-57pz", "ger-52"):
+        m.place(m.state.units[uid], None)
+    to_kind(m, "german", "movement")
+    clear(m)
+    put(m, "ger-44", "3200")
+    put(m, "ger-40pz", "3201")
+    put(m, "ger-57pz", "3201")
+    m.touch()
+    assert not [a for a in m.legal_actions() if a.verb == "expedition"]  # prerequisites unmet
+    m.state.vars["caucasus_ok"] = True
+    m.touch()
+    launch = [a for a in m.legal_actions() if a.verb == "expedition"]
+    assert [str(a) for a in launch] == ["expedition ger-40pz,ger-44,ger-57pz"]
+    m.apply(launch[0])
+    assert m.decision.side == "soviet" and m.decision.kind == "caucasus-response"
+    m.apply("respond refuse")
+    assert m.outcome["winner"] == "german" and "BARB" not in m.outcome["text"]

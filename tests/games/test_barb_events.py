@@ -196,3 +196,26 @@ def test_from_gt28_germans_lost_out_of_overland_supply_are_gone_8_14(registry: R
     m.eliminate(m.state.units["ger-4"], "test")
     m.eliminate(m.state.units["ger-5"], "test")
     assert "ger-4" not in admin.dead(m, "german") and "ger-5" in admin.dead(m, "german")
+
+
+def test_an_arriving_guards_army_replaces_a_supplied_rifle_army_8_20(rb: Match) -> None:
+    from wargame.actions import Action, Decision
+    from wargame.games.barbarossa import conversions, rvgk
+    from wargame.models import PhaseSpec
+
+    guards = rb.state.units["sov-2g"]  # in the RVGK (12.22); make it a new arrival
+    guards.flags["entry"] = ["1000"]
+    assert rb.phasing == "soviet"
+    conversions.wargame_phase_start(rb, PhaseSpec(id="movement"))
+    assert guards.flags.get("convert") and "entry" not in guards.flags
+    assert guards not in rvgk.in_box(rb)  # it may not simply come out of the RVGK
+    d = Decision("soviet", "movement", 13, "soviet/movement")
+    verb = conversions.Reform()
+    options = list(verb.legal(rb, d))
+    assert options and {a.args[0] for a in options} == {"sov-2g"}
+    old = rb.state.units[options[0].args[1]]
+    assert rb.counter(old)["type"] == "rifle"
+    where = old.loc
+    verb.apply(rb, d, Action("reform", ("sov-2g", old.id)))
+    assert guards.loc == where and old.flags.get("eliminated") and not guards.hidden_from
+    assert verb.check(rb, d, Action("reform", ("sov-2g", old.id))) is not None
