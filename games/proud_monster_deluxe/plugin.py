@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from importlib.resources import files
 
+from wargame.games.proud_monster_deluxe import turns, victory
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES: tuple[object, ...] = ()
+RULES: tuple[object, ...] = (turns, victory)
 
 
 @hookimpl

@@ -75,6 +75,34 @@ def season_of(ynn: int) -> str:
     return f"{name}-{year}"
 
 
+VP_THRESHOLDS: dict[int, tuple[int | None, int | None]] = {
+    206: (12, 45),
+    212: (16, 48),
+    218: (18, 50),
+    224: (18, 50),
+    306: (16, 48),
+    312: (14, 46),
+    318: (10, 42),
+    324: (6, 40),
+    406: (2, 36),
+    407: (0, 30),
+}
+"""Stand-in S/A pairs of the TRT's later victory checks (4.5: Axis VP <= S Soviet win, >= A
+Axis win); the historical end, 4 VP at 407, stays a draw (4.5.2)."""
+
+
+def thresholds(ynn: int) -> tuple[tuple[int | None, int | None], Json]:
+    if ynn == 112:
+        return (None, 4), rule("4.5", "example 1: Axis win at 4, no Soviet VP win")
+    if ynn == 124:
+        return (27, 36), rule("4.5", "example 2: 27 or less Soviet, 36 or more Axis")
+    if ynn < 124:
+        return (None, None), rule(
+            "4.5.2(1)", "a check every turn 112-124 for the Germany ZOMO only"
+        )
+    return VP_THRESHOLDS[ynn], stand_in("the TRT's S/A pair is not in the text")
+
+
 def calendar() -> Json:
     """Keyed by the kernel's game-turn index 1..68 (it counts turns one by one); each entry's
     label is the rulebook's YNN (1.4), which every rule that names a turn uses."""
@@ -89,7 +117,7 @@ def calendar() -> Json:
             tags.append("last-turn")
         if ynn <= 124:
             tags.append("victory-check")  # 4.5.2(4): the Germany ZOMO check, every turn to 124
-        elif ynn % 6 == 0 or ynn == 407:
+        elif ynn in VP_THRESHOLDS:
             tags.append("victory-check")
         entry: Json = {
             "label": str(ynn),
@@ -99,11 +127,16 @@ def calendar() -> Json:
             "season": season_of(ynn),
             "tags": sorted(tags),
             "values": {
+                "ynn": ynn,
                 "weeks": 1 if ynn == 112 else 2,
                 "expanded": f"{year} {MONTHS[month - 1]} {weeks}",
             },
             "provenance": rule("1.4, 5.4", "YNN and season derived (digest 1.1-1.2)"),
         }
+        if "victory-check" in tags:
+            pair, why = thresholds(ynn)
+            entry["values"]["vp"] = list(pair)
+            entry["values"]["vp_provenance"] = why.get("rule", "stand-in")
         if "victory-check" in tags and ynn > 124:
             entry["provenance"] = stand_in(
                 "YNN and season from 1.4 and 5.4; the TRT's victory-check turns are not in the "
@@ -793,6 +826,17 @@ def crt() -> Json:
             row.append(f"{attacker}/{defender}")
         table[col] = row
     table["7-1"][4] = "1/5"
+    codes = {
+        f"{a}/{d}": {
+            "name": f"Attacker loses {a} step{'s' * (a != 1)}, defender {d}",
+            "attacker": {"steps": a},
+            **({"defender": {"steps": d}} if d else {}),
+            "advance": bool(d),
+            "rule": "PMD 13.7, 13.11",
+        }
+        for a in (1, 2)
+        for d in range(6)
+    }
     return {
         "kind": "combat-tables",
         "id": "pmd-crt",
@@ -817,6 +861,7 @@ def crt() -> Json:
                 "results": table,
             }
         },
+        "codes": codes,
     }
 
 
@@ -1193,6 +1238,32 @@ def title() -> Json:
             "1941-historical": "scenario-1941-historical.json",
         },
         "default_scenario": "1941-historical",
+        "mechanics": [
+            "movement",
+            "no-zoc",
+            "control",
+            "combat",
+            "step-losses",
+            "retreat-advance",
+            "stacking",
+            "untried",
+        ],
+        "mechanic_options": {
+            "movement": {"scale": 1, "min_one_step": True},
+            "control": {"by": "occupation"},
+            "combat": {"table": "crt", "defender_first": True, "reveal_rule": "PMD 2.4.9, 13.0"},
+            "retreat": {
+                "chooser": "owner",
+                "zoc": "ignored",
+                "prefer_vacant": False,
+                "advance": True,
+                "advance_hexes": 1,
+                "after_elimination": 1,
+                "rule": "PMD 13.8, 13.15.1",
+            },
+            "stacking": {"limit": 5, "check": ["w1-cleanup", "w2-cleanup"], "rule": "PMD 6.1, 6.3"},
+            "render": {"side_colors": {"axis": "#6f7f8f", "soviet": "#b03a2e"}},
+        },
         "turn_label": "Turn",
         "sequence": {
             "rule": "PMD 5.0-5.2",

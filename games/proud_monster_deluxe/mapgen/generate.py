@@ -224,10 +224,22 @@ class PmdBuilder(_Builder):
             }
         west = edges["west"]
         boxes = doc["boxes"]
-        boxes["box:okh-north"]["adjacent"] = sorted(h for h in west if h not in south)
-        boxes["box:okh-south"]["adjacent"] = sorted(h for h in west if h in south)
-        boxes["box:rvgk-north"]["adjacent"] = sorted(h for h in edges["east"] if h not in south)
-        boxes["box:rvgk-south"]["adjacent"] = sorted(h for h in edges["east"] if h in south)
+        # The edge each off-map area touches, as regions: the areas are not yet joined to
+        # the map for movement (entry from them is part 2's strategic movement, 11.2-11.3).
+        edge_of = {
+            "okh-north": [h for h in west if h not in south],
+            "okh-south": [h for h in west if h in south],
+            "rvgk-north": [h for h in edges["east"] if h not in south],
+            "rvgk-south": [h for h in edges["east"] if h in south],
+        }
+        for name, members in edge_of.items():
+            regions[f"edge:{name}"] = {
+                "hexes": sorted(members),
+                "provenance": {
+                    "source": "stand-in",
+                    "note": boxes[f"box:{name}"]["provenance"]["note"],
+                },
+            }
         doc["regions"] = dict(sorted(regions.items()))
 
 

@@ -1,0 +1,27 @@
+"""The sequence's own rules: turn notation and which phases run (PMD 1.4, 5.2, 5.3).
+
+The kernel counts game turns 1..68; every rule that names a turn uses the rulebook's YNN
+(112..407), the calendar entry's label."""
+
+from __future__ import annotations
+
+from wargame.calendar import has_tag, turn_spec
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.models import PhaseSpec
+
+AXIS, SOVIET = "axis", "soviet"
+
+
+def ynn(match: Match, turn: int | None = None) -> int:
+    """The turn in the rulebook's three-digit notation (1.4): 112 for game turn 1."""
+    return int(turn_spec(match, turn)["values"]["ynn"])
+
+
+@hookimpl
+def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
+    if phase.when == "second-week":
+        return ynn(match) != 112  # 5.3(1): turn 112 is one game week
+    if phase.when == "victory-check":
+        return has_tag(match, "victory-check")
+    return None

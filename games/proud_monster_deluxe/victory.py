@@ -1,0 +1,101 @@
+"""Victory (PMD 4.0-4.5): the Axis VP total from controlled VP hexes (4.5.1), the S/A check of
+the victory-check turns (4.5), the one Moscow roll before turn 205 (4.4) and the end on 407.
+
+Not built yet (RULINGS.md, Status): the other VP changes of 4.5.2, the oil-centre rolls (4.6)
+and the cannot-lose conditions (4.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wargame.calendar import turn_spec
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.models import PhaseSpec
+
+from .turns import AXIS, SOVIET, ynn
+
+MOSCOW = ("4120", "4219")
+MOSCOW_ROLL_CITIES = ("Leningrad", "Kiev", "Rostov", "Astrakhan")
+"""4.4: each of these Axis-owned takes 1 off the Moscow roll."""
+
+
+def _vp_hexes(match: Match) -> dict[str, int]:
+    return {
+        h: int(e["attrs"]["vp"])
+        for h, e in match.title.doc("map")["hexes"].items()
+        if "vp" in e.get("attrs", {})
+    }
+
+
+def axis_vp(match: Match) -> int:
+    """4.5.1: the Axis holds a VP hex's value while it controls it; Moscow's 9 needs both hexes
+    (4.4); plus the running changes of 4.5.2 kept in ``vars.axis_vp``."""
+    control = match.state.control
+    total = int(match.state.vars.get("axis_vp", 0))
+    for hex_id, value in _vp_hexes(match).items():
+        if hex_id in MOSCOW:
+            continue
+        if control.get(hex_id) == AXIS:
+            total += value
+    if all(control.get(h) == AXIS for h in MOSCOW):
+        total += 9
+    return total
+
+
+def _city_hex(match: Match, name: str) -> str | None:
+    for hex_id, entry in match.title.doc("map")["hexes"].items():
+        if entry.get("name") == name:
+            return hex_id
+    return None
+
+
+def moscow_roll(match: Match) -> None:
+    """4.4: before turn 205, the first time the Axis owns both Moscow hexes, one roll: 1 or 2
+    after -1 per Axis-owned Leningrad, Kiev, Rostov and Astrakhan wins (ruling V1: 0 or less
+    wins too). Only one roll a game."""
+    v = match.state.vars
+    if v.get("moscow_rolled") or ynn(match) >= 205:
+        return
+    if not all(match.state.control.get(h) == AXIS for h in MOSCOW):
+        return
+    v["moscow_rolled"] = True
+    owned = [
+        c for c in MOSCOW_ROLL_CITIES if match.state.control.get(_city_hex(match, c) or "") == AXIS
+    ]
+    roll = match.roll("1d6", "Moscow sudden death", "PMD 4.4")
+    final = roll - len(owned)
+    text = f"Moscow roll {roll} - {len(owned)} ({', '.join(owned) or 'none'}) = {final}"
+    if final <= 2:
+        match.end_game(AXIS, "sudden death", text + ": the Axis wins", "PMD 4.4")
+    else:
+        match.emit("victory", text + ": the war goes on", rule="PMD 4.4")
+
+
+@hookimpl(trylast=True)  # after the control mechanic has taken the hex
+def wargame_moved(match: Match, units: list[Any], path: list[str]) -> None:
+    if match.state.cursor.stage != "over" and any(h in MOSCOW for h in path):
+        moscow_roll(match)
+
+
+@hookimpl
+def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    if phase.id != "victory-check" or match.state.cursor.stage == "over":
+        return
+    soviet_at, axis_at = turn_spec(match)["values"].get("vp", [None, None])
+    vp = axis_vp(match)
+    if axis_at is not None and vp >= axis_at:
+        match.end_game(AXIS, "victory points", f"Axis VP {vp} >= {axis_at}", "PMD 4.5")
+    elif soviet_at is not None and vp <= soviet_at:
+        match.end_game(SOVIET, "victory points", f"Axis VP {vp} <= {soviet_at}", "PMD 4.5")
+
+
+@hookimpl
+def wargame_outcome(match: Match) -> dict[str, Any] | None:
+    """After turn 407 with no winner: a draw (4.5.2's historical end, 4 VP, is one)."""
+    return {
+        "winner": None,
+        "level": "draw",
+        "text": f"turn 407 is over; Axis VP {axis_vp(match)}",
+        "rule": "PMD 1.4, 4.5",
+    }
