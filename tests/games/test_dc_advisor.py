@@ -7,6 +7,7 @@ from __future__ import annotations
 from tests.games.dc_helpers import empty_match, goto, put
 from wargame.actions import Action
 from wargame.games.dark_crusade import combat as C
+from wargame.games.dark_crusade import units as U
 from wargame.games.dark_crusade.advisor import ADVISOR
 
 
@@ -36,7 +37,7 @@ def test_attacks_only_with_fire_to_spare() -> None:
 def test_losses_go_to_fortifications_then_to_survivors() -> None:
     match = empty_match()
     fort, fresh = put(match, "minsk", "sov-13a", "sov-30a")
-    fort.flags["fortified"] = True
+    U.mark(match, fort, U.FORTIFIED)
     match.state.vars[C.BATTLE] = {"attacker": "axis", "defender": "soviet", "target": "minsk"}
     decision = type("D", (), {"kind": "dc-loss", "side": "soviet", "context": {}})()
     actions = [Action("lose", ("sov-13a",)), Action("lose", ("sov-30a",))]

@@ -43,7 +43,7 @@ def test_13_B_2_gross_deutschland_absorbs_one_loss_a_round_and_dies_at_the_fourt
     b = battle("soviet", "smolensk", [], [gd])
     for n in (1, 2, 3):
         C.take_loss(match, b, gd)
-        assert gd.loc == "smolensk" and gd.flags["dispersed"] and gd.flags["losses"] == n
+        assert gd.loc == "smolensk" and U.dispersed(gd) and gd.flags["losses"] == n
         assert C.unit_fire(match, gd, defending=True) == 0  # dispersed units do not fire
     C.take_loss(match, b, gd)
     assert gd.loc is None
@@ -66,7 +66,7 @@ def test_8_C_3_a_shock_army_two_hits_in_supply_one_out(monkeypatch) -> None:
     shock = put(match, "moscow", "shock-1")[0]
     b = battle("axis", "moscow", [], [shock])
     C.take_loss(match, b, shock)
-    assert shock.loc == "moscow" and shock.flags["dispersed"]
+    assert shock.loc == "moscow" and U.dispersed(shock)
     C.take_loss(match, b, shock)
     assert shock.loc is None
     other = put(match, "moscow", "shock-2")[0]
@@ -81,9 +81,9 @@ def test_18_0_fortified_shock_army_takes_three_breakthroughs() -> None:
     shock = put(match, "vyazma", "shock-1", fortified=True)[0]
     b = battle("axis", "vyazma", [], [shock])
     C.take_loss(match, b, shock)
-    assert not shock.flags.get("fortified") and not shock.flags.get("dispersed")
+    assert not U.fortified(shock) and not U.dispersed(shock)
     C.take_loss(match, b, shock)
-    assert shock.flags["dispersed"]
+    assert U.dispersed(shock)
     C.take_loss(match, b, shock)
     assert shock.loc is None
 
@@ -164,7 +164,7 @@ def test_18_0_fortifications_on_a_fortress_go_before_the_reduction() -> None:
     armies = put(match, "moscow", "sov-30a", "sov-31a", fortified=True)
     b = battle("axis", "moscow", [], armies)
     assert C.reduce_for_fortress(match, b, 4) == 0
-    assert not any(u.flags.get("fortified") for u in armies)
+    assert not any(U.fortified(u) for u in armies)
 
 
 def start_axis_attack(
@@ -363,7 +363,7 @@ def test_15_B_recovery_of_the_phasing_side() -> None:
     ger = put(match, "warsaw", "ger-7", dispersed=True)[0]
     sov = put(match, "minsk", "sov-13a", dispersed=True)[0]
     match.apply("end")
-    assert not ger.flags.get("dispersed") and sov.flags.get("dispersed")
+    assert not U.dispersed(ger) and U.dispersed(sov)
 
 
 def test_combat_and_movement_expose_their_rules_in_refusals() -> None:
@@ -386,7 +386,7 @@ def soviet_drop(rolls: list[int], axis: list[str], target: str = "brest"):
 def test_21_B_a_drop_needs_the_option_an_escort_and_flying_weather() -> None:
     match = soviet_drop([], ["ger-7"])
     assert "drop para-1 brest" in {str(a) for a in match.legal_actions()}
-    match.state.units["vvs-1"].flags["dispersed"] = True
+    U.mark(match, match.state.units["vvs-1"], U.DISPERSED)
     match.touch()
     assert "21.B.1" in (match.check("drop para-1 brest") or "")
     plain = empty_match()
@@ -416,9 +416,9 @@ def test_21_B_4_free_shot_on_infantry_then_regular_combat() -> None:
     if match.decision.kind == "dc-air":
         match.apply("air 0")
     ger7 = match.state.units["ger-7"]
-    assert ger7.flags.get("dispersed") or ger7.loc is None  # the infantry corps took it
-    assert not match.state.units["ger-47"].flags.get("dispersed")  # armor is not a target
-    assert match.state.units["para-1"].flags.get("dispersed")
+    assert U.dispersed(ger7) or ger7.loc is None  # the infantry corps took it
+    assert not U.dispersed(match.state.units["ger-47"])  # armor is not a target
+    assert U.dispersed(match.state.units["para-1"])
 
 
 def test_21_B_3_paratroops_die_without_a_surviving_escort() -> None:

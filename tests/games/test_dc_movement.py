@@ -182,7 +182,7 @@ def test_18_0_fortify_instead_of_moving(axis_move) -> None:
     put(match, "brest", "ger-7", "ger-47")
     assert "fortify ger-47" not in {str(a) for a in match.legal_actions()}  # armor: no
     match.apply("fortify ger-7")
-    assert match.state.units["ger-7"].flags["fortified"]
+    assert U.fortified(match.state.units["ger-7"])
     assert "already moved" in (match.check("move ger-7 baranovichi") or "")
 
 

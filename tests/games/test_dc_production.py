@@ -355,7 +355,7 @@ def test_8_C_3_components_together_undispersed_in_supply(sov: Match) -> None:
         "components must be together on one point (or in Siberia) (DC 8.C.3)"
     )
     place(sov, "sov-24a", "moscow")
-    sov.state.units["sov-24a"].flags[U.DISPERSED] = True
+    U.mark(sov, sov.state.units["sov-24a"], U.DISPERSED)
     sov.touch()
     assert sov.check("combine sov-24a sov-art-1") == (
         "sov-24a is dispersed: components must be undispersed (DC 8.C.3)"
@@ -528,7 +528,7 @@ def test_8_B_reinforcements_enter_at_a_friendly_point_in_overland_supply_to_thei
     m = Match(TITLE, "tournament", seed=1)
     assert m.decision.phase == "axis/reinforcement"
     ger = m.state.units["ger-23"]  # arrives in June 1941 from the west
-    assert ger.loc == "box:west" and not ger.flags.get("dispersed")
+    assert ger.loc == "box:west" and not U.dispersed(ger)
     legal = {str(a) for a in m.legal_actions() if a.verb == "enter"}
     assert "enter ger-23 warsaw" in legal and "enter ger-23 helsinki" not in legal
     assert "8.B" in (m.check("enter ger-23 minsk") or "")

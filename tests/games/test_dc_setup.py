@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tests.games.dc_helpers import title
 from wargame.games.dark_crusade import setup as S
+from wargame.games.dark_crusade import units as U
 from wargame.match import Match
 
 
@@ -19,8 +20,8 @@ def test_20_0_control_at_the_start() -> None:
 def test_4_A_june_and_may_dispersal() -> None:
     june = Match(title(), "tournament", seed=1)
     may = Match(title(), "tournament-may", seed=1)
-    flagged_june = {u.id for u in june.state.units.values() if u.flags.get("dispersed")}
-    flagged_may = {u.id for u in may.state.units.values() if u.flags.get("dispersed")}
+    flagged_june = {u.id for u in june.state.units.values() if U.dispersed(u)}
+    flagged_may = {u.id for u in may.state.units.values() if U.dispersed(u)}
     assert flagged_june and flagged_june < flagged_may
 
 
@@ -34,7 +35,7 @@ def test_18_0_pre_game_fortification_of_border_units() -> None:
         unit_id = event.text.split()[0]
         unit = match.state.units[unit_id]
         assert unit.loc in border
-        assert bool(unit.flags.get("fortified")) == (event.data["total"] <= 3)
+        assert U.fortified(unit) == (event.data["total"] <= 3)
 
 
 def test_2_A_1_introductory_forces() -> None:

@@ -12,6 +12,7 @@ from tests.games.dc_helpers import at, to_phase
 from wargame.games.dark_crusade import production as P
 from wargame.games.dark_crusade import siberia as SB
 from wargame.games.dark_crusade import strategic as S
+from wargame.games.dark_crusade import units as U
 from wargame.match import Match
 from wargame.plugins import discover
 
@@ -76,7 +77,7 @@ def test_EX_03_3_C_3_call_in_july_arrives_aug_sep_oct_and_gambles_through_decemb
             assert got[utype] >= n, (turn, utype)
         for unit in m.units_at("box:siberia"):  # 3.C.3: not dispersed on entry
             if unit.flags.get("reserve"):
-                assert not unit.flags.get("dispersed")
+                assert not U.dispersed(unit)
                 unit.flags["reserve_seen"] = True
                 m.place(unit, "moscow")  # as if moved on
     to_phase(m, "soviet", "reinforcement", JAN_1942)

@@ -174,7 +174,7 @@ def test_9_A_units_may_stay_in_siberia(m: Match) -> None:
 
 def test_9_A_dispersed_units_do_not_move_but_fresh_replacements_do(m: Match) -> None:
     unit = m.state.units["sov-art-1"]
-    unit.flags[U.DISPERSED] = True
+    U.mark(m, unit, U.DISPERSED)
     m.touch()
     assert m.check("strat sov-art-1 tula") == (
         "sov-art-1 is dispersed: only undispersed units move strategically (DC 9.A)"
@@ -272,7 +272,7 @@ def test_9_B_sea_mover_must_start_undispersed_in_a_port(m: Match) -> None:
     assert m.check("sea sov-art-1 tallinn") == "moscow is not a port (DC 9.B)"
     place(m, "sov-art-1", "leningrad")
     unit = m.state.units["sov-art-1"]
-    unit.flags[U.DISPERSED] = True
+    U.mark(m, unit, U.DISPERSED)
     unit.flags["replacement"] = m.turn
     m.touch()
     assert m.check("sea sov-art-1 tallinn") == (

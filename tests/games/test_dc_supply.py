@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from tests.games.dc_helpers import clear, place, play_to, title
 from wargame.actions import IllegalAction
 from wargame.games.dark_crusade import supply as S
+from wargame.games.dark_crusade import units as U
 from wargame.match import Match
 
 AXIS, SOVIET = "axis", "soviet"
@@ -312,7 +313,7 @@ def test_17_B_R_26_isolated_kiev_loses_one_a_turn_down_to_its_garrison() -> None
             pick(m)
         counts.append(len(m.units_at("kiev")))
     assert counts == [5, 4, 3, 2, 2, 2]
-    assert all(u.flags.get(S.ISOLATED) for u in m.units_at("kiev"))
+    assert all(U.marked(u, S.ISOLATED) for u in m.units_at("kiev"))
 
 
 def test_17_B_non_vp_fortress_loses_two_a_turn() -> None:
@@ -352,7 +353,7 @@ def test_17_B_only_the_phasing_players_units_are_judged() -> None:
     surround(m, "orsha", AXIS)
     rifle = place(m, "sov-10a", "orsha")
     S.isolate(m, AXIS)
-    assert rifle.loc == "orsha" and rifle.flags.get(S.ISOLATED)
+    assert rifle.loc == "orsha" and U.marked(rifle, S.ISOLATED)
 
 
 def test_17_B_partisans_and_factories_are_never_isolated() -> None:
@@ -364,7 +365,7 @@ def test_17_B_partisans_and_factories_are_never_isolated() -> None:
     assert S.in_supply(m, partisan) and S.in_supply(m, factory)
     S.isolate(m, SOVIET)
     assert partisan.loc == "orsha" and factory.loc == "orsha"
-    assert not partisan.flags.get(S.ISOLATED)
+    assert not U.marked(partisan, S.ISOLATED)
 
 
 def test_17_B_E_12_garrison_reduced_on_the_enemy_side_of_the_border() -> None:
@@ -501,10 +502,10 @@ def test_17_B_isolated_flag_is_refreshed_at_each_phase() -> None:
     surround(m, "orsha", AXIS)
     rifle = place(m, "sov-10a", "orsha")
     play_to(m, AXIS, "operational")
-    assert rifle.flags.get(S.ISOLATED)
+    assert U.marked(rifle, S.ISOLATED)
     own(m, SOVIET, "smolensk")
     play_to(m, AXIS, "combat")
-    assert not rifle.flags.get(S.ISOLATED)
+    assert not U.marked(rifle, S.ISOLATED)
 
 
 # ----------------------------------------------------------------------------- properties
