@@ -23,7 +23,6 @@ from wargame.games.dark_crusade import units as U
 from wargame.games.dark_crusade import weather
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
-from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 from wargame.topology import is_box
@@ -1208,12 +1207,3 @@ def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
     breakthrough = decision.context.get("phase") == "breakthrough-combat"
     left = targets(match, breakthrough)
     return [f"battles still to fight: {', '.join(left)} (DC 13.0)"] if left else []
-
-
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "recovery":  # 15.B: all the phasing player's units recover
-        for unit in match.units_of(match.phasing or ""):
-            if U.unmark(match, unit, U.DISPERSED, "recovered", "DC 15.B"):
-                match.emit("recovered", f"{unit.id} recovers", "DC 15.B", unit=unit.id)
-        match.touch()

@@ -678,15 +678,9 @@ def wargame_verbs() -> list[Verb]:
 
 @hookimpl
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id in ("operational", "breakthrough"):
+    if phase.id in ("operational", "breakthrough"):  # the kernel clears "moved" (12.0)
         L.reset(match)
-        for unit in match.units_of(match.phasing or ""):
-            U.unmark(match, unit, MOVED)
         match.touch()
-    if phase.id == "reinforcement":  # a new player turn: last turn's breakthrough rights lapse
-        for unit in match.units_of(match.phasing or ""):
-            for name in (BT, BT_USED, MOVED):
-                U.unmark(match, unit, name, "a new player turn")
 
 
 @hookimpl

@@ -138,6 +138,7 @@ def partisan_removed(match: Match, unit: Unit) -> None:
     E-7): the counter leaves the map and may be placed again from the next Soviet player turn.
     Control passes to the Axis by the movement that entered (20.0), not here."""
     where = unit.loc
+    U.unmark_all(match, unit, "removed")
     match.place(unit, None)
     unit.flags = {REMOVED: [match.turn, match.phasing]}
     match.emit(

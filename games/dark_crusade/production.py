@@ -141,6 +141,7 @@ def produce(match: Match, utype: str, loc: str, why: str, rule: str, **flags: An
 
 def remove_component(match: Match, unit: Unit, into: str) -> None:
     """A unit absorbed by a composite: its counter goes back to the mix (not a loss)."""
+    U.unmark_all(match, unit, f"absorbed into {into}")
     match.place(unit, None)
     unit.flags = {"eliminated": True, "combined": into}
 
@@ -340,6 +341,7 @@ def leave_the_war(match: Match, nation: str, capital: str) -> None:
     units leave play (ruling DC-P17: they no longer fight for either side)."""
     for unit in sorted(match.units_of(U.AXIS), key=lambda u: u.id):
         if U.nation(match, unit) == nation:
+            U.unmark_all(match, unit, "left the war")
             match.place(unit, None)
             unit.flags = {"withdrawn": True}
             match.emit(

@@ -202,6 +202,7 @@ def start_crisis(match: Match, late: int) -> None:
         if unit.flags.get("reserve"):
             for t in basic_types(match, unit):
                 held[t] = int(held.get(t, 0)) + 1
+            U.unmark_all(match, unit, "held in Siberia")
             match.place(unit, None)
             unit.flags = {"eliminated": True, "held_in_siberia": True}
     turns = data(match)["reserve"]["turns"]
@@ -291,6 +292,7 @@ class Commit(Verb):
             if t in crisis["sent"]:
                 crisis["sent"][t] += 1
             st["held"][t] = int(st["held"].get(t, 0)) + 1
+        U.unmark_all(match, unit, "committed to the Far East")
         match.place(unit, None)
         unit.flags = {"eliminated": True, "committed": True}
         match.emit(

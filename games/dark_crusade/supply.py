@@ -34,7 +34,7 @@ from wargame.supply import SupplyNet, supply_net
 
 AXIS, SOVIET = U.AXIS, U.SOVIET
 SEAS = ("baltic", "black", "azov")  # 20.0
-ISOLATED = "isolated"  # Unit.flags: cannot trace supply now (17.B); others read it
+ISOLATED = "isolated"  # unit marker: cannot trace supply now (17.B); others read it
 EXIT_LINE = "exit_line"  # Unit.flags: the edge:west-N point a unit in box:west left by
 ISOLATION = "isolation"  # decision kind: the owner picks fortress losses (17.B)
 EXEMPT = frozenset({"partisan", "factory"})  # 17.B: never isolated
@@ -380,9 +380,9 @@ def loss_rate(match: Match, loc: str) -> int:
 
 
 def refresh(match: Match) -> None:
-    """Set ``flags["isolated"]`` on every unit on the map as it is now (17.B), at the start of
-    the phases that read it; re-supplied units regain everything at once, so combat judges at
-    the instant with :func:`in_supply`."""
+    """Put the isolated marker on every unit on the map cut off now (17.B) and take it off the
+    others, at the start of the phases that read it; re-supplied units regain everything at
+    once, so combat judges at the instant with :func:`in_supply`."""
     traces: dict[tuple[str, str], Trace] = {}
     for unit in sorted(match.state.units.values(), key=lambda u: u.id):
         if unit.loc is None or exempt(match, unit):
@@ -503,7 +503,7 @@ def hq_support(match: Match, unit: Unit, full: int) -> int:
 
 
 REFRESH_PHASES = frozenset({"reinforcement", "operational", "combat", "breakthrough-combat"})
-"""Phases that read ``flags["isolated"]`` (production, fortifying, combat): refreshed as they
+"""Phases that read the isolated marker (production, fortifying, combat): refreshed as they
 start; the supply phase refreshes before judging."""
 
 

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
+from wargame import markers
 from wargame.match import Match
 from wargame.state import Unit
 
@@ -76,33 +77,41 @@ def line_total(loads: Iterable[Fraction]) -> int:
 
 
 # ----------------------------------------------------------------------------- markers
-# Every unit status with a rule that ends it goes through these four: what carries it, its data,
-# putting it on and taking it off.
+# Unit statuses with a rule that ends them are the kernel's declared markers (data/counters.json
+# "markers", wargame.markers): it clears those a phase, a move or a retreat ends and shows them
+# all; the rules here put them on and take off the ones only a rule of this title ends.
+
+MARKERS = ("dispersed", "fortified", "isolated", "moved", "attacking", "bt", "bt_used")
+"""Every marker the title reads (checked against the declarations when the title loads)."""
 
 
 def marked(unit: Unit, name: str) -> bool:
-    return bool(unit.flags.get(name))
+    return name in unit.markers
 
 
 def marker(unit: Unit, name: str) -> dict[str, Any] | None:
-    """The data a marker was placed with ({} for none), None when the unit does not carry it."""
-    found = unit.flags.get(name)
-    if not found:
-        return None
-    return dict(found) if isinstance(found, dict) else {}
+    """The data a marker was placed with (with its turn and phase), None when absent."""
+    found = unit.markers.get(name)
+    return None if found is None else dict(found)
 
 
 def mark(match: Match, unit: Unit, name: str, rule: str | None = None, **data: Any) -> None:
-    unit.flags[name] = dict(data) if data else True
-    match.touch()
+    """Put a marker on the unit; placed again with other data, it is replaced."""
+    found = unit.markers.get(name)
+    if found is not None and any(found.get(k) != v for k, v in data.items()):
+        markers.remove(match, unit, name, "renewed", rule)
+    markers.place(match, unit, name, rule, **data)
 
 
 def unmark(match: Match, unit: Unit, name: str, why: str = "", rule: str | None = None) -> bool:
     """Take the marker off; False when the unit did not carry it."""
-    if unit.flags.pop(name, None) is None:
-        return False
-    match.touch()
-    return True
+    return markers.remove(match, unit, name, why, rule)
+
+
+def unmark_all(match: Match, unit: Unit, why: str) -> None:
+    """A counter leaving play other than by elimination loses its markers."""
+    for name in list(unit.markers):
+        markers.remove(match, unit, name, why)
 
 
 def dispersed(unit: Unit) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from wargame.games.dark_crusade import units as U
 from wargame.match import Match
 from wargame.plugins import Title
 from wargame.testing import installed
@@ -21,6 +22,7 @@ def empty_match(scenario: str = "tournament", seed: int = 1, **options: bool) ->
     for unit in match.state.units.values():
         match.place(unit, None)
         unit.flags.clear()
+        unit.markers.clear()
     return match
 
 
@@ -38,7 +40,12 @@ def put(match: Match, loc: str, *counters: str, **flags: Any) -> list[Any]:
     out = []
     for cid in counters:
         unit = match.state.units.get(cid) or match.new_unit(cid, None)
-        unit.flags = {k: (dict(v) if isinstance(v, dict) else v) for k, v in flags.items()}
+        unit.flags = {k: v for k, v in flags.items() if k not in U.MARKERS}
+        unit.markers.clear()
+        for name in U.MARKERS:
+            if flags.get(name):
+                data = flags[name]
+                U.mark(match, unit, name, **(data if isinstance(data, dict) else {}))
         match.place(unit, loc)
         out.append(unit)
     return out
@@ -89,7 +96,7 @@ def place(match: Match, uid: str, loc: str | None) -> Any:
     unit = match.state.units.get(uid)
     if unit is None or unit.flags.get("eliminated"):
         return match.new_unit(uid, loc)
-    unit.flags.pop("dispersed", None)
+    U.unmark(match, unit, U.DISPERSED)
     match.place(unit, loc)
     return unit
 

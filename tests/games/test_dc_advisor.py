@@ -42,7 +42,7 @@ def test_losses_go_to_fortifications_then_to_survivors() -> None:
     decision = type("D", (), {"kind": "dc-loss", "side": "soviet", "context": {}})()
     actions = [Action("lose", ("sov-13a",)), Action("lose", ("sov-30a",))]
     assert ADVISOR.loss(match, decision, actions) == Action("lose", ("sov-13a",))
-    fort.flags.pop("fortified")
+    U.unmark(match, fort, U.FORTIFIED)
     fort.flags["losses"] = 1  # a major 1 with one loss dies at the next
     assert ADVISOR.loss(match, decision, actions) == Action("lose", ("sov-30a",))
 

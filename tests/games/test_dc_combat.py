@@ -222,12 +222,7 @@ def test_13_B_2_normal_combat_soviet_attack_decisions() -> None:
         match.apply("air 1")
     assert match.decision.kind == "dc-continue" and match.decision.side == "soviet"
     assert (
-        sum(
-            1
-            for c in ("sov-30a", "sov-31a", "sov-32a")
-            if match.state.units[c].flags.get("dispersed")
-        )
-        == 1
+        sum(1 for c in ("sov-30a", "sov-31a", "sov-32a") if U.dispersed(match.state.units[c])) == 1
     )
     match.apply("continue")
     # 3 breakthroughs on ger-7 (major 1): destroyed; the Soviets advance

@@ -340,7 +340,7 @@ def test_R_33_8_C_3_composite_dates(sov: Match) -> None:
     at(sov, JUN_1942)
     sov.apply("combine sov-1tk sov-2tk")
     ta = next(u for u in sov.units_at("moscow") if sov.counter(u)["type"] == "tank-army")
-    ta.flags.pop(U.DISPERSED)
+    U.unmark(sov, ta, U.DISPERSED)
     assert sov.check(f"combine {ta.id} sov-24a") == (
         "guards-tank-army may be built from January 1943 (DC 8.C.3.e)"
     )
@@ -516,7 +516,7 @@ def test_8_C_3_f_a_parachute_corps_is_converted_from_one_infantry_army() -> None
     army = m.state.units["sov-28a"]  # at Kaluga in the set-up
     loc = army.loc
     before = {u.id for u in m.units_at(loc) if m.counter(u)["type"] == "parachute"}
-    army.flags.pop("dispersed", None)
+    U.unmark(m, army, U.DISPERSED)
     m.touch()
     m.apply(f"convert {army.id}")
     assert army.loc is None

@@ -397,7 +397,7 @@ def test_18_0_at_a_fortress_the_defender_chooses_which_fortification_absorbs() -
     assert match.decision.kind == "dc-loss" and match.decision.side == "soviet"
     assert {str(a) for a in match.legal_actions()} == {"lose sov-30a", "lose shock-1"}
     match.apply("lose shock-1")
-    assert not defenders[1].flags.get("fortified") and defenders[0].flags.get("fortified")
+    assert not U.fortified(defenders[1]) and U.fortified(defenders[0])
     assert not any(U.dispersed(u) for u in defenders)
 
 

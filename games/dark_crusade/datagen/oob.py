@@ -612,6 +612,76 @@ for cid, kind, letter, _when in EXPANSION_FACTORIES:
     )
 
 
+# ---------------------------------------------------------------------------- markers
+
+# Unit markers and what removes each (the kernel's wargame.markers places, clears and shows them).
+MARKERS: T = {
+    "dispersed": {
+        "name": "Dispersed",
+        "count": 0,
+        "on": "unit",
+        "removed_by": ["phase:recovery"],
+        "removal_rule": "DC 15.B",
+        "mark": "D",
+        "provenance": rb("15.A", "flipped over: no move, no fire until the owner's Recovery"),
+    },
+    "fortified": {
+        "name": "Fortified",
+        "count": 0,
+        "on": "unit",
+        "removed_by": ["move", "retreat", "hook"],
+        "removal_rule": "DC 18.0",
+        "mark": "F",
+        "provenance": rb("18.0", "lost as soon as the unit moves or absorbs a breakthrough"),
+    },
+    "isolated": {
+        "name": "Isolated",
+        "count": 0,
+        "on": "unit",
+        "removed_by": ["hook"],
+        "removal_rule": "DC 17.B",
+        "mark": "I",
+        "provenance": rb("17.B", "no supply line now: refreshed as phases start"),
+    },
+    "moved": {
+        "name": "Moved",
+        "count": 0,
+        "on": "unit",
+        "removed_by": ["phase:operational", "phase:breakthrough", "phase:reinforcement"],
+        "removal_rule": "DC 12.0",
+        "mark": "M",
+        "provenance": rb("12.0", "one line a movement phase"),
+    },
+    "attacking": {
+        "name": "Engaged",
+        "count": 0,
+        "on": "unit",
+        "removed_by": ["hook"],
+        "removal_rule": "DC 13.0",
+        "mark": "A",
+        "provenance": rb("12.0", "committed to attack a point: until its battle ends"),
+    },
+    "bt": {
+        "name": "May break through",
+        "count": 0,
+        "on": "unit",
+        "removed_by": ["phase:reinforcement"],
+        "removal_rule": "DC 14.A",
+        "mark": "B",
+        "provenance": rb("14.A, 14.B.1", "occupied or cleared a point this turn; rounds fought"),
+    },
+    "bt_used": {
+        "name": "Breakthrough move made",
+        "count": 0,
+        "on": "unit",
+        "removed_by": ["phase:reinforcement"],
+        "removal_rule": "DC 14.B.6",
+        "mark": "b",
+        "provenance": rb("14.B.6", "one breakthrough move a turn"),
+    },
+}
+
+
 # ---------------------------------------------------------------------------- documents
 
 
@@ -626,6 +696,7 @@ def counters_doc() -> T:
         ),
         "unit_types": UNIT_TYPES,
         "counters": COUNTERS,
+        "markers": MARKERS,
     }
 
 
