@@ -223,7 +223,11 @@ class MarkerWatch:
                     leaves.extend(chosen)
             for leaf in leaves:
                 self.sides[leaf.path] = block.side
-        self.alive: dict[tuple[str, str], dict[str, Any]] = {}
+        self.alive: dict[tuple[str, str], dict[str, Any]] = {
+            (unit.id, name): {"turn": data.get("turn", match.turn), "due": None}
+            for unit in match.state.units.values()
+            for name, data in unit.markers.items()
+        }  # markers the set-up placed, before the first action (DC 4.A dispersed, 18.0)
 
     def step(self, match: Match, before: dict[str, str | None], events: list[Any]) -> list[str]:
         units = match.state.units
