@@ -20,6 +20,7 @@ from . import supply
 from .turns import GERMAN, SOVIET, in_region, is_city, single
 
 MA = "overrun"
+SOVIET_LANDS = ("country:ussr", "country:lithuania", "country:latvia", "country:estonia")
 
 
 def dotted(match: Match, unit: Unit) -> bool:
@@ -123,6 +124,8 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
                     rule,
                 )
             )
+    for uid in late_arrivals(match, battle):
+        mods.append(Modifier(uid, "set", 0, "retreated into this hex this phase", "BARB 11.29"))
     oos = [
         _printed(match, units[u], "defense")
         for u in battle.defenders
@@ -216,6 +219,13 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
             )
     if (
         attacker == SOVIET
+        and match.turn == 1
+        and match.option("preparedness")
+        and not any(in_region(match, target, r) for r in SOVIET_LANDS)
+    ):
+        out.append(Shift.left(1, "German Preparedness (optional)", "BARB 5.15"))
+    if (
+        attacker == SOVIET
         and defenders
         and all("satellite" in match.unit_type(u).get("tags", ()) for u in defenders)
         and in_region(match, target, "country:ussr")
@@ -243,8 +253,28 @@ def converted(match: Match, battle: Battle, code: str) -> tuple[str, str | None]
     return code, None
 
 
+def late_arrivals(match: Match, battle: Battle) -> list[str]:
+    """11.29: defenders that retreated into the hex earlier in this Prepared Assault Phase add
+    nothing to its defence (in a mobile assault they defend in full, 10.31)."""
+    from wargame.mechanics.movement import phase_key
+
+    if battle.kind != "attack":
+        return []
+    key = phase_key(match)
+    units = match.state.units
+    return [u for u in battle.defenders if units[u].flags.get("retreated") == key]
+
+
 @hookimpl
 def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | None:
+    late = late_arrivals(match, battle)
+    if late and result not in ("AS", "AE"):
+        for uid in late:  # 11.29: eliminated, and not counted toward the result
+            match.eliminate(
+                match.state.units[uid], f"{result} on a hex it retreated into", "BARB 11.29"
+            )
+        battle.defenders = [u for u in battle.defenders if u not in late]
+        kcombat.store(match, battle)
     code, rule = converted(match, battle, result)
     if code != result:
         match.emit("convert", f"{battle.id}: {result} becomes {code}", rule, battle=battle.id)
@@ -252,12 +282,13 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
         if code != "BB":
             kcombat.carry_out(match, battle, code)
             return True
-    if code == "BB" and match.turn == 1 and match.state.units[battle.attackers[0]].side == GERMAN:
+    german = match.state.units[battle.attackers[0]].side == GERMAN
+    if code == "BB" and german and (match.turn == 1 or tactical_superiority(match, battle)):
         kcombat.store(match, battle)
         match.push(
             GERMAN,
             "bb-convert",
-            f"{battle.id}: keep the BB or take a DR (BARB 5.14)",
+            f"{battle.id}: keep the BB or take a DR (BARB 5.14, 5.15)",
             battle=battle.id,
         )
         return True
@@ -265,6 +296,16 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
         bloodbath(match, battle)
         return True
     return None
+
+
+def tactical_superiority(match: Match, battle: Battle) -> bool:
+    """Optional 5.15: from GT2 through 1941 and in 1942 single-month turns the German may take
+    a DR for his BB, except when attacking into a city."""
+    if not match.option("tactical-superiority") or is_city(match, battle.target):
+        return False
+    from .turns import year
+
+    return (match.turn >= 2 and year(match) == 1941) or (year(match) == 1942 and single(match))
 
 
 def bb_value(match: Match, battle: Battle, unit: Unit) -> int:
@@ -342,7 +383,8 @@ class Lose(Verb):
 
 
 class Convert(Verb):
-    """``convert dr`` or ``convert bb``: on GT1 the German chooses whether his BB is a DR (5.14)."""
+    """``convert dr`` or ``convert bb``: the German chooses whether his BB is a DR on GT1 (5.14)
+    and, with the optional rule, under Tactical Superiority (5.15)."""
 
     name = "convert"
     kinds = ("bb-convert",)

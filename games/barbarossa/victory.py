@@ -81,6 +81,8 @@ def take(match: Match, loc: str, side: str) -> None:
             heroes.remove(loc)
             match.state.vars.setdefault("former_hero", []).append(loc)
             match.add_vp(GERMAN, 2, f"Hero City {loc} captured, marker removed", "BARB 4.3, 9.3")
+        elif value and loc == "2311" and kiev_option(match):
+            pass
         elif value:
             match.add_vp(GERMAN, 1, f"control of {loc}", "BARB 4.2")
         if loc == "1606" and not match.state.vars.get("moscow_rolled"):
@@ -96,6 +98,17 @@ def take(match: Match, loc: str, side: str) -> None:
 
             if not early_loss(match, loc):  # 4.7, 4.8
                 match.add_vp(GERMAN, -1, f"control of {loc}", "BARB 4.2")
+
+
+def kiev_option(match: Match) -> bool:
+    """Optional 4.21: the first German capture of Kiev on or before GT3 scores a die less one
+    instead of 1 (True when it did)."""
+    if not match.option("kiev-vp") or match.turn > 3 or match.state.vars.get("kiev_taken"):
+        return False
+    match.state.vars["kiev_taken"] = True
+    roll = match.roll("1d6", "early Kiev", "BARB 4.21")
+    match.add_vp(GERMAN, roll - 1, "Kiev taken early (optional rule)", "BARB 4.21")
+    return True
 
 
 def moscow_roll(match: Match) -> None:

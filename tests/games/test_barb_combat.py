@@ -220,3 +220,29 @@ def test_german_units_retreat_west_and_never_into_an_attack_origin_11_27(rb: Mat
     options = [[n] for n in rb.topology.neighbours("2403") if not rb.units_at(n)]
     paths = combat.wargame_retreat_paths(rb, [rb.state.units["ger-7"]], "2403", options)
     assert paths == [[rb.topology.neighbour_in("2403", "SW")]]  # the one westward hex left
+
+
+def test_units_retreated_into_a_hex_add_nothing_and_die_with_it_11_29(rb: Match) -> None:
+    from wargame.mechanics.movement import phase_key
+
+    put(rb, "ger-4", "2403")
+    put(rb, "ger-7", "2403", retreated=phase_key(rb))  # retreated in earlier this phase
+    put(rb, "sov-28", "2402")
+    battle = attack(rb, "2403", ["sov-28"])
+    assert combat.late_arrivals(rb, battle) == ["ger-7"]
+    mods = combat.wargame_strength_modifiers(rb, battle)
+    assert any(m.target == "ger-7" and m.value == 0 and m.rule == "BARB 11.29" for m in mods)
+    kcombat.store(rb, battle)
+    battle.defense = 4
+    combat.wargame_combat_result(rb, battle, "DR")
+    assert rb.state.units["ger-7"].flags.get("eliminated")
+    assert battle.defenders == ["ger-4"]
+
+
+def test_retreated_units_defend_in_full_against_a_mobile_assault_10_31(rb: Match) -> None:
+    from wargame.mechanics.movement import phase_key
+
+    put(rb, "ger-7", "2403", retreated=phase_key(rb))
+    put(rb, "sov-5t", "2402")
+    battle = combat.Battle("m", ["sov-5t"], ["ger-7"], "2403", {"sov-5t": "2402"}, kind="overrun")
+    assert combat.late_arrivals(rb, battle) == []

@@ -219,3 +219,46 @@ def test_an_arriving_guards_army_replaces_a_supplied_rifle_army_8_20(rb: Match) 
     verb.apply(rb, d, Action("reform", ("sov-2g", old.id)))
     assert guards.loc == where and old.flags.get("eliminated") and not guards.hidden_from
     assert verb.check(rb, d, Action("reform", ("sov-2g", old.id))) is not None
+
+
+def test_optional_early_kiev_scores_a_die_less_one_t35_4_21(registry: Registry) -> None:
+    from wargame.match import Match as M
+
+    m = M(registry.get("barbarossa"), "campaign", 0, options={"kiev-vp": True})
+    m.state.cursor.turn = 3
+    force_rolls(m, 1)
+    victory.take(m, "2311", "german")
+    assert m.state.vp["german"] == 14  # 1 - 1
+    victory.take(m, "2311", "soviet")
+    victory.take(m, "2311", "german")
+    assert m.state.vp["german"] == 14  # afterwards the standard -1 and +1
+    plain = new(registry)
+    plain.state.cursor.turn = 3
+    victory.take(plain, "2311", "german")
+    assert plain.state.vp["german"] == 15
+
+
+def test_optional_preparedness_and_tactical_superiority_5_15(registry: Registry) -> None:
+    from wargame.games.barbarossa import combat
+    from wargame.match import Match as M
+
+    m = M(
+        registry.get("barbarossa"),
+        "campaign",
+        0,
+        options={"preparedness": True, "tactical-superiority": True},
+    )
+    clear(m)
+    put(m, "ger-4", "2117")  # Warsaw, west of the start line
+    put(m, "sov-8", "2116")
+    battle = combat.Battle("b", ["sov-8"], ["ger-4"], "2117", {"sov-8": "2116"})
+    m.state.cursor.turn = 1
+    assert "BARB 5.15" in [s.rule for s in combat.wargame_combat_shifts(m, battle)]
+    m.state.cursor.turn = 2
+    assert "BARB 5.15" not in [s.rule for s in combat.wargame_combat_shifts(m, battle)]
+    field = combat.Battle("g", ["ger-4"], ["sov-8"], "2116", {"ger-4": "2117"})
+    city = combat.Battle("c", ["ger-4"], ["sov-8"], "2117", {"ger-4": "2116"})
+    assert combat.tactical_superiority(m, field) and not combat.tactical_superiority(m, city)
+    m.state.cursor.turn = 13  # Oct/Nov '42: a double month
+    assert not combat.tactical_superiority(m, field)
+    assert not combat.tactical_superiority(new(registry), field)  # off unless chosen

@@ -710,7 +710,7 @@ def campaign(map_doc: Json) -> Json:
             "replacements_from": 1,
             "note": "BARB 4.2 (14 VP), 4.14 (checks from GT3)",
         },
-        "options": {},
+        "options": {"kiev-vp": False, "preparedness": False, "tactical-superiority": False},
     }
 
 
