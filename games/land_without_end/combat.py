@@ -25,6 +25,7 @@ from wargame.mechanics import halving
 from wargame.mechanics.concentric import concentric
 from wargame.state import Unit
 
+from . import weather
 from .common import GERMAN, SOVIET, features
 
 NO_ATTACK_HEXSIDES = {"sea", "lake"}
@@ -74,10 +75,11 @@ def halvings(match: Match, battle: Battle, unit: Unit) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     origin = battle.origins.get(unit.id) or unit.loc
     target = battle.target
+    wet = weather.now(match, target) in ("D", "M", "R")  # 10.6, 10.7: F and S ignore them
     river = origin and "river" in edge_features(match, origin, target)
-    if river and not (unit.side == GERMAN and match.turn <= 3):
+    if wet and river and not (unit.side == GERMAN and match.turn <= 3):
         out.append(("across a river", "LWE 11.17, 5.4"))
-    if mobility(match, unit) == "mech" and match.topology.terrain(target) == "marsh":
+    if wet and mobility(match, unit) == "mech" and match.topology.terrain(target) == "marsh":
         out.append(("mechanized into marsh", "LWE 11.16"))
     if "panzer" in tags(match, unit) and "city" in features(match, target):
         out.append(("panzer division into a city", "LWE 11.22"))
@@ -134,7 +136,7 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
         out.append(Shift.left(1, "defender in forest", "LWE 11.14"))
     if terrain == "hills":
         out.append(Shift.left(2, "defender in hills", "LWE 11.15"))
-    if terrain == "marsh" and battle.kind == "attack":
+    if terrain == "marsh" and battle.kind == "attack" and weather.now(match, target) in "DMR":
         out.append(Shift.right(1, "prepared assault into marsh", "LWE 11.16"))
     if "large-town" in feats:
         out.append(Shift.left(1, "defender in a large town", "LWE 11.21"))
@@ -198,10 +200,9 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
     for uid in ids:
         loc = match.state.units[uid].loc
         for target in targets:
-            if (
-                loc
-                and target in match.topology
-                and NO_ATTACK_HEXSIDES & edge_features(match, loc, target)
-            ):
+            if not loc or target not in match.topology:
+                continue
+            barred = NO_ATTACK_HEXSIDES - ({"lake"} if weather.now(match, target) == "S" else set())
+            if barred & edge_features(match, loc, target):  # 10.7: snow opens lake hexsides
                 return f"{uid} may not attack across an all-sea or all-lake hexside (LWE 11.18)"
     return None

@@ -12,22 +12,16 @@
 
 from __future__ import annotations
 
-import math
-
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 
+from . import dd3
 from .common import GERMAN, calendar_tags
 
 GT1_MF = {"mech": 14, "non-mech": 7, "mountain": 7}
 """5.4: the German first-turn movement factors, by movement class."""
-
-
-def dd3(match: Match) -> bool:
-    """Directive No. 3 in effect (5.6, 7.12): from the start until rescinded."""
-    return bool(match.state.vars.get("dd3", True))
 
 
 @hookimpl
@@ -35,7 +29,7 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
     if phase.when == "weather-turn":
         return match.turn >= 12
     if phase.when == "dd3-rescinded":
-        return not dd3(match)
+        return not dd3.in_effect(match)
     if phase.when == "victory-check-turn":
         return "victory-check" in calendar_tags(match) or match.turn == int(
             match.scenario["last_turn"]
@@ -56,9 +50,3 @@ def wargame_movement_allowance(match: Match, unit: Unit) -> float | None:
         if fixed is not None and printed_mf(match, unit) > 0:
             return fixed
     return printed_mf(match, unit)
-
-
-@hookimpl
-def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
-    """No unit leaves the map on its own (9.21): an off-map box is only entered from (8.3)."""
-    return math.inf if b.startswith("box:") else None
