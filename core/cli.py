@@ -684,6 +684,12 @@ def _check_folder(folder: Path, ctx: Context) -> list[Checked]:
                     continue
                 results.append(_check_file(path, ctx, expected_kinds(name, topology), slot=name))
     results += [_check_file(path, ctx) for path in files if path not in done]
+    if manifest_path.is_file() and not any(r.problems for r in results):
+        from wargame.validate import title_problems  # the cross-references of the whole title
+
+        problems = title_problems(folder, ctx.data_dir)
+        if problems:
+            results.append(Checked(str(manifest_path), "title", problems))
     return results
 
 

@@ -341,6 +341,7 @@ def check_tables(data: TitleData) -> None:
     crash. The schema checks a table's envelope; its kind checks the rest."""
     from wargame.combat import build_table
     from wargame.errors import Problem
+    from wargame.loader import read_json
 
     problems = []
     for name, doc in data.raw.items():
@@ -351,6 +352,9 @@ def check_tables(data: TitleData) -> None:
                 build_table(spec, table_id=tid)
             except ValueError as exc:
                 where = str(data.folder / data.documents.get(name, name))
+                owner = data.owner_files.get(name)
+                if owner is not None and tid in (read_json(owner)[0] or {}).get("tables", {}):
+                    where = str(owner)  # the owner's transcription of this table is at fault
                 problems.append(Problem(where, f"/tables/{tid}", str(exc)))
     if problems:
         raise DataError(problems)

@@ -19,7 +19,7 @@ def with_calendar(docs: dict[str, dict[str, Any]]) -> None:
     cal["turns"]["1"].update(date="1941-07")
     cal["turns"]["2"].update(date="Aug '41", year=1941, month=8)
     cal["turns"]["3"].update(date="1941-09", season="mud")
-    cal["turns"]["4"].update(date="1941-12")
+    cal["turns"]["4"].update(date="1941-12", tags=["victory-check"])
     cal["seasons"] = {"summer": [6, 7, 8], "winter": [12, 1, 2]}
     cal["weather_zones"] = ["entry:red"]
 
