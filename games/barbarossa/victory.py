@@ -155,6 +155,11 @@ def check(match: Match) -> None:
     if row is None:
         return
     points = vp(match)
+    if match.option("forgiveness") and not row.get("final"):
+        forgive(match, row, points)
+        return
+    if row.get("final"):
+        points += float(match.state.vars.get("forgiveness", 0))
     if points >= row["german_min"]:
         match.end_game(
             GERMAN,
@@ -169,6 +174,18 @@ def check(match: Match) -> None:
             f"{points:g} VP on GT{turn}: at most {row['soviet_max']}",
             "BARB 4.14",
         )
+
+
+def forgive(match: Match, row: dict[str, Any], points: float) -> None:
+    """Optional 4.20: a check that would end the game records Forgiveness Points instead, one
+    per VP beyond the continue range, and the VP total goes back to the range's edge (ruling
+    21); the points count at the final check."""
+    high, low = row["german_min"] - 1, row["soviet_max"] + 1
+    delta = points - high if points > high else points - low if points < low else 0
+    if not delta:
+        return
+    match.state.vars["forgiveness"] = float(match.state.vars.get("forgiveness", 0)) + delta
+    match.add_vp(GERMAN, -delta, f"{delta:+g} Forgiveness Points recorded instead", "BARB 4.20")
 
 
 def occupation_penalty(match: Match) -> None:
@@ -210,7 +227,7 @@ def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
 def wargame_outcome(match: Match) -> dict[str, Any]:
     """After the last turn (4.1: no draws): the final check's German threshold decides."""
     row = chart(match, 32) or {"german_min": 14}
-    points = vp(match)
+    points = vp(match) + float(match.state.vars.get("forgiveness", 0))  # 4.20
     if points >= row["german_min"]:
         return {
             "winner": GERMAN,

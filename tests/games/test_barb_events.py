@@ -262,3 +262,26 @@ def test_optional_preparedness_and_tactical_superiority_5_15(registry: Registry)
     m.state.cursor.turn = 13  # Oct/Nov '42: a double month
     assert not combat.tactical_superiority(m, field)
     assert not combat.tactical_superiority(new(registry), field)  # off unless chosen
+
+
+def test_forgiveness_points_replace_the_early_end_t29_t30_t31_4_20(registry: Registry) -> None:
+    from wargame.match import Match as M
+
+    m = M(registry.get("barbarossa"), "campaign", 0, options={"forgiveness": True})
+    m.state.cursor.turn = 3
+    m.state.vp["german"] = 22  # GT3: a German win by one (T29)
+    victory.check(m)
+    assert m.outcome is None and m.state.vars["forgiveness"] == 1 and m.state.vp["german"] == 21
+    m.state.cursor.turn = 6
+    m.state.vp["german"] = 20  # GT6: a Soviet win by one (T30)
+    victory.check(m)
+    assert m.state.vars["forgiveness"] == 0 and m.state.vp["german"] == 21
+    m.state.cursor.turn = 4
+    m.state.vp["german"] = 24  # GT4: two over (T31)
+    victory.check(m)
+    assert m.state.vars["forgiveness"] == 2
+    m.state.cursor.turn = 32
+    threshold = victory.chart(m, 32)["german_min"]
+    m.state.vp["german"] = threshold - 2  # the two points carry it over the line
+    victory.check(m)
+    assert m.outcome["winner"] == "german"

@@ -621,7 +621,7 @@ def road_back() -> Json:
             "control_by_nearest": True,
             "note": "BARB 12.3 (33 VP, first check GT16), 12.4, 12.6, 12.10 (1 Tank sets up in 2203: 17 item 12), 12.11, 12.23",
         },
-        "options": {},
+        "options": {"forgiveness": False},
     }
 
 
@@ -710,7 +710,12 @@ def campaign(map_doc: Json) -> Json:
             "replacements_from": 1,
             "note": "BARB 4.2 (14 VP), 4.14 (checks from GT3)",
         },
-        "options": {"kiev-vp": False, "preparedness": False, "tactical-superiority": False},
+        "options": {
+            "forgiveness": False,
+            "kiev-vp": False,
+            "preparedness": False,
+            "tactical-superiority": False,
+        },
     }
 
 
