@@ -79,6 +79,8 @@ def attack_divisor(match: Match, battle: Battle, unit: Unit) -> tuple[int, str, 
         return 2, "out of supply", "BARB 7.16"
     elif state == "coastal":
         return 2, "coastal supply: attack as if out of supply", "BARB 7.5"
+    elif state == "aerial":
+        return 2, "aerial supply: attack as if out of supply", "BARB 7.7"
     marsh = match.topology.terrain(battle.target) == "marsh"
     gt1_clear = match.turn == 1 and unit.side == GERMAN and battle.target in ("2013", "2014")
     if mech and battle.kind == "attack" and marsh and not gt1_clear:  # 5.13: GT1 clear

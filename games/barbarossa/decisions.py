@@ -242,6 +242,8 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
 
 @hookimpl
 def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    if phase.id == "victory-check":
+        retrieve_aerial(match)
     if match.turn != 30 or not match.state.vars.get("oder") or match.phasing != GERMAN:
         return
     from wargame.mechanics import phaseorder
@@ -272,4 +274,58 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [Paulus(), Watch(), Declare()]
+    return [Paulus(), Watch(), Declare(), Airlift()]
+
+
+# ------------------------------------------------------------------ aerial supply (7.7)
+
+
+def aerial_available(match: Match) -> bool:
+    """7.7: from GT6, once a game turn, when the marker is back from its last use."""
+    v = match.state.vars
+    return (
+        match.turn >= 6
+        and v.get("aerial_turn") != match.turn
+        and match.turn >= int(v.get("aerial_back", 6))
+    )
+
+
+class Airlift(Verb):
+    """``airlift HEX``: the German commits the aerial supply marker to a hex holding his units
+    (7.7; ruling E13: at his own decisions). Its units there defend in full and otherwise count
+    as out of supply; the marker leaves at the end of the game turn and comes back a die's
+    turns later."""
+
+    name = "airlift"
+    kinds = ("movement", "combat", "strategic", "replacement")
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if decision.side != GERMAN or not aerial_available(match) or match.state.vars.get("battle"):
+            return
+        seen = set()
+        for unit in sorted(match.units_of(GERMAN), key=lambda u: u.id):
+            if unit.loc and not unit.loc.startswith("box:") and unit.loc not in seen:
+                seen.add(unit.loc)
+                yield Action("airlift", (unit.loc,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if action in set(self.legal(match, decision)):
+            return None
+        return (
+            "the aerial supply marker goes once a game turn, from GT6, when it is back, to a hex "
+            "holding German units (BARB 7.7)"
+        )
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.state.vars["aerial_hex"] = action.args[0]
+        match.state.vars["aerial_turn"] = match.turn
+        match.emit("airlift", f"aerial supply for {action.args[0]}", "BARB 7.7")
+
+
+def retrieve_aerial(match: Match) -> None:
+    """End of the game turn of use: the marker comes back a die's turns later (7.7, T45)."""
+    if match.state.vars.get("aerial_turn") != match.turn or "aerial_hex" not in match.state.vars:
+        return
+    roll = match.roll("1d6", "aerial supply marker's return", "BARB 7.7")
+    match.state.vars.pop("aerial_hex")
+    match.state.vars["aerial_back"] = match.turn + roll

@@ -36,7 +36,7 @@ def wargame_movement_allowance(match: Match, unit: Unit) -> float | None:
         from .decisions import paulus_cut
 
         mf = max(0, mf - paulus_cut(match, unit))  # 5.10
-    if supply.state(match, unit) in ("out", "coastal"):  # 7.5: coastal moves as if out
+    if supply.state(match, unit) in ("out", "coastal", "aerial"):  # 7.5, 7.7: as if out
         mf = halving.halve_total([mf], lone_min=0)
     return mf
 

@@ -117,6 +117,8 @@ def state(match: Match, unit: Unit) -> str:
         and any(in_region(match, loc, r) for r in GARRISON_FC)
     ):
         return "garrison"
+    if unit.side == GERMAN and loc == match.state.vars.get("aerial_hex"):
+        return "aerial"  # 7.7: full defence, otherwise as out of supply
     if unit.side == GERMAN and coastal(match, loc):
         return "coastal"
     return "out"

@@ -285,3 +285,25 @@ def test_forgiveness_points_replace_the_early_end_t29_t30_t31_4_20(registry: Reg
     m.state.vp["german"] = threshold - 2  # the two points carry it over the line
     victory.check(m)
     assert m.outcome["winner"] == "german"
+
+
+def test_aerial_supply_once_a_turn_back_a_die_later_t45_7_7(rb: Match) -> None:
+    from wargame.actions import Decision
+    from wargame.games.barbarossa import decisions, supply
+
+    d = Decision("german", "movement", 13, "german/movement")
+    verb = decisions.Airlift()
+    assert decisions.aerial_available(rb)  # Road Back: available off map
+    unit = rb.state.units["ger-14pz"]  # in Stalingrad
+    rb.scratch[("barb-overland", "german")] = frozenset()
+    assert supply.state(rb, unit) != "aerial"
+    verb.apply(rb, d, decisions.Action("airlift", ("2501",)))
+    assert supply.state(rb, unit) == "aerial"
+    assert not list(verb.legal(rb, d))  # once a game turn
+    force_rolls(rb, 4)
+    decisions.retrieve_aerial(rb)
+    assert rb.state.vars["aerial_back"] == 17 and "aerial_hex" not in rb.state.vars
+    rb.state.cursor.turn = 16
+    assert not decisions.aerial_available(rb)
+    rb.state.cursor.turn = 17
+    assert decisions.aerial_available(rb)
