@@ -720,6 +720,23 @@ def cmd_validate(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
+# --------------------------------------------------------------------------- init
+
+
+def cmd_init(args: argparse.Namespace, ctx: Context) -> int:
+    from wargame.scaffold import init, package_name
+
+    title_id = Path(args.name).name
+    folder = Path(args.name)
+    written = init(folder, title_id, "network" if args.points else "hex", force=args.force)
+    print(f"wrote {len(written)} files in {folder}: a {title_id} title package")
+    print(
+        f"next: pip install -e {folder}; wargame validate {folder / package_name(title_id) / 'data'}"
+    )
+    print(f"      wargame new {title_id} -o game.json; wargame auto game.json; pytest {folder}")
+    return 0
+
+
 # --------------------------------------------------------------------------- template
 
 
@@ -1086,6 +1103,15 @@ def build_parser() -> argparse.ArgumentParser:
         "validate", cmd_validate, "check a data file, a folder of data files or a save", as_json
     )
     sub.add_argument("path", metavar="PATH")
+
+    sub = command("init", cmd_init, "start a new title package that installs and plays at once")
+    sub.add_argument(
+        "name", metavar="NAME", help="the title id, and the folder to write (my-title)"
+    )
+    shape = sub.add_mutually_exclusive_group()
+    shape.add_argument("--hex", action="store_true", help="a hex map (the default)")
+    shape.add_argument("--points", action="store_true", help="a point-to-point map")
+    sub.add_argument("--force", action="store_true", help="write into a folder that is not empty")
 
     sub = command("template", cmd_template, "a skeleton of a title's document for an owner")
     sub.add_argument("title", metavar="TITLE")
