@@ -98,19 +98,24 @@ def cost_key(match: Match, unit: Unit) -> Hashable:
     return key
 
 
-def chart_cost(match: Match, unit: Unit, a: str, b: str) -> float:
+def chart_cost(
+    match: Match, unit: Unit, a: str, b: str, weather: tuple[str, str] | None = None
+) -> float:
     """Default cost from the title's terrain chart: the terrain of ``b`` (or the road rate along a
-    connected road), plus every hexside feature crossed. None in the chart = prohibited."""
+    connected road), plus every hexside feature crossed. None in the chart = prohibited.
+    ``weather`` (in ``b``, on the hexside) picks a chart's weather columns: a selector
+    ``mech@M`` is read before ``mech`` when the weather is M (PMD 12.4's TEC keys)."""
     chart = match.title.doc("terrain")
     mobility = match.unit_type(unit)["mobility"]
-    selectors = (f"{unit.side}/{mobility}", mobility, unit.side, "*")
+    plain = (f"{unit.side}/{mobility}", mobility, unit.side, "*")
 
-    def lookup(table: Mapping[str, Any], name: str) -> float | None:
+    def lookup(table: Mapping[str, Any], name: str, where: int = 0) -> float | None:
         entry = table.get(name)
         if entry is None:
             return None
         move = entry.get("move", {})
-        for sel in selectors:
+        keyed = tuple(f"{sel}@{weather[where]}" for sel in plain) if weather else ()
+        for sel in keyed + plain:
             if sel in move:
                 value = move[sel]
                 return INF if value is None else float(value)
@@ -129,7 +134,7 @@ def chart_cost(match: Match, unit: Unit, a: str, b: str) -> float:
     total = 1.0 if base is None else base
     if edge is not None:
         for feature in sorted(edge.features):
-            extra = lookup(chart.get("hexsides", {}), feature)
+            extra = lookup(chart.get("hexsides", {}), feature, 1)
             if extra is not None:
                 total += extra
     return total

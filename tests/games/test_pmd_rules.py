@@ -121,3 +121,156 @@ def test_no_vp_and_turn_112_goes_on_4_5() -> None:
     match = _match()
     _phases_until_turn_2(match)
     assert match.outcome is None and match.turn == 2
+
+
+# --------------------------------------------------------------------------- terrain shifts (13.4.1, 13.5)
+
+
+def _shifts(match: Match, target: str, attackers: dict[str, str], kind: str = "attack") -> list:
+    from wargame.games.proud_monster_deluxe.combat import wargame_combat_shifts
+    from wargame.match import Battle
+
+    battle = Battle("b1", list(attackers), ["sov-rd-kovo-01"], target, dict(attackers), kind)
+    return wargame_combat_shifts(match, battle)
+
+
+def _hex_with(match: Match, terrain: str) -> str:
+    return next(h for h in match.topology.locations() if match.topology.terrain(h) == terrain)
+
+
+def _after_112(match: Match) -> Match:
+    _phases_until_turn_2(match)
+    return match
+
+
+def test_rough_marsh_mountain_shift_left_13_4_1() -> None:
+    match = _after_112(_match())
+    for terrain, columns in (("rough", -1), ("marsh", -1), ("mountain", -2)):
+        target = _hex_with(match, terrain)
+        origin = match.topology.neighbours(target)[0]
+        shifts = _shifts(match, target, {"ger-pd-3": origin})
+        assert [s.columns for s in shifts] == [columns] and shifts[0].group == "capped"
+    clear_target = _hex_with(match, "clear")
+    assert (
+        _shifts(match, clear_target, {"ger-pd-3": match.topology.neighbours(clear_target)[0]}) == []
+    )
+
+
+def test_forest_shifts_only_a_mobile_assault_13_4_1() -> None:
+    match = _after_112(_match())
+    target = _hex_with(match, "forest")
+    origin = match.topology.neighbours(target)[0]
+    assert _shifts(match, target, {"ger-pd-3": origin}) == []
+    assert [s.columns for s in _shifts(match, target, {"ger-pd-3": origin}, "mobile-assault")] == [
+        -1
+    ]
+
+
+def test_crossing_arrow_2l_only_when_every_attacker_crosses_13_4_1() -> None:
+    match = _after_112(_match())
+    one = _shifts(match, "2347", {"ger-pd-3": "2446"})
+    assert any(s.columns == -2 and "crossing arrow" in s.reason for s in one)
+    land = next(
+        n
+        for n in match.topology.neighbours("2347")
+        if n != "2446" and match.topology.terrain(n) not in ("sea", "lake")
+    )
+    both = _shifts(match, "2347", {"ger-pd-3": "2446", "ger-pd-4": land})
+    assert not any("crossing arrow" in s.reason for s in both)
+
+
+def test_no_soviet_terrain_shifts_on_turn_112_5_3() -> None:
+    match = _match()
+    target = _hex_with(match, "rough")
+    assert _shifts(match, target, {"ger-pd-3": match.topology.neighbours(target)[0]}) == []
+
+
+def test_terrain_and_construction_shifts_capped_at_2_13_5() -> None:
+    """13.5: the capped group nets at most 2 columns: 3L of capped shifts read as 2L."""
+    from wargame.combat import Shift, build_table
+
+    table = build_table(match_table(), table_id="crt")
+    three = [
+        Shift.left(2, "mountain", "PMD 13.4.1", "capped"),
+        Shift.left(1, "fort", "PMD 13.4.2", "capped"),
+    ]
+    assert table.column(4, 1, shifts=three).label == "2-1"
+    assert table.column(4, 1, shifts=[*three, Shift.left(1, "GAST", "PMD 8.8")]).label == "1.5-1"
+
+
+def match_table() -> dict:
+    return _title().doc("combat-tables")["tables"]["crt"]
+
+
+# --------------------------------------------------------------------------- weather (12.1-12.4)
+
+
+def _to_turn(match: Match, n: int) -> None:
+    while ynn(match) < n:
+        match.apply("end")
+
+
+def test_summer_weather_is_dry_12_2() -> None:
+    from wargame.calendar import weather
+
+    match = _match()
+    match.apply("end") if match.decision is None else None
+    assert weather(match, "nz") == "D" and weather(match, "sz") == "D"
+
+
+def test_fall_a_chits_drawn_without_replacement_12_2() -> None:
+    """The 2nd half of September and the 1st half of October (turns 118-119) draw the four A
+    chits, one a week, until the cup is empty (12.2)."""
+    from wargame.calendar import weather
+    from wargame.games.proud_monster_deluxe.weather import CHITS
+
+    match = _match()
+    _to_turn(match, 118)
+    drawn: list[str] = []
+    while ynn(match) < 120:
+        assert match.decision is not None
+        if match.decision.phase.startswith("axis/") and match.decision.phase.endswith(
+            "initial-movement"
+        ):
+            drawn.append(f"{weather(match, 'nz')}{weather(match, 'sz')}")
+        match.apply("end")
+    assert sorted(drawn) == sorted(CHITS["A"])
+    assert match.state.ns("weather-cups")["1:sep-oct"] == []
+
+
+def test_rain_slows_axis_leg_by_1_and_mech_by_2_not_soviets_12_4() -> None:
+    from wargame.calendar import set_weather
+    from wargame.mechanics.movement import allowance
+
+    match = _match()
+    units = match.state.units
+    pd, inf = units["ger-pd-3"], units["ger-id-7"]
+    before = allowance(match, pd), allowance(match, inf)
+    set_weather(match, "R", "nz")
+    set_weather(match, "R", "sz")
+    match.touch()
+    assert (allowance(match, pd), allowance(match, inf)) == (before[0] - 2, before[1] - 1)
+    sov = next(u for u in units.values() if u.side == "soviet")
+    assert allowance(match, sov) == match.unit_values(sov)["movement"]
+
+
+def test_mud_and_snow_use_their_tec_columns_12_4() -> None:
+    from wargame.mechanics.movement import chart_cost
+
+    match = _match()
+    pd = match.state.units["ger-pd-3"]
+    topo = match.topology
+    a = _hex_with(match, "clear")
+    b = next(
+        n
+        for n in topo.neighbours(a)
+        if topo.terrain(n) == "clear" and not (topo.edge(a, n).features)
+    )
+    assert chart_cost(match, pd, a, b) == 1
+    assert chart_cost(match, pd, a, b, ("M", "M")) == 3  # Mud: the M column
+    side = next(s for s in match.title.doc("map")["hexsides"] if "major-river" in s["features"])
+    x, y = side["hexes"]
+    dry = chart_cost(match, pd, x, y)
+    move = match.title.doc("terrain")["terrain"][topo.terrain(y)]["move"]
+    assert dry == move["mech"] + 2
+    assert chart_cost(match, pd, x, y, ("S", "S")) == move["mech@S"]  # frozen: no river cost

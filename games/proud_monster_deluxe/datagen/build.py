@@ -151,7 +151,6 @@ def calendar() -> Json:
             "68 turns, 112 (1941 Jun 4, one game week) to 407 (1944 Apr 1&2), two game weeks each after the first",
         ),
         "seasons": SEASONS,
-        "weather_zones": ["sz"],
         "turns": out,
     }
 
@@ -859,6 +858,7 @@ def crt() -> Json:
                 "below": {"policy": "auto", "result": "2/0", "rule": "PMD 13.2"},
                 "above": {"policy": "auto", "result": "1/5", "rule": "PMD 13.2, 13.6"},
                 "results": table,
+                "shift_caps": {"capped": {"max": 2, "rule": "PMD 13.5"}},
             }
         },
         "codes": codes,

@@ -1,0 +1,175 @@
+"""Weather (PMD 12.1-12.4): two zones, the chit cups, and what the weather does to movement.
+
+Each week's Weather Phase sets the weather of the Northern and Southern Zones (12.1; the line
+between them moves north on turns 218 and 318). Fall and Spring weeks draw chits from cups
+without replacement (12.2): 4 A chits for the 2nd half of September to the 1st half of
+October, the 4 B chits without an F for the 2nd half of October, the 2 left plus the 2 with an
+F for November, the 2 C chits for the 1st half of December; X, Y and Z chits for March, April
+and May. Chit contents are not in the text: ``CHITS`` is a stand-in (ruling W2). Summer is dry
+and winter from the 2nd half of December to February is snow (rulings W1, W3).
+
+Effects (12.4): Rain takes 1 MF from Axis Leg units and 2 from Axis Mech units; Mud, Freeze and
+Snow use the TEC's M, F and S columns (frozen rivers cost nothing, lakes are crossed in Snow).
+
+Not built yet: the optional historical weather (12.3), winter attrition (12.4, part 2), the
+effects on combat and mobile assault (rivers in D/R/M only, no MA in Mud)."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from wargame.calendar import set_weather, weather
+from wargame.combat import Modifier
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.mechanics.movement import chart_cost
+from wargame.models import PhaseSpec
+from wargame.state import Unit
+
+from .turns import AXIS, ynn
+
+CHITS: dict[str, list[str]] = {
+    "A": ["DD", "DD", "RD", "DR"],
+    "B": ["RR", "MR", "MM", "RM"],
+    "BF": ["FM", "FR"],
+    "C": ["SS", "SF"],
+    "X": ["SM", "FM", "MM", "SR"],
+    "Y": ["MM", "MR", "RD", "MD"],
+    "Z": ["RD", "DD", "DD", "DR"],
+}
+"""Stand-in chit faces, NZ then SZ (12.2): 4 A, 6 B (2 with an F), 2 C; 4 X, 4 Y, 4 Z. The two
+Freeze weeks of 1941 are the two F chits (16.2)."""
+
+CUPS = {
+    "sep-oct": ["A"],
+    "late-oct": ["B"],
+    "nov": ["BF"],
+    "dec": ["C"],
+    "mar": ["X"],
+    "apr": ["Y"],
+    "may": ["Z"],
+}
+
+
+def zone_region(match: Match) -> str:
+    """The Southern Zone's region now (12.1): south of the southernmost line to turn 217, the
+    middle line from 218, the northernmost from 318."""
+    n = ynn(match)
+    return "sz-3" if n >= 318 else "sz-2" if n >= 218 else "sz-1"
+
+
+def cup_for(n: int) -> str | None:
+    """Which cup a turn's weeks draw from (12.2), or None for a fixed weather."""
+    nn = n % 100
+    if nn in (18, 19):  # Sep 3&4, Oct 1&2
+        return "sep-oct"
+    if nn == 20:
+        return "late-oct"
+    if nn in (21, 22):
+        return "nov"
+    if nn == 23:
+        return "dec"
+    return {5: "mar", 6: "mar", 7: "apr", 8: "apr", 9: "may", 10: "may"}.get(nn)
+
+
+def draw(match: Match, cup: str) -> str:
+    """One chit from the cup, without replacement (12.2): the cup is filled when first used in
+    its period; November's cup is the late-October leftovers plus the two F chits."""
+    ns = match.state.ns("weather-cups")
+    key = f"{ynn(match) // 100}:{cup}"
+    if key not in ns:
+        chits = [c for group in CUPS[cup] for c in CHITS[group]]
+        if cup == "nov":
+            chits = ns.get(f"{ynn(match) // 100}:late-oct", list(CHITS["B"]))[:] + chits
+        ns[key] = chits
+    chits = ns[key]
+    if not chits:  # never: each period draws as many weeks as its cup holds
+        raise RuntimeError(f"weather cup {cup} is empty")
+    i = match.roll(f"1d{len(chits)}", f"weather chit from cup {cup}", "PMD 12.2") - 1
+    return str(chits.pop(i))
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    if not phase.id.endswith("-weather"):
+        return
+    n = ynn(match)
+    nn = n % 100
+    cup = cup_for(n)
+    if cup is not None:
+        code = draw(match, cup)
+    elif nn in (24, 1, 2, 3, 4):
+        code = "SS"  # the 2nd half of December to February: snow (12.2; ruling W3)
+    else:
+        code = "DD"  # summer and the 1st half of September (ruling W1)
+    set_weather(match, code[0], "nz", "PMD 12.1-12.2")
+    set_weather(match, code[1], "sz", "PMD 12.1-12.2")
+    match.touch()  # the movement costs depend on the weather (cost key)
+
+
+def weather_at(match: Match, loc: str) -> str:
+    """The weather in ``loc``'s zone (D before any Weather Phase)."""
+    zone = "sz" if loc in match.topology.region(zone_region(match)) else "nz"
+    return weather(match, zone) or "D"
+
+
+def _dry_columns(match: Match) -> bool:
+    """Dry and Rain both read the TEC's dry column (Rain changes MF only, 12.4)."""
+    return {weather(match, "nz"), weather(match, "sz")} <= {"D", "R", None}
+
+
+@hookimpl
+def wargame_cost_key(match: Match, unit: Unit) -> Hashable | None:
+    if _dry_columns(match):
+        return None  # the kernel's default key: side and class, shared by every dry week
+    return (
+        unit.side,
+        match.unit_type(unit)["mobility"],
+        weather(match, "nz"),
+        weather(match, "sz"),
+        zone_region(match),
+    )
+
+
+_COSTS: dict[tuple[object, ...], float] = {}
+"""Chart costs by (title, side, class, terrain, hexside features, weather pair): static."""
+
+
+@hookimpl
+def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
+    """The TEC's column for the weather in ``b`` (terrain) and on the hexside (12.4; a border
+    hexside is the SZ's, 12.1)."""
+    topo = match.topology
+    if a not in topo or _dry_columns(match):
+        return None
+    sz = topo.region(zone_region(match))
+    side_zone = "sz" if a in sz or b in sz else "nz"
+    here = weather(match, "sz" if b in sz else "nz") or "D"
+    across = weather(match, side_zone) or "D"
+    edge = topo.edge(a, b)
+    key = (
+        match.title.id,
+        unit.side,
+        match.unit_type(unit)["mobility"],
+        topo.terrain(b),
+        edge.features if edge is not None else None,
+        here,
+        across,
+    )
+    cost = _COSTS.get(key)
+    if cost is None:
+        cost = _COSTS[key] = chart_cost(match, unit, a, b, (here, across))
+    return cost
+
+
+@hookimpl
+def wargame_allowance_modifiers(match: Match, unit: Unit) -> list[Modifier]:
+    """12.4: Rain takes 1 MF from Axis Leg and 2 from Axis Mech units, for movement only."""
+    if unit.side != AXIS or unit.loc is None or unit.loc.startswith("box:"):
+        return []
+    if "R" not in (weather(match, "nz"), weather(match, "sz")):
+        return []
+    if weather_at(match, unit.loc) != "R":
+        return []
+    loss = 2 if match.unit_type(unit)["mobility"] == "mech" else 1
+    return [Modifier(unit.id, "add", -loss, "Rain: Axis movement", "PMD 12.4")]
