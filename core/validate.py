@@ -164,7 +164,7 @@ def _check_all(c: _Checker) -> None:
             _placement(c, calendar_name, where, entry, sides, arriving, counters)
 
 
-def _places(c: _Checker, name: str, doc: dict[str, Any]) -> set[str] | None:
+def _places(c: _Checker, name: str | None, doc: dict[str, Any]) -> set[str] | None:
     """Every location, box and region name the map defines (None if the map does not build)."""
     from wargame.hexgrid import HexGrid
     from wargame.network import PointNetwork
@@ -181,7 +181,7 @@ def _places(c: _Checker, name: str, doc: dict[str, Any]) -> set[str] | None:
 
 
 def _locations(
-    c: _Checker, name: str, pointer: str, names: Iterable[str], places: set[str] | None
+    c: _Checker, name: str | None, pointer: str, names: Iterable[str], places: set[str] | None
 ) -> None:
     if places is None:
         return
@@ -190,7 +190,9 @@ def _locations(
             c.unknown(name, f"{pointer}/{i}", "location or region", loc, places)
 
 
-def _map_terrain(c: _Checker, name: str, doc: dict[str, Any], chart: Mapping[str, Any]) -> None:
+def _map_terrain(
+    c: _Checker, name: str | None, doc: dict[str, Any], chart: Mapping[str, Any]
+) -> None:
     """Every terrain the map uses is in the chart (else it would cost 1), and every line kind
     (road, rail) names a feature the chart costs. Hex, hexside and link features may be tags
     a title's rules read, so they are not required in the chart."""
@@ -238,7 +240,7 @@ def _mechanic_refs(c: _Checker, chart: Mapping[str, Any] | None) -> None:
                 )
 
 
-def _counters(c: _Checker, name: str, doc: dict[str, Any], sides: list[str]) -> None:
+def _counters(c: _Checker, name: str | None, doc: dict[str, Any], sides: list[str]) -> None:
     types, pools = doc.get("unit_types", {}), doc.get("pools", {})
     for cid, counter in doc.get("counters", {}).items():
         if counter["side"] not in sides:
@@ -254,7 +256,7 @@ def _counters(c: _Checker, name: str, doc: dict[str, Any], sides: list[str]) -> 
 
 def _placement(
     c: _Checker,
-    name: str,
+    name: str | None,
     pointer: str,
     entry: Mapping[str, Any],
     sides: list[str],
