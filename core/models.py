@@ -244,7 +244,15 @@ class SupplySettings(Settings):
     limit: float | dict[str, float] | None = None
     limit_unit: Literal["steps", "cost"] = "steps"
     halve_movement: bool = False
+    halve_rule: str | None = Field(
+        None, description="cited by the halved allowance (default: rule; PGG 11.31-11.32)"
+    )
     boxes: Literal["supplied", "trace"] = "supplied"
+    marker: str | None = Field(
+        None,
+        description="a declared unit marker the check places on units out of supply and removes "
+        "when they are back (PGG 11.0: out-of-supply), instead of the oos flag",
+    )
     rule: str | None = None
 
 

@@ -20,8 +20,12 @@ Settings (``mechanic_options.supply``):
 "all"; ``zoc`` "friendly-negates" (default) | "blocks" | "ignored"; ``enemy_control_blocks``
 (bool); ``no_through`` [terrain types]; ``blocked_edges`` [hexside or link features]; ``limit``
 (a number, or {side: number}; absent = any length); ``limit_unit`` "steps" (default) | "cost"
-(movement points of the unit's own type); ``halve_movement`` (bool); ``boxes`` "supplied"
-(default: units off map in a box are in supply) | "trace"; ``rule`` (cited in answers).
+(movement points of the unit's own type); ``halve_movement`` (bool) and ``halve_rule`` (its citation); ``boxes`` "supplied"
+(default: units off map in a box are in supply) | "trace"; ``marker`` (a declared unit marker
+placed instead of the flag, PGG's out-of-supply); ``rule`` (cited in answers and events).
+
+Terrain whose chart entry has ``supply.into_not_through`` is no-through, and hexsides whose
+entry has ``supply.blocks`` are blocked edges, beside those the settings name (PGG's TEC).
 
 The ZOC that blocks is rigid-zoc's when that mechanic is active, else the movement mechanic's
 stops (where a title's own ZOC mechanic reports its zones); it is computed once per side.
@@ -33,6 +37,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from wargame import markers
 from wargame.combat import Modifier
 from wargame.errors import UsageError
 from wargame.hookspecs import hookimpl, on_phase
@@ -108,24 +113,26 @@ def _word(match: Match) -> str:
 # ------------------------------------------------------------------ what blocks a trace
 
 
-def enemy_zoc(match: Match, unit: Unit) -> frozenset[str]:
-    """The enemy ZOC the unit's side traces against (before friendly units negate it)."""
+def enemy_zoc(match: Match, unit: Unit | None, side: str) -> frozenset[str]:
+    """The enemy ZOC ``side`` traces against (before friendly units negate it)."""
     mechanics = match.title.manifest.mechanics
     if "rigid-zoc" in mechanics:
         from wargame.mechanics import zoc
 
-        return zoc.zoc_of(match, match.enemy(unit.side))
-    if "movement" in mechanics:
+        return zoc.zoc_of(match, match.enemy(side))
+    if "movement" in mechanics and unit is not None:
         from wargame.mechanics import movement
 
         return frozenset(movement.stops(match, unit))
     return frozenset()
 
 
-def obstacles(match: Match, unit: Unit) -> dict[str, frozenset[int]]:
-    """Graph nodes a supply line of the unit's side may not enter now, by kind (cached per
-    side until the state changes)."""
-    side = unit.side
+def obstacles(match: Match, who: Unit | str) -> dict[str, frozenset[int]]:
+    """Graph nodes a supply line of a unit's side (or of the side named) may not enter now, by
+    kind: enemy units (PGG 11.11), enemy ZOC with no friendly unit in it (PGG 8.14, 11.11,
+    11.21), enemy control, no-through terrain. The one place that says what blocks a trace;
+    cached per side until the state changes."""
+    unit, side = (None, who) if isinstance(who, str) else (who, who.side)
     key = ("supply-obstacles", side)
     found = match.scratch.get(key)
     if found is not None:
@@ -142,7 +149,7 @@ def obstacles(match: Match, unit: Unit) -> dict[str, frozenset[int]]:
     if mode not in ("friendly-negates", "blocks", "ignored"):
         raise UsageError(f"supply zoc must be friendly-negates, blocks or ignored, not {mode!r}")
     if mode != "ignored":
-        zone = set(enemy_zoc(match, unit))
+        zone = set(enemy_zoc(match, unit, side))
         if mode == "friendly-negates":
             zone -= friendly
         found[ENEMY_ZOC] = _nodes(graph, zone)
@@ -153,15 +160,55 @@ def obstacles(match: Match, unit: Unit) -> dict[str, frozenset[int]]:
             if owner != side and owner in match.sides and loc not in friendly
         }
         found[ENEMY_CONTROL] = _nodes(graph, held)
-    no_through = frozenset(s.get("no_through", ()))
+    no_through = no_through_nodes(match)
     if no_through:
-        static = ("supply-no-through", no_through)  # terrain never changes: once per match
-        if static not in match.cache:
-            terrain = match.topology.terrain
-            match.cache[static] = _nodes(graph, (x for x in graph.ids if terrain(x) in no_through))
-        found[NO_THROUGH] = match.cache[static]
+        found[NO_THROUGH] = no_through
     match.scratch[key] = found
     return dict(found)
+
+
+def blocked(match: Match, who: Unit | str) -> frozenset[int]:
+    """Every node a supply line of the side may not enter (enemy units, ZOC, control)."""
+    found = obstacles(match, who)
+    found.pop(NO_THROUGH, None)
+    return frozenset().union(*found.values())
+
+
+def _chart_supply(match: Match, section: str, key: str) -> set[str]:
+    """Terrain chart entries of ``section`` whose ``supply`` says ``key`` (PGG's TEC: swamp
+    "into, not through", lake hexsides block)."""
+    if "terrain" not in match.title.data.raw:
+        return set()
+    entries = match.title.doc("terrain").get(section, {})
+    return {name for name, entry in entries.items() if (entry.get("supply") or {}).get(key)}
+
+
+def no_through_nodes(match: Match) -> frozenset[int]:
+    """Nodes a line may end in but not pass through: ``no_through`` terrain and the chart's
+    ``supply.into_not_through`` terrain (once per match: terrain never changes)."""
+    key = "supply-no-through"
+    found = match.cache.get(key)
+    if found is None:
+        kinds = set(settings(match).get("no_through", ())) | _chart_supply(
+            match, "terrain", "into_not_through"
+        )
+        graph = match.topology.graph()
+        terrain = match.topology.terrain
+        found = (
+            _nodes(graph, (x for x in graph.ids if not is_box(x) and terrain(x) in kinds))
+            if kinds
+            else frozenset()
+        )
+        match.cache[key] = found
+    return found
+
+
+def blocked_edges(match: Match) -> frozenset[str]:
+    """Hexside or link features no line crosses: ``blocked_edges`` and the chart's hexsides
+    whose ``supply.blocks`` (PGG's lake hexsides)."""
+    return frozenset(settings(match).get("blocked_edges", ())) | frozenset(
+        _chart_supply(match, "hexsides", "blocks")
+    )
 
 
 def _nodes(graph: Graph, locs: Iterable[str]) -> frozenset[int]:
@@ -169,37 +216,53 @@ def _nodes(graph: Graph, locs: Iterable[str]) -> frozenset[int]:
     return frozenset(index[loc] for loc in locs if loc in index)
 
 
-def _cost_table(match: Match, unit: Unit) -> tuple[CostTable | None, int]:
-    """(cost table or None for one per step, scale of its numbers) for the unit's trace."""
-    blocked_edges = frozenset(settings(match).get("blocked_edges", ()))
+def steps_table(match: Match) -> CostTable | None:
+    """One per step, None across a blocked edge; None when no edge is blocked."""
+    stop = blocked_edges(match)
+    if not stop:
+        return None
     graph = match.topology.graph()
-    if _by_cost(match):
-        if "movement" not in match.title.manifest.mechanics:
-            raise UsageError("a supply limit in movement points needs the movement mechanic")
-        from wargame.mechanics import movement
+    return _without_edges(
+        match, ("supply-steps", stop), tuple(tuple(1 for _ in nbrs) for nbrs in graph.adj)
+    )
 
-        base: CostTable = movement.cost_table(match, unit)
-        factor = movement.scale(match)
-        if not blocked_edges:
-            return base, factor
-        key: tuple[Any, ...] = ("supply-cost", movement.cost_key(match, unit), blocked_edges)
-    else:
-        if not blocked_edges:
-            return None, 1
-        base = tuple(tuple(1 for _ in nbrs) for nbrs in graph.adj)
-        factor = 1
-        key = ("supply-steps", blocked_edges)
+
+def unit_cost_table(match: Match, unit: Unit) -> CostTable:
+    """The unit's own movement costs, None across a blocked edge (PGG 11.12)."""
+    from wargame.mechanics import movement
+
+    base: CostTable = movement.cost_table(match, unit)
+    stop = blocked_edges(match)
+    if not stop:
+        return base
+    return _without_edges(match, ("supply-cost", movement.cost_key(match, unit), stop), base)
+
+
+def _without_edges(match: Match, key: Any, base: CostTable) -> CostTable:
     table = match.cache.get(key)
     if table is None:
+        stop = blocked_edges(match)
+        graph = match.topology.graph()
         table = tuple(
             tuple(
-                None if blocked_edges & feats else c
+                None if stop & feats else c
                 for c, feats in zip(row, graph.edge_features[i], strict=True)
             )
             for i, row in enumerate(base)
         )
         match.cache[key] = table
-    return table, factor
+    return table
+
+
+def _cost_table(match: Match, unit: Unit) -> tuple[CostTable | None, int]:
+    """(cost table or None for one per step, scale of its numbers) for the unit's trace."""
+    if _by_cost(match):
+        if "movement" not in match.title.manifest.mechanics:
+            raise UsageError("a supply limit in movement points needs the movement mechanic")
+        from wargame.mechanics import movement
+
+        return unit_cost_table(match, unit), movement.scale(match)
+    return steps_table(match), 1
 
 
 # ------------------------------------------------------------------ the answer
@@ -363,30 +426,30 @@ def _places(graph: Graph, nodes: Iterable[int]) -> str:
 # ------------------------------------------------------------------ checks and effects
 
 
-def check(match: Match, sides: Iterable[str]) -> dict[str, dict[str, Any]]:
-    """Trace every unit of ``sides`` on the map, then set or clear ``oos``; returns the answers.
+def out_of_supply(match: Match, unit: Unit) -> bool:
+    """Whether the last check left the unit out of supply (its marker, or ``flags["oos"]``)."""
+    marker = settings(match).get("marker")
+    return marker in unit.markers if marker else bool(unit.flags.get("oos"))
 
-    All answers are found before any flag changes, so the order units are checked in never
-    matters."""
+
+def check(match: Match, sides: Iterable[str]) -> dict[str, dict[str, Any]]:
+    """Trace every unit of ``sides`` on the map, then mark or clear those out of supply (the
+    ``marker`` setting, else ``flags["oos"]``); returns the answers.
+
+    All answers are found before any unit changes, and units change in id order, so the order
+    units are checked in never matters."""
     answers: dict[str, dict[str, Any]] = {}
     for side in sides:
         for unit in match.units_of(side):
             answers[unit.id] = supply_line(match, unit)
-    rule = settings(match).get("rule")
-    for uid, answer in answers.items():
+    s = settings(match)
+    rule, marker = s.get("rule"), s.get("marker")
+    for uid in sorted(answers):
+        answer = answers[uid]
         unit = match.state.units[uid]
         out = answer["state"] != SUPPLIED
-        was = bool(unit.flags.get("oos"))
-        if out:
-            unit.flags["oos"] = True
-        else:
-            unit.flags.pop("oos", None)
-        if out != was:
-            text = (
-                f"{uid} is out of supply: {answer['why']}"
-                if out
-                else (f"{uid} is back in supply: {answer['why']}")
-            )
+        if out != out_of_supply(match, unit):
+            text = f"{uid} is {'out of' if out else 'back in'} supply: {answer['why']}"
             match.emit(
                 "supply",
                 text,
@@ -396,6 +459,15 @@ def check(match: Match, sides: Iterable[str]) -> dict[str, dict[str, Any]]:
                 path=answer["path"],
                 why=answer["why"],
             )
+        if marker:
+            if out:
+                markers.place(match, unit, marker, rule)
+            else:
+                markers.remove(match, unit, marker, "back in supply", rule)
+        elif out:
+            unit.flags["oos"] = True
+        else:
+            unit.flags.pop("oos", None)
     match.touch()
     return answers
 
@@ -420,6 +492,9 @@ def check_phase(match: Match, phase: PhaseSpec) -> None:
 @hookimpl
 def wargame_allowance_modifiers(match: Match, unit: Unit) -> list[Modifier]:
     """Out of supply with ``halve_movement``: halved, fractions dropped, never below 1."""
-    if not unit.flags.get("oos") or not settings(match).get("halve_movement"):
+    if not settings(match).get("halve_movement") or not out_of_supply(match, unit):
         return []
-    return [Modifier("movement", "halve", None, "out of supply", settings(match).get("rule"))]
+    s = settings(match)
+    return [
+        Modifier("movement", "halve", None, "out of supply", s.get("halve_rule") or s.get("rule"))
+    ]

@@ -33,6 +33,7 @@ from wargame.games.panzergruppe_guderian.supply import (
 from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Battle, Match
 from wargame.mechanics import movement
+from wargame.mechanics import supply as shared_supply
 from wargame.mechanics.movement import phase_key
 from wargame.mechanics.zoc import zoc_of
 from wargame.models import PhaseSpec
@@ -262,7 +263,7 @@ def surrounded(match: Match, leader: Unit) -> bool:
         return False
     topo = match.topology
     zone = zoc_of(match, GERMAN)
-    lakes = supply._blocking_edges(match)
+    lakes = shared_supply.blocked_edges(match)
     for n in topo.neighbours(loc):
         if is_box(n):
             continue

@@ -12,24 +12,21 @@ friendly unit occupies (8.14, 11.11, 11.21), crosses a lake hexside, or passes t
 Units are in supply in the Player-Turn they enter the map (11.33).
 
 Supply for movement is fixed at the start of each Movement Phase (the ``out-of-supply`` marker,
-placed or removed there, 11.0); for
-combat and overrun it is judged at the instant (:func:`in_supply`, 11.0, 6.59). An out-of-supply
-unit's movement allowance is halved here, fractions dropped, never below 1 (11.31-11.32); its
-strengths are halved by the combat rules module (:mod:`.combat`).
+placed or removed there by the supply mechanic, 11.0); for combat and overrun it is judged at
+the instant (:func:`in_supply`, 11.0, 6.59). An out-of-supply unit's movement allowance is
+halved by the supply mechanic, fractions dropped, never below 1 (11.31-11.32); its strengths are
+halved by the combat rules module (:mod:`.combat`). What blocks a line is the mechanic's too.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Hashable, Iterable
-from typing import Any
+from typing import Any, cast
 
-from wargame import markers
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
-from wargame.mechanics import halving, movement
-from wargame.mechanics.zoc import zoc_of
-from wargame.models import PhaseSpec
+from wargame.mechanics import movement
+from wargame.mechanics import supply as shared
 from wargame.state import Unit
 from wargame.supply import SupplyNet, supply_net
 from wargame.topology import Graph, is_box
@@ -104,34 +101,19 @@ def interdicted(match: Match) -> list[str]:
 
 
 # ------------------------------------------------------------------ what a line may cross
-
-
-def _chart(match: Match) -> dict[str, Any]:
-    return match.title.doc("terrain")
-
-
-def _blocking_edges(match: Match) -> frozenset[str]:
-    """Hexside features no supply line crosses (the TEC's lake hexside)."""
-    return frozenset(
-        name
-        for name, entry in _chart(match).get("hexsides", {}).items()
-        if entry.get("supply", {}).get("blocks")
-    )
+# What blocks a line (enemy units, enemy ZOC without a friendly unit, PGG 8.14, 11.11, 11.21),
+# what it may enter but not leave (the TEC's swamp) and which hexsides it never crosses (the
+# TEC's lake hexside) are the supply mechanic's (wargame.mechanics.supply), read from the
+# terrain chart; only the road line (11.13) and the Interdiction marker (13.44) are PGG's own.
 
 
 def steps_table(match: Match) -> Table:
-    """One per hex entered, None across a lake hexside: lines counted in hexes."""
-    key = "pgg-supply-steps"
-    table = match.cache.get(key)
+    """One per hex entered, None across a lake hexside: lines counted in hexes (PGG 11.11)."""
+    table = shared.steps_table(match)
     if table is None:
         graph = match.topology.graph()
-        stop = _blocking_edges(match)
-        table = tuple(
-            tuple(None if stop & feats else 1 for feats in graph.edge_features[i])
-            for i in range(len(graph.adj))
-        )
-        match.cache[key] = table
-    return table
+        return tuple(tuple(1 for _ in nbrs) for nbrs in graph.adj)
+    return cast(Table, table)
 
 
 def road_table(match: Match) -> Table:
@@ -140,7 +122,7 @@ def road_table(match: Match) -> Table:
     table = match.cache.get(key)
     if table is None:
         graph = match.topology.graph()
-        stop = _blocking_edges(match)
+        stop = shared.blocked_edges(match)
         table = tuple(
             tuple(1 if ROAD in feats and not stop & feats else None for feats in row)
             for row in graph.edge_features
@@ -151,39 +133,12 @@ def road_table(match: Match) -> Table:
 
 def mp_table(match: Match, unit: Unit) -> Table:
     """The unit's own movement costs (PGG 11.12): rivers cost extra even on a road."""
-    key = ("pgg-supply-mp", movement.cost_key(match, unit))
-    table = match.cache.get(key)
-    if table is None:
-        stop = _blocking_edges(match)
-        graph = match.topology.graph()
-        table = tuple(
-            tuple(
-                None if stop & feats else c
-                for c, feats in zip(row, graph.edge_features[i], strict=True)
-            )
-            for i, row in enumerate(movement.cost_table(match, unit))
-        )
-        match.cache[key] = table
-    return table
+    return cast(Table, shared.unit_cost_table(match, unit))
 
 
 def swamps(match: Match) -> frozenset[int]:
     """Nodes a line may end in but not pass through (the TEC's swamp)."""
-    key = "pgg-supply-swamps"
-    found = match.cache.get(key)
-    if found is None:
-        kinds = {
-            name
-            for name, entry in _chart(match)["terrain"].items()
-            if entry.get("supply", {}).get("into_not_through")
-        }
-        topo = match.topology
-        graph = topo.graph()
-        found = frozenset(
-            i for i, loc in enumerate(graph.ids) if not is_box(loc) and topo.terrain(loc) in kinds
-        )
-        match.cache[key] = found
-    return found
+    return shared.no_through_nodes(match)
 
 
 def _nodes(graph: Graph, locs: Iterable[str]) -> frozenset[int]:
@@ -193,20 +148,8 @@ def _nodes(graph: Graph, locs: Iterable[str]) -> frozenset[int]:
 
 def blocked(match: Match, side: str) -> frozenset[int]:
     """Enemy-occupied nodes and enemy ZOC that no friendly unit occupies (PGG 8.14, 11.11,
-    11.21); cached until the state changes."""
-    key = ("pgg-supply-blocked", side)
-    found = match.scratch.get(key)
-    if found is None:
-        units = match.state.units
-        friendly: set[str] = set()
-        hostile: set[str] = set()
-        for loc, ids in match.occupied().items():
-            if not is_box(loc):
-                (friendly if units[ids[0]].side == side else hostile).add(loc)
-        zone = set(zoc_of(match, match.enemy(side))) - friendly
-        found = _nodes(match.topology.graph(), hostile | zone)
-        match.scratch[key] = found
-    return found
+    11.21), as the supply mechanic finds them."""
+    return shared.blocked(match, side)
 
 
 def _cached(match: Match, key: Hashable, build: Callable[[], SupplyNet]) -> SupplyNet:
@@ -457,52 +400,14 @@ def in_supply(match: Match, unit: Unit) -> bool:
     return explain_supply(match, unit)["state"] == SUPPLIED
 
 
-def check_movement_supply(match: Match, side: str) -> dict[str, dict[str, Any]]:
-    """Fix supply for this Movement Phase (PGG 11.0): place or remove the out-of-supply marker on every
-    unit of ``side`` on the map. All answers come first, so the order never matters."""
-    answers = {u.id: explain_supply(match, u) for u in match.units_of(side) if on_map(u)}
-    for uid in sorted(answers):
-        unit, answer = match.state.units[uid], answers[uid]
-        out = answer["state"] != SUPPLIED
-        if out != markers.has(match, unit, OUT_OF_SUPPLY):
-            text = f"{uid} is {'out of' if out else 'back in'} supply: {answer['why']}"
-            match.emit(
-                "supply",
-                text,
-                "PGG 11.0",
-                unit=uid,
-                state=answer["state"],
-                path=answer["path"],
-                why=answer["why"],
-            )
-        if out:
-            markers.place(match, unit, OUT_OF_SUPPLY, "PGG 11.0")
-        else:
-            markers.remove(match, unit, OUT_OF_SUPPLY, "back in supply", "PGG 11.0")
-    match.touch()
-    return answers
-
-
-def halved_allowance(value: float) -> float:
-    """Out of supply: halved, fractions dropped, never below 1 (PGG 11.31-11.32)."""
-    whole = int(math.floor(value))
-    return float(halving.halve(whole)) if whole > 0 else float(whole)
+halved_allowance = shared.halved_allowance
+"""Out of supply: halved, fractions dropped, never below 1 (PGG 11.31-11.32)."""
 
 
 # ------------------------------------------------------------------ hooks
-
-
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.kind == "movement" and match.phasing is not None:
-        check_movement_supply(match, match.phasing)
-
-
-@hookimpl
-def wargame_movement_allowance(match: Match, unit: Unit) -> float | None:
-    if OUT_OF_SUPPLY not in unit.markers or not on_map(unit):
-        return None
-    return halved_allowance(float(match.unit_values(unit).get("movement", 0)))
+# The out-of-supply marker is placed and removed at the start of every Movement Phase, and the
+# allowance halved while it is on, by the supply mechanic (``mechanic_options.supply``: check,
+# marker, halve_movement; PGG 11.0, 11.31-11.32), which asks ``wargame_supply`` below.
 
 
 @hookimpl

@@ -23,6 +23,8 @@ from tests.games.pgg_helpers import (
 from wargame.games.panzergruppe_guderian import supply
 from wargame.match import Match
 from wargame.mechanics import movement
+from wargame.mechanics import supply as shared_supply
+from wargame.mechanics.zoc import zoc_of
 from wargame.plugins import Title
 
 ROW20 = [f"{c:02d}20" for c in range(1, 31)]  # 0120, 0220, ... each next to the one before
@@ -372,7 +374,7 @@ def test_8_14_german_zoc_cuts_lines_soviet_units_negate(corridor: Title) -> None
     put(m, "Lukin", "0220")
     put(m, "R02", "0120", face=soviet(3, 4))
     put(m, "6Inf", "0520")
-    zone = supply.zoc_of(m, "german")
+    zone = zoc_of(m, "german")
     assert "0420" in zone and "0419" not in zone
     assert state(m, "Lukin") == "out" and state(m, "R02") == "out"
     put(m, "R03", "0420", face=soviet(3, 4))
@@ -440,10 +442,26 @@ def test_11_31_out_of_supply_9_7_is_4_and_3(corridor: Title) -> None:
     at_phase(m, "german", "movement", turn=3)
     unit = m.state.units["6Inf"]
     assert movement.allowance(m, unit) / movement.scale(m) == 3
+    _, lines = movement.allowance_explained(m, unit)  # halved by the supply mechanic
+    assert [line.rule for line in lines if "out of supply" in line.text] == ["PGG 11.31-11.32"]
     at_phase(m, "german", "combat", turn=3)
     (battle,) = battles(m.apply("attack 0820 with 6Inf"))
     assert battle.attack == 4
     assert any("PGG 11.31" in line for line in battle.explanation)
+
+
+def test_8_14_11_11_one_place_says_what_blocks_a_line(corridor: Title) -> None:
+    """PGG's lines are blocked where the supply mechanic says (enemy units, enemy ZOC without a
+    friendly unit), asked by side or by unit alike; the TEC's lake hexside and swamp come from
+    the terrain chart."""
+    m = Match(corridor)
+    unit = put(m, "6Inf", "0720")
+    put(m, "R01", "0320")
+    by_side = shared_supply.blocked(m, "german")
+    assert by_side == shared_supply.blocked(m, unit)
+    assert supply.blocked(m, "german") == by_side
+    assert m.topology.graph().index["0320"] in by_side
+    assert "lake" in shared_supply.blocked_edges(m)
 
 
 def test_11_32_never_below_one() -> None:
