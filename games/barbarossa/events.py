@@ -222,6 +222,8 @@ def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
         return ["declare the 1943 summer offensive or decline it first (BARB 4.4)"]
     if decision.kind == "withdrawal":
         return ["withdraw a rifle army or decline first (BARB 8.21)"]
+    if decision.kind == "ss-withdrawal":
+        return ["withdraw the 2nd SS or decline first (BARB 8.17)"]
     return []
 
 
@@ -232,6 +234,9 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
         return 17 <= match.turn <= 19 and "offensive_turn" not in v
     if phase.when == "withdrawal":
         return match.scenario_id == "campaign" and 6 <= match.turn <= 8
+    if phase.when == "ss-withdrawal":
+        unit = match.state.units.get(SS)
+        return match.turn in (19, 25) and unit is not None and not unit.flags.get("withdrawn")
     return None
 
 
@@ -239,6 +244,9 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     if phase.id == "administration":
         german_returning(match)
+        ss_arrival_guard(match)
+        if match.state.vars.get("ss_pending") and ss_withdrawable(match):
+            ss_withdraw(match)
         if match.turn == 14:
             match.state.vars["gt13_over"] = True
             check_instant(match)
@@ -358,4 +366,61 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [Offensive(), Withdraw()]
+    return [Offensive(), Withdraw(), WithdrawSS()]
+
+
+# ------------------------------------------------------------------ the 2nd SS (8.17, 4.10)
+
+SS = "ger-2ss"
+
+
+def ss_withdrawable(match: Match) -> bool:
+    """8.17: withdrawn if in overland supply on the map, or from the dead pile."""
+    unit = match.state.units.get(SS)
+    if unit is None or unit.flags.get("withdrawn"):
+        return False
+    if unit.loc is None:
+        return bool(unit.flags.get("eliminated"))
+    return not unit.loc.startswith("box:") and supply.state(match, unit) == "overland"
+
+
+def ss_withdraw(match: Match) -> None:
+    unit = match.state.units[SS]
+    match.place(unit, None)
+    unit.flags = {"eliminated": True, "permanent": True, "withdrawn": True}
+    match.state.vars.pop("ss_pending", None)
+    match.emit("withdraw", "the 2nd SS Panzer Corps is withdrawn", "BARB 8.17")
+
+
+class WithdrawSS(Verb):
+    """``ss withdraw`` (possible only when 8.17 allows it) or ``ss decline`` at the start of GT19
+    and GT25; declined or prevented, the German loses 1 VP (4.10); a prevented withdrawal is made
+    later, as soon as the corps is in overland supply or in the dead pile (8.17)."""
+
+    name = "ss"
+    kinds = ("ss-withdrawal",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action("ss", ("withdraw" if ss_withdrawable(match) else "delay",))
+        yield Action("ss", ("decline",))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        choice = action.args[0]
+        if choice == "withdraw":
+            ss_withdraw(match)
+        else:
+            debit(match, 1, f"2nd SS withdrawal {choice}d", "BARB 4.10")
+            if choice == "delay":
+                match.state.vars["ss_pending"] = True
+        match._end_phase()
+
+
+def ss_arrival_guard(match: Match) -> None:
+    """A return scheduled while the corps is still in play (a declined withdrawal) is void."""
+    unit = match.state.units.get(SS)
+    if unit is None or unit.flags.get("eliminated"):
+        return
+    arrived = match.state.vars.setdefault("arrived", [])
+    for key, entry in match.title.doc("calendar").get("schedule", {}).items():
+        if SS in entry.get("units", ()) and key not in arrived and int(entry["turn"]) <= match.turn:
+            arrived.append(key)

@@ -307,3 +307,31 @@ def test_aerial_supply_once_a_turn_back_a_die_later_t45_7_7(rb: Match) -> None:
     assert not decisions.aerial_available(rb)
     rb.state.cursor.turn = 17
     assert decisions.aerial_available(rb)
+
+
+def test_second_ss_withdrawal_declined_or_delayed_costs_one_t40_8_17_4_10(rb: Match) -> None:
+    rb.state.cursor.turn = 19
+    ss = put(rb, "ger-2ss", "2304")
+    assert events.ss_withdrawable(rb)
+    rb.push("german", "ss-withdrawal", "withdraw?")
+    rb.touch()
+    assert {str(a) for a in rb.legal_actions()} == {"ss withdraw", "ss decline"}
+    rb.apply("ss decline")
+    assert rb.state.vp["german"] == 32 and ss.loc == "2304"
+    rb.push("german", "ss-withdrawal", "withdraw?")
+    rb.touch()
+    rb.scratch[("barb-overland", "german")] = frozenset()  # cut off: the withdrawal must wait
+    assert not events.ss_withdrawable(rb)
+    assert {str(a) for a in rb.legal_actions()} == {"ss delay", "ss decline"}
+    rb.apply("ss delay")
+    assert rb.state.vp["german"] == 31 and rb.state.vars["ss_pending"]
+    rb.eliminate(ss, "test")  # in the dead pile: now it goes
+    assert events.ss_withdrawable(rb)
+    events.ss_withdraw(rb)
+    assert ss.flags["withdrawn"] and "ss_pending" not in rb.state.vars
+
+
+def test_second_ss_arrives_on_gt14_in_the_schedule_8_17(registry: Registry) -> None:
+    schedule = registry.get("barbarossa").doc("calendar")["schedule"]
+    turns = sorted(e["turn"] for e in schedule.values() if "ger-2ss" in e["units"])
+    assert turns == [14, 24, 31]

@@ -331,6 +331,11 @@ def counters() -> tuple[Json, Json]:
             continue
         add(f"ger-{n}", counter("german", "infantry", name))
     add("ger-49mtn", counter("german", "mountain", "49th Mountain Corps"))
+    add(
+        "ger-2ss",
+        counter("german", "panzer", "2nd SS Panzer Corps", (8, 6)),
+        note=FACTOR_NOTE + "; arrives GT14, withdrawn GT19 and GT25, back GT24 and GT31 (8.17)",
+    )
     for key, name in SATELLITES.items():
         add(
             f"ger-{key}",
@@ -462,6 +467,14 @@ def calendar() -> Json:
             "units": ids,
             "at": ["supply:german"],
             "provenance": stand_in("reinforcement turns of the counter backs are not in the text"),
+        }
+    for gt in (14, 24, 31):
+        schedule[f"german-2ss-gt{gt}"] = {
+            "turn": gt,
+            "side": "german",
+            "units": ["ger-2ss"],
+            "at": ["supply:german"],
+            "provenance": rulebook("BARB 8.17"),
         }
     for gt, ids in SOVIET_REINFORCEMENTS.items():
         schedule[f"soviet-gt{gt}"] = {
