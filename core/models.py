@@ -215,6 +215,12 @@ class StackingSettings(Settings):
     limit: float | None = Field(None, ge=0, description="the most weight a location holds")
     limits: dict[str, float] = Field(default_factory=dict, description="side -> its limit")
     max_units: int | None = Field(None, ge=1, description="a count cap beside the weight")
+    limit_vars: dict[str, str] = Field(
+        default_factory=dict, description="side -> a state var holding its limit once set"
+    )
+    feature_limits: dict[str, float] = Field(
+        default_factory=dict, description="location feature -> the limit there, when higher"
+    )
     check: list[str] = Field(default_factory=list, description="phase ids ending with a check")
     chooser: Literal["owner", "enemy"] = Field(
         "owner", description="who picks the units removed (Barbarossa 6.2: the opponent)"

@@ -5,7 +5,10 @@ brigade 0.5). At the end of the phases named in ``check`` a side's units in one 
 no more than ``limit``; an owner whose stack is over the limit removes units of his choice
 (``remove UNIT``) until it is not (PGG 7.1), or the opponent does (Barbarossa 6.2). Settings
 (``mechanic_options.stacking``): ``limit``, ``limits`` (per side), ``max_units`` (a count cap
-beside the weight), ``check`` (phase ids), ``chooser`` ("owner" or "enemy"), ``rule``.
+beside the weight), ``check`` (phase ids), ``chooser`` ("owner" or "enemy"), ``rule``;
+``limit_vars`` (side -> a state var that, once set, is that side's limit: PMD 6.1's Soviet 3 in
+1941, raised by Close Combat markers) and ``feature_limits`` (a location feature -> the limit
+there when higher: PMD 6.1's city 10 and heavy fort 5).
 """
 
 from __future__ import annotations
@@ -22,9 +25,17 @@ REQUIRES: dict[str, str] = {}
 """Mechanics this one needs in the same title: none (checked at load)."""
 
 
-def limit(match: Match, side: str) -> float:
+def limit(match: Match, side: str, loc: str | None = None) -> float:
     s = match.settings("stacking")
-    return float(s.get("limits", {}).get(side, s.get("limit", 1e9)))
+    base = float(s.get("limits", {}).get(side, s.get("limit", 1e9)))
+    var = s.get("limit_vars", {}).get(side)
+    if var is not None and match.state.vars.get(var) is not None:
+        base = float(match.state.vars[var])
+    features = s.get("feature_limits", {})
+    if loc is not None and features:
+        for feature in match.topology.features(loc):
+            base = max(base, float(features.get(feature, base)))
+    return base
 
 
 def weight(match: Match, ids: Iterable[str]) -> float:
@@ -32,11 +43,12 @@ def weight(match: Match, ids: Iterable[str]) -> float:
     return sum(float(match.unit_type(units[i]).get("stacking", 1)) for i in ids)
 
 
-def over(match: Match, side: str, ids: list[str]) -> bool:
-    """Whether these units together break the limit: weight, or a count cap (``max_units``: PGG
-    7.1 allows a fourth unit only if one of them is a leader, weight 0)."""
+def over(match: Match, side: str, ids: list[str], loc: str | None = None) -> bool:
+    """Whether these units together break the limit (in ``loc``, when its features change it):
+    weight, or a count cap (``max_units``: PGG 7.1 allows a fourth unit only if one of them is a
+    leader, weight 0)."""
     cap = match.settings("stacking").get("max_units")
-    return weight(match, ids) > limit(match, side) or (cap is not None and len(ids) > cap)
+    return weight(match, ids) > limit(match, side, loc) or (cap is not None and len(ids) > cap)
 
 
 def overstacked(match: Match, side: str) -> list[str]:
@@ -46,7 +58,7 @@ def overstacked(match: Match, side: str) -> list[str]:
         for loc, ids in match.occupied().items()
         if not loc.startswith("box:")
         and match.state.units[ids[0]].side == side
-        and over(match, side, ids)
+        and over(match, side, ids, loc)
     )
 
 

@@ -25,3 +25,11 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
     if phase.when == "victory-check":
         return has_tag(match, "victory-check")
     return None
+
+
+@hookimpl
+def wargame_setup(match: Match) -> None:
+    """The scenario's starting values (the Soviet 1941 stacking limit of 6.1, the Axis VP
+    changes of 4.5.2) become state vars the rules then change."""
+    for key, value in match.scenario.get("vars", {}).items():
+        match.state.vars.setdefault(key, value)

@@ -274,3 +274,50 @@ def test_mud_and_snow_use_their_tec_columns_12_4() -> None:
     move = match.title.doc("terrain")["terrain"][topo.terrain(y)]["move"]
     assert dry == move["mech"] + 2
     assert chart_cost(match, pd, x, y, ("S", "S")) == move["mech@S"]  # frozen: no river cost
+
+
+# --------------------------------------------------------------------------- stacking (6.1)
+
+
+def _over(match: Match, loc: str, ids: list[str]) -> bool:
+    from wargame.mechanics.stacking import over
+
+    return over(match, match.state.units[ids[0]].side, ids, loc)
+
+
+def test_soviet_1941_limit_is_3_and_cavalry_counts_full_6_1() -> None:
+    """6.1: 3 divisions fit a non-city hex in 1941, a fourth does not; T25 (16.4): a CD,
+    though half a step, stacks as a full division. (No brigades are on the map yet.)"""
+    match = _match()
+    rd = [u.id for u in match.state.units.values() if match.counter(u)["type"] == "rd"][:3]
+    hex_id = _hex_with(match, "forest")
+    assert not _over(match, hex_id, rd)
+    td = next(u.id for u in match.state.units.values() if match.counter(u)["type"] == "td")
+    assert _over(match, hex_id, [*rd, td])
+    cd = [u.id for u in match.state.units.values() if match.counter(u)["type"] == "cd"]
+    assert _over(match, hex_id, [*rd[:2], *cd[:2]])  # a CD stacks as a full division (16.4)
+
+
+def test_cities_hold_10_and_soviet_heavy_forts_5_in_1941_6_1() -> None:
+    match = _match()
+    rds = [u.id for u in match.state.units.values() if match.counter(u)["type"] == "rd"]
+    assert not _over(match, "3304", rds[:10]) and _over(match, "3304", rds[:11])  # Leningrad
+    assert not _over(match, "2347", rds[:5]) and _over(match, "2347", rds[:6])  # Perekop
+    assert _over(match, _hex_with(match, "clear"), rds[:4])
+
+
+def test_axis_limit_is_5_6_1() -> None:
+    match = _match()
+    axis = [u.id for u in match.state.units.values() if match.counter(u)["type"] == "id"]
+    where = _hex_with(match, "clear")
+    assert not _over(match, where, axis[:5]) and _over(match, where, axis[:6])
+
+
+def test_the_soviet_limit_follows_its_var_6_1() -> None:
+    """The 1941 limit of 3 rises to 4 and 5 with earned CC markers (6.1): the var holds it."""
+    match = _match()
+    rds = [u.id for u in match.state.units.values() if match.counter(u)["type"] == "rd"][:4]
+    where = _hex_with(match, "clear")
+    assert _over(match, where, rds)
+    match.state.vars["soviet_stack_limit"] = 4
+    assert not _over(match, where, rds)

@@ -1156,7 +1156,7 @@ def setup(groups: dict[str, list[str]], map_doc: Json) -> Json:
             ],
             "soviet": ["country:ussr"],
         },
-        "vars": {"axis_vp": 0, "soviet_cc_earned": 0},
+        "vars": {"axis_vp": 0, "soviet_cc_earned": 0, "soviet_stack_limit": 3},
     }
 
 
@@ -1261,7 +1261,13 @@ def title() -> Json:
                 "after_elimination": 1,
                 "rule": "PMD 13.8, 13.15.1",
             },
-            "stacking": {"limit": 5, "check": ["w1-cleanup", "w2-cleanup"], "rule": "PMD 6.1, 6.3"},
+            "stacking": {
+                "limit": 5,
+                "limit_vars": {"soviet": "soviet_stack_limit"},
+                "feature_limits": {"city": 10, "heavy-fort": 5},
+                "check": ["w1-cleanup", "w2-cleanup"],
+                "rule": "PMD 6.1, 6.3",
+            },
             "render": {"side_colors": {"axis": "#6f7f8f", "soviet": "#b03a2e"}},
         },
         "turn_label": "Turn",
