@@ -314,6 +314,11 @@ def load_title(definition: GameDef, owner_dir: Path | None = None) -> Title:
         raise WargameError(f"rules failed to import: {exc}") from None
     register_table_kinds(title)
     check_tables(data)
+    from wargame.validate import load_problems
+
+    crossed = load_problems(data, manifest, str(data_dir / "title.json"))
+    if crossed:
+        raise DataError(crossed)
     from wargame import markers
 
     found = markers.problems(title)

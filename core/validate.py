@@ -114,6 +114,17 @@ def title_problems(folder: Path, owner_dir: Path | None = None) -> list[Problem]
     return found + checker.problems
 
 
+def load_problems(data: TitleData, manifest: TitleManifest, title_file: str) -> list[Problem]:
+    """The cross-references checked whenever a title loads: those that would otherwise misplay
+    in silence rather than fail (a map terrain the chart lacks is entered at cost 1)."""
+    c = _Checker(data, manifest, title_file)
+    map_name, map_doc = _one(c, "hex-map" if manifest.topology == "hex" else "network-map")
+    _terrain_name, chart = _one(c, "terrain")
+    if map_doc is not None and chart is not None:
+        _map_terrain(c, map_name, map_doc, chart)
+    return c.problems
+
+
 def _check_all(c: _Checker) -> None:
     sides = [s.id for s in c.manifest.sides]
     map_name, map_doc = _one(c, "hex-map" if c.manifest.topology == "hex" else "network-map")

@@ -219,3 +219,19 @@ def test_new_names_a_title_that_fails_to_load_with_the_owners_file(
     err = capsys.readouterr().err
     assert "title panzergruppe-guderian skipped" in err and where in err and "5 results" in err
     assert not out.exists()
+
+
+def test_a_map_terrain_missing_from_the_chart_stops_the_title_loading(tmp_path: Path) -> None:
+    """Played, such a hex would cost 1 whatever the unit: so the title is not loaded, and the
+    registry names it with the problem (what ``wargame games`` and ``wargame new`` show)."""
+    from tests.titles.hexland import rules
+    from wargame.errors import UsageError
+    from wargame.plugins import GameDef, Registry
+
+    folder = _broken(tmp_path, "map.json", _set("hexes/0303/terrain", "jungle"))
+    registry = Registry()
+    registry.add(GameDef("hexland", folder, (rules,)))
+    with pytest.raises(UsageError, match="title hexland skipped"):
+        registry.get("hexland")
+    (problem,) = [p for p in registry.problems if "hexland" in p]
+    assert f"{folder / 'map.json'}: /hexes/0303/terrain: unknown terrain 'jungle'" in problem
