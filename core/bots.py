@@ -58,6 +58,7 @@ from wargame.errors import UsageError
 from wargame.hookspecs import BotHints
 from wargame.match import Battle, Match
 from wargame.mechanics import combat, retreat, stacking, supply
+from wargame.pricing import price, tables
 from wargame.state import Unit
 from wargame.topology import bfs_steps, is_box
 
@@ -311,13 +312,11 @@ def estimate(
 ) -> Estimate | None:
     """Price a battle that is not fought: None when it could not happen (no strength at all).
 
-    Runs the combat mechanic's own arithmetic (modifiers from ``wargame_strength_modifiers``,
-    the final change for the battle's kind such as the overrun halving, shifts from
-    ``wargame_combat_shifts``, the table from ``wargame_combat_table``) inside :func:`sandbox`,
-    with untried units at their pool's mean. Overrunners count as attacking from ``launch``
+    Runs :func:`wargame.pricing.price`, the arithmetic the combat mechanic fights with, inside
+    :func:`sandbox`, with untried units at their pool's mean. Overrunners count as attacking from ``launch``
     (their battle origin: terrain, hexsides) but are judged where they stand for the rest
     (supply, stacking), which spares recomputing everything derived from unit positions."""
-    combat.tables(match)  # built once per match, outside the sandbox
+    tables(match)  # built once per match, outside the sandbox
     defenders_real = [u for loc in targets for u in match.units_at(loc)]
     if not attackers or not defenders_real:
         return None
@@ -325,7 +324,6 @@ def estimate(
         "attacker": _side_of(match, list(attackers)),
         "defender": _side_of(match, defenders_real),
     }
-    attack_name, defense_name = _names(match)
     with sandbox(match) as m:
         units = m.state.units
         attack_units = [units[u.id] for u in attackers]
@@ -343,33 +341,12 @@ def estimate(
             kind,
         )
         battle.extra["targets"] = list(targets)
-        mods = [
-            x
-            for found in m.hook.wargame_strength_modifiers(match=m, battle=battle)
-            for x in found or ()
-        ]
-        shifts = [
-            x for found in m.hook.wargame_combat_shifts(match=m, battle=battle) for x in found or ()
-        ]
-        attack, _ = combat.apply_modifiers(
-            m, battle, [units[i] for i in battle.attackers], "attack", attack_name, mods
-        )
-        final = combat.FINAL_ATTACK.get(kind)
-        if final is not None:
-            attack, _ = final(m, battle, attack)
-        defense, _ = combat.apply_modifiers(m, battle, defend_units, "defense", defense_name, mods)
-        if attack <= 0 and defense <= 0:
+        priced = price(m, battle)
+        if priced.column is None or priced.table is None:
             return None
-        table = combat.table_for(m, battle)
-        column = table.column(attack, defense, shifts=shifts)
-        if column.automatic is not None:
-            chances = {column.automatic: 1.0}
-        else:
-            by_roll = table.results(column)
-            chances = {}
-            for roll, p in roll_odds(table.dice, table.rolls).items():
-                code = by_roll[roll]
-                chances[code] = chances.get(code, 0.0) + p
+        column, table = priced.column, priced.table
+        attack, defense = priced.attack, priced.defense
+        chances = priced.chances(roll_odds(table.dice, table.rolls))
     codes = match.title.doc("combat-tables").get("codes", {})
     ground = GROUND * (1 + 4 * objective)
     value = vacate = 0.0

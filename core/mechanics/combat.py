@@ -19,11 +19,10 @@ attackers is offered with and without them).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from fractions import Fraction
 from typing import Any, TypedDict, cast
 
+from wargame import pricing
 from wargame.actions import Action, Decision
-from wargame.combat import Column, CombatTable, Line, Modifier, Shift, build_table
 from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
 from wargame.mechanics.movement import phase_key
@@ -53,30 +52,17 @@ def settings(match: Match) -> dict[str, Any]:
     return match.settings("combat")
 
 
-FINAL_ATTACK: dict[str, Callable[[Match, Battle, Fraction], tuple[Fraction, list[Line]]]] = {}
-"""Battle kind -> the last change to the attack total, after every modifier (the overrun
-halving, PGG 6.55). Registered by the mechanic that fights battles of that kind."""
+FINAL_ATTACK = pricing.FINAL_ATTACK
+"""Battle kind -> the last change to the attack total (:data:`wargame.pricing.FINAL_ATTACK`)."""
 
 ON_FINISH: dict[str, Callable[[Match, Battle], None]] = {}
 """Battle kind -> called once when all its results are carried out, just before it closes (an
 overrun moving into the vacated hex or back to its launch hex, PGG 6.51-6.52)."""
 
 
-def tables(match: Match) -> dict[str, CombatTable]:
-    """The title's tables, built once per match."""
-    built = match.cache.get("combat-tables")
-    if built is None:
-        doc = match.title.doc("combat-tables")
-        built = {tid: build_table(spec, table_id=tid) for tid, spec in doc["tables"].items()}
-        match.cache["combat-tables"] = built
-    return built
-
-
-def table_for(match: Match, battle: Battle) -> CombatTable:
-    tid = match.hook.wargame_combat_table(match=match, battle=battle)
-    all_tables = tables(match)
-    tid = tid or settings(match).get("table") or next(iter(all_tables))
-    return all_tables[tid]
+tables = pricing.tables
+table_for = pricing.table_for
+apply_modifiers = pricing.apply_modifiers
 
 
 # ------------------------------------------------------------------ eligibility
@@ -201,45 +187,6 @@ def new_battle(
     )
 
 
-def apply_modifiers(
-    match: Match,
-    battle: Battle,
-    units: list[Unit],
-    what: str,
-    value_name: str,
-    mods: list[Modifier],
-) -> tuple[Fraction, list[Line]]:
-    """A side's total: each unit's value with its own modifiers, summed, then the total's."""
-    lines: list[Line] = []
-    total = Fraction(0)
-    for unit in units:
-        value = _fraction(match.unit_values(unit).get(value_name, 0))
-        for mod in mods:
-            if mod.target == unit.id:
-                value = _op(value, mod)
-                lines.append(mod.line())
-        total += value
-    lines.append(Line(f"{what} {_num(total)} ({', '.join(u.id for u in units)})"))
-    for mod in mods:
-        if mod.target == what:
-            total = _op(total, mod)
-            lines.append(Line(f"{mod.line()} -> {_num(total)}", None))
-    return total, lines
-
-
-def _fraction(value: float | Fraction) -> Fraction:
-    return value if isinstance(value, Fraction) else Fraction(repr(value))
-
-
-def _op(value: Fraction, mod: Modifier) -> Fraction:
-    """One modifier (:meth:`~wargame.combat.Modifier.apply`: the halving rule, PGG 11.32)."""
-    return mod.apply(value)
-
-
-def _num(x: Fraction) -> str:
-    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
-
-
 def resolve(match: Match, battle: Battle) -> None:
     """Reveal, total, find the column, roll, read and carry out the result."""
     units = match.state.units
@@ -262,35 +209,10 @@ def resolve(match: Match, battle: Battle) -> None:
         match.emit("battle", f"{battle.id}: no combat at {battle.target}", battle=battle.id)
         finish(match, battle, advance=bool(battle.attackers))
         return
-    mods: list[Modifier] = []
-    for found in match.hook.wargame_strength_modifiers(match=match, battle=battle):
-        mods.extend(found or ())
-    shifts: list[Shift] = []
-    for found in match.hook.wargame_combat_shifts(match=match, battle=battle):
-        shifts.extend(found or ())
-    s = settings(match)
-    attack, alines = apply_modifiers(
-        match,
-        battle,
-        [units[i] for i in battle.attackers],
-        "attack",
-        s.get("attack", "attack"),
-        mods,
-    )
-    final = FINAL_ATTACK.get(battle.kind)
-    if final is not None:
-        attack, more = final(match, battle, attack)
-        alines.extend(more)
-    defense, dlines = apply_modifiers(
-        match,
-        battle,
-        [units[i] for i in battle.defenders],
-        "defense",
-        s.get("defense", "defense"),
-        mods,
-    )
-    if attack <= 0 and defense <= 0:
-        battle.explanation = [str(x) for x in (*alines, *dlines)]
+    priced = pricing.price(match, battle)
+    attack, defense, column, table = priced.attack, priced.defense, priced.column, priced.table
+    if column is None or table is None:
+        battle.explanation = list(priced.explanation)
         match.emit(
             "battle",
             f"{battle.id} at {battle.target}: no strength on either side, no combat",
@@ -298,16 +220,14 @@ def resolve(match: Match, battle: Battle) -> None:
         )
         finish(match, battle, advance=False)
         return
-    table = table_for(match, battle)
-    column: Column = table.column(attack, defense, shifts=shifts)
     if column.automatic is not None:
         roll = None
     else:
         roll = match.roll(table.dice, f"{battle.id} at {battle.target}")
-    code = table.result(column, roll)
+    code = column.automatic if roll is None else priced.results[roll]
     battle.attack, battle.defense = float(attack), float(defense)
     battle.column, battle.roll, battle.result = column.label, roll, code
-    battle.explanation = [str(x) for x in (*alines, *dlines, *column.explanation)]
+    battle.explanation = list(priced.explanation)
     battle.explanation.append(
         f"automatic {code}" if roll is None else f"roll {roll} on {column.label}: {code}"
     )

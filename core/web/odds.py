@@ -3,10 +3,9 @@ found without rolling and without revealing anyone.
 
 A player weighs an attack before making it, so the page shows the column first. The kernel's
 combat mechanic only finds a column while resolving a battle (it reveals, then rolls), so this
-module does the same arithmetic on a battle that is never fought: the title's strength modifiers
-and column shifts (its hooks), the mechanic's totals (:func:`~wargame.mechanics.combat.
-apply_modifiers`, then the final change for the battle's kind, such as the overrun halving, PGG
-6.55) and the title's table (:func:`~wargame.mechanics.combat.table_for`). It all runs on
+module prices a battle that is never fought with the same :func:`wargame.pricing.price` the
+mechanic fights with (modifiers, shifts, the final change for the battle's kind such as the
+overrun halving, PGG 6.55, and the title's table). It all runs on
 :meth:`~wargame.match.Match.sandbox`: a hook may record things on the units it is asked about
 (a leader joining the attack, PGG 10.26), and an overrun first moves its units to the launch
 location (PGG 6.51); none of that may touch the match.
@@ -22,10 +21,11 @@ from fractions import Fraction
 from typing import Any
 
 from wargame.actions import Action
-from wargame.combat import Column, Modifier, Shift, explain
+from wargame.combat import explain
 from wargame.match import Battle, Match
 from wargame.mechanics import combat, overrun
 from wargame.mechanics.movement import phase_key
+from wargame.pricing import price
 from wargame.state import Unit
 
 UNKNOWN = "?"
@@ -137,8 +137,7 @@ def _battle(match: Match, ids: list[str], targets: list[str], kind: str, path: l
 def _column(
     match: Match, ids: list[str], targets: list[str], kind: str, path: list[str]
 ) -> dict[str, Any]:
-    """The arithmetic of :func:`wargame.mechanics.combat.resolve`, stopping before the roll,
-    on a sandbox."""
+    """The battle's :func:`wargame.pricing.price` on a sandbox, as the page shows it."""
     battle = _battle(match, ids, targets, kind, path)
     units = match.state.units
     key = phase_key(match)  # as resolve marks them, before it asks the hooks
@@ -146,53 +145,22 @@ def _column(
         units[uid].flags["attacked"] = key
     for uid in battle.defenders:
         units[uid].flags["defended"] = key
-    mods: list[Modifier] = []
-    for found in match.hook.wargame_strength_modifiers(match=match, battle=battle):
-        mods.extend(found or ())
-    shifts: list[Shift] = []
-    for found in match.hook.wargame_combat_shifts(match=match, battle=battle):
-        shifts.extend(found or ())
-    s = combat.settings(match)
-    attack, alines = combat.apply_modifiers(
-        match,
-        battle,
-        [units[i] for i in battle.attackers],
-        "attack",
-        s.get("attack", "attack"),
-        mods,
-    )
-    final = combat.FINAL_ATTACK.get(battle.kind)
-    if final is not None:
-        attack, more = final(match, battle, attack)
-        alines.extend(more)
-    defense, dlines = combat.apply_modifiers(
-        match,
-        battle,
-        [units[i] for i in battle.defenders],
-        "defense",
-        s.get("defense", "defense"),
-        mods,
-    )
-    lines = [str(x) for x in (*alines, *dlines)]
-    if attack <= 0 and defense <= 0:
+    priced = price(match, battle)
+    lines = list(priced.explanation)
+    column, table = priced.column, priced.table
+    if column is None or table is None:
         return {
             "summary": "no strength on either side: no combat",
             "explanation": lines,
             "attack": 0,
             "defense": 0,
         }
-    table = combat.table_for(match, battle)
-    column: Column = table.column(attack, defense, shifts=shifts)
     codes: Mapping[str, Any] = match.title.doc("combat-tables").get("codes", {})
-    results = (
-        {}
-        if column.automatic is not None
-        else {str(roll): code for roll, code in table.results(column).items()}
-    )
-    lines.extend(str(x) for x in column.explanation)
+    results = {str(roll): code for roll, code in priced.results.items()}
     if column.automatic is not None:
         lines.append(f"automatic {column.automatic}: no roll")
     used = [column.automatic] if column.automatic is not None else list(results.values())
+    attack, defense = priced.attack, priced.defense
     return {
         "column": column.label,
         "known": True,

@@ -1,0 +1,159 @@
+"""A battle's price: its odds, modifiers, shifts, explanation and every roll's result, found
+without rolling and without changing the match.
+
+The combat mechanic fights a battle with it (then rolls), the web page shows it before an attack
+is made, the bots weigh attacks with it and ``wargame crt`` prints tables the same way: one
+arithmetic, so what a player is shown is what the battle does. The totals are each unit's value
+with the modifiers of every plugin's ``wargame_strength_modifiers``, summed, then the modifiers
+on the total; the attack's last change for the battle's kind comes after (:data:`FINAL_ATTACK`:
+the overrun halving, PGG 6.55); the column is the table's (``wargame_combat_table``, else the
+combat settings' ``table``) with every plugin's ``wargame_combat_shifts``.
+
+:func:`price` reads the match only; a hook that records something on the units it is asked
+about must be given a sandbox (the web and the bots price on :meth:`~wargame.match.Match.sandbox`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from wargame.combat import Column, CombatTable, Line, Modifier, Shift, build_table
+from wargame.match import Battle, Match
+from wargame.state import Unit
+
+__all__ = ["FINAL_ATTACK", "Price", "apply_modifiers", "price", "table_for", "tables"]
+
+FINAL_ATTACK: dict[str, Callable[[Match, Battle, Fraction], tuple[Fraction, list[Line]]]] = {}
+"""Battle kind -> the last change to the attack total, after every modifier (the overrun
+halving, PGG 6.55). Registered by the mechanic that fights battles of that kind."""
+
+
+@dataclass(frozen=True, slots=True)
+class Price:
+    """What a battle would be: totals, the column (None with no strength on either side: no
+    combat), the explanation so far (strength lines, then the column's), and each roll's
+    result (empty for an automatic result)."""
+
+    attack: Fraction
+    defense: Fraction
+    table: CombatTable | None
+    column: Column | None
+    explanation: list[str]
+    results: Mapping[int, str] = field(default_factory=dict)
+    modifiers: tuple[Modifier, ...] = ()
+    shifts: tuple[Shift, ...] = ()
+
+    @property
+    def automatic(self) -> str | None:
+        return None if self.column is None else self.column.automatic
+
+    def chances(self, odds: Mapping[int, float]) -> dict[str, float]:
+        """Result code -> chance, given each roll's chance (an automatic result is certain)."""
+        if self.column is None:
+            return {}
+        if self.column.automatic is not None:
+            return {self.column.automatic: 1.0}
+        out: dict[str, float] = {}
+        for roll, p in odds.items():
+            code = self.results[roll]
+            out[code] = out.get(code, 0.0) + p
+        return out
+
+
+def tables(match: Match) -> dict[str, CombatTable]:
+    """The title's combat tables, built once per match."""
+    built = match.cache.get("combat-tables")
+    if built is None:
+        doc = match.title.doc("combat-tables")
+        built = {tid: build_table(spec, table_id=tid) for tid, spec in doc["tables"].items()}
+        match.cache["combat-tables"] = built
+    return built
+
+
+def table_for(match: Match, battle: Battle) -> CombatTable:
+    """The table the battle is fought on: the title's hook, else the combat settings' table,
+    else the first."""
+    tid = match.hook.wargame_combat_table(match=match, battle=battle)
+    all_tables = tables(match)
+    tid = tid or match.settings("combat").get("table") or next(iter(all_tables))
+    return all_tables[tid]
+
+
+def apply_modifiers(
+    match: Match,
+    battle: Battle,
+    units: list[Unit],
+    what: str,
+    value_name: str,
+    mods: list[Modifier],
+) -> tuple[Fraction, list[Line]]:
+    """A side's total: each unit's value with its own modifiers, summed, then the total's."""
+    lines: list[Line] = []
+    total = Fraction(0)
+    for unit in units:
+        value = _fraction(match.unit_values(unit).get(value_name, 0))
+        for mod in mods:
+            if mod.target == unit.id:
+                value = mod.apply(value)  # the halving rule, PGG 11.32
+                lines.append(mod.line())
+        total += value
+    lines.append(Line(f"{what} {_num(total)} ({', '.join(u.id for u in units)})"))
+    for mod in mods:
+        if mod.target == what:
+            total = mod.apply(total)
+            lines.append(Line(f"{mod.line()} -> {_num(total)}", None))
+    return total, lines
+
+
+def price(match: Match, battle: Battle) -> Price:
+    """The battle's price as the units stand now (see the module docstring)."""
+    units = match.state.units
+    mods = [
+        m
+        for found in match.hook.wargame_strength_modifiers(match=match, battle=battle)
+        for m in found or ()
+    ]
+    shifts = [
+        s
+        for found in match.hook.wargame_combat_shifts(match=match, battle=battle)
+        for s in found or ()
+    ]
+    s = match.settings("combat")
+    attack, alines = apply_modifiers(
+        match,
+        battle,
+        [units[i] for i in battle.attackers],
+        "attack",
+        s.get("attack", "attack"),
+        mods,
+    )
+    final = FINAL_ATTACK.get(battle.kind)
+    if final is not None:
+        attack, more = final(match, battle, attack)
+        alines.extend(more)
+    defense, dlines = apply_modifiers(
+        match,
+        battle,
+        [units[i] for i in battle.defenders],
+        "defense",
+        s.get("defense", "defense"),
+        mods,
+    )
+    lines = [str(x) for x in (*alines, *dlines)]
+    if attack <= 0 and defense <= 0:
+        return Price(attack, defense, None, None, lines, {}, tuple(mods), tuple(shifts))
+    table = table_for(match, battle)
+    column = table.column(attack, defense, shifts=shifts)
+    results = {} if column.automatic is not None else dict(table.results(column))
+    lines.extend(str(x) for x in column.explanation)
+    return Price(attack, defense, table, column, lines, results, tuple(mods), tuple(shifts))
+
+
+def _fraction(value: float | Fraction) -> Fraction:
+    return value if isinstance(value, Fraction) else Fraction(repr(value))
+
+
+def _num(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
