@@ -192,6 +192,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     for name in write(folder):
         print(f"wrote {folder / name}")
+    if args.out is None:  # the author's reference shows the same models: keep it with them
+        from wargame import docgen
+
+        docgen.main([])
     return 0
 
 
