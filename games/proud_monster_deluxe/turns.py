@@ -18,10 +18,21 @@ def ynn(match: Match, turn: int | None = None) -> int:
     return int(turn_spec(match, turn)["values"]["ynn"])
 
 
+def phase_side(match: Match, phase: PhaseSpec) -> str:
+    """Who decides ``phase``: its fixed side, or the phasing player."""
+    return match.phasing if phase.side == "phasing" else phase.side
+
+
 @hookimpl
 def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
+    if phase.when in ("second-week", "second-week-reserves") and ynn(match) == 112:
+        return False  # 5.3(1): turn 112 is one game week
+    if phase.when in ("reserves", "second-week-reserves"):
+        # 6.4: only stacks under a Reserve marker move in a reserve movement phase; Reserve
+        # markers are not built yet, so no side has one and the phase is skipped.
+        return bool(match.state.ns("reserves").get(phase_side(match, phase)))
     if phase.when == "second-week":
-        return ynn(match) != 112  # 5.3(1): turn 112 is one game week
+        return True
     if phase.when == "victory-check":
         return has_tag(match, "victory-check")
     return None

@@ -321,3 +321,11 @@ def test_the_soviet_limit_follows_its_var_6_1() -> None:
     assert _over(match, where, rds)
     match.state.vars["soviet_stack_limit"] = 4
     assert not _over(match, where, rds)
+
+
+def test_no_reserve_movement_without_reserve_markers_6_4() -> None:
+    """6.4: only stacks under a Reserve marker move in the ERMP and FRMP; with none placed (no
+    Reserve markers on 112: 5.3(2)) the phases pass without a decision."""
+    match = _match()
+    seen = _phases_until_turn_2(match)
+    assert not any("reserve-movement" in p for p in seen)

@@ -1163,7 +1163,8 @@ def setup(groups: dict[str, list[str]], map_doc: Json) -> Json:
 def _week(side: str, week: int) -> Json:
     """One player-week (5.2): refit, initial movement, combat, the enemy's then the phasing
     side's reserve movement, clean-up. In week 2 every phase waits on the 'second-week'
-    condition: turn 112 is one game week (5.3(1))."""
+    condition: turn 112 is one game week (5.3(1)); the reserve movement phases also wait on a
+    Reserve marker of their side (6.4)."""
     other = "soviet" if side == "axis" else "axis"
     when = "second-week" if week == 2 else None
     phases = [
@@ -1207,8 +1208,11 @@ def _week(side: str, week: int) -> Json:
                 "rule": "PMD 5.2, 12.1-12.3",
             },
         )
-    if when:
-        for phase in out:
+    for phase in out:
+        reserve = phase["id"].endswith("reserve-movement")
+        if reserve:  # only stacks under a Reserve marker move then (6.4)
+            phase["when"] = f"{when}-reserves" if when else "reserves"
+        elif when:
             phase["when"] = when
     return {"side": side, "rule": "PMD 5.2", "phases": out}
 
