@@ -32,7 +32,7 @@ from wargame.models import TitleManifest
 if TYPE_CHECKING:
     from wargame.actions import Action, Decision
     from wargame.loader import TitleData
-    from wargame.match import Match
+    from wargame.match import Battle, Match
     from wargame.topology import Topology
 
 ENTRY_POINT_GROUP = "wargame.games"
@@ -114,6 +114,13 @@ class Verb:
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         raise NotImplementedError
+
+    def describe(self, match: Match, action: Action) -> Battle | None:
+        """The battle a legal ``action`` would fight, set up on ``match`` as ``apply`` sets it
+        up but not fought, for :func:`wargame.pricing.price` (give a sandbox: an overrun first
+        moves its units to the launch location, PGG 6.51). None: the action fights no battle,
+        or the verb does not say (the web page then shows no odds for it)."""
+        return None
 
     @property
     def native_levels(self) -> bool:

@@ -21,9 +21,18 @@ from fractions import Fraction
 
 from wargame.combat import Column, CombatTable, Line, Modifier, Shift, build_table
 from wargame.match import Battle, Match
+from wargame.mechanics.movement import phase_key
 from wargame.state import Unit
 
-__all__ = ["FINAL_ATTACK", "Price", "apply_modifiers", "price", "table_for", "tables"]
+__all__ = [
+    "FINAL_ATTACK",
+    "Price",
+    "apply_modifiers",
+    "engage",
+    "price",
+    "table_for",
+    "tables",
+]
 
 FINAL_ATTACK: dict[str, Callable[[Match, Battle, Fraction], tuple[Fraction, list[Line]]]] = {}
 """Battle kind -> the last change to the attack total, after every modifier (the overrun
@@ -105,6 +114,18 @@ def apply_modifiers(
             total = mod.apply(total)
             lines.append(Line(f"{mod.line()} -> {_num(total)}", None))
     return total, lines
+
+
+def engage(match: Match, battle: Battle) -> None:
+    """Mark the battle's units as having attacked and defended this phase, as the combat
+    mechanic does before asking the hooks (a hook may read who is in a battle); on a sandbox
+    when the battle is only priced."""
+    key = phase_key(match)
+    units = match.state.units
+    for uid in battle.attackers:
+        units[uid].flags["attacked"] = key
+    for uid in battle.defenders:
+        units[uid].flags["defended"] = key
 
 
 def price(match: Match, battle: Battle) -> Price:

@@ -3,8 +3,9 @@ shows and the bots weigh (issue 10)."""
 
 from __future__ import annotations
 
+from wargame.actions import Action
 from wargame.match import Battle, Match
-from wargame.plugins import Title
+from wargame.plugins import Title, Verb
 from wargame.pricing import price
 from wargame.testing import force_rolls
 
@@ -54,3 +55,19 @@ def test_no_strength_on_either_side_has_no_column(hexland: Title) -> None:
     battle = Battle("b", [], [], loc, {}, "attack")
     priced = price(match, battle)
     assert priced.column is None and priced.results == {} and priced.chances({1: 1.0}) == {}
+
+
+def test_a_verb_describes_the_battle_its_action_would_fight(hexland: Title) -> None:
+    """Verb.describe: the attack's battle set up on a sandbox, the match untouched; a verb that
+    fights none says None (the web page then shows no odds for it)."""
+    match = Match(hexland, seed=4)
+    loc, empty = known_target(match)
+    match.place(match.state.units["1-inf"], empty)
+    before = match.state_hash()
+    sandbox = match.sandbox()
+    battle = sandbox.verbs["attack"].describe(sandbox, Action.parse(f"attack {loc} with 1-inf"))
+    assert battle is not None
+    assert battle.attackers == ["1-inf"] and battle.target == loc
+    assert set(battle.defenders) == {u.id for u in match.units_at(loc)}
+    assert match.state_hash() == before
+    assert Verb().describe(match, Action.parse("end")) is None

@@ -164,13 +164,16 @@ class Attack(Verb):
             return f"{', '.join(ids)} have no attack strength and never attack alone"
         return None
 
-    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+    def describe(self, match: Match, action: Action) -> Battle:
         targets, ids = action.args[0].split(","), action.args[2].split(",")
         attackers = [match.state.units[i] for i in ids]
         defenders = [u for loc in targets for u in match.units_at(loc)]
         battle = new_battle(match, attackers, defenders, targets[0], "attack")
         battle.extra["targets"] = targets
-        resolve(match, battle)
+        return battle
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        resolve(match, self.describe(match, action))
 
 
 # ------------------------------------------------------------------ resolution
@@ -200,11 +203,7 @@ def resolve(match: Match, battle: Battle) -> None:
         if units[i].loc is not None and units[i].loc == battle.origins.get(i, units[i].loc)
     ]
     battle.defenders = [i for i in battle.defenders if units[i].loc in targets]
-    key = phase_key(match)
-    for uid in battle.attackers:
-        units[uid].flags["attacked"] = key
-    for uid in battle.defenders:
-        units[uid].flags["defended"] = key
+    pricing.engage(match, battle)
     if not battle.defenders or not battle.attackers:
         match.emit("battle", f"{battle.id}: no combat at {battle.target}", battle=battle.id)
         finish(match, battle, advance=bool(battle.attackers))

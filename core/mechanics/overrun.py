@@ -347,6 +347,20 @@ class Overrun(Verb):
             moving.append(spent or 0)
         return target_problem(match, units, path[-1], target, moving)
 
+    def describe(self, match: Match, action: Action) -> Battle:
+        """The overrun's battle, its units moved to the launch location first (PGG 6.51)."""
+        target, ids, path = action.args[0], action.args[2].split(","), list(action.args[4:])
+        units = [match.state.units[uid] for uid in ids]
+        if len(path) > 1:
+            for unit in units:
+                match.place(unit, path[-1])
+            match.hook.wargame_moved(match=match, units=units, path=path)
+        defenders = match.units_at(target)
+        battle = combat.new_battle(match, units, defenders, target, KIND)
+        battle.extra["targets"] = [target]
+        battle.extra["overrun"] = {"launch": path[-1], "steps": {u.id: u.step for u in defenders}}
+        return battle
+
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         target, ids, path = action.args[0], action.args[2].split(","), list(action.args[4:])
         units = [match.state.units[uid] for uid in ids]

@@ -22,10 +22,9 @@ from typing import Any
 
 from wargame.actions import Action
 from wargame.combat import explain
-from wargame.match import Battle, Match
-from wargame.mechanics import combat, overrun
-from wargame.mechanics.movement import phase_key
-from wargame.pricing import price
+from wargame.match import Match
+from wargame.plugins import Verb
+from wargame.pricing import engage, price
 from wargame.state import Unit
 
 UNKNOWN = "?"
@@ -33,11 +32,10 @@ ATTACK, OVERRUN = "attack", "overrun"
 
 
 def supported(match: Match, verb: str = ATTACK) -> bool:
-    """Whether the title's ``verb`` (attack or overrun) is the kernel's mechanic, whose
-    arithmetic this module repeats; a title with its own verb gets no preview."""
-    kinds = {ATTACK: combat.Attack, OVERRUN: overrun.Overrun}
-    kind = kinds.get(verb)
-    return kind is not None and isinstance(match.verbs.get(verb), kind)
+    """Whether the title's ``verb`` says which battle an action of it fights
+    (:meth:`~wargame.plugins.Verb.describe`); a verb that does not gets no preview."""
+    found = match.verbs.get(verb)
+    return found is not None and type(found).describe is not Verb.describe
 
 
 def is_battle(action: Action) -> bool:
@@ -112,39 +110,15 @@ def attack_odds(
     if not price:
         out.update(column=None, pending=True, summary="odds on request (preview)")
         return out
-    out.update(_column(match.sandbox(), ids, targets, action.verb, path))
+    out.update(_column(match.sandbox(), action))
     return out
 
 
-def _battle(match: Match, ids: list[str], targets: list[str], kind: str, path: list[str]) -> Battle:
-    """The battle the verb would fight, set up on ``match`` (a sandbox) as its ``apply`` does:
-    an overrun's units move to the launch location first (PGG 6.51)."""
-    units = match.state.units
-    attackers = [units[i] for i in ids]
-    if kind == OVERRUN and len(path) > 1:
-        for unit in attackers:
-            match.place(unit, path[-1])
-        match.hook.wargame_moved(match=match, units=attackers, path=path)
-    defenders = [u for loc in targets for u in match.units_at(loc)]
-    battle = combat.new_battle(match, attackers, defenders, targets[0], kind)
-    battle.extra["targets"] = targets
-    if kind == OVERRUN:
-        steps = {u.id: u.step for u in defenders}
-        battle.extra["overrun"] = {"launch": path[-1], "steps": steps}
-    return battle
-
-
-def _column(
-    match: Match, ids: list[str], targets: list[str], kind: str, path: list[str]
-) -> dict[str, Any]:
+def _column(match: Match, action: Action) -> dict[str, Any]:
     """The battle's :func:`wargame.pricing.price` on a sandbox, as the page shows it."""
-    battle = _battle(match, ids, targets, kind, path)
-    units = match.state.units
-    key = phase_key(match)  # as resolve marks them, before it asks the hooks
-    for uid in battle.attackers:
-        units[uid].flags["attacked"] = key
-    for uid in battle.defenders:
-        units[uid].flags["defended"] = key
+    battle = match.verbs[action.verb].describe(match, action)
+    assert battle is not None  # supported() said the verb describes its battle
+    engage(match, battle)  # as the mechanic marks them, before it asks the hooks
     priced = price(match, battle)
     lines = list(priced.explanation)
     column, table = priced.column, priced.table
