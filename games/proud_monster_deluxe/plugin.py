@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from wargame.games.proud_monster_deluxe import combat, turns, victory, weather
+from wargame.games.proud_monster_deluxe import combat, movement, turns, victory, weather
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES: tuple[object, ...] = (turns, weather, combat, victory)
+RULES: tuple[object, ...] = (turns, movement, weather, combat, victory)
 
 
 @hookimpl

@@ -329,3 +329,26 @@ def test_no_reserve_movement_without_reserve_markers_6_4() -> None:
     match = _match()
     seen = _phases_until_turn_2(match)
     assert not any("reserve-movement" in p for p in seen)
+
+
+def test_axis_ignore_rivers_for_movement_on_turn_112_5_3() -> None:
+    """5.3(10): on turn 112 Axis units pay no river hexside cost; Soviets do, and from 113
+    the Axis does too."""
+    from wargame.mechanics.movement import path_cost
+
+    match = _match()
+    topo = match.topology
+    side = next(
+        s
+        for s in match.title.doc("map")["hexsides"]
+        if s["features"] == ["minor-river"] and topo.terrain(s["hexes"][1]) == "clear"
+    )
+    a, b = side["hexes"]
+    clear(match)
+    pd = put(match, "ger-pd-3", a)
+    rd = put(match, next(u for u in match.state.units if u.startswith("sov-rd")), a)
+    assert path_cost(match, pd, [a, b])[0] == 1
+    assert path_cost(match, rd, [a, b])[0] == 3
+    _phases_until_turn_2(match)
+    pd = put(match, "ger-pd-3", a)
+    assert path_cost(match, pd, [a, b])[0] == 3

@@ -1,0 +1,44 @@
+"""Turn 112's movement rule (PMD 5.3(10)): Axis units ignore rivers for movement.
+
+The Axis units' costs on turn 112 are the TEC's with every river hexside's cost left out (a
+cost key of their own, so the compiled tables of later turns are untouched). Turn 112 is
+summer, always dry (ruling W1), so the weather's columns never meet this rule."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.mechanics.movement import chart_cost
+from wargame.state import Unit
+
+from .turns import AXIS, ynn
+
+RIVERS = ("minor-river", "major-river", "south-volga")
+
+
+def _rivers_ignored(match: Match, unit: Unit) -> bool:
+    return unit.side == AXIS and ynn(match) == 112
+
+
+@hookimpl(tryfirst=True)
+def wargame_cost_key(match: Match, unit: Unit) -> Hashable | None:
+    if _rivers_ignored(match, unit):
+        return (unit.side, match.unit_type(unit)["mobility"], "rivers-ignored")
+    return None
+
+
+@hookimpl(tryfirst=True)
+def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
+    if a not in match.topology or not _rivers_ignored(match, unit):
+        return None
+    edge = match.topology.edge(a, b)
+    cost = chart_cost(match, unit, a, b)
+    if edge is None or cost == float("inf"):
+        return None
+    sides = match.title.doc("terrain")["hexsides"]
+    for feature in RIVERS:
+        if feature in edge.features:
+            cost -= float(sides[feature]["move"]["*"])
+    return cost
