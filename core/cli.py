@@ -25,11 +25,12 @@ from typing import Any, NoReturn
 from wargame import __version__, savefile, status
 from wargame.actions import Action, Event, IllegalAction
 from wargame.bots import BOTS, Bot, make_bot
-from wargame.combat import CombatTable, build_table, explain, resolve
+from wargame.combat import CombatTable, explain, resolve
 from wargame.errors import DataError, Problem, UsageError, WargameError
 from wargame.loader import check_document, expected_kinds, read_json, template
 from wargame.match import Match
 from wargame.plugins import Registry, Title, discover
+from wargame.pricing import build_tables
 
 DEFAULT_DEMO_TITLE = "panzergruppe-guderian"
 MAX_BOT_ACTIONS = 100_000
@@ -841,9 +842,8 @@ def _number(value: Fraction) -> int | float:
 
 
 def _tables(title: Title) -> dict[str, CombatTable]:
-    doc = title.doc("combat-tables")
     try:
-        return {tid: build_table(spec, table_id=tid) for tid, spec in doc["tables"].items()}
+        return build_tables(title)
     except ValueError as exc:
         raise UsageError(f"{title.id}: {exc}") from None
 

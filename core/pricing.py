@@ -22,12 +22,14 @@ from fractions import Fraction
 from wargame.combat import Column, CombatTable, Line, Modifier, Shift, build_table
 from wargame.match import Battle, Match
 from wargame.mechanics.movement import phase_key
+from wargame.plugins import Title
 from wargame.state import Unit
 
 __all__ = [
     "FINAL_ATTACK",
     "Price",
     "apply_modifiers",
+    "build_tables",
     "engage",
     "price",
     "table_for",
@@ -71,12 +73,18 @@ class Price:
         return out
 
 
+def build_tables(title: Title) -> dict[str, CombatTable]:
+    """The title's combat tables by id, built from its ``combat-tables`` document (also what
+    ``wargame crt`` looks up, so paper players read the tables the engine fights on)."""
+    doc = title.doc("combat-tables")
+    return {tid: build_table(spec, table_id=tid) for tid, spec in doc["tables"].items()}
+
+
 def tables(match: Match) -> dict[str, CombatTable]:
     """The title's combat tables, built once per match."""
     built = match.cache.get("combat-tables")
     if built is None:
-        doc = match.title.doc("combat-tables")
-        built = {tid: build_table(spec, table_id=tid) for tid, spec in doc["tables"].items()}
+        built = build_tables(match.title)
         match.cache["combat-tables"] = built
     return built
 
