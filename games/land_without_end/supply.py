@@ -1,0 +1,220 @@
+"""Supply (LWE 7.1-7.17), on the shared supply mechanic (``mechanic_options.supply``: the
+sources, the German 12-hex limit, no path across all-sea hexes or hexsides, the checks at the
+start of each Movement and Prepared Assault Phase and of the Soviet Supply Check Phase).
+
+What this title adds:
+- Rollbahn extension (7.3, E22b): every hex of a Rollbahn that runs from its western end through
+  German-controlled hexes free of Soviet units is a German source; the trace may end there.
+- Captured sources (7.15, 7.17): a source hex the enemy controls serves neither side.
+- Soviet supply (7.8-7.10): every Soviet unit is in supply while DD3 stands; a Soviet unit in a
+  Black Sea or Azov coastal town is in supply (coastal supply); otherwise a trace of any length to
+  the east or south edge.
+- German units out of supply at the start of a Movement Phase have MF 0 (7.7; the minimum move
+  does not restore it, E22f) and at the start of a Prepared Assault Phase may not attack (7.7);
+  they defend fully and are never lost for it.
+- The Soviet Supply Check Phase, held once DD3 is rescinded: every Soviet unit found out of
+  supply is eliminated (7.12).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.combat import Modifier
+from wargame.hookspecs import SupplySource, hookimpl
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.state import Unit
+
+from . import dd3
+from .common import GERMAN, SOVIET, town_class
+
+COASTS = {"black-sea", "azov"}
+
+
+def rollbahn_sources(match: Match) -> list[str]:
+    """7.3: the Rollbahn hexes a German trace may end in: along each line from its western end
+    while the hexes are German-controlled and hold no Soviet unit."""
+    doc = match.title.doc("map")
+    occupied = match.occupied()
+    units = match.state.units
+    found: list[str] = []
+    for line in doc.get("lines", ()):
+        if line.get("kind") != "rollbahn":
+            continue
+        for loc in line["hexes"]:
+            soviet_here = any(units[u].side == SOVIET for u in occupied.get(loc, ()))
+            if match.state.control.get(loc) != GERMAN or soviet_here:
+                break
+            if loc not in found:
+                found.append(loc)
+    return found
+
+
+@hookimpl
+def wargame_supply_sources(match: Match, side: str) -> list[SupplySource]:
+    out: list[SupplySource] = []
+    if side == GERMAN:
+        out += [SupplySource(h, "Rollbahn", "LWE 7.3") for h in rollbahn_sources(match)]
+    names = match.settings("supply").get("sources", {}).get(side, [])
+    enemy = SOVIET if side == GERMAN else GERMAN
+    for loc in match.resolve_locations(names):
+        if match.state.control.get(loc) == enemy:
+            out.append(SupplySource(loc, "held by the enemy", "LWE 7.15", remove=True))
+    return out
+
+
+@hookimpl
+def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
+    if unit.loc is None or unit.loc.startswith("box:"):
+        return None
+    if unit.side == GERMAN:
+        return german_answer(match, unit)
+    if dd3.in_effect(match):
+        return {"state": "supplied", "path": [unit.loc], "why": "Directive No. 3 (LWE 7.8)"}
+    coast = set(match.topology.attrs(unit.loc).get("coast", ()))
+    if coast & COASTS and town_class(match, unit.loc):
+        return {"state": "supplied", "path": [unit.loc], "why": "coastal supply (LWE 7.10)"}
+    if unit.loc in soviet_reach(match):
+        return {"state": "supplied", "path": [unit.loc], "why": "a line to the east or south edge"}
+    return {"state": "out", "path": [], "why": "no line to the east or south edge (LWE 7.9)"}
+
+
+def german_answer(match: Match, unit: Unit) -> dict[str, Any]:
+    """7.3, 7.13, E22a: at most 12 hexes (the source counted, the unit's own hex not) to a
+    west-edge or Rollbahn source."""
+    loc = unit.loc or ""
+    dist = german_distance(match)
+    topo = match.topology
+    best = 0 if loc in dist and dist[loc] == 0 else None
+    for n in topo.neighbours(loc):
+        edge = topo.edge(loc, n)
+        if n in dist and not (edge is not None and "sea" in edge.features):
+            best = dist[n] + 1 if best is None else min(best, dist[n] + 1)
+    longest = int(match.settings("supply").get("limit", {}).get(GERMAN, 12))
+    if best is not None and best <= longest:
+        return {"state": "supplied", "path": [loc], "why": f"{best} hexes to a source (LWE 7.3)"}
+    return {"state": "out", "path": [], "why": f"no source within {longest} hexes (LWE 7.3)"}
+
+
+def german_distance(match: Match) -> dict[str, int]:
+    """Hexes from the nearest German source, over hexes a German line may pass (7.13): no Soviet
+    units, intact fortified lines, Soviet-held cities, all-sea hexes, all-lake hexes but in snow;
+    never across all-sea hexsides. Counted out to the limit only."""
+    from . import weather
+    from .combat import fortified
+
+    key = ("lwe-german-distance", match.version)
+    found = match.scratch.get(key)
+    if found is not None:
+        return found
+    topo = match.topology
+    control = match.state.control
+    soviet_units = {
+        u.loc for u in match.state.units.values() if u.side == SOVIET and u.loc is not None
+    }
+    longest = int(match.settings("supply").get("limit", {}).get(GERMAN, 12))
+
+    def open_hex(h: str) -> bool:
+        if h.startswith("box:") or h in soviet_units:
+            return False
+        terrain = topo.terrain(h)
+        if terrain == "sea" or (terrain == "lake" and weather.now(match, h) != "S"):
+            return False
+        if "city" in topo.features(h) and control.get(h) == SOVIET:
+            return False
+        return not fortified(match, h)
+
+    names = match.settings("supply").get("sources", {}).get(GERMAN, [])
+    starts = [h for h in match.resolve_locations(names) if control.get(h) != SOVIET]
+    starts += rollbahn_sources(match)
+    frontier = [h for h in dict.fromkeys(starts) if open_hex(h)]
+    dist = {h: 0 for h in frontier}
+    while frontier:
+        nxt = []
+        for h in frontier:
+            if dist[h] >= longest:
+                continue
+            for n in topo.neighbours(h):
+                if n in dist or not open_hex(n):
+                    continue
+                edge = topo.edge(h, n)
+                if edge is not None and "sea" in edge.features:
+                    continue
+                dist[n] = dist[h] + 1
+                nxt.append(n)
+        frontier = nxt
+    match.scratch[key] = dist
+    return dist
+
+
+def soviet_reach(match: Match) -> frozenset[str]:
+    """7.9, 7.13: every hex from which a Soviet line of any length reaches an east- or
+    south-edge source the Soviet holds: never into German units, all-sea hexes or German-held
+    cities, never across all-sea hexsides (Sivash and Kerch may be crossed, 7.14; lakes may)."""
+    key = ("lwe-soviet-reach", match.version)
+    found = match.scratch.get(key)
+    if found is not None:
+        return found
+    topo = match.topology
+    control = match.state.control
+    german_units = {
+        u.loc for u in match.state.units.values() if u.side == GERMAN and u.loc is not None
+    }
+
+    def open_hex(h: str) -> bool:
+        if h.startswith("box:") or h in german_units or topo.terrain(h) == "sea":
+            return False
+        return not ("city" in topo.features(h) and control.get(h) == GERMAN)
+
+    names = match.settings("supply").get("sources", {}).get(SOVIET, [])
+    frontier = [h for h in match.resolve_locations(names) if control.get(h) != GERMAN]
+    frontier = [h for h in frontier if open_hex(h)]
+    reach = set(frontier)
+    while frontier:
+        nxt = []
+        for h in frontier:
+            for n in topo.neighbours(h):
+                if n in reach or not open_hex(n):
+                    continue
+                edge = topo.edge(h, n)
+                if edge is not None and "sea" in edge.features:
+                    continue
+                reach.add(n)
+                nxt.append(n)
+        frontier = nxt
+    found = match.scratch[key] = frozenset(reach)
+    return found
+
+
+def oos(unit: Unit) -> bool:
+    return bool(unit.flags.get("oos"))
+
+
+@hookimpl
+def wargame_allowance_modifiers(match: Match, unit: Unit) -> list[Modifier]:
+    if unit.side == GERMAN and oos(unit):
+        return [Modifier(unit.id, "set", 0, "out of supply", "LWE 7.7")]
+    return []
+
+
+@hookimpl
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    if action.verb != "attack" or len(action.args) != 3:
+        return None
+    for uid in str(action.args[2]).split(","):
+        unit = match.state.units.get(uid)
+        if unit is not None and unit.side == GERMAN and oos(unit):
+            return f"{uid} is out of supply and may not attack (LWE 7.7)"
+    return None
+
+
+@hookimpl
+def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    """7.12: the Soviet Supply Check Phase eliminates every Soviet unit out of supply."""
+    if phase.id != "supply-check":
+        return
+    for unit in sorted(match.units_of(SOVIET), key=lambda u: u.id):
+        if oos(unit) and unit.loc is not None and not unit.loc.startswith("box:"):
+            match.eliminate(unit, "out of supply in the Soviet Supply Check Phase", "LWE 7.12")

@@ -1,0 +1,122 @@
+"""Land Without End's supply (7.x) as built: the German 12-hex line with Rollbahn sources, the
+Soviet line of any length after DD3, coastal supply, MF 0 and no attack for German units out of
+supply, the Soviet supply check's eliminations (R3, R6, 7.12)."""
+
+from __future__ import annotations
+
+import pytest
+
+from wargame.actions import Action
+from wargame.games.land_without_end import dd3, supply
+from wargame.match import Match
+from wargame.mechanics.movement import allowance
+from wargame.plugins import discover
+from wargame.testing import clear, put
+
+
+@pytest.fixture(scope="module")
+def title():  # type: ignore[no-untyped-def]
+    return discover().get("lwe")
+
+
+@pytest.fixture
+def match(title) -> Match:  # type: ignore[no-untyped-def]
+    return Match(title, "campaign", 1)
+
+
+def _ussr_hex_at(match: Match, gap: int) -> str:
+    """A land USSR hex exactly ``gap`` hexes from the nearest German source, off the Rollbahnen."""
+    dist = supply.german_distance(match)
+    topo = match.topology
+    for h in sorted(topo.region("country:ussr")):
+        if topo.terrain(h) != "clear":
+            continue
+        if gap <= 12 and dist.get(h) == gap:
+            return h
+        if gap == 13 and h not in dist and any(dist.get(n) == 12 for n in topo.neighbours(h)):
+            return h
+    raise AssertionError(f"no hex {gap} away")
+
+
+def test_german_line_reaches_12_hexes_not_13_7_3(match: Match) -> None:
+    """R3, E22a: a source 12 hexes away supplies, 13 does not."""
+    clear(match)
+    for loc in list(match.state.control):
+        if match.state.control[loc] == "soviet":
+            match.state.control[loc] = "german"  # an open field for the count
+    match.touch()
+    near, far = _ussr_hex_at(match, 12), _ussr_hex_at(match, 13)
+    unit = put(match, "ger-inf-1", near)
+    assert supply.german_answer(match, unit)["state"] == "supplied"
+    put(match, "ger-inf-1", far)
+    match.touch()
+    assert supply.german_answer(match, unit)["state"] == "out"
+
+
+def test_rollbahn_held_by_germans_is_a_source_until_a_soviet_unit_sits_on_it_7_3(
+    match: Match,
+) -> None:
+    line = next(ln for ln in match.title.doc("map")["lines"] if ln["kind"] == "rollbahn")["hexes"]
+    for loc in line:
+        match.state.control[loc] = "german"
+    clear(match)
+    assert line[-1] in supply.rollbahn_sources(match)
+    middle = line[len(line) // 2]
+    put(match, "sov-rd-10", middle)
+    found = supply.rollbahn_sources(match)
+    assert middle not in found and line[-1] not in found
+
+
+def test_german_out_of_supply_moves_0_and_may_not_attack_7_7(match: Match) -> None:
+    """R6 (E22f: the minimum move does not restore it); he still defends."""
+    unit = match.state.units["ger-pz-1"]
+    match.state.cursor.turn = 2
+    full = allowance(match, unit)
+    unit.flags["oos"] = True
+    assert full > 0 and allowance(match, unit) == 0
+    reason = supply.wargame_veto(match, None, Action("attack", ("1234", "with", unit.id)))  # type: ignore[arg-type]
+    assert reason is not None and "7.7" in reason
+    unit.flags.pop("oos")
+    assert supply.wargame_veto(match, None, Action("attack", ("1234", "with", unit.id))) is None  # type: ignore[arg-type]
+
+
+def test_soviets_all_supplied_under_dd3_7_8(match: Match) -> None:
+    clear(match)
+    unit = put(match, "sov-rd-10", "1520")
+    assert dd3.in_effect(match)
+    assert supply.wargame_supply(match, unit)["state"] == "supplied"
+
+
+def test_soviet_cut_off_after_dd3_is_eliminated_in_the_supply_check_7_12(match: Match) -> None:
+    from wargame.mechanics import supply as shared
+    from wargame.models import PhaseSpec
+
+    clear(match)
+    match.state.vars["dd3"] = False
+    deep = "2020"
+    ring = match.topology.neighbours(deep)
+    unit = put(match, "sov-rd-10", deep)
+    free = put(match, "sov-rd-11", "4525")
+    blockers = ["ger-inf-1", "ger-inf-6", "ger-inf-7", "ger-inf-8", "ger-inf-9", "ger-inf-11"]
+    for uid, loc in zip(blockers, ring, strict=False):
+        put(match, uid, loc)
+    assert len(ring) == 6
+    shared.check(match, ["soviet"])
+    assert unit.flags.get("oos") and not free.flags.get("oos")
+    supply.wargame_phase_end(match, PhaseSpec(id="supply-check", name="x", kind="auto"))
+    assert unit.loc is None and free.loc == "4525"
+
+
+def test_coastal_town_supplies_a_soviet_unit_7_10(match: Match) -> None:
+    """Odessa (2141), a Black Sea large town: supplied with no trace even when surrounded."""
+    clear(match)
+    match.state.vars["dd3"] = False
+    unit = put(match, "sov-rd-10", "2141")
+    for n, loc in enumerate(match.topology.neighbours("2141")):
+        if match.topology.terrain(loc) != "sea":
+            put(
+                match,
+                ["ger-inf-1", "ger-inf-6", "ger-inf-7", "ger-inf-8", "ger-inf-9", "ger-inf-11"][n],
+                loc,
+            )
+    assert supply.wargame_supply(match, unit)["state"] == "supplied"
