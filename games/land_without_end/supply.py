@@ -18,6 +18,7 @@ What this title adds:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from wargame.actions import Action, Decision
@@ -129,12 +130,23 @@ def german_distance(match: Match) -> dict[str, int]:
     names = match.settings("supply").get("sources", {}).get(GERMAN, [])
     starts = [h for h in match.resolve_locations(names) if control.get(h) != SOVIET]
     starts += rollbahn_sources(match)
+    dist = spread(match, starts, open_hex, longest)
+    match.scratch[key] = dist
+    return dist
+
+
+def spread(
+    match: Match, starts: list[str], open_hex: Callable[[str], bool], longest: int | None
+) -> dict[str, int]:
+    """Hexes from the nearest of ``starts`` over open hexes, never across all-sea hexsides (7.13;
+    the Sivash and Kerch hexsides are crossed, 7.14), out to ``longest`` (None: any length)."""
+    topo = match.topology
     frontier = [h for h in dict.fromkeys(starts) if open_hex(h)]
     dist = {h: 0 for h in frontier}
     while frontier:
         nxt = []
         for h in frontier:
-            if dist[h] >= longest:
+            if longest is not None and dist[h] >= longest:
                 continue
             for n in topo.neighbours(h):
                 if n in dist or not open_hex(n):
@@ -145,7 +157,6 @@ def german_distance(match: Match) -> dict[str, int]:
                 dist[n] = dist[h] + 1
                 nxt.append(n)
         frontier = nxt
-    match.scratch[key] = dist
     return dist
 
 
@@ -169,21 +180,8 @@ def soviet_reach(match: Match) -> frozenset[str]:
         return not ("city" in topo.features(h) and control.get(h) == GERMAN)
 
     names = match.settings("supply").get("sources", {}).get(SOVIET, [])
-    frontier = [h for h in match.resolve_locations(names) if control.get(h) != GERMAN]
-    frontier = [h for h in frontier if open_hex(h)]
-    reach = set(frontier)
-    while frontier:
-        nxt = []
-        for h in frontier:
-            for n in topo.neighbours(h):
-                if n in reach or not open_hex(n):
-                    continue
-                edge = topo.edge(h, n)
-                if edge is not None and "sea" in edge.features:
-                    continue
-                reach.add(n)
-                nxt.append(n)
-        frontier = nxt
+    starts = [h for h in match.resolve_locations(names) if control.get(h) != GERMAN]
+    reach = spread(match, starts, open_hex, None)
     found = match.scratch[key] = frozenset(reach)
     return found
 

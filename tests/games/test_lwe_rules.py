@@ -5,20 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games.lwe_helpers import new_match
 from wargame.match import Battle, Match
 from wargame.mechanics.concentric import concentric
-from wargame.plugins import discover
 from wargame.testing import clear, force_rolls, put
 
 
-@pytest.fixture(scope="module")
-def title():  # type: ignore[no-untyped-def]
-    return discover().get("lwe")
-
-
 @pytest.fixture
-def match(title) -> Match:  # type: ignore[no-untyped-def]
-    return Match(title, "campaign", 1)
+def match() -> Match:
+    return new_match()
 
 
 def test_gt1_german_mech_moves_14_infantry_7_5_4(match: Match) -> None:

@@ -6,22 +6,17 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games.lwe_helpers import new_match
 from wargame.actions import Action
 from wargame.games.land_without_end import dd3, supply
 from wargame.match import Match
 from wargame.mechanics.movement import allowance
-from wargame.plugins import discover
 from wargame.testing import clear, put
 
 
-@pytest.fixture(scope="module")
-def title():  # type: ignore[no-untyped-def]
-    return discover().get("lwe")
-
-
 @pytest.fixture
-def match(title) -> Match:  # type: ignore[no-untyped-def]
-    return Match(title, "campaign", 1)
+def match() -> Match:
+    return new_match()
 
 
 def _ussr_hex_at(match: Match, gap: int) -> str:

@@ -5,20 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from tests.games.lwe_helpers import new_match
 from wargame.games.land_without_end import dd3, victory, weather
 from wargame.match import Match
-from wargame.plugins import discover
 from wargame.testing import force_rolls
 
 
-@pytest.fixture(scope="module")
-def title():  # type: ignore[no-untyped-def]
-    return discover().get("lwe")
-
-
 @pytest.fixture
-def match(title) -> Match:  # type: ignore[no-untyped-def]
-    return Match(title, "campaign", 1)
+def match() -> Match:
+    return new_match()
 
 
 def _set(match: Match, nwz: str, swz: str | None = None) -> None:
