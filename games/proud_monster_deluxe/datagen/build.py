@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from wargame.geo import dumps
+from wargame.geo import dumps, write_or_check
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 COMMAND = "python -m wargame.games.proud_monster_deluxe.datagen.build"
@@ -1324,19 +1324,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if a file is stale")
     args = parser.parse_args(argv)
-    stale = []
-    for name, doc in documents().items():
-        path = DATA / name
-        text = dumps(doc)
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(name)
-        else:
-            path.write_text(text, encoding="utf-8")
-    if stale:
-        print(f"stale: {', '.join(stale)}; run `{COMMAND}`", file=sys.stderr)
-        return 1
-    return 0
+    results = [
+        write_or_check(DATA / name, dumps(doc), COMMAND, check=args.check)
+        for name, doc in documents().items()
+    ]
+    return max(results)
 
 
 if __name__ == "__main__":

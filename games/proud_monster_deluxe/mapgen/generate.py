@@ -15,13 +15,12 @@ areas (2.2) and the red-bordered Soviet edges (8.1, 9.1.3). Every run prints the
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from wargame.games.land_without_end.mapgen.generate import _Builder, report
+from wargame.games.land_without_end.mapgen.generate import _Builder, load_config, report
 from wargame.geo import GeneratorError, dumps, write_or_check
 
 HERE = Path(__file__).resolve().parent
@@ -243,15 +242,9 @@ class PmdBuilder(_Builder):
         doc["regions"] = dict(sorted(regions.items()))
 
 
-def load_config(path: Path = CONFIG_PATH) -> Json:
-    with path.open(encoding="utf-8") as fh:
-        config: Json = json.load(fh)
-    return config
-
-
 def build_map(config: Json | None = None) -> Json:
     """The hex-map document the committed ``data/map.json`` must equal."""
-    return PmdBuilder(config if config is not None else load_config()).build()
+    return PmdBuilder(config if config is not None else load_config(CONFIG_PATH)).build()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
