@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
+from wargame.mechanics import combat as kcombat
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
@@ -178,7 +179,7 @@ class Declare(Verb):
     kinds = ("movement", "combat", "offensive-supply", "replacement")
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        if match.state.pending or match.state.vars.get("battle"):
+        if match.state.pending or kcombat.active(match) is not None:  # 9.7
             return
         side = decision.side
         if side == SOVIET and match.state.vars.get("hero_markers_left", 0) > 0:
@@ -300,7 +301,8 @@ class Airlift(Verb):
     kinds = ("movement", "combat", "strategic", "replacement")
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        if decision.side != GERMAN or not aerial_available(match) or match.state.vars.get("battle"):
+        in_battle = kcombat.active(match) is not None
+        if decision.side != GERMAN or not aerial_available(match) or in_battle:
             return
         seen = set()
         for unit in sorted(match.units_of(GERMAN), key=lambda u: u.id):

@@ -420,7 +420,7 @@ def ss_arrival_guard(match: Match) -> None:
     unit = match.state.units.get(SS)
     if unit is None or unit.flags.get("eliminated"):
         return
-    arrived = match.state.vars.setdefault("arrived", [])
+    arrived = match.state.ns("reinforcements").setdefault("arrived", [])
     for key, entry in match.title.doc("calendar").get("schedule", {}).items():
         if SS in entry.get("units", ()) and key not in arrived and int(entry["turn"]) <= match.turn:
             arrived.append(key)

@@ -335,3 +335,12 @@ def test_second_ss_arrives_on_gt14_in_the_schedule_8_17(registry: Registry) -> N
     schedule = registry.get("barbarossa").doc("calendar")["schedule"]
     turns = sorted(e["turn"] for e in schedule.values() if "ger-2ss" in e["units"])
     assert turns == [14, 24, 31]
+
+
+def test_a_declined_withdrawal_voids_the_next_return_8_17(rb: Match) -> None:
+    ss = put(rb, "ger-2ss", "2304")  # still on the map after a declined GT19 withdrawal
+    rb.state.cursor.turn = 24
+    events.ss_arrival_guard(rb)
+    arrived = rb.state.ns("reinforcements")["arrived"]
+    assert "german-2ss-gt24" in arrived and "german-2ss-gt31" not in arrived
+    assert ss.loc == "2304"
