@@ -150,26 +150,18 @@ def price(match: Match, battle: Battle) -> Price:
         for s in found or ()
     ]
     s = match.settings("combat")
-    attack, alines = apply_modifiers(
-        match,
-        battle,
-        [units[i] for i in battle.attackers],
-        "attack",
-        s.get("attack", "attack"),
-        mods,
-    )
+
+    def total(what: str, ids: list[str]) -> tuple[Fraction, list[Line]]:
+        return apply_modifiers(
+            match, battle, [units[i] for i in ids], what, s.get(what, what), mods
+        )
+
+    attack, alines = total("attack", battle.attackers)
     final = FINAL_ATTACK.get(battle.kind)
     if final is not None:
         attack, more = final(match, battle, attack)
         alines.extend(more)
-    defense, dlines = apply_modifiers(
-        match,
-        battle,
-        [units[i] for i in battle.defenders],
-        "defense",
-        s.get("defense", "defense"),
-        mods,
-    )
+    defense, dlines = total("defense", battle.defenders)
     lines = [str(x) for x in (*alines, *dlines)]
     if attack <= 0 and defense <= 0:
         return Price(attack, defense, None, None, lines, {}, tuple(mods), tuple(shifts))
