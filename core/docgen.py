@@ -135,9 +135,9 @@ def hooks_reference() -> str:
     from wargame.match import Match
     from wargame.topology import Topology
 
-    for cls in (Match, Topology):
-        lines += [f"# `{cls.__module__}.{cls.__name__}`: what rules call", "", _doc(cls), ""]
-        for name, member in inspect.getmembers(cls):
+    for api in (Match, Topology):
+        lines += [f"# `{api.__module__}.{api.__name__}`: what rules call", "", _doc(api), ""]
+        for name, member in inspect.getmembers(api):
             if name.startswith("_") or not callable(member):
                 continue
             signature = str(inspect.signature(member)).replace("wargame.", "")
@@ -181,17 +181,17 @@ def mechanics_reference() -> str:
         "(six for `1d6`, eleven for `2d6`) unless `rolls` gives the range.",
         "",
     ]
-    for model in (
+    for kind_model in (
         models.OddsTableSpec,
         models.DifferentialTableSpec,
         models.FireTableSpec,
         models.EdgeSpec,
         models.ShiftCap,
     ):
-        kind = model.model_fields.get("kind")
-        title = f"`{typing.get_args(kind.annotation)[0]}`" if kind else f"`{model.__name__}`"
-        lines += [f"## {title}", "", _doc(model), ""]
-        lines += _model_table(model)
+        kind = kind_model.model_fields.get("kind")
+        title = f"`{typing.get_args(kind.annotation)[0]}`" if kind else f"`{kind_model.__name__}`"
+        lines += [f"## {title}", "", _doc(kind_model), ""]
+        lines += _model_table(kind_model)
         lines.append("")
     from wargame.scaffold import documents
 

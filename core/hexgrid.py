@@ -701,3 +701,11 @@ def cube_round(fq: float, fr: float) -> Axial:
     elif dr > ds:
         r = -q - s
     return q, r
+
+
+def hex_grid(topology: object) -> HexGrid:
+    """The map as a hex grid, for rules only hex maps have (compass directions, printed rows and
+    columns); a point-to-point map here is a title's data error."""
+    if not isinstance(topology, HexGrid):
+        raise TypeError(f"this rule needs a hex map, not a {type(topology).__name__}")
+    return topology

@@ -219,11 +219,12 @@ def resolve(match: Match, battle: Battle) -> None:
         )
         finish(match, battle, advance=False)
         return
+    roll: int | None = None
     if column.automatic is not None:
-        roll = None
+        code = column.automatic
     else:
         roll = match.roll(table.dice, f"{battle.id} at {battle.target}")
-    code = column.automatic if roll is None else priced.results[roll]
+        code = priced.results[roll]
     battle.attack, battle.defense = float(attack), float(defense)
     battle.column, battle.roll, battle.result = column.label, roll, code
     battle.explanation = list(priced.explanation)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from wargame.hexgrid import hex_grid
 from wargame.match import Match
 
 
 def ring_positions(match: Match, target: str, origins: Iterable[str]) -> list[int]:
     """Where the attacking hexes sit around ``target``: indices 0-5 of the direction ring."""
-    topo = match.topology
+    topo = hex_grid(match.topology)
     ring = list(topo.direction_names())
     found = set(origins)
     return sorted(

@@ -277,8 +277,9 @@ def with_extras(
             for i in graph.adj[j]:
                 row = list(rows[i])
                 for k, n in enumerate(graph.adj[i]):
-                    if n == j and row[k] is not None:
-                        row[k] = row[k] + int(round(extra * factor))
+                    cost = row[k]
+                    if n == j and cost is not None:
+                        row[k] = cost + int(round(extra * factor))
                 rows[i] = tuple(row)
                 changed.add(i)
         model = CostModel.of_table(graph, rows, scale=factor, base=model, changed=changed)

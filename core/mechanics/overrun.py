@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -78,6 +78,7 @@ from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
 from wargame.mechanics import combat, halving, movement
 from wargame.mechanics.movement import phase_key
+from wargame.movement import CostModel
 from wargame.plugins import Verb
 from wargame.state import Unit
 from wargame.topology import Graph
@@ -485,7 +486,7 @@ def _launches(match: Match, units: list[Unit], near: Any) -> dict[str, tuple[lis
     return out
 
 
-def _along(graph: Graph, table: Sequence[Sequence[int | None]], path: list[str]) -> int | None:
+def _along(graph: Graph, table: CostModel, path: list[str]) -> int | None:
     """A stack mate's cost along a path the slowest unit's search found (the same stops and
     blocks apply to every unit of a side; only terrain costs differ)."""
     total = 0

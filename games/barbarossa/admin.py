@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
+from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.models import PhaseSpec
@@ -152,7 +153,7 @@ def entry_hexes(match: Match, side: str) -> list[str]:
     net = supply.overland(match, side)
     placed = match.state.vars.get("placed", {})
     out = []
-    for h in sorted(match.topology.hexes()):
+    for h in sorted(hex_grid(match.topology).hexes()):
         if match.state.control.get(h) != side or match.side_at(h) not in (None, side):
             continue
         if not (h in match.topology.region(SOURCES[side]) or (is_city(match, h) and h in net)):

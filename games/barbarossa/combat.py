@@ -9,6 +9,7 @@ from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
 from wargame.combat import Modifier, Shift
+from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as kcombat
@@ -114,15 +115,15 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
         div = attack_divisor(match, battle, unit)
         if div[0] > 1:
             groups.setdefault(div, []).append(value)
-    for (div, reason, rule), values in sorted(groups.items()):
-        cut = sum(values) - halving.divide_total(values, div)
+    for (divisor, reason, rule), values in sorted(groups.items()):
+        cut = sum(values) - halving.divide_total(values, divisor)
         if cut:
             mods.append(
                 Modifier(
                     "attack",
                     "add",
                     -cut,
-                    f"{reason}: {sum(values)} divided by {div} together",
+                    f"{reason}: {sum(values)} divided by {divisor} together",
                     rule,
                 )
             )
@@ -158,7 +159,7 @@ def _all_across_river(match: Match, battle: Battle) -> bool:
 def concentric(match: Match, battle: Battle) -> bool:
     """Attacks from opposite hexes, from three hexes each one apart, or from more than three
     (11.24)."""
-    topo = match.topology
+    topo = hex_grid(match.topology)
     origins = set(battle.origins.values())
     dirs = [
         topo.direction(battle.target, n) for n in topo.neighbours(battle.target) if n in origins
@@ -431,7 +432,7 @@ def wargame_retreat_paths(
     origins = set(battle.origins.values()) if battle is not None else set()
     if battle is not None and battle.extra.get("launch"):
         origins.add(battle.extra["launch"])
-    topo = match.topology
+    topo = hex_grid(match.topology)
 
     def water(a: str, b: str) -> bool:
         edge = topo.edge(a, b)
@@ -544,7 +545,8 @@ def owing(match: Match) -> list[str]:
         for n in topo.neighbours(unit.loc):
             if match.side_at(n) != GERMAN or not kcombat.may_be_attacked(match, n):
                 continue
-            if "river" in topo.edge(unit.loc, n).features:
+            edge = topo.edge(unit.loc, n)
+            if edge is not None and "river" in edge.features:
                 continue
             if match.turn == 1 and any(
                 in_region(match, n, r) for r in ("country:hungary", "country:romania")

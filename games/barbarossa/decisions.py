@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
+from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.mechanics import combat as kcombat
@@ -139,7 +140,7 @@ def hero_candidates(match: Match) -> list[str]:
     )
     return sorted(
         h
-        for h in match.topology.hexes()
+        for h in hex_grid(match.topology).hexes()
         if is_city(match, h)
         and match.state.control.get(h) == SOVIET
         and in_region(match, h, "country:ussr")
@@ -154,7 +155,7 @@ def fortress_candidates(match: Match) -> list[str]:
     early = match.state.vars.get("fc_markers_left", 0) > 0
     late = match.state.vars.get("fc_late_left", 0) > 0
     out = []
-    for h in sorted(match.topology.hexes()):
+    for h in sorted(hex_grid(match.topology).hexes()):
         if not is_city(match, h) or match.state.control.get(h) != GERMAN or h in forts:
             continue
         if in_region(match, h, "country:ussr") and match.state.vars.get("fortress_in_ussr"):

@@ -9,6 +9,7 @@ import math
 from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
+from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.models import PhaseSpec
@@ -37,7 +38,7 @@ def dnepr_hexes(match: Match) -> list[str]:
     """Hexes bordering the Dnepr from Kiev down to the 2809/2908 hexside, Kiev and
     Dnepro-Petrovsk counting whole (4.6). The stretch is the Dnepr's hexsides at or south of
     Kiev's row on the stand-in map."""
-    topo = match.topology
+    topo = hex_grid(match.topology)
     kiev_row = topo.printed(KIEV)[1]
     out = {KIEV, DP}
     for h in topo.hexes():

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
+from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.models import PhaseSpec
@@ -51,7 +52,7 @@ def exits(match: Match, *, emergency: bool = False) -> list[str]:
     net = supply.overland(match, SOVIET)
     edge = set() if emergency else set(match.topology.region("rvgk:exit"))
     out = []
-    for h in sorted(match.topology.hexes()):
+    for h in sorted(hex_grid(match.topology).hexes()):
         if match.state.control.get(h) != SOVIET or match.side_at(h) == GERMAN:
             continue
         if len(match.units_at(h)) >= 5:

@@ -148,7 +148,7 @@ def offensive(match: Match, unit: Unit) -> bool:
         return True
     topo = match.topology
     for marker, hex_id in match.state.vars.get("offensive_markers", {}).items():
-        if topo.distance(unit.loc, hex_id) <= RANGES[marker]:
+        if unit.loc is not None and topo.distance(unit.loc, hex_id) <= RANGES[marker]:
             return True
     return False
 

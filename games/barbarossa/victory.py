@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.models import PhaseSpec
@@ -56,9 +57,9 @@ def front_control(match: Match) -> None:
     """The Road Back's control (ruling RB-1): the text gives the set-up, not the front. Every
     hex of the USSR and the Baltic republics goes to the side whose nearest unit on the map is
     nearer (the Soviet on a tie); the 33 VP of 12.3 are given, not counted."""
-    topo = match.topology
+    topo = hex_grid(match.topology)
     hexes = set(topo.hexes())
-    placed = [(u.loc, u.side) for u in match.state.units.values() if u.loc in hexes]
+    placed = [(u.loc, u.side) for u in match.state.units.values() if u.loc and u.loc in hexes]
     regions = ("country:ussr", "country:lithuania", "country:latvia", "country:estonia")
     for h in sorted(topo.hexes()):
         if not any(in_region(match, h, r) for r in regions):

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping
 
 from wargame.actions import Action, Decision
 from wargame.games.panzergruppe_guderian.supply import DISRUPTED
@@ -29,7 +29,7 @@ from wargame.mechanics import movement as kmove
 from wargame.mechanics import overrun, stacking
 from wargame.mechanics.zoc import zoc_of
 from wargame.models import PhaseSpec
-from wargame.movement import reachable
+from wargame.movement import CostModel, reachable
 from wargame.plugins import Verb
 from wargame.state import Unit
 from wargame.topology import is_box
@@ -205,9 +205,7 @@ def _frozen_problem(match: Match, unit: Unit, moving: list[str], path: list[str]
     return None
 
 
-def _reach(
-    match: Match, unit: Unit
-) -> tuple[int, Mapping[str, str], Mapping[str, str], Sequence[tuple[int | None, ...]]]:
+def _reach(match: Match, unit: Unit) -> tuple[int, Mapping[str, str], Mapping[str, str], CostModel]:
     """(points left, stops, blocks, cost table with the markers' extras) of a unit now, asked
     once per unit and state: the full-allowance test runs for every candidate move."""
     key = ("pgg-reach", unit.id)

@@ -20,7 +20,9 @@ def ynn(match: Match, turn: int | None = None) -> int:
 
 def phase_side(match: Match, phase: PhaseSpec) -> str:
     """Who decides ``phase``: its fixed side, or the phasing player."""
-    return match.phasing if phase.side == "phasing" else phase.side
+    side = match.phasing if phase.side == "phasing" else phase.side
+    assert side is not None, "a phasing phase outside a player turn"
+    return side
 
 
 @hookimpl

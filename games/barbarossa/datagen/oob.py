@@ -498,7 +498,7 @@ def calendar() -> Json:
 
 # ------------------------------------------------------------------ scenarios
 
-ROAD_BACK_SOVIET = {
+ROAD_BACK_SOVIET: dict[str, list[int | str]] = {
     "3203": [47],
     "3204": [18, 56],
     "2600": [28],
@@ -575,10 +575,10 @@ def road_back() -> Json:
             "at": [hex_id],
             "provenance": rulebook("BARB 12.24"),
         }
-    for hex_id, units in ROAD_BACK_GERMAN.items():
+    for hex_id, german in ROAD_BACK_GERMAN.items():
         setup[f"ger-{hex_id}"] = {
             "side": "german",
-            "units": [f"ger-{u}" for u in units],
+            "units": [f"ger-{u}" for u in german],
             "at": [hex_id],
             "provenance": rulebook("BARB 12.25"),
         }
@@ -643,7 +643,8 @@ def campaign(map_doc: Json) -> Json:
 
     grid = HexGrid.from_document(map_doc)
     geo = map_doc["geo"]
-    proj = Projection(*geo["projection"]["center"], geo["projection"]["earth_radius_km"])
+    lon0, lat0 = geo["projection"]["center"]
+    proj = Projection(lon0, lat0, geo["projection"]["earth_radius_km"])
     fit = Calibration(complex(*geo["calibration"]["c"]), complex(*geo["calibration"]["t"]))
     regions = map_doc["regions"]
     soviet_land = set()

@@ -316,7 +316,7 @@ PANZER = {
     "agc": [3, 4, 7, 10, 12, 17, 18, 19, 20],
     "ags": [9, 11, 13, 14, 16],
 }
-MOTORIZED = {
+MOTORIZED: dict[str, list[int | str]] = {
     "agn": [3, 36, "SS-T"],
     "agc": [10, 14, 18, 20, 29, "SS-R"],
     "ags": [16, 25, 60, "SS-W"],
@@ -449,15 +449,15 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
                     "provenance": full_mech,
                 },
             )
-    for ag, numbers in MOTORIZED.items():
-        for n in numbers:
+    for ag, motorized in MOTORIZED.items():
+        for mid in motorized:
             add(
                 ag,
-                f"ger-mid-{str(n).lower()}",
+                f"ger-mid-{str(mid).lower()}",
                 {
                     "side": "axis",
                     "type": "mid",
-                    "name": f"{n} MID",
+                    "name": f"{mid} MID",
                     "steps": [face(6, 6, 12), face(4, 4, 12)],
                     "provenance": full_mech,
                 },
