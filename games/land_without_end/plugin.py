@@ -4,11 +4,20 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from wargame.games.land_without_end import combat, dd3, sequence, setup, supply, victory, weather
+from wargame.games.land_without_end import (
+    combat,
+    dd3,
+    mobile,
+    sequence,
+    setup,
+    supply,
+    victory,
+    weather,
+)
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES = (setup, sequence, weather, dd3, supply, combat, victory)
+RULES = (setup, sequence, weather, dd3, supply, mobile, combat, victory)
 
 
 @hookimpl
