@@ -8,6 +8,7 @@ from wargame.games.land_without_end import (
     combat,
     dd3,
     mobile,
+    paulus,
     sequence,
     setup,
     supply,
@@ -17,7 +18,7 @@ from wargame.games.land_without_end import (
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES = (setup, sequence, weather, dd3, supply, mobile, combat, victory)
+RULES = (setup, sequence, weather, dd3, supply, paulus, mobile, combat, victory)
 
 
 @hookimpl
