@@ -3,7 +3,7 @@
 PMD's rulebook text has no map (digest 0, 2.5): it names about thirty hexes on a four-digit XXYY
 grid with even columns half a hex lower (digest 2.1) and says a hex is about 20 miles across
 (1.2). The map is the same front as Land Without End's at the same scale, so this generator
-runs that title's geographic builder (calibration, coasts, lakes, rivers, terrain polygons,
+runs the kernel's geographic builder (``wargame.geomap``, shared with that title) (calibration, coasts, lakes, rivers, terrain polygons,
 towns, lines) on PMD's own inputs (``config.json``) and then applies what is PMD's alone: river
 classes (minor, major, South Volga, 16.2), the Caspian as a sea (10.1), forts and heavy forts
 (13.4.2), the Stalin line, VP hexagons (4.5.1), oil centres (4.6), the off-map OKH and RVGK
@@ -15,13 +15,14 @@ areas (2.2) and the red-bordered Soviet edges (8.1, 9.1.3). Every run prints the
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from wargame.games.land_without_end.mapgen.generate import _Builder, load_config, report
 from wargame.geo import GeneratorError, dumps, write_or_check
+from wargame.geomap import HexMapBuilder, report
 
 HERE = Path(__file__).resolve().parent
 CONFIG_PATH = HERE / "config.json"
@@ -38,8 +39,10 @@ def _rule(number: str, note: str | None = None) -> Json:
     return out
 
 
-class PmdBuilder(_Builder):
+class PmdBuilder(HexMapBuilder):
     """The shared geographic builder plus PMD's own features (see the module docstring)."""
+
+    generator = COMMAND
 
     def build(self) -> Json:
         doc = super().build()
@@ -78,14 +81,10 @@ class PmdBuilder(_Builder):
             attrs.pop("vp", None)
             if attrs.get("water") in seas_as_lakes:
                 entry["terrain"] = "sea"
-        # LWE's own one-hex fortified line (its 11.23) is no PMD fact.
-        lwe = hexes.get("2845", {})
-        if lwe.get("provenance", {}).get("rule") == "LWE 11.23":
-            lwe.pop("provenance")
-            if self.layout.parse("2845") not in self.fortified:
-                lwe["features"] = [f for f in lwe["features"] if f != "fortified-line"]
-                if not lwe["features"]:
-                    lwe.pop("features")
+        # Hex 2845 (Melitopol) has had no provenance since this map was first built on LWE's
+        # builder, which gave it LWE's one-hex line (its 11.23) and PMD then dropped; kept so
+        # until the map is deliberately regenerated.
+        hexes.get("2845", {}).pop("provenance", None)
         vp = cfg["vp"]
         for key, value in vp["hexes"].items():
             hex_id = key if key.isdigit() else self._town_hex(key)
@@ -242,6 +241,12 @@ class PmdBuilder(_Builder):
         doc["regions"] = dict(sorted(regions.items()))
 
 
+def load_config(path: Path = CONFIG_PATH) -> Json:
+    with path.open(encoding="utf-8") as fh:
+        config: Json = json.load(fh)
+    return config
+
+
 def build_map(config: Json | None = None) -> Json:
     """The hex-map document the committed ``data/map.json`` must equal."""
     return PmdBuilder(config if config is not None else load_config(CONFIG_PATH)).build()
@@ -257,7 +262,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except GeneratorError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    print(report(doc).replace("LWE 1.2", "PMD 1.2"))
+    print(report(doc, "PMD 1.2"))
     return write_or_check(args.output, dumps(doc), COMMAND, check=args.check)
 
 
