@@ -223,7 +223,7 @@ class HexMapBuilder:
                 self.water[qr] = max(sorted(set(wet)), key=wet.count)
         # all-sea and all-lake hexsides between land hexes (9.15)
         pairs = self._land_pairs()
-        points = []
+        points: list[Point] = []
         for a, b in pairs:
             ca, cb = hex_center(a), hex_center(b)
             points.extend(
@@ -460,9 +460,9 @@ class HexMapBuilder:
         for name, members in countries.items():
             regions[f"country:{name}"] = {"hexes": members, "provenance": _stand_in(why)}
         for name, spec in self.config["zones"].items():
-            members = set(self._in_polygon(spec["polygon"])) | set(spec.get("hexes", []))
+            zone = set(self._in_polygon(spec["polygon"])) | set(spec.get("hexes", []))
             regions[name] = {
-                "hexes": sorted(members),
+                "hexes": sorted(zone),
                 "provenance": {"source": "rulebook", "rule": spec["rule"], "note": spec["why"]},
             }
         for name, spec in self.army_areas(set(countries[self.remainder_country])).items():
