@@ -479,11 +479,11 @@ def counters() -> Json:
             "attacks with 3d6 capped by the other German-side factors, defends at 1; it has no movement of its own on the map in the text, entering via a supplied town or city; stacking 1",
         ),
     )
-    for n in ROMANIAN_CORPS:
-        c[f"rom-{n}"] = {
+    for corps in ROMANIAN_CORPS:
+        c[f"rom-{corps}"] = {
             "side": "german",
             "type": "romanian-corps",
-            "name": f"Romanian {n.upper() if n not in ('mtn', 'cav') else n.capitalize()} Corps",
+            "name": f"Romanian {corps.upper() if corps not in ('mtn', 'cav') else corps.capitalize()} Corps",
             "steps": [face("4-4", combat=4, move=4)],
             "provenance": stand_in(
                 "Romanian 3rd and 4th Army corps of 22 June 1941; one step (satellite steps are not stated, digest 17.22); "
@@ -513,17 +513,17 @@ def counters() -> Json:
             c[f"sov-rd-{n}"] = soviet("rifle", f"{nth(n)} Rifle Division", "2-3", 2, 3, army)
         for n in mech:
             c[f"sov-mc-{n}"] = soviet("mech-corps", f"{nth(n)} Mechanized Corps", "3-5", 3, 5, army)
-    for n, (army, cf) in SOVIET_RIFLE_CORPS.items():
+    for rc, (army, cf) in SOVIET_RIFLE_CORPS.items():
         note = (
             rule("8.10", "the 65th Rifle Corps is a 1-3 and yields no RP divisions")
-            if n == "65"
+            if rc == "65"
             else None
         )
-        c[f"sov-rc-{n}"] = soviet(
-            "rifle-corps", f"{nth(n)} Rifle Corps", f"{cf}-3", cf, 3, army, provenance=note
+        c[f"sov-rc-{rc}"] = soviet(
+            "rifle-corps", f"{nth(rc)} Rifle Corps", f"{cf}-3", cf, 3, army, provenance=note
         )
-    for n, army in SOVIET_CAVALRY_CORPS.items():
-        c[f"sov-cc-{n}"] = soviet("cavalry-corps", f"{nth(n)} Cavalry Corps", "3-6", 3, 6, army)
+    for cc, army in SOVIET_CAVALRY_CORPS.items():
+        c[f"sov-cc-{cc}"] = soviet("cavalry-corps", f"{nth(cc)} Cavalry Corps", "3-6", 3, 6, army)
     for units in SOVIET_REINFORCEMENTS.values():
         for cid in units:
             if cid in c:
@@ -731,7 +731,7 @@ MILITIA_CITIES = {
 """The city abbreviations of militia divisions' identifications (LWE 2.7)."""
 
 
-def reinforcement_kind(cid: str) -> tuple[str, str, tuple[int, int]]:
+def reinforcement_kind(cid: str) -> tuple[str, str, tuple[str, int, int]]:
     parts = cid.split("-")
     kind = parts[1]
     if kind == "rd":
