@@ -24,6 +24,7 @@ from typing import Any
 
 from wargame.geo import (
     GeneratorError,
+    Projection,
     basemap_dir,
     clip_ring,
     dumps,
@@ -137,34 +138,6 @@ def delaunay(points: Sequence[Point]) -> list[tuple[int, int, int]]:
 
 
 # --------------------------------------------------------------------------- earth
-
-
-@dataclass(frozen=True, slots=True)
-class Projection:
-    """Spherical azimuthal equidistant projection to kilometres east and north of a centre."""
-
-    lon0: float
-    lat0: float
-    radius: float
-
-    def forward(self, lonlat: Sequence[float]) -> Point:
-        phi, lam = math.radians(lonlat[1]), math.radians(lonlat[0])
-        phi0, lam0 = math.radians(self.lat0), math.radians(self.lon0)
-        cos_c = math.sin(phi0) * math.sin(phi) + math.cos(phi0) * math.cos(phi) * math.cos(
-            lam - lam0
-        )
-        c = math.acos(max(-1.0, min(1.0, cos_c)))
-        k = c / math.sin(c) if c > 1e-12 else 1.0
-        east = self.radius * k * math.cos(phi) * math.sin(lam - lam0)
-        north = (
-            self.radius
-            * k
-            * (
-                math.cos(phi0) * math.sin(phi)
-                - math.sin(phi0) * math.cos(phi) * math.cos(lam - lam0)
-            )
-        )
-        return east, north
 
 
 def great_circle_km(a: Sequence[float], b: Sequence[float], radius: float) -> float:
@@ -332,7 +305,7 @@ class _Builder:
         raise GeneratorError(f"unknown point {loc!r}")
 
     def km(self, loc: str) -> Point:
-        return self.projection.forward(self.xy(loc))
+        return self.projection.forward(*self.xy(loc))
 
     def length_km(self, a: str, b: str) -> float:
         return great_circle_km(self.xy(a), self.xy(b), self.radius)
@@ -586,7 +559,7 @@ class _Builder:
         open_ground = [(float(x), float(y)) for x, y in open_cfg["polygon"]]
         fixed = [(self.km(link.a), self.km(link.b)) for link in self.links.values()]
         barriers = [
-            (barrier["name"], [self.projection.forward(p) for p in barrier["line"]])
+            (barrier["name"], [self.projection.forward(*p) for p in barrier["line"]])
             for barrier in self.config["barriers"]
         ]
         samples = int(self.config["water"]["samples"])
