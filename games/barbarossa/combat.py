@@ -14,6 +14,7 @@ from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as kcombat
 from wargame.mechanics import halving
+from wargame.mechanics.concentric import concentric
 from wargame.plugins import Verb
 from wargame.state import Unit
 
@@ -156,23 +157,6 @@ def _all_across_river(match: Match, battle: Battle) -> bool:
     return bool(origins)
 
 
-def concentric(match: Match, battle: Battle) -> bool:
-    """Attacks from opposite hexes, from three hexes each one apart, or from more than three
-    (11.24)."""
-    topo = hex_grid(match.topology)
-    origins = set(battle.origins.values())
-    dirs = [
-        topo.direction(battle.target, n) for n in topo.neighbours(battle.target) if n in origins
-    ]
-    order = ["E", "NE", "NW", "W", "SW", "SE"]
-    idx = sorted(order.index(d) for d in dirs if d in order)
-    if len(idx) > 3:
-        return True
-    if any((b - a) % 6 == 3 for a in idx for b in idx):
-        return True
-    return len(idx) == 3 and all((b - a) % 2 == 0 for a in idx for b in idx)
-
-
 @hookimpl
 def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
     topo = match.topology
@@ -203,7 +187,11 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
             )
         else:
             out.append(Shift.left(1, "mobile assault", "BARB 10.32"))
-    elif battle.kind == "attack" and not fortress and concentric(match, battle):
+    elif (
+        battle.kind == "attack"
+        and not fortress
+        and concentric(match, target, battle.origins.values())
+    ):  # 11.24
         city_rule = attacker == SOVIET and is_city(match, target)
         if not city_rule:
             out.append(Shift.right(1, "concentric assault", "BARB 11.24"))

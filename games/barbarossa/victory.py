@@ -14,6 +14,7 @@ from typing import Any
 from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
+from wargame.mechanics import captureroll
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 
@@ -86,8 +87,7 @@ def take(match: Match, loc: str, side: str) -> None:
             pass
         elif value:
             match.add_vp(GERMAN, 1, f"control of {loc}", "BARB 4.2")
-        if loc == "1606" and not match.state.vars.get("moscow_rolled"):
-            moscow_roll(match)
+        captureroll.on_capture(match, loc, side, MOSCOW)  # 4.15
     else:
         if loc in forts:
             forts.remove(loc)
@@ -112,24 +112,20 @@ def kiev_option(match: Match) -> bool:
     return True
 
 
-def moscow_roll(match: Match) -> None:
-    """4.15: the instant the German first takes Moscow, one roll: +1 with Kiev, +2 with
-    Leningrad; 5 or more and the Soviet Union surrenders."""
-    match.state.vars["moscow_rolled"] = True
-    roll = match.roll("1d6", "Moscow surrender roll", "BARB 4.15")
-    mod = (1 if match.state.control.get("2311") == GERMAN else 0) + (
-        2 if match.state.control.get("1011") == GERMAN else 0
-    )
-    total = roll + mod
-    if total >= 5:
-        match.end_game(
-            GERMAN,
-            "sudden death",
-            f"Moscow falls and the Soviet Union surrenders ({roll}+{mod})",
-            "BARB 4.15",
-        )
-    else:
-        match.emit("moscow", f"Moscow roll {roll}+{mod}={total}: no surrender", "BARB 4.15")
+MOSCOW = {
+    "location": "1606",
+    "side": GERMAN,
+    "at_least": 5,
+    "modifiers": [
+        {"holds": "2311", "drm": 1, "reason": "Kiev German"},
+        {"holds": "1011", "drm": 2, "reason": "Leningrad German"},
+    ],
+    "level": "sudden death",
+    "text": "Moscow falls and the Soviet Union surrenders",
+    "rule": "BARB 4.15",
+}
+"""4.15 for the shared capture roll: the instant the German first takes Moscow, one die, +1 with
+Kiev, +2 with Leningrad; 5 or more and the Soviet Union surrenders."""
 
 
 @hookimpl

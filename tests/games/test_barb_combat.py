@@ -134,6 +134,43 @@ def test_every_attacker_across_a_river_is_one_left_11_16(rb: Match) -> None:
     assert (-1, "BARB 11.16, 10.18") in [(s.columns, s.rule) for s in shifts]
 
 
+def test_concentric_assault_from_opposite_hexes_is_one_right_11_24(rb: Match) -> None:
+    """The shared geometry (wargame.mechanics.concentric): opposite hexes or three every other
+    hex earn 1R in a Prepared Assault; two neighbouring hexes do not; never for a Soviet attack
+    into a city."""
+    from wargame.hexgrid import hex_grid
+
+    topo = hex_grid(rb.topology)
+    target = "2403"
+    assert not combat.is_city(rb, target)
+    put(rb, "sov-18", target)
+    w, e, nw = (
+        topo.neighbour_in(target, "W"),
+        topo.neighbour_in(target, "E"),
+        topo.neighbour_in(target, "NW"),
+    )
+    put(rb, "ger-5", w)
+    put(rb, "ger-7", e)
+    rules = [
+        s.rule for s in combat.wargame_combat_shifts(rb, attack(rb, target, ["ger-5", "ger-7"]))
+    ]
+    assert "BARB 11.24" in rules
+    rb.place(rb.state.units["ger-7"], nw)
+    rules = [
+        s.rule for s in combat.wargame_combat_shifts(rb, attack(rb, target, ["ger-5", "ger-7"]))
+    ]
+    assert "BARB 11.24" not in rules
+    clear(rb)
+    put(rb, "ger-17", "2804")  # a German-held city: no concentric bonus for the Soviet
+    ring = [topo.neighbour_in("2804", d) for d in ("W", "E")]
+    put(rb, "sov-28", ring[0])
+    put(rb, "sov-18", ring[1])
+    rules = [
+        s.rule for s in combat.wargame_combat_shifts(rb, attack(rb, "2804", ["sov-28", "sov-18"]))
+    ]
+    assert "BARB 11.24" not in rules
+
+
 def test_hero_city_is_three_left_and_turns_dr_into_bb_9_6(rb: Match) -> None:
     put(rb, "ger-7", "1607")
     put(rb, "sov-21", "1606")  # Moscow: a Hero City in the Road Back (12.6)

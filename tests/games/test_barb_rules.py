@@ -184,7 +184,7 @@ def test_moscow_roll_with_kiev_and_leningrad_t32_4_15(registry: Registry) -> Non
     m = new(registry)
     force_rolls(m, 4)
     victory.take(m, "1606", "german")
-    assert m.outcome is None and m.state.vars["moscow_rolled"]
+    assert m.outcome is None and m.state.vars["capture_rolled"]
     force_rolls(m, 6)
     victory.take(m, "1606", "soviet")
     victory.take(m, "1606", "german")
