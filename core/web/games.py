@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import json
 import secrets
+import sqlite3
 import tempfile
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -418,6 +420,11 @@ class Game:
             return
         try:
             write(self.store)
+        except sqlite3.IntegrityError:  # the database has moved on without this copy
+            self.stale = True
+            raise WebError(
+                409, "the match changed on the server meanwhile: reload the page and try again"
+            ) from None
         except BaseException:
             self.stale = True
             raise
@@ -514,6 +521,9 @@ class Hub:
     max_games: int = 64
     store: Store = field(default_factory=lambda: Store(":memory:"))
     games: OrderedDict[str, Game] = field(default_factory=OrderedDict)  # the cache
+    live: weakref.WeakValueDictionary[str, Game] = field(
+        default_factory=weakref.WeakValueDictionary, repr=False
+    )  # every match some request still holds, cached or not: one copy per match
     lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def titles(self) -> dict[str, Any]:
@@ -550,20 +560,29 @@ class Hub:
     def get(self, gid: str) -> Game:
         """The match, from the cache or rebuilt from the database."""
         with self.lock:
-            game = self.games.get(gid)
-            if game is not None and not game.stale:
-                self.games.move_to_end(gid)
+            game = self._held(gid)
+            if game is not None:
                 return game
         stored = self.store.get(gid)  # replayed outside the hub's lock: other matches go on
         if stored is None:
             raise WebError(404, f"no match {gid!r} on this server (ended, or never begun)")
         game = self._rebuild(stored)
         with self.lock:
-            cached = self.games.get(gid)
-            if cached is not None and not cached.stale:  # another request rebuilt it first
-                return cached
+            held = self._held(gid)
+            if held is not None:  # another request rebuilt it first
+                return held
             self._cache(game)
             return game
+
+    def _held(self, gid: str) -> Game | None:
+        """The match's one copy in memory, cached or still held by a request after the cache
+        let it go (a second copy rebuilt beside it would miss that request's action and then
+        write over it), put back in the cache."""
+        game = self.games.get(gid) or self.live.get(gid)
+        if game is None or game.stale:
+            return None
+        self._cache(game)
+        return game
 
     def end(self, gid: str, token: str | None) -> None:
         """End a match for good: a seat of every human side may at any time, a seat of a
@@ -582,6 +601,7 @@ class Hub:
 
     def _cache(self, game: Game) -> None:
         self.games[game.id] = game
+        self.live[game.id] = game
         self.games.move_to_end(game.id)
         while len(self.games) > self.max_games:
             self.games.popitem(last=False)  # still in the database

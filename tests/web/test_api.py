@@ -3,6 +3,7 @@ a clear 4xx with ``{"error": ...}`` and leaves the match exactly as it was."""
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import socket
@@ -637,11 +638,15 @@ def test_a_match_outlives_the_cache_and_a_thousand_others(api: Api) -> None:
     token = first.seats[0].token
     first.act(first.seat(token), "end")
     history = list(first.match.history)
+    gid, state_hash, by = first.id, first.match.state_hash(), [e["by"] for e in first.log]
+    del first  # no request holds it any more
+    gc.collect()
     for n in range(2, 70):
         hub.create({"title": "hexland", "seed": n})
-    assert first.id not in hub.games and len(hub.games) == 2 and hub.store.count() == 69
-    again = hub.get(first.id)  # rebuilt from the database
-    assert again is not first and again.match.history == history
+    assert gid not in hub.games and len(hub.games) == 2 and hub.store.count() == 69
+    assert gid not in hub.live
+    again = hub.get(gid)  # rebuilt from the database
+    assert again.match.history == history
     assert again.seat(token).sides == ("blue",)
-    assert again.match.state_hash() == first.match.state_hash()
-    assert [e["by"] for e in again.log] == [e["by"] for e in first.log]
+    assert again.match.state_hash() == state_hash
+    assert [e["by"] for e in again.log] == by
