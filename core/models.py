@@ -320,6 +320,61 @@ class PhaseOrderSettings(Settings):
     rule: str | None = None
 
 
+class VictoryLevel(Doc):
+    """A level of victory: net VP from ``min`` to ``max`` (inclusive) give it."""
+
+    level: str = Field(description="its name, e.g. 'Strategic victory'")
+    winner: Id | None = Field(None, description="the side that wins (none: a draw)")
+    min: float | None = Field(None, description="lowest net VP (none: no lower bound)")
+    max: float | None = Field(None, description="highest net VP (none: no upper bound)")
+
+
+class VictoryEnd(Doc):
+    """The result when the last turn is over and no condition decided it."""
+
+    winner: Id | None = Field(None, description="the side that wins (none: a draw)")
+    level: str = "draw"
+    text: str = Field("the last turn is over", description="what the log says")
+
+
+class VictorySettings(Settings):
+    """``victory`` (wargame.mechanics.victory): how the scenario's ``victory`` conditions of kinds
+    ``hold``, ``vp``, ``sudden-death``, ``threshold`` and ``vp-levels`` are judged (their params
+    are in :data:`VICTORY_KINDS`)."""
+
+    objectives: list[Id] | None = Field(
+        None,
+        description="locations or regions whose VP (their 'vp' attribute) count (default: every "
+        "location with one)",
+    )
+    default_holder: Id | None = Field(
+        None, description="the side holding a location nobody occupies or controls"
+    )
+    score_objectives: bool = Field(
+        False,
+        description="the VP ledger follows control: a side taking an objective gains its VP, "
+        "the side losing it loses them",
+    )
+    checks: list[str] = Field(
+        default_factory=list,
+        description="when 'threshold' conditions are judged: phase ids, 'player-turn' (the end "
+        "of each player turn) or 'turn' (the end of each game turn)",
+    )
+    check_tag: Id | None = Field(
+        None, description="judge only on turns whose calendar tags hold this one"
+    )
+    net_of: Id | None = Field(
+        None, description="the side whose VP less its enemy's pick the level (default: the first)"
+    )
+    levels: list[VictoryLevel] = Field(
+        default_factory=list, description="levels of victory by net VP, when the game ends"
+    )
+    at_end: VictoryEnd | None = Field(
+        None, description="the result when no condition decides (default: a draw)"
+    )
+    rule: str | None = Field(None, description="cited by VP events and levels")
+
+
 SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "movement": ("movement", MovementSettings),
     "rigid-zoc": ("rigid-zoc", ZocSettings),
@@ -333,6 +388,7 @@ SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "turn-track": ("turn-track", TurnTrackSettings),
     "phase-order": ("phase-order", PhaseOrderSettings),
     "control": ("control", ControlSettings),
+    "victory": ("victory", VictorySettings),
     "render": (None, RenderSettings),
 }
 """``mechanic_options`` key -> (the mechanic it configures, None for none; its model)."""
@@ -355,6 +411,7 @@ class MechanicOptions(Doc):
     turn_track: TurnTrackSettings | None = Field(None, alias="turn-track")
     phase_order: PhaseOrderSettings | None = Field(None, alias="phase-order")
     control: ControlSettings | None = None
+    victory: VictorySettings | None = None
     render: RenderSettings | None = None
 
 
@@ -757,11 +814,82 @@ class Placement(Entry):
     note: str | None = None
 
 
+class Places(Doc):
+    """Locations a victory condition names: ids and regions, together."""
+
+    hexes: list[Id] = Field(default_factory=list, description="location ids")
+    locations: list[Id] = Field(default_factory=list, description="location ids")
+    region: Id | None = Field(None, description="a region of the map")
+    regions: list[Id] = Field(default_factory=list, description="regions of the map")
+    level: str = Field("decisive", description="the level of the victory it gives")
+
+
+class HoldParams(Places):
+    """``hold``: at the end, the side holding every location wins (with ``side``: that side
+    wins if it does, else ``default`` or its enemy)."""
+
+    default: Id | None = Field(None, description="the winner when nobody holds them all")
+
+
+class VpParams(Places):
+    """``vp``: at the end, ``side`` wins when the VP of the objectives it holds (those named,
+    else all) reach ``needed``; otherwise its enemy."""
+
+    needed: float
+
+
+class SuddenDeathParams(Places):
+    """``sudden-death``: ``side`` wins at once when it holds the locations."""
+
+    all: bool = Field(True, description="every location (false: any one)")
+
+
+class ThresholdParams(Doc):
+    """``threshold``: at each check, ``side`` wins when its VP reach ``needed``."""
+
+    needed: float
+    net: bool = Field(False, description="count its VP less its enemy's")
+    level: str = "decisive"
+
+
+class LevelsParams(Doc):
+    """``vp-levels``: at the end, the level for the side's net VP."""
+
+    table: Id | None = Field(
+        None,
+        description="a table document whose 'level' entries are the levels (default: "
+        "mechanic_options.victory.levels)",
+    )
+
+
+VICTORY_KINDS: dict[str, type[Doc]] = {
+    "hold": HoldParams,
+    "vp": VpParams,
+    "sudden-death": SuddenDeathParams,
+    "threshold": ThresholdParams,
+    "vp-levels": LevelsParams,
+}
+"""Victory condition kind -> its params, judged by the ``victory`` mechanic; other kinds are a
+title's own."""
+
+
 class VictoryCondition(Entry):
+    """A way to win. The kinds of :data:`VICTORY_KINDS` have checked params (unknown keys are
+    errors) and are judged by the ``victory`` mechanic; others are read by the title's rules."""
+
     kind: Id
     side: Id | None = None
     params: dict[str, Any] = Field(default_factory=dict)
     rule: str | None = None
+
+    @model_validator(mode="after")
+    def _known_params(self) -> VictoryCondition:
+        model = VICTORY_KINDS.get(self.kind)
+        if model is not None:
+            model.model_validate(self.params, strict=True)
+            if self.kind in ("vp", "sudden-death", "threshold") and not self.side:
+                raise ValueError(f"a '{self.kind}' condition names its 'side'")
+        return self
 
 
 class Scenario(Document):

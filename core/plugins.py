@@ -53,6 +53,7 @@ MECHANICS: dict[str, str] = {
     "turn-track": "wargame.mechanics.turntrack",
     "phase-order": "wargame.mechanics.phaseorder",
     "control": "wargame.mechanics.control",
+    "victory": "wargame.mechanics.victory",
 }
 """Shared mechanics by name. A manifest may also name any importable module ('pkg.mod')."""
 

@@ -1,0 +1,364 @@
+"""Victory from data: who holds the objectives, a ledger of victory points, thresholds judged at
+set moments, sudden-death locations and levels of victory.
+
+The scenario's ``victory`` block lists conditions; the kinds this mechanic owns (the params of
+each are checked at load by :data:`wargame.models.VICTORY_KINDS`) are:
+
+- ``hold``: at the end, the side holding every listed location wins; with ``side`` set, that side
+  wins if it holds them and the other (or ``default``) otherwise (PGG 15.11-style objectives).
+- ``vp``: at the end, ``side`` wins when the VP of the listed objectives it holds reach
+  ``needed``; otherwise its enemy.
+- ``sudden-death``: ``side`` wins at once when it holds the listed locations (every one, or any
+  with ``all: false``), judged after every move and at the end of every phase.
+- ``threshold``: at each check (``mechanic_options.victory.checks``, on the turns tagged
+  ``check_tag`` in the calendar), ``side`` wins when its VP (or its VP less its enemy's, with
+  ``net``) reach ``needed``.
+- ``vp-levels``: at the end, the level of victory for ``net_of``'s VP less its enemy's, read from
+  the settings' ``levels`` or a table document's ``level`` entries (``table``).
+
+A location is held by the side with units in it, else by the side controlling it
+(``state.control``, kept by the ``control`` mechanic or the title), else by ``default_holder``.
+Every point goes through :func:`award` into a ledger (namespace ``victory``), so a report can
+explain them; with ``score_objectives`` the ledger follows control: a side taking an objective
+gains its VP (the location's ``vp`` attribute) and the side losing it loses them. Kinds it does not
+own are a title's own and left to its rules. A title's ``wargame_outcome`` is asked first; this
+one answers only when the title's rules do not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any, TypedDict, cast
+
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.state import Unit
+from wargame.topology import is_box
+
+REQUIRES: dict[str, str] = {}
+"""Mechanics this one needs in the same title: none (checked at load)."""
+
+OWN_KINDS = ("hold", "vp", "sudden-death", "threshold", "vp-levels")
+"""Scenario victory condition kinds this mechanic judges."""
+
+
+class VictoryState(TypedDict, total=False):
+    """What the mechanic keeps, in its namespace ``victory``."""
+
+    ledger: list[dict[str, Any]]  # every point awarded: turn, side, points, why, rule
+    holders: dict[str, str]  # objective -> the side last scored as holding it
+
+
+def state(match: Match) -> VictoryState:
+    return cast(VictoryState, match.state.ns("victory"))
+
+
+def settings(match: Match) -> dict[str, Any]:
+    return match.settings("victory")
+
+
+# ----------------------------------------------------------------------------- the ledger
+
+
+def award(match: Match, side: str, points: float, why: str, rule: str | None, **data: Any) -> None:
+    """Give ``side`` VP now (negative takes them away), as an event, kept in the ledger."""
+    if not points:
+        return
+    match.add_vp(side, points, why, rule)
+    state(match).setdefault("ledger", []).append(
+        {"turn": match.turn, "side": side, "points": points, "why": why, "rule": rule, **data}
+    )
+
+
+def ledger(match: Match) -> list[dict[str, Any]]:
+    """Every point awarded so far, in order."""
+    return list(state(match).get("ledger", []))
+
+
+def net(match: Match, side: str) -> float:
+    """``side``'s VP less its enemy's."""
+    vp = match.state.vp
+    return float(vp.get(side, 0)) - float(vp.get(match.enemy(side), 0))
+
+
+# ----------------------------------------------------------------------------- holding
+
+
+def holder(match: Match, loc: str) -> str | None:
+    """Who holds ``loc``: the side with units in it, else its controller, else the default."""
+    side = match.side_at(loc)
+    if side is not None:
+        return side
+    controlled = match.state.control.get(loc)
+    if controlled is not None:
+        return controlled
+    default = settings(match).get("default_holder")
+    return str(default) if default else None
+
+
+def objectives(match: Match) -> dict[str, float]:
+    """Objective location -> its VP: the ``objectives`` setting's locations and regions, or
+    every location with a ``vp`` attribute."""
+    found = match.cache.get("victory-objectives")
+    if found is None:
+        topo = match.topology
+        names = settings(match).get("objectives")
+        locs = (
+            match.resolve_locations(names)
+            if names is not None
+            else [loc for loc in topo.locations() if topo.attrs(loc).get("vp")]
+        )
+        found = {loc: float(topo.attrs(loc).get("vp", 0)) for loc in sorted(locs)}
+        match.cache["victory-objectives"] = found
+    return dict(found)
+
+
+def held_vp(match: Match, side: str, locs: list[str] | None = None) -> float:
+    """VP of the objectives (or of ``locs``) ``side`` holds now."""
+    values = objectives(match)
+    topo = match.topology
+    places = values if locs is None else locs
+    return sum(
+        values.get(loc, float(topo.attrs(loc).get("vp", 0)))
+        for loc in places
+        if holder(match, loc) == side
+    )
+
+
+def score_objectives(match: Match) -> None:
+    """With ``score_objectives``: move each objective's VP to its new holder in the ledger."""
+    if not settings(match).get("score_objectives"):
+        return
+    rule = settings(match).get("rule")
+    last = state(match).setdefault("holders", {})
+    for loc, vp in objectives(match).items():
+        side = holder(match, loc)
+        before = last.get(loc)
+        if side == before or side is None:
+            continue
+        name = match.topology.attrs(loc).get("name") or loc
+        if before is not None:
+            award(match, before, -vp, f"{name} lost", rule, objective=loc)
+        award(match, side, vp, f"{name} taken", rule, objective=loc)
+        last[loc] = side
+
+
+# ----------------------------------------------------------------------------- conditions
+
+
+def conditions(match: Match, *kinds: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The scenario's conditions of ``kinds`` (all of this mechanic's by default), in order."""
+    wanted = kinds or OWN_KINDS
+    for cid, cond in (match.scenario.get("victory") or {}).items():
+        if cond.get("kind") in wanted:
+            yield cid, cond
+
+
+def places(match: Match, params: Mapping[str, Any]) -> list[str]:
+    """The locations a condition names (``hexes``, ``locations``, ``region``, ``regions``)."""
+    names = [*params.get("hexes", ()), *params.get("locations", ())]
+    names += [*([params["region"]] if params.get("region") else []), *params.get("regions", ())]
+    key = ("victory-places", tuple(names))
+    found = match.cache.get(key)
+    if found is None:
+        found = match.cache[key] = sorted(match.resolve_locations(names))
+    return list(found)
+
+
+def holds(match: Match, side: str, locs: list[str], every: bool = True) -> bool:
+    held = [holder(match, loc) == side for loc in locs]
+    return bool(held) and (all(held) if every else any(held))
+
+
+def ends_player_turn(match: Match) -> bool:
+    """Whether the phase now ending is the last one of its player turn to be played."""
+    c = match.state.cursor
+    if c.stage != "turn":
+        return False
+    block = match.sequence.turn_blocks[c.block]
+    if block.side is None:
+        return False
+    leaves = match.sequence.leaves(block, match.state.orders.get(block.key))
+    for leaf in leaves[c.phase + 1 :]:
+        if leaf.spec.when is None or match.hook.wargame_phase_active(match=match, phase=leaf.spec):
+            return False
+    return True
+
+
+def ends_turn(match: Match) -> bool:
+    """Whether the phase now ending is the last one of the game turn to be played."""
+    c = match.state.cursor
+    if c.stage != "turn" or c.block != len(match.sequence.turn_blocks) - 1:
+        return False
+    block = match.sequence.turn_blocks[c.block]
+    leaves = match.sequence.leaves(block, match.state.orders.get(block.key))
+    return all(
+        leaf.spec.when is not None
+        and not match.hook.wargame_phase_active(match=match, phase=leaf.spec)
+        for leaf in leaves[c.phase + 1 :]
+    )
+
+
+def is_check(match: Match, phase: PhaseSpec) -> bool:
+    """Whether the end of ``phase`` is a victory check (``checks``: phase ids, "player-turn" or
+    "turn"; only on turns whose calendar tags hold ``check_tag``, when it is set)."""
+    s = settings(match)
+    tag = s.get("check_tag")
+    if tag:
+        from wargame import calendar
+
+        if not calendar.has_tag(match, tag):
+            return False
+    checks = s.get("checks") or ()
+    return (
+        phase.id in checks
+        or ("player-turn" in checks and ends_player_turn(match))
+        or ("turn" in checks and ends_turn(match))
+    )
+
+
+def sudden_death(match: Match) -> None:
+    """End the game at once if a side holds its sudden-death locations."""
+    for _, cond in conditions(match, "sudden-death"):
+        if match.state.outcome is not None:
+            return
+        params = cond.get("params") or {}
+        side = cond["side"]
+        locs = places(match, params)
+        if holds(match, side, locs, params.get("all", True)):
+            names = ", ".join(str(match.topology.attrs(x).get("name") or x) for x in locs)
+            match.end_game(
+                side, params.get("level", "decisive"), f"{side} holds {names}", cond.get("rule")
+            )
+
+
+def threshold_check(match: Match) -> None:
+    """At a check: a side whose VP reach a threshold wins at once."""
+    for _, cond in conditions(match, "threshold"):
+        if match.state.outcome is not None:
+            return
+        params = cond.get("params") or {}
+        side = cond["side"]
+        have = net(match, side) if params.get("net") else float(match.state.vp.get(side, 0))
+        if have >= float(params["needed"]):
+            what = "net VP" if params.get("net") else "VP"
+            match.end_game(
+                side,
+                params.get("level", "decisive"),
+                f"{side} has {have:g} {what} (needs {float(params['needed']):g})",
+                cond.get("rule"),
+            )
+
+
+# ----------------------------------------------------------------------------- levels
+
+
+def levels(match: Match, table: str | None = None) -> list[dict[str, Any]]:
+    """The levels of victory, lowest first: a table document's ``level`` entries, or the
+    settings' ``levels``."""
+    if table:
+        found = [e for e in match.title.doc(table)["entries"].values() if e.get("what") == "level"]
+    else:
+        found = list(settings(match).get("levels") or ())
+    return sorted(found, key=lambda e: e.get("min", -(10**9)))
+
+
+def level_for(
+    match: Match, points: float, table: str | None = None, rule: str | None = None
+) -> dict[str, Any]:
+    """The outcome for net VP ``points``: the level whose ``min``-``max`` holds them."""
+    for e in levels(match, table):
+        if e.get("min", -(10**9)) <= points <= e.get("max", 10**9):
+            side = settings(match).get("net_of") or match.sides[0]
+            return {
+                "winner": e.get("winner"),
+                "level": e["level"],
+                "text": f"{e['level']}: {side} {points:+g} net VP",
+                "rule": rule or settings(match).get("rule"),
+            }
+    raise ValueError(f"no level of victory for {points:g} net VP")
+
+
+# ----------------------------------------------------------------------------- the end
+
+
+def outcome(match: Match) -> dict[str, Any] | None:
+    """The result when the last turn is over, from the first condition that decides it."""
+    score_objectives(match)
+    for _, cond in conditions(match, "hold", "vp", "vp-levels"):
+        params = cond.get("params") or {}
+        kind, side, rule = cond["kind"], cond.get("side"), cond.get("rule")
+        level = params.get("level", "decisive")
+        if kind == "hold":
+            locs = places(match, params)
+            names = ", ".join(str(match.topology.attrs(x).get("name") or x) for x in locs)
+            sides = [side] if side else list(match.sides)
+            winner = next((s for s in sides if holds(match, s, locs)), None)
+            if winner is not None:
+                return {"winner": winner, "level": level, "text": f"{winner} holds {names}",
+                        "rule": rule}  # fmt: skip
+            other = params.get("default") or (match.enemy(side) if side else None)
+            if other is not None:
+                who = f"{side} does not hold" if side else "no side holds"
+                return {"winner": other, "level": level, "text": f"{who} {names}: {other} wins",
+                        "rule": rule}  # fmt: skip
+        elif kind == "vp":
+            assert side is not None
+            have = held_vp(match, side, places(match, params) or None)
+            needed = float(params["needed"])
+            winner = side if have >= needed else match.enemy(side)
+            return {"winner": winner, "level": level,
+                    "text": f"{side} holds {have:g} VP of objectives (needs {needed:g})",
+                    "rule": rule}  # fmt: skip
+        else:
+            who = side or settings(match).get("net_of") or match.sides[0]
+            return level_for(match, net(match, who), params.get("table"), rule)
+    if settings(match).get("levels"):
+        who = settings(match).get("net_of") or match.sides[0]
+        return level_for(match, net(match, who))
+    at_end = settings(match).get("at_end")
+    if at_end:
+        return {"rule": settings(match).get("rule"), **at_end}
+    return None
+
+
+# ----------------------------------------------------------------------------- hooks
+
+
+def _live(match: Match) -> bool:
+    return match.state.cursor.stage == "turn" and match.state.outcome is None
+
+
+@hookimpl
+def wargame_setup(match: Match) -> None:
+    score_objectives(match)
+
+
+@hookimpl
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    if _live(match) and any(not is_box(loc) for loc in path):
+        score_objectives(match)
+        sudden_death(match)
+
+
+@hookimpl
+def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    if not _live(match):
+        return
+    score_objectives(match)
+    sudden_death(match)
+    if _live(match) and is_check(match, phase):
+        threshold_check(match)
+
+
+@hookimpl(trylast=True)
+def wargame_outcome(match: Match) -> dict[str, Any] | None:
+    return outcome(match)
+
+
+@hookimpl
+def wargame_view(match: Match, side: str | None, view: dict[str, Any]) -> None:
+    """The VP ledger, for the CLI and the web page (a title's own report may replace it)."""
+    if "victory" not in view and ledger(match):
+        view["victory"] = {"vp": dict(match.state.vp), "ledger": ledger(match)}

@@ -1,0 +1,209 @@
+"""Victory from data (wargame.mechanics.victory), on Hexland: objectives held at the end (HL
+15.1), a VP ledger that follows control, thresholds judged at checks (on tagged turns only),
+sudden-death locations and levels of victory. Unknown keys are load errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.titles.variants import SIMPLE_SEQUENCE, make_variant, put
+from wargame.errors import DataError
+from wargame.match import Match
+from wargame.mechanics import victory
+
+MECHANICS = ["movement", "no-zoc", "combat", "step-losses", "retreat-advance", "victory"]
+SETUP = {
+    "b": {"side": "blue", "units": ["1-inf"], "at": ["0305"]},
+    "r": {"side": "red", "units": ["r1"], "at": ["1210"]},
+}
+CAPITAL = "0905"
+
+
+def match(
+    tmp_path: Path,
+    conditions: dict[str, Any] | None = None,
+    last_turn: int = 1,
+    edit: Any = None,
+    **settings: Any,
+) -> Match:
+    def edit_docs(docs: dict[str, Any]) -> None:
+        if conditions is not None:  # in place of Hexland's own
+            docs["scenario"]["victory"] = conditions
+        if edit is not None:
+            edit(docs)
+
+    title = make_variant(
+        tmp_path,
+        mechanics=MECHANICS,
+        sequence=SIMPLE_SEQUENCE,
+        scenario_setup=SETUP,
+        scenario={"last_turn": last_turn},
+        options={"victory": {"rule": "HL 15.1", **settings}},
+        edit=edit_docs,
+    )
+    return Match(title)
+
+
+def play_out(m: Match, events: list[Any] | None = None) -> dict[str, Any]:
+    """End every phase until the game is over (its events into ``events``)."""
+    while m.decision is not None:
+        (events if events is not None else []).extend(m.apply("end"))
+    assert m.outcome is not None
+    return m.outcome
+
+
+def test_hexland_blue_holding_the_capital_at_the_end_wins_15_1(tmp_path: Path) -> None:
+    m = match(tmp_path)  # Hexland's own condition: hold 0905, default red
+    put(m, "1-inf", CAPITAL)
+    events: list[Any] = []
+    outcome = play_out(m, events)
+    assert outcome["winner"] == "blue" and "Capital" in outcome["text"]
+    assert [e.rule for e in events if e.kind == "outcome"] == ["HL 15.1"]
+
+
+def test_hexland_nobody_in_the_capital_is_red_s_win_15_1(tmp_path: Path) -> None:
+    assert play_out(match(tmp_path))["winner"] == "red"
+
+
+def test_hexland_red_in_the_capital_wins_15_1(tmp_path: Path) -> None:
+    m = match(tmp_path)
+    put(m, "r1", CAPITAL)
+    assert play_out(m)["winner"] == "red"
+
+
+def test_control_holds_an_empty_location(tmp_path: Path) -> None:
+    m = match(tmp_path)
+    m.state.control[CAPITAL] = "blue"
+    assert victory.holder(m, CAPITAL) == "blue"
+    assert play_out(m)["winner"] == "blue"
+
+
+def test_a_side_s_hold_condition_loses_to_its_enemy_when_not_held(tmp_path: Path) -> None:
+    cond = {"c": {"kind": "hold", "side": "blue", "params": {"hexes": [CAPITAL]}}}
+    m = match(tmp_path, cond)
+    m.state.control[CAPITAL] = "blue"
+    put(m, "r1", CAPITAL)  # occupation beats control
+    outcome = play_out(m)
+    assert outcome["winner"] == "red"
+    assert outcome["text"].startswith("blue does not hold")
+
+
+def test_vp_of_objectives_held_against_what_is_needed(tmp_path: Path) -> None:
+    cond = {"v": {"kind": "vp", "side": "blue", "params": {"needed": 10}, "rule": "HL 15.2"}}
+    m = match(tmp_path, cond)
+    assert victory.objectives(m) == {CAPITAL: 10.0}  # every location with a vp attribute
+    put(m, "1-inf", CAPITAL)
+    assert play_out(m)["winner"] == "blue"
+    m2 = match(tmp_path / "2", {"v": {**cond["v"], "params": {"needed": 11}}})
+    put(m2, "1-inf", CAPITAL)
+    assert play_out(m2)["winner"] == "red"
+
+
+def test_sudden_death_ends_the_game_the_instant_the_location_is_entered(tmp_path: Path) -> None:
+    cond = {"s": {"kind": "sudden-death", "side": "blue", "params": {"hexes": ["0405"]},
+                  "rule": "HL 15.3"}}  # fmt: skip
+    m = match(tmp_path, cond, last_turn=4)
+    events = m.apply("move 1-inf 0305 0405")
+    assert m.outcome is not None and m.outcome["winner"] == "blue"
+    assert m.decision is None
+    assert [e.rule for e in events if e.kind == "outcome"] == ["HL 15.3"]
+
+
+def test_sudden_death_not_held_goes_on(tmp_path: Path) -> None:
+    cond = {"s": {"kind": "sudden-death", "side": "blue", "params": {"hexes": ["0405", "0505"]}}}
+    m = match(tmp_path, cond, last_turn=4)
+    m.apply("move 1-inf 0305 0405")  # one of two: every one is needed
+    assert m.outcome is None
+
+
+def test_the_ledger_follows_control_of_objectives(tmp_path: Path) -> None:
+    m = match(tmp_path, {}, last_turn=4, score_objectives=True, default_holder="red")
+    assert m.state.vp == {"red": 10}  # the Capital is red's to start with
+    put(m, "1-inf", CAPITAL)
+    m.apply("end")  # the phase ends: blue now holds it
+    assert m.state.vp == {"red": 0, "blue": 10}
+    why = [(e["side"], e["points"], e["why"]) for e in victory.ledger(m)]
+    assert why == [("red", 10, "Capital taken"), ("red", -10, "Capital lost"),
+                   ("blue", 10, "Capital taken")]  # fmt: skip
+    assert all(e["rule"] == "HL 15.1" for e in victory.ledger(m))
+
+
+THRESHOLD = {"t": {"kind": "threshold", "side": "blue", "params": {"needed": 10}}}
+
+
+def test_a_threshold_is_judged_at_each_player_turn_end(tmp_path: Path) -> None:
+    m = match(tmp_path, THRESHOLD, last_turn=4, score_objectives=True, checks=["player-turn"])
+    put(m, "1-inf", CAPITAL)
+    m.apply("end")  # blue movement over: not a check yet
+    assert m.outcome is None
+    m.apply("end")  # blue combat over: blue's player turn ends
+    assert m.outcome is not None and m.outcome["winner"] == "blue"
+    assert "10 VP" in m.outcome["text"]
+
+
+def test_a_threshold_is_judged_only_on_turns_with_the_check_tag(tmp_path: Path) -> None:
+    def tag_turn_2(docs: dict[str, Any]) -> None:
+        docs["calendar"]["turns"]["2"]["tags"] = ["victory-check"]
+
+    m = match(
+        tmp_path,
+        THRESHOLD,
+        last_turn=4,
+        edit=tag_turn_2,
+        score_objectives=True,
+        checks=["turn"],
+        check_tag="victory-check",
+    )
+    put(m, "1-inf", CAPITAL)
+    for _ in range(4):  # the whole of turn 1: untagged, no check
+        m.apply("end")
+    assert m.outcome is None and m.turn == 2
+    for _ in range(4):
+        m.apply("end")
+    assert m.outcome is not None and m.outcome["turn"] == 2
+
+
+def test_levels_of_victory_by_net_vp(tmp_path: Path) -> None:
+    levels = [
+        {"level": "Blue decisive", "winner": "blue", "min": 10},
+        {"level": "Blue marginal", "winner": "blue", "min": 1, "max": 9},
+        {"level": "Draw", "max": 0, "min": 0},
+        {"level": "Red victory", "winner": "red", "max": -1},
+    ]
+    m = match(tmp_path, {}, levels=levels, net_of="blue")
+    m.add_vp("blue", 4, "test")
+    outcome = play_out(m)
+    assert (outcome["winner"], outcome["level"]) == ("blue", "Blue marginal")
+    m2 = match(tmp_path / "2", {}, levels=levels, net_of="blue")
+    assert play_out(m2)["winner"] is None
+
+
+def test_at_end_when_nothing_decides(tmp_path: Path) -> None:
+    m = match(tmp_path, {}, at_end={"winner": "red", "level": "marginal", "text": "time runs out"})
+    assert play_out(m)["winner"] == "red"
+    assert play_out(match(tmp_path / "2", {}))["winner"] is None  # no condition: a draw
+
+
+def test_an_unknown_condition_param_is_a_load_error(tmp_path: Path) -> None:
+    cond = {"c": {"kind": "hold", "params": {"hexes": [CAPITAL], "defualt": "red"}}}
+    with pytest.raises(DataError, match="defualt"):
+        match(tmp_path, cond)
+
+
+def test_a_condition_that_needs_a_side_names_it(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="side"):
+        match(tmp_path, {"t": {"kind": "threshold", "params": {"needed": 3}}})
+
+
+def test_an_unknown_setting_is_a_load_error(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="check_tags"):
+        match(tmp_path, check_tags="x")
+
+
+def test_a_title_s_own_condition_kind_is_left_to_its_rules(tmp_path: Path) -> None:
+    m = match(tmp_path, {"own": {"kind": "campaign", "params": {"anything": 1}}})
+    assert list(victory.conditions(m)) == []
+    assert play_out(m)["winner"] is None
