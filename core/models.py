@@ -375,6 +375,31 @@ class VictorySettings(Settings):
     rule: str | None = Field(None, description="cited by VP events and levels")
 
 
+class PaulusSettings(Settings):
+    """``paulus-pause`` (wargame.mechanics.paulus): a declared pause in one side's attacks
+    (Barbarossa 5.10, LWE 7.5)."""
+
+    side: str = Field("german", description="the side that decides and pauses")
+    turns: list[int] = Field(
+        description="game turns on which the decision phase (kind 'paulus') runs, until a pause "
+        "is declared"
+    )
+    scenarios: list[Id] | None = Field(None, description="the scenarios offering it (default: all)")
+    delay: int = Field(
+        0,
+        ge=0,
+        description="turns from the decision to the pause's first: 0 at the start of a turn "
+        "(Barbarossa 5.10), 1 at its end (LWE 7.5)",
+    )
+    length: int = Field(1, ge=1, description="game turns the pause lasts")
+    allowed_against: list[str] = Field(
+        default_factory=list,
+        description="unit-type tags: an attack stays legal into hexes holding an enemy unit "
+        "with one (LWE 7.5: fortified zones)",
+    )
+    rule: str = Field(description="cited by the decision and the ban")
+
+
 SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "movement": ("movement", MovementSettings),
     "rigid-zoc": ("rigid-zoc", ZocSettings),
@@ -387,6 +412,7 @@ SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "supply": ("supply", SupplySettings),
     "turn-track": ("turn-track", TurnTrackSettings),
     "phase-order": ("phase-order", PhaseOrderSettings),
+    "paulus-pause": ("paulus-pause", PaulusSettings),
     "control": ("control", ControlSettings),
     "victory": ("victory", VictorySettings),
     "render": (None, RenderSettings),
@@ -412,6 +438,7 @@ class MechanicOptions(Doc):
     phase_order: PhaseOrderSettings | None = Field(None, alias="phase-order")
     control: ControlSettings | None = None
     victory: VictorySettings | None = None
+    paulus_pause: PaulusSettings | None = Field(None, alias="paulus-pause")
     render: RenderSettings | None = None
 
 

@@ -54,6 +54,7 @@ MECHANICS: dict[str, str] = {
     "phase-order": "wargame.mechanics.phaseorder",
     "control": "wargame.mechanics.control",
     "victory": "wargame.mechanics.victory",
+    "paulus-pause": "wargame.mechanics.paulus",
 }
 """Shared mechanics by name. A manifest may also name any importable module ('pkg.mod')."""
 

@@ -9,6 +9,7 @@ from wargame.actions import Action, Decision
 from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
+from wargame.mechanics import paulus
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 
@@ -41,7 +42,7 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
         if rb13 and side == GERMAN:
             return False
         # 5.10: no German Prepared Assault Phase in a Paulus Pause
-        return not (side == GERMAN and turn == 3 and match.state.vars.get("paulus") == "taken")
+        return not (side == GERMAN and paulus.in_force(match))
     return None
 
 

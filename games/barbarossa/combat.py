@@ -13,7 +13,7 @@ from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as kcombat
-from wargame.mechanics import halving
+from wargame.mechanics import halving, paulus
 from wargame.mechanics.concentric import concentric
 from wargame.plugins import Verb
 from wargame.state import Unit
@@ -177,7 +177,7 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
     elif is_city(match, target):
         out.append(Shift.left(1, "defender in a city", "BARB 11.20"))
     if battle.kind == MA:
-        if attacker == GERMAN and match.turn == 4 and match.state.vars.get("paulus") == "declined":
+        if attacker == GERMAN and match.turn == 4 and paulus.declined(match):
             out.append(
                 Shift.left(
                     2,
@@ -195,11 +195,7 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
         city_rule = attacker == SOVIET and is_city(match, target)
         if not city_rule:
             out.append(Shift.right(1, "concentric assault", "BARB 11.24"))
-    if (
-        attacker == GERMAN
-        and battle.kind == "attack"
-        and match.state.vars.get("paulus") == "declined"
-    ):
+    if attacker == GERMAN and battle.kind == "attack" and paulus.declined(match):
         if match.turn == 4:
             out.append(
                 Shift.left(1, "German PA on GT4 after declining the Paulus Pause", "BARB 5.10")
@@ -468,12 +464,6 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
             in_region(match, target, r) for r in ("country:hungary", "country:romania")
         ):
             return "no combat into Hungary or Romania on GT1 (BARB 5.11)"
-        if (
-            decision.side == GERMAN
-            and match.turn == 3
-            and match.state.vars.get("paulus") == "taken"
-        ):
-            return "no German attacks during the Paulus Pause (BARB 5.10)"
         if match.state.vars.get("south_only_attacks") and decision.side == SOVIET:
             for uid in action.args[2].split(","):
                 unit = units.get(uid)
@@ -493,8 +483,6 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
             return "German mobile assaults only in single-month turns (BARB 10.23)"
         if side == SOVIET and match.turn < 25:
             return "Soviet mobile assaults only from GT25 (BARB 10.23)"
-        if side == GERMAN and match.turn == 3 and match.state.vars.get("paulus") == "taken":
-            return "no German attacks during the Paulus Pause (BARB 5.10)"
         target = action.args[0] if action.args else ""
         if hero_city(match, target) or fortress_city(match, target):
             return "Hero and Fortress Cities may not be mobile assaulted (BARB 10.25)"

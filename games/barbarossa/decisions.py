@@ -1,4 +1,5 @@
-"""Decisions the rules give a player outside movement and combat: the Paulus Pause (BARB 5.10),
+"""Decisions the rules give a player outside movement and combat: the Paulus Pause's GT3 movement
+cut (BARB 5.10; the decision is wargame.mechanics.paulus),
 Watch on the Rhine or the Oder, secret until GT30 (4.18-4.19), and Hero and Fortress City
 markers (9.1-9.2, 9.7)."""
 
@@ -11,6 +12,7 @@ from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.mechanics import combat as kcombat
+from wargame.mechanics import paulus
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
@@ -18,29 +20,8 @@ from wargame.state import Unit
 from .turns import GERMAN, SOVIET, in_region, is_city
 
 # ------------------------------------------------------------------ the Paulus Pause (5.10)
-
-
-class Paulus(Verb):
-    """``paulus pause`` or ``paulus press-on`` at the very start of GT3 (5.10)."""
-
-    name = "paulus"
-    kinds = ("paulus",)
-
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        yield Action("paulus", ("pause",))
-        yield Action("paulus", ("press-on",))
-
-    def apply(self, match: Match, decision: Decision, action: Action) -> None:
-        taken = action.args[0] == "pause"
-        match.state.vars["paulus"] = "taken" if taken else "declined"
-        match.emit(
-            "paulus",
-            "the German takes the Paulus Pause: no German attacks on GT3"
-            if taken
-            else "the German presses on: mech MF less a die per hex on GT3, shifts on GT4-5",
-            "BARB 5.10",
-        )
-        match._end_phase()
+# The decision and the GT3 attack ban are the shared paulus-pause mechanic (title.json); the
+# penalties for pressing on are this title's: the mech movement cut here, the shifts in combat.
 
 
 def paulus_cut(match: Match, unit: Unit) -> int:
@@ -237,8 +218,7 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
             match.state.vars["fc_late_left"] = 4
         if turn == 30:
             reveal_watch(match)
-    declined = match.state.vars.get("paulus") == "declined"
-    if phase.id == "movement" and match.phasing == GERMAN and turn == 3 and declined:
+    if phase.id == "movement" and match.phasing == GERMAN and turn == 3 and paulus.declined(match):
         roll_paulus_cut(match)
 
 
@@ -258,8 +238,6 @@ def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
 
 @hookimpl
 def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
-    if decision.kind == "paulus":
-        return ["declare the Paulus Pause or press on first (BARB 5.10)"]
     if decision.kind == "watch":
         return ["choose Watch on the Rhine or on the Oder first (BARB 4.18)"]
     return []
@@ -267,8 +245,6 @@ def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
 
 @hookimpl
 def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
-    if phase.when == "paulus":
-        return match.scenario_id == "campaign" and match.turn == 3
     if phase.when == "watch":
         return match.turn == 28
     return None
@@ -276,7 +252,7 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [Paulus(), Watch(), Declare(), Airlift()]
+    return [Watch(), Declare(), Airlift()]
 
 
 # ------------------------------------------------------------------ aerial supply (7.7)

@@ -14,6 +14,7 @@ from tests.titles.variants import clear, put
 from wargame.actions import IllegalAction
 from wargame.games.barbarossa import decisions
 from wargame.match import Match
+from wargame.mechanics import paulus as kpaulus
 from wargame.plugins import Registry
 
 
@@ -101,7 +102,7 @@ def test_declining_the_pause_cuts_mech_movement_by_a_die_per_hex_5_10(registry: 
     pz = m.state.units[sorted(cuts)[0]]
     assert supply.state(m, pz) == "overland"
     assert movement.allowance(m, pz) == max(0, 8 - cuts[pz.id])  # GT3 German mech MF 8
-    assert m.state.vars["paulus"] == "declined"
+    assert kpaulus.declined(m)
 
 
 def test_watch_choice_is_secret_until_gt30_4_18(registry: Registry) -> None:
