@@ -1162,6 +1162,21 @@ def build_parser() -> argparse.ArgumentParser:
         help="allow a --host beyond this machine (plain HTTP: anyone on the network can play)",
     )
 
+    def cmd_edit_map(args: argparse.Namespace, ctx: Context) -> int:
+        from wargame.editor.app import edit_map_command  # the web stack loads only to serve
+
+        return edit_map_command(args, ctx)
+
+    sub = command("edit-map", cmd_edit_map, "paint a title's map.json in a browser")
+    sub.add_argument("folder", metavar="DATA_DIR", help="the folder of map.json (a title's data)")
+    sub.add_argument("--new", choices=["hex", "points"], help="start a new map of hexes or points")
+    sub.add_argument("--id", metavar="ID", help="a new map's id (default: the folder's name)")
+    sub.add_argument("--columns", type=int, default=10, metavar="N", help="a new grid's columns")
+    sub.add_argument("--rows", type=int, default=8, metavar="N", help="a new grid's rows")
+    sub.add_argument("--orientation", choices=["flat", "pointy"], help="a new grid's hexes")
+    sub.add_argument("--host", default="127.0.0.1", metavar="H", help="default: 127.0.0.1")
+    sub.add_argument("--port", type=int, default=8766, metavar="P", help="default: 8766; 0: any")
+
     from wargame.simulate import add_command as add_simulate  # batch games, balance reports
 
     add_simulate(command, as_json)

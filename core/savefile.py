@@ -115,7 +115,14 @@ def save(match: Match, path: Path | str) -> None:
 
 
 def _write(body: dict[str, Any], path: Path) -> None:
-    data = json.dumps(body, indent=1, ensure_ascii=False) + "\n"
+    write_json(body, path)
+
+
+def write_json(body: Any, path: Path, indent: int = 1) -> None:
+    """Write ``body`` as JSON to ``path`` atomically (a temporary file in the same folder,
+    flushed, then renamed over), clearing what killed writes left behind; hold
+    :func:`locked` around it when other writers may race."""
+    data = json.dumps(body, indent=indent, ensure_ascii=False) + "\n"
     folder = path.parent if str(path.parent) else Path(".")
     _leftovers(path, folder)
     try:

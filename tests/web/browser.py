@@ -60,10 +60,16 @@ def required() -> bool:
 @contextmanager
 def server(registry: Registry, title: str | None = None) -> Iterator[str]:
     """``wargame serve`` in a thread on a free port; yields its address ("http://.../")."""
+    sock = listen("127.0.0.1", 0)
+    with serving(create_app(registry, title, port=sock.getsockname()[1]), sock) as url:
+        yield url
+
+
+@contextmanager
+def serving(app: Any, sock: Any) -> Iterator[str]:
+    """An ASGI ``app`` served by uvicorn in a thread on ``sock``; yields its address."""
     import uvicorn
 
-    sock = listen("127.0.0.1", 0)
-    app = create_app(registry, title, port=sock.getsockname()[1])
     srv = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
     thread = threading.Thread(target=srv.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
