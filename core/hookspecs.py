@@ -274,6 +274,21 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
 
 
 @hookspec(firstresult=True)
+def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
+    """A decision the rules give a side after the units are revealed and before the battle is
+    priced and rolled (PMD 13.4.2: the defender picks one construction). True when the title
+    pushed one: the battle waits, and the verb answering it calls
+    :func:`wargame.mechanics.combat.resume`."""
+
+
+@hookspec(firstresult=True)
+def wargame_combat_loss(match: Match, battle: Battle, who: str, n: float) -> float | None:
+    """The steps ``who`` ("attacker" or "defender") loses when its turn in the result queue
+    comes, when not the result's ``n``: a loss that depends on what the other side lost first
+    (PMD 13.10, 13.12). None keeps ``n``; 0 skips the loss."""
+
+
+@hookspec(firstresult=True)
 def wargame_retreat_paths(
     match: Match, units: list[Unit], start: str, paths: list[list[str]]
 ) -> list[list[str]] | None:

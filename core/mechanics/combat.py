@@ -6,7 +6,10 @@ instant of combat (PGG 12.2), totals strengths, applies the modifiers and column
 supply (each with its reason and rule), rolls, and reads the result. Results are carried out from
 the combat-tables document's ``codes`` (steps, retreat, steps-or-retreat, elimination) unless the
 title's ``wargame_combat_result`` handles the code itself; choices (which steps, which retreat
-path, whether to advance) become decisions, worked off a queue kept in the battle.
+path, whether to advance) become decisions, worked off a queue kept in the battle. A title's
+``wargame_before_roll`` may give a side a decision before the roll (the battle waits, then
+:func:`resume`), and its ``wargame_combat_loss`` may set a side's steps when their turn comes; a
+queue item's ``chooser``/``alternate``/``retreat_last`` go to :func:`wargame.mechanics.losses.ask`.
 
 Settings (``mechanic_options.combat``): ``table`` (default table id), ``attack``/``defense``
 (value names, default "attack"/"defense"), ``once_per_phase`` (default true),
@@ -208,6 +211,21 @@ def resolve(match: Match, battle: Battle) -> None:
         match.emit("battle", f"{battle.id}: no combat at {battle.target}", battle=battle.id)
         finish(match, battle, advance=bool(battle.attackers))
         return
+    store(match, battle)
+    if match.hook.wargame_before_roll(match=match, battle=battle):
+        return  # a side decides first (PMD 13.4.2); its verb calls resume()
+    fight(match, active(match) or battle)
+
+
+def resume(match: Match) -> None:
+    """Go on with the battle waiting for a decision taken before its roll."""
+    battle = active(match)
+    if battle is not None and not match.state.pending:
+        fight(match, battle)
+
+
+def fight(match: Match, battle: Battle) -> None:
+    """Price, roll, read and carry out the result of a battle whose sides are known."""
     priced = pricing.price(match, battle)
     attack, defense, column, table = priced.attack, priced.defense, priced.column, priced.table
     if column is None or table is None:
@@ -307,14 +325,22 @@ def proceed(match: Match) -> None:
             for unit in units:
                 match.eliminate(unit, f"{battle.result} in {battle.id}", rule)
         elif item["do"] in ("steps", "steps-or-retreat"):
-            losses.ask(
-                match,
-                battle,
-                item["who"],
-                units,
-                item["n"],
-                retreat_option=item["do"] == "steps-or-retreat",
+            found = match.hook.wargame_combat_loss(
+                match=match, battle=battle, who=item["who"], n=item["n"]
             )
+            n = item["n"] if found is None else found
+            if n > 0:
+                losses.ask(
+                    match,
+                    battle,
+                    item["who"],
+                    units,
+                    n,
+                    retreat_option=item["do"] == "steps-or-retreat",
+                    chooser=item.get("chooser"),
+                    alternate=bool(item.get("alternate")),
+                    retreat_last=bool(item.get("retreat_last")),
+                )
         elif item["do"] == "retreat":
             retreat.ask(match, battle, item["who"], units, int(item["n"]))
         battle = active(match) or battle

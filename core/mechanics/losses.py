@@ -4,7 +4,9 @@ A unit's faces run from full strength down (a German infantry division's four st
 PGG 9.63; a two-sided counter; a multi-counter formation); losing past the last face eliminates it.
 A counter's ``step_value`` says what one of its steps counts towards a loss (half-step units, PMD
 2.4.7). Where the result allows it (``steps_or_retreat``), the owner may retreat instead, but not
-both: once a step is taken the retreat option is gone (PGG 9.65).
+both: once a step is taken the retreat option is gone (PGG 9.65). A result queue item may instead
+offer the retreat for the final step only (``retreat_last``, PMD 13.8), and may have the enemy
+pick the units, alternating sides step by step (``chooser``, ``alternate``: PMD 13.12).
 """
 
 from __future__ import annotations
@@ -35,21 +37,46 @@ def ask(
     units: list[Unit],
     n: float,
     retreat_option: bool = False,
+    chooser: str | None = None,
+    alternate: bool = False,
+    retreat_last: bool = False,
 ) -> None:
-    """Ask the owner to lose ``n`` steps among ``units`` (or to retreat, when allowed)."""
+    """Ask for ``n`` steps among ``units`` (or a retreat, when allowed).
+
+    ``chooser`` "enemy" has the other side pick the unit; ``alternate`` passes the pick to the
+    other side after each step (PMD 13.12's close combat). With ``retreat_last`` the retreat is
+    offered only for the final step or half step, and is one location that satisfies it (PMD
+    13.8); the owner decides then."""
     owner = units[0].side
-    if not retreat_option and sum(steps_left(match, u) for u in units) <= n:
+    picker = match.enemy(owner) if chooser == "enemy" else owner
+    offer = retreat_option and (not retreat_last or n <= 1)
+    if offer:
+        picker = owner
+    keeps_retreat = retreat_option and retreat_last
+    if not offer and not keeps_retreat and sum(steps_left(match, u) for u in units) <= n:
         for unit in units:
             match.eliminate(
                 unit, f"cannot absorb {n:g} step(s) in {battle.id}", battle.extra.get("rule")
             )
         return
-    if not retreat_option and len(units) == 1:
+    if not offer and not keeps_retreat and len(units) == 1:
         _take(match, units[0], n, battle.extra.get("rule"))
         return
-    prompt = f"lose {n:g} step(s)" + (f" or retreat {n:g}" if retreat_option else "")
+    prompt = f"lose {n:g} step(s)" + (f" or retreat {1 if retreat_last else n:g}" if offer else "")
+    if picker != owner:
+        prompt = f"{prompt} of {owner}'s units"
+    extra = {
+        k: v
+        for k, v in (
+            ("retreat_option", keeps_retreat),
+            ("retreat_last", retreat_last),
+            ("alternate", alternate),
+            ("enemy_picks", picker != owner),
+        )
+        if v
+    }
     match.push(
-        owner,
+        picker,
         "loss",
         prompt,
         battle=battle.id,
@@ -57,7 +84,8 @@ def ask(
         n=n,
         taken=0,
         units=[u.id for u in units],
-        retreat=retreat_option,
+        retreat=offer,
+        **extra,
     )
 
 
@@ -87,11 +115,23 @@ class Lose(Verb):
         unit = match.state.units[action.args[0]]
         battle = combat.active(match)
         match.lose_steps(unit, 1, battle.extra.get("rule") if battle else None)
-        ctx["taken"] = ctx["taken"] + float(match.counter(unit).get("step_value", 1))
+        value = float(match.counter(unit).get("step_value", 1))
+        ctx["taken"] = ctx["taken"] + value
         alive = [match.state.units[i] for i in ctx["units"] if match.state.units[i].loc is not None]
         remaining = ctx["n"] - ctx["taken"]
         if remaining > 0 and alive and battle is not None:
-            ask(match, battle, ctx["who"], alive, remaining, retreat_option=False)
+            enemy_next = bool(ctx.get("enemy_picks")) != bool(ctx.get("alternate"))
+            ask(
+                match,
+                battle,
+                ctx["who"],
+                alive,
+                remaining,
+                retreat_option=bool(ctx.get("retreat_last") and ctx.get("retreat_option")),
+                chooser="enemy" if enemy_next else None,
+                alternate=bool(ctx.get("alternate")),
+                retreat_last=bool(ctx.get("retreat_last")),
+            )
         combat.proceed(match)
 
 
@@ -102,7 +142,8 @@ class RetreatInstead(Verb):
     kinds = ("loss",)
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        if decision.context.get("retreat") and not decision.context.get("taken"):
+        ctx = decision.context
+        if ctx.get("retreat") and (ctx.get("retreat_last") or not ctx.get("taken")):
             yield Action("retreat-instead")
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
@@ -112,7 +153,8 @@ class RetreatInstead(Verb):
         battle = combat.active(match)
         assert battle is not None
         units = [match.state.units[i] for i in ctx["units"]]
-        retreat.ask(match, battle, ctx["who"], [u for u in units if u.loc], int(ctx["n"]))
+        hexes = 1 if ctx.get("retreat_last") else int(ctx["n"])
+        retreat.ask(match, battle, ctx["who"], [u for u in units if u.loc], hexes)
         combat.proceed(match)
 
 

@@ -1,20 +1,37 @@
-"""Prepared assault's terrain column shifts and their cap (PMD 13.4.1, 13.5, 5.3(11)).
+"""Prepared assault's terrain effects: column shifts and their cap, and the attack factor
+changes of rivers, marsh and crossing arrows (PMD 13.4.1, 13.5, 12.4, 5.3(11)).
 
 Natural terrain shifts the column left (rough 1, marsh 1, mountain 2; forest only against a
 mobile assault), and so does a crossing arrow when every attacker crosses one (2). With the
 construction and unit shifts they are capped at 2 either way (13.5: the ``capped`` group of the
 CRT's ``shift_caps``). On turn 112 the Soviets get no terrain shifts (5.3(11)).
 
-Not built yet (RULINGS.md, Status): construction shifts with the defender's choice of one
-construction (13.4.2), unit shifts (AFV, engineers, 15.x) and the uncapped named shifts."""
+Attack factors (13.4.1, 12.4): the attackers crossing a minor river attack with 3/4 of their
+total (1/2 from turn 203, ruling C7), a major river or the South Volga with 1/2, rounded up, in
+Dry, Rain or Mud only (frozen rivers are ignored); non-infantry Mech units attacking into marsh
+halve their total; tanks attacking across a crossing arrow attack with 1 each. Axis units
+ignore rivers on turn 112 (5.3(10), 14.6: ruling Q2). Construction shifts are ``constructions.py``.
+
+Not built yet (RULINGS.md, Status): unit shifts (AFV, engineers, 15.x) and the uncapped named
+shifts (GAST, the Soviet first winter)."""
 
 from __future__ import annotations
 
-from wargame.combat import Shift
+from fractions import Fraction
+
+from wargame.combat import Modifier, Shift
 from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
+from wargame.mechanics.halving import scale_total_up
+from wargame.state import Unit
 
-from .turns import SOVIET, ynn
+from .turns import AXIS, SOVIET, ynn
+from .weather import weather_at
+
+RIVER_WEATHER = ("D", "R", "M")
+"""12.4: river effects on combat apply in Dry, Rain and Mud; frozen rivers are ignored."""
+HALF_MINOR_FROM = 203
+"""Ruling C7: a minor river halves from turn 203 (the first spring turn of 1942)."""
 
 CAPPED = "capped"
 TERRAIN_SHIFT = {"rough": 1, "marsh": 1, "mountain": 2}
@@ -50,4 +67,84 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
         out.append(Shift.left(1, "mobile assault into forest", "PMD 13.4.1", CAPPED))
     if _all_across_arrows(match, battle):
         out.append(Shift.left(2, "every attacker across a crossing arrow", "PMD 13.4.1", CAPPED))
+    return out
+
+
+def _crossing(match: Match, battle: Battle, unit: Unit) -> frozenset[str]:
+    origin = battle.origins.get(unit.id)
+    edge = match.topology.edge(str(origin), battle.target) if origin else None
+    return frozenset(edge.features) if edge is not None else frozenset()
+
+
+def _river_factor(match: Match, battle: Battle, unit: Unit) -> tuple[Fraction, str] | None:
+    """The fraction of attack a unit crossing a river keeps (13.4.1), or None."""
+    if unit.side == AXIS and ynn(match) == 112:
+        return None  # 5.3(10), 14.6: the Axis ignore rivers on turn 112 (ruling Q2)
+    if weather_at(match, battle.target) not in RIVER_WEATHER:
+        return None  # 12.4: frozen rivers are ignored
+    sides = match.title.doc("terrain")["hexsides"]
+    found: tuple[Fraction, str] | None = None
+    for feature in sorted(_crossing(match, battle, unit)):
+        spec = sides.get(feature, {}).get("combat", {})
+        if "attack_factor" not in spec:
+            continue
+        value = spec["attack_factor"]
+        if "attack_factor_from_1942" in spec and ynn(match) >= HALF_MINOR_FROM:
+            value = spec["attack_factor_from_1942"]
+        fraction = Fraction(str(value))
+        if found is None or fraction < found[0]:
+            found = (fraction, feature)
+    return found
+
+
+def _reduce(
+    match: Match, units: list[Unit], fraction: Fraction, reason: str, rule: str
+) -> Modifier | None:
+    """The total of ``units`` scaled once and rounded up (8.5), as a change to the attack."""
+    values = [int(match.unit_values(u).get("attack", 0)) for u in units]
+    total = sum(values)
+    if total <= 0:
+        return None
+    kept = scale_total_up(values, fraction)
+    return Modifier("attack", "add", kept - total, f"{reason}: {total} -> {kept}", rule)
+
+
+@hookimpl
+def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
+    units = match.state.units
+    attackers = [units[i] for i in battle.attackers if units[i].loc is not None]
+    out: list[Modifier] = []
+    by_river: dict[tuple[Fraction, str], list[Unit]] = {}
+    for unit in attackers:
+        found = _river_factor(match, battle, unit)
+        if found is not None:
+            by_river.setdefault(found, []).append(unit)
+    for (fraction, feature), crossing in sorted(by_river.items()):
+        mod = _reduce(
+            match,
+            crossing,
+            fraction,
+            f"{fraction} across a {feature.replace('-', ' ')}",
+            "PMD 13.4.1",
+        )
+        if mod is not None:
+            out.append(mod)
+    if battle.kind == "attack" and match.topology.terrain(battle.target) == "marsh":
+        mech = [
+            u
+            for u in attackers
+            if match.unit_type(u).get("mobility") == "mech"
+            and "infantry" not in match.unit_type(u).get("tags", ())
+            and "mi" not in match.unit_type(u).get("tags", ())
+        ]
+        mod = _reduce(match, mech, Fraction(1, 2), "non-infantry Mech into marsh", "PMD 13.4.1")
+        if mod is not None:
+            out.append(mod)
+    for unit in attackers:
+        crossed = _crossing(match, battle, unit)
+        sides = match.title.doc("terrain")["hexsides"]
+        if "armor" in match.unit_type(unit).get("tags", ()) and any(
+            sides.get(f, {}).get("combat", {}).get("afv_attack_one") for f in crossed
+        ):
+            out.append(Modifier(unit.id, "set", 1, "tank across a crossing arrow", "PMD 13.4.1"))
     return out

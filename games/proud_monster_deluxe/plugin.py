@@ -6,11 +6,19 @@ from __future__ import annotations
 
 from importlib.resources import files
 
-from wargame.games.proud_monster_deluxe import combat, movement, turns, victory, weather
+from wargame.games.proud_monster_deluxe import (
+    combat,
+    constructions,
+    losses,
+    movement,
+    turns,
+    victory,
+    weather,
+)
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES: tuple[object, ...] = (turns, movement, weather, combat, victory)
+RULES: tuple[object, ...] = (turns, movement, weather, combat, constructions, losses, victory)
 
 
 @hookimpl

@@ -1,0 +1,135 @@
+"""Constructions and the defender's choice of one (PMD 13.4.2, 5.3(11)).
+
+A hex's constructions are the terrain chart's features with a ``combat`` entry: city (2L,
+doubled losses, close combat), large town (1L), and the forts active only for a Soviet defender
+(fort 1L, heavy fort 2L with +1 attacker loss, Stalin line 1L, fort line 1L). The defender claims
+ONE of them, or none, when an attack is made on his hex: a decision of his (``construction
+NAME`` or ``construction none``) taken after the units are revealed and before the odds, as with
+Odessa's city or Stalin line (13.4.2). Its shift joins the ``capped`` group (13.5). On turn 112
+a Soviet defender may claim only a fort, heavy fort or Stalin line (5.3(11)).
+
+Before the choice is made (the web page's and the bots' price of an attack) the defender is
+taken to claim the construction with the largest shift (ruling C3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.combat import Shift
+from wargame.hookspecs import hookimpl
+from wargame.match import Battle, Match
+from wargame.mechanics import combat as combat_mechanic
+from wargame.plugins import Verb
+
+from .combat import CAPPED
+from .turns import SOVIET, ynn
+
+RULE = "PMD 13.4.2"
+FORTS = ("fort", "heavy-fort", "stalin-line", "fortified-line")
+"""13.4.2: active only while Soviet units hold them (ruling M4)."""
+NONE = "none"
+
+
+def _features(match: Match) -> dict[str, Any]:
+    return match.title.doc("terrain")["features"]
+
+
+def defender_side(match: Match, battle: Battle) -> str | None:
+    units = match.state.units
+    return units[battle.defenders[0]].side if battle.defenders else None
+
+
+def available(match: Match, battle: Battle) -> list[str]:
+    """The constructions the defender may claim in the target hex, best shift first."""
+    side = defender_side(match, battle)
+    out: list[tuple[int, str]] = []
+    for name in sorted(match.topology.features(battle.target)):
+        spec = _features(match).get(name, {}).get("combat")
+        if not spec or "shift" not in spec:
+            continue
+        if spec.get("soviet_only") and side != SOVIET:
+            continue  # 13.4.2: forts are active only for Soviet units
+        if side == SOVIET and ynn(match) == 112 and name not in FORTS:
+            continue  # 5.3(11): no Soviet terrain shifts on turn 112 but forts
+        out.append((int(spec["shift"]), name))
+    return [name for _, name in sorted(out)]
+
+
+def chosen(match: Match, battle: Battle) -> str | None:
+    """The defender's construction for this battle (None: none claimed)."""
+    pick = battle.extra.get("construction")
+    if pick is None:
+        found = available(match, battle)
+        return found[0] if found else None  # ruling C3: priced as the best one
+    return None if pick == NONE else str(pick)
+
+
+def effect(match: Match, battle: Battle) -> dict[str, Any]:
+    """The chosen construction's combat entry from the terrain chart ({} with none)."""
+    name = chosen(match, battle)
+    return dict(_features(match)[name]["combat"]) if name else {}
+
+
+def in_city(match: Match, battle: Battle) -> bool:
+    """The defender uses the city construction: close combat and doubled losses (13.4.2)."""
+    return bool(effect(match, battle).get("double_losses"))
+
+
+@hookimpl
+def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
+    name = chosen(match, battle) if battle.defenders else None
+    if name is None:
+        return []
+    columns = int(_features(match)[name]["combat"]["shift"])
+    return [Shift(columns, f"defender claims the {name.replace('-', ' ')}", RULE, CAPPED)]
+
+
+@hookimpl
+def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
+    """13.4.2: the defender picks one construction (or none) before the odds are found."""
+    options = available(match, battle)
+    if not options or "construction" in battle.extra:
+        return None
+    side = defender_side(match, battle)
+    assert side is not None
+    match.push(
+        side,
+        "construction",
+        f"claim one construction at {battle.target} ({', '.join(options)}) or none ({RULE})",
+        battle=battle.id,
+        options=[*options, NONE],
+    )
+    return True
+
+
+class Construction(Verb):
+    """``construction NAME|none``: the defender's one construction for this battle (13.4.2)."""
+
+    name = "construction"
+    kinds = ("construction",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        for option in decision.context["options"]:
+            yield Action("construction", (option,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        options = decision.context["options"]
+        if len(action.args) != 1 or action.args[0] not in options:
+            return f"claim one of {', '.join(options)} ({RULE}: one construction only)"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.pop()
+        battle = combat_mechanic.active(match)
+        assert battle is not None
+        battle.extra["construction"] = action.args[0]
+        battle.explanation.append(f"defender claims {action.args[0]} ({RULE})")
+        combat_mechanic.store(match, battle)
+        combat_mechanic.resume(match)
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Construction()]

@@ -1,0 +1,204 @@
+"""A prepared assault's result, from the roll to the last step (PMD 13.4.2, 13.7-13.12).
+
+The CRT gives ``A/D`` (13.7). Then, in this order (ruling C4): a city construction doubles both
+numbers, a defender's 0 becoming 1 unless the odds were below 1:3 (13.4.2, ruling C5); an active
+heavy fort adds 1 to the attacker's (13.4.2). The defender takes his losses first, then the
+attacker (13.11): in a normal combat each side picks its own units; in a close combat the enemy
+picks the 1st, 3rd... unit and the owner the 2nd, 4th... (13.12). A Soviet CD, RB, MRB or TB
+satisfies half a step (13.9: the counters' ``step_value``). The defender's final step or half
+step may be a one-hex retreat (13.8, :func:`may_retreat`). The attacker's loss is known only
+then: reduced by 1 under the five conditions of 13.10 (:func:`reduction`), and in a close combat
+at least half the defender's actual step losses, rounded down (13.12)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl, veto_scope
+from wargame.match import Battle, Match
+from wargame.mechanics import combat as combat_mechanic
+from wargame.mechanics.losses import steps_left
+from wargame.state import Unit
+
+from . import constructions
+from .weather import weather_at
+
+RULE = "PMD 13.7, 13.11"
+REDUCTION_WEATHER = ("D", "R", "F")
+"""13.10(3), 12.4: no attacker loss reduction in Mud or Snow."""
+REDUCTION_TERRAIN = ("clear", "forest")
+"""13.10(2): a city has clear terrain and qualifies (CC Example #2, digest 17.26)."""
+NO_REDUCTION_FEATURES = ("fort", "heavy-fort", "stalin-line", "fortified-line")
+"""13.10(2): forts (active: a Soviet defender), fieldworks and Fortified Areas (not built)."""
+
+
+def _ns(battle: Battle) -> dict[str, Any]:
+    found: dict[str, Any] = battle.extra.setdefault("pmd", {})
+    return found
+
+
+def _steps(match: Match, units: list[Unit]) -> dict[str, float]:
+    return {u.id: steps_left(match, u) if u.loc is not None else 0.0 for u in units}
+
+
+def _lost(match: Match, before: dict[str, float]) -> float:
+    """Steps actually lost since ``before`` (an eliminated unit lost all it had)."""
+    units = match.state.units
+    now = _steps(match, [units[i] for i in before])
+    return sum(before[i] - now[i] for i in before)
+
+
+def german_coloured(match: Match, unit: Unit) -> bool:
+    tags = match.unit_type(unit).get("tags", ())
+    return "german" in tags or "german-colored" in tags
+
+
+def guards(match: Match, unit: Unit) -> bool:
+    return "guards" in match.unit_type(unit).get("tags", ())
+
+
+def close_combat(match: Match, battle: Battle) -> bool:
+    """A close combat: the defender uses the city construction (13.4.2) or a Close Combat
+    marker was committed to the battle (13.1)."""
+    return constructions.in_city(match, battle) or bool(battle.extra.get("close_combat"))
+
+
+def retreat_capable(match: Match, units: list[Unit]) -> bool:
+    """13.8: only a stack of German-coloured units or of Soviet Guards units retreats."""
+    alive = [u for u in units if u.loc is not None]
+    return bool(alive) and (
+        all(german_coloured(match, u) for u in alive) or all(guards(match, u) for u in alive)
+    )
+
+
+def may_retreat(match: Match, battle: Battle) -> bool:
+    """13.8: a prepared assault's defender in a non-city hex may retreat for its last step."""
+    return battle.kind == "attack" and "city" not in match.topology.features(battle.target)
+
+
+def offensive_supply(match: Match, unit: Unit) -> bool:
+    """13.10(1): in offensive supply. Until supply (8.x) is built every unit is (ruling C6)."""
+    found = match.hook.wargame_supply(match=match, unit=unit)
+    if not found:
+        return True
+    return bool(found.get("offensive", found.get("state") in ("supplied", "offensive")))
+
+
+def cc_minimum(lost: float) -> int:
+    """13.12: a close combat's attacker loses at least half the defender's step losses, rounded
+    down (the 13.12 table: 0-1.5 -> 0, 2-3.5 -> 1, ... 10 -> 5)."""
+    return math.floor(lost / 2)
+
+
+def reduction(match: Match, battle: Battle, defender_result: int, retreated: bool) -> str | None:
+    """Why the attacker's loss is reduced by 1 (13.10), or None when a condition fails."""
+    units = match.state.units
+    if not all(offensive_supply(match, units[i]) for i in battle.attackers):
+        return None  # (1)
+    target = battle.target
+    if match.topology.terrain(target) not in REDUCTION_TERRAIN:
+        return None  # (2) terrain
+    if constructions.defender_side(match, battle) == "soviet" and set(
+        match.topology.features(target)
+    ) & set(NO_REDUCTION_FEATURES):
+        return None  # (2) an active fort, heavy fort or Stalin line
+    if weather_at(match, target) not in REDUCTION_WEATHER:
+        return None  # (3)
+    if defender_result < 3:
+        return None  # (4)
+    had = sum(_ns(battle)["defender_before"].values())
+    if had >= (2 if retreated else 2.5):
+        return None  # (5)
+    return f"defender result {defender_result}, only {had:g} step(s) to lose (PMD 13.10)"
+
+
+def final_result(match: Match, battle: Battle, code: str) -> tuple[int, int, list[str]]:
+    """The result after the changes made once the die is rolled (13.4.2), with their reasons."""
+    attacker, defender = (int(x) for x in code.split("/"))
+    why: list[str] = []
+    spec = constructions.effect(match, battle)
+    if spec.get("double_losses"):
+        below = battle.roll is None and code == "2/0"
+        attacker, defender = attacker * 2, defender * 2
+        if defender == 0 and not below:
+            defender = 1
+        why.append(f"city: losses doubled to {attacker}/{defender} (PMD 13.4.2)")
+    if spec.get("attacker_loss"):
+        attacker += int(spec["attacker_loss"])
+        why.append(f"heavy fort: attacker loss +{spec['attacker_loss']} (PMD 13.4.2)")
+    return attacker, defender, why
+
+
+@hookimpl
+def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | None:
+    units = match.state.units
+    attacker, defender, why = final_result(match, battle, result)
+    battle.explanation.extend(why)
+    close = close_combat(match, battle)
+    ns = _ns(battle)
+    ns.update(
+        attacker_result=attacker,
+        defender_result=defender,
+        close=close,
+        defender_before=_steps(match, [units[i] for i in battle.defenders]),
+        attacker_before=_steps(match, [units[i] for i in battle.attackers]),
+        city_zero=bool(constructions.effect(match, battle).get("double_losses")) and defender == 0,
+    )
+    picks: dict[str, Any] = {"chooser": "enemy", "alternate": True} if close else {}
+    todo: list[dict[str, Any]] = []
+    if defender:
+        could = any(
+            german_coloured(match, units[i]) or guards(match, units[i]) for i in battle.defenders
+        )
+        kind = "steps-or-retreat" if could and may_retreat(match, battle) else "steps"
+        todo.append({"who": "defender", "do": kind, "n": defender, "retreat_last": True, **picks})
+    todo.append({"who": "attacker", "do": "steps", "n": attacker, **picks})
+    if ns["city_zero"]:
+        todo.append({"who": "defender", "do": "steps", "n": 0})  # ruling C5
+    battle.extra.update(todo=todo, rule=RULE, advance=True)
+    combat_mechanic.store(match, battle)
+    combat_mechanic.proceed(match)
+    return True
+
+
+@hookimpl
+def wargame_combat_loss(match: Match, battle: Battle, who: str, n: float) -> float | None:
+    ns = _ns(battle)
+    if "attacker_result" not in ns:
+        return None
+    if who == "defender":
+        if n == 0 and ns.get("city_zero"):
+            # ruling C5: below 1:3 in a city the defender's 0 becomes 1 only when the attacker
+            # actually lost all 4 steps of the doubled 2/0
+            lost = _lost(match, ns["attacker_before"])
+            return 1 if lost >= 4 else 0
+        return None
+    result = int(ns["attacker_result"])
+    retreated = bool(battle.extra.get("retreat_paths"))
+    why = reduction(match, battle, int(ns["defender_result"]), retreated)
+    loss = max(result - 1, 0) if why else result
+    if why:
+        battle.explanation.append(f"attacker loss {result} -> {loss}: {why}")
+    if ns.get("close"):
+        lost = _lost(match, ns["defender_before"])
+        least = cc_minimum(lost)
+        if least > loss:
+            battle.explanation.append(
+                f"close combat: attacker loses at least half of {lost:g}: {least} (PMD 13.12)"
+            )
+            loss = least
+    combat_mechanic.store(match, battle)
+    return loss
+
+
+@hookimpl
+@veto_scope(verbs=("retreat-instead",), kinds=("loss",))
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    """13.8: the retreat is checked when it is taken: only an all German-coloured or all Guards
+    stack may retreat (7.1(8): once its minor allies are gone an all-German stack may)."""
+    units = [match.state.units[i] for i in decision.context["units"]]
+    if not retreat_capable(match, units):
+        return "only a stack of German-coloured or of Guards units may retreat (PMD 13.8)"
+    return None

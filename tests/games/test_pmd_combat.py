@@ -1,0 +1,449 @@
+"""Proud Monster Deluxe's prepared assault after the roll and its constructions (13.4.2, 13.7-13.12,
+12.4), with the worked examples of digest section 14 they cover (T16-T19, T21, T22, T39, T46)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from wargame.calendar import set_weather
+from wargame.games.proud_monster_deluxe import losses, plugin
+from wargame.games.proud_monster_deluxe.combat import wargame_strength_modifiers
+from wargame.match import Battle, Match
+from wargame.mechanics import combat
+from wargame.plugins import Title, discover
+from wargame.testing import clear, force_rolls, put, refused, to_phase
+
+
+@cache
+def _title() -> Title:
+    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+
+
+def _combat_phase(side: str = "axis") -> Match:
+    """Turn 113's first Combat Phase of ``side`` (turn 112's special rules behind), map empty."""
+    match = Match(_title(), "1941-historical", 1)
+    while match.turn == 1:
+        match.apply("end")
+    to_phase(match, side, "combat")
+    clear(match)
+    return match
+
+
+def _clear_hexes(match: Match) -> tuple[str, str, str]:
+    """A clear hex with no features, a clear neighbour and a clear hex beyond (for retreats)."""
+    topo = match.topology
+
+    def plain(h: str) -> bool:
+        return topo.terrain(h) == "clear" and not topo.features(h)
+
+    for target in topo.locations():
+        if not plain(target) or topo.attrs(target).get("coast"):
+            continue
+        nbrs = [n for n in topo.neighbours(target) if plain(n)]
+        if len(nbrs) == len(topo.neighbours(target)) == 6:
+            return target, nbrs[0], nbrs[3]
+    raise AssertionError("no clear hex")
+
+
+def _revealed(match: Match, uid: str, loc: str) -> str:
+    unit = put(match, uid, loc)
+    match.reveal(unit)
+    return uid
+
+
+def _result(
+    match: Match,
+    code: str,
+    attackers: list[str],
+    defenders: list[str],
+    target: str,
+    construction: str | None = None,
+    roll: int | None = 3,
+) -> Battle:
+    """Carry out ``code`` as the result of a battle of these units (the roll behind it)."""
+    units = match.state.units
+    battle = combat.new_battle(
+        match, [units[i] for i in attackers], [units[i] for i in defenders], target, "attack"
+    )
+    battle.roll, battle.result = roll, code
+    if construction is not None:
+        battle.extra["construction"] = construction
+    combat.store(match, battle)
+    combat.carry_out(match, battle, code)
+    return battle
+
+
+def _steps(match: Match, uid: str) -> int | None:
+    unit = match.state.units[uid]
+    return None if unit.loc is None else unit.step
+
+
+SOVIET_RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 11)]
+SOVIET_CDS = ["sov-cd-interior-01", "sov-cd-interior-02"]
+
+
+# ------------------------------------------------------------------ 13.4.2 constructions
+
+
+def test_t39_odessa_defender_claims_city_or_stalin_line_or_none_13_4_2() -> None:
+    """T39: Odessa 1643 is a city with a Stalin line: the Soviet defender picks one or none."""
+    match = _combat_phase()
+    rd = _revealed(match, SOVIET_RDS[0], "1643")
+    origin = next(
+        n for n in match.topology.neighbours("1643") if match.topology.terrain(n) != "sea"
+    )
+    put(match, "ger-id-7", origin)
+    match.apply("attack 1643 with ger-id-7")
+    decision = match.decision
+    assert decision is not None and decision.side == "soviet" and decision.kind == "construction"
+    assert {str(a) for a in match.legal_actions()} == {
+        "construction city",
+        "construction stalin-line",
+        "construction none",
+    }
+    refused(match, "construction city,stalin-line", "one construction only", rule="PMD 13.4.2")
+    force_rolls(match, 1)
+    events = match.apply("construction stalin-line")
+    battle = next(e for e in events if e.kind == "battle").data["battle"]
+    text = " ".join(battle["explanation"])
+    assert "stalin line" in text and "the city" not in text
+    # no doubling, no close combat: a 1 rolled is the table's own result
+    assert battle["result"] in {"2/0", "2/1", "1/1"} and match.state.units[rd].loc == "1643"
+
+
+def test_no_construction_choice_in_open_terrain_13_4_2() -> None:
+    match = _combat_phase()
+    target, origin, _ = _clear_hexes(match)
+    _revealed(match, SOVIET_RDS[0], target)
+    put(match, "ger-id-7", origin)
+    force_rolls(match, 1)
+    match.apply(f"attack {target} with ger-id-7")
+    assert match.decision is None or match.decision.kind != "construction"
+
+
+def test_forts_are_claimed_only_by_a_soviet_defender_13_4_2() -> None:
+    """Brest 0922 has a heavy fort and a large town: an Axis defender may claim the town only."""
+    from wargame.games.proud_monster_deluxe import constructions
+
+    match = _combat_phase("soviet")
+    put(match, "ger-id-7", "0922")
+    battle = Battle("b9", [], ["ger-id-7"], "0922", {}, "attack")
+    assert constructions.available(match, battle) == ["large-town"]
+    clear(match)
+    _revealed(match, SOVIET_RDS[0], "0922")
+    battle = Battle("b9", [], [SOVIET_RDS[0]], "0922", {}, "attack")
+    assert constructions.available(match, battle) == ["heavy-fort", "large-town"]
+
+
+# ------------------------------------------------------------------ result changes (13.4.2)
+
+
+def _final(match: Match, target: str, construction: str, code: str, roll: int | None = 3) -> tuple:
+    battle = Battle("b9", [], [SOVIET_RDS[0]], target, {}, "attack")
+    battle.extra["construction"] = construction
+    battle.roll = roll
+    return losses.final_result(match, battle, code)[:2]
+
+
+def test_t22_city_doubles_both_losses_and_a_zero_becomes_one_13_4_2() -> None:
+    match = _combat_phase()
+    _revealed(match, SOVIET_RDS[0], "1643")
+    assert _final(match, "1643", "city", "1/3") == (2, 6)
+    assert _final(match, "1643", "city", "1/0") == (2, 1)
+    assert _final(match, "1643", "stalin-line", "1/3") == (1, 3)
+
+
+def test_t22_below_1_3_a_city_defender_s_zero_stays_zero_13_4_2_ruling_c5() -> None:
+    match = _combat_phase()
+    _revealed(match, SOVIET_RDS[0], "1643")
+    assert _final(match, "1643", "city", "2/0", roll=None) == (4, 0)
+
+
+def test_city_zero_is_one_when_the_attacker_loses_all_four_steps_ruling_c5() -> None:
+    """Digest 17.7: below 1:3 the defender loses 1 only if the attacker fully takes its 4."""
+    match = _combat_phase()
+    _revealed(match, SOVIET_RDS[0], "1643")
+    origin = next(
+        n for n in match.topology.neighbours("1643") if match.topology.terrain(n) != "sea"
+    )
+    put(match, "ger-id-7", origin)  # 3 steps: cannot fully suffer 4
+    _result(match, "2/0", ["ger-id-7"], [SOVIET_RDS[0]], "1643", "city", roll=None)
+    assert match.state.units["ger-id-7"].loc is None
+    assert match.state.units[SOVIET_RDS[0]].loc == "1643"
+    match = _combat_phase()
+    _revealed(match, SOVIET_RDS[0], "1643")
+    put(match, "ger-id-7", origin)
+    put(match, "ger-mid-10", origin)  # 3 + 2 steps: the 4 are fully taken
+    _result(match, "2/0", ["ger-id-7", "ger-mid-10"], [SOVIET_RDS[0]], "1643", "city", roll=None)
+    while match.decision is not None and match.decision.kind == "loss":
+        match.apply("lose ger-id-7" if _steps(match, "ger-id-7") is not None else "lose ger-mid-10")
+    assert match.state.units[SOVIET_RDS[0]].loc is None
+
+
+def test_heavy_fort_adds_one_to_the_attacker_loss_13_4_2() -> None:
+    match = _combat_phase()
+    _revealed(match, SOVIET_RDS[0], "2050")
+    assert _final(match, "2050", "heavy-fort", "1/2") == (2, 2)
+    assert _final(match, "2050", "city", "1/2") == (2, 4)
+
+
+# ------------------------------------------------------------------ step accounting (13.9)
+
+
+def test_t16a_flipping_satisfies_one_eliminating_satisfies_all_13_9() -> None:
+    match = _combat_phase("soviet")
+    target, origin, _ = _clear_hexes(match)
+    put(match, "ger-id-7", target)
+    _revealed(match, SOVIET_RDS[0], origin)
+    _result(match, "1/2", [SOVIET_RDS[0]], ["ger-id-7"], target)
+    # the German may retreat for its last step (13.8): he takes the step instead
+    assert match.decision is not None and match.decision.side == "axis"
+    match.apply("lose ger-id-7")
+    match.apply("lose ger-id-7")
+    assert _steps(match, "ger-id-7") == 2  # two of its three steps: 6-8-6 -> 3-5-5
+
+
+def test_t16b_two_half_step_units_both_go_for_a_result_of_1_13_9() -> None:
+    """T16(b) with two CDs, which satisfy half a step each as the brigades of the example do."""
+    match = _combat_phase()
+    target, origin, _ = _clear_hexes(match)
+    for uid in SOVIET_CDS:
+        _revealed(match, uid, target)
+    put(match, "ger-pd-3", origin)
+    _result(match, "1/1", ["ger-pd-3"], SOVIET_CDS, target)
+    assert all(match.state.units[u].loc is None for u in SOVIET_CDS)
+
+
+def test_t20a_a_last_half_step_takes_a_whole_unit_13_11() -> None:
+    """T20(a) without the AFV priority (not built): a half-step unit and two RDs, result 2:
+    the CD (1/2) and an RD (1) leave 1/2, which only the second RD can take."""
+    match = _combat_phase()
+    target, origin, _ = _clear_hexes(match)
+    cd = _revealed(match, SOVIET_CDS[0], target)
+    rd1, rd2 = (_revealed(match, u, target) for u in SOVIET_RDS[:2])
+    put(match, "ger-pd-3", origin)
+    _result(match, "1/2", ["ger-pd-3"], [cd, rd1, rd2], target)
+    assert match.decision is not None and match.decision.side == "soviet"
+    match.apply(f"lose {cd}")
+    match.apply(f"lose {rd1}")
+    assert all(match.state.units[u].loc is None for u in (cd, rd1, rd2))
+
+
+# ------------------------------------------------------------------ 13.10 attacker loss reduction
+
+
+def _attack_rds(n_rds: int, weather: str = "D") -> Match:
+    match = _combat_phase()
+    target, origin, _ = _clear_hexes(match)
+    for uid in SOVIET_RDS[:n_rds]:
+        _revealed(match, uid, target)
+    put(match, "ger-pd-3", origin)
+    for zone in ("nz", "sz"):
+        set_weather(match, weather, zone)
+    _result(match, "1/3", ["ger-pd-3"], SOVIET_RDS[:n_rds], target)
+    while match.decision is not None and match.decision.kind == "loss":
+        unit = next(a for a in match.legal_actions() if str(a).startswith("lose"))
+        match.apply(unit)
+    return match
+
+
+def test_t17a_defender_with_2_steps_lost_them_attacker_loses_nothing_13_10() -> None:
+    match = _attack_rds(2)
+    assert _steps(match, "ger-pd-3") == 0  # 1 - 1
+
+
+def test_t17b_defender_with_2_5_steps_or_more_attacker_loses_1_13_10() -> None:
+    match = _attack_rds(3)
+    assert _steps(match, "ger-pd-3") == 1
+
+
+def test_no_reduction_in_mud_12_4_13_10() -> None:
+    match = _attack_rds(2, weather="M")
+    assert _steps(match, "ger-pd-3") == 1
+
+
+def test_t17c_a_retreating_defender_denies_the_reduction_13_10() -> None:
+    """T17(c): a German division loses 2 steps and retreats for the 3rd: it had enough for 2
+    losses while retreating, so the attacker takes his full 1 (the lone RD goes)."""
+    match = _combat_phase("soviet")
+    target, origin, beyond = _clear_hexes(match)
+    put(match, "ger-id-7", target)
+    _revealed(match, SOVIET_RDS[0], origin)
+    _result(match, "1/3", [SOVIET_RDS[0]], ["ger-id-7"], target)
+    assert "retreat-instead" not in {str(a) for a in match.legal_actions()}  # not before the last
+    match.apply("lose ger-id-7")
+    match.apply("lose ger-id-7")
+    match.apply("retreat-instead")
+    assert match.decision is not None and match.decision.kind == "retreat"
+    match.apply(str(match.legal_actions()[0]))
+    assert match.state.units["ger-id-7"].loc not in (target, None)
+    assert match.state.units[SOVIET_RDS[0]].loc is None
+
+
+def test_t17_without_retreat_the_same_2_steps_earn_the_reduction_13_10() -> None:
+    match = _combat_phase("soviet")
+    target, origin, _ = _clear_hexes(match)
+    put(match, "ger-mid-10", target)
+    _revealed(match, SOVIET_RDS[0], origin)
+    _result(match, "1/3", [SOVIET_RDS[0]], ["ger-mid-10"], target)
+    match.apply("lose ger-mid-10")
+    match.apply("lose ger-mid-10")
+    assert match.state.units[SOVIET_RDS[0]].loc == origin  # 1 - 1 = 0
+
+
+def test_t46_stalin_line_denies_the_reduction_13_10() -> None:
+    """T46: an occupied Stalin line hex: the attacker takes at least 1 step."""
+    match = _combat_phase()
+    hexes = [h for h in match.topology.locations() if match.topology.features(h) == {"stalin-line"}]
+    target = next(h for h in hexes if match.topology.terrain(h) == "clear")
+    origin = next(
+        n for n in match.topology.neighbours(target) if match.topology.terrain(n) == "clear"
+    )
+    _revealed(match, SOVIET_RDS[0], target)
+    put(match, "ger-pd-3", origin)
+    _result(match, "1/3", ["ger-pd-3"], [SOVIET_RDS[0]], target, "stalin-line")
+    assert _steps(match, "ger-pd-3") == 1
+
+
+# ------------------------------------------------------------------ 13.12 close combat losses
+
+
+@pytest.mark.parametrize(
+    ("lost", "least"),
+    [(0, 0), (0.5, 0), (1, 0), (1.5, 0), (2, 1), (3.5, 1), (4, 2), (5.5, 2), (6, 3), (7.5, 3)]
+    + [(8, 4), (9.5, 4), (10, 5)],
+)
+def test_t21_close_combat_minimum_is_half_the_defender_s_losses_13_12(
+    lost: float, least: int
+) -> None:
+    assert losses.cc_minimum(lost) == least
+
+
+def _city_battle(defenders: list[str], code: str = "1/4") -> Match:
+    """T19: an Axis PA on Riga (1808), the defender claiming the city: close combat, doubled."""
+    match = _combat_phase()
+    for uid in defenders:
+        _revealed(match, uid, "1808")
+    origin = next(
+        n for n in match.topology.neighbours("1808") if match.topology.terrain(n) == "clear"
+    )
+    for uid in ("ger-id-7", "ger-id-1", "ger-id-102"):
+        put(match, uid, origin)
+    _result(match, code, ["ger-id-7", "ger-id-1", "ger-id-102"], defenders, "1808", "city")
+    return match
+
+
+def _axis_steps_lost(match: Match) -> int:
+    total = 0
+    while match.decision is not None and match.decision.kind == "loss":
+        assert match.decision.side == ("soviet" if total % 2 == 0 else "axis")  # 13.12 (3)
+        unit = next(
+            u for u in ("ger-id-7", "ger-id-1", "ger-id-102") if _steps(match, u) is not None
+        )
+        match.apply(f"lose {unit}")
+        total += 1
+    return total
+
+
+def test_t19a_city_half_step_lost_reduction_applies_axis_loses_1_13_12() -> None:
+    match = _city_battle([SOVIET_CDS[0]])
+    assert _axis_steps_lost(match) == 1
+
+
+def test_t19b_city_two_and_a_half_steps_lost_axis_loses_2_13_12() -> None:
+    match = _city_battle([*SOVIET_RDS[:2], SOVIET_CDS[0]])
+    assert _axis_steps_lost(match) == 2
+
+
+def test_t19c_city_seven_and_a_half_steps_lost_axis_loses_3_13_12() -> None:
+    match = _city_battle([*SOVIET_RDS[:7], SOVIET_CDS[0]])
+    assert _axis_steps_lost(match) == 3
+
+
+def test_t19d_city_eight_steps_lost_axis_loses_4_13_12() -> None:
+    match = _city_battle(SOVIET_RDS[:8])
+    assert _axis_steps_lost(match) == 4
+
+
+def test_close_combat_defender_losses_picked_by_the_attacker_first_13_12() -> None:
+    match = _city_battle(SOVIET_RDS[:5], code="1/2")  # 2/4 on 5 RDs: the attacker picks 1st
+    decision = match.decision
+    assert decision is not None and decision.kind == "loss" and decision.side == "axis"
+    match.apply(f"lose {SOVIET_RDS[3]}")
+    assert match.state.units[SOVIET_RDS[3]].loc is None
+    assert match.decision is not None and match.decision.side == "soviet"
+
+
+# ------------------------------------------------------------------ 13.8 retreat
+
+
+def test_minor_ally_in_the_stack_refuses_the_retreat_13_8() -> None:
+    match = _combat_phase("soviet")
+    target, origin, _ = _clear_hexes(match)
+    put(match, "ger-id-7", target)
+    put(match, "rom-id-1", target)
+    _revealed(match, SOVIET_RDS[0], origin)
+    _result(match, "1/1", [SOVIET_RDS[0]], ["ger-id-7", "rom-id-1"], target)
+    refused(match, "retreat-instead", "German-coloured", rule="PMD 13.8")
+    match.apply("lose rom-id-1")
+    assert match.state.units["rom-id-1"].step == 1
+
+
+def test_no_retreat_in_a_city_13_8() -> None:
+    match = _combat_phase("soviet")
+    put(match, "ger-id-7", "1808")
+    origin = next(
+        n for n in match.topology.neighbours("1808") if match.topology.terrain(n) == "clear"
+    )
+    _revealed(match, SOVIET_RDS[0], origin)
+    _result(match, "1/2", [SOVIET_RDS[0]], ["ger-id-7"], "1808", "none")
+    assert _steps(match, "ger-id-7") == 2  # no decision: the lone unit took both steps
+
+
+# ------------------------------------------------------------------ rivers and weather (13.4.1, 12.4)
+
+
+def _river_mods(match: Match, weather: str) -> list:
+    for zone in ("nz", "sz"):
+        set_weather(match, weather, zone)
+    put(match, "ger-id-7", "0226")
+    _revealed(match, SOVIET_RDS[0], "0227")
+    battle = Battle("b9", ["ger-id-7"], [SOVIET_RDS[0]], "0227", {"ger-id-7": "0226"}, "attack")
+    return wargame_strength_modifiers(match, battle)
+
+
+def test_minor_river_three_quarters_rounded_up_in_1941_13_4_1() -> None:
+    match = _combat_phase()
+    mods = _river_mods(match, "D")
+    assert [(m.op, m.value) for m in mods] == [("add", -1)]  # 6 -> 5 (4.5 rounded up)
+
+
+def test_frozen_rivers_are_ignored_12_4() -> None:
+    for weather in ("F", "S"):
+        assert _river_mods(_combat_phase(), weather) == []
+    assert len(_river_mods(_combat_phase(), "M")) == 1
+
+
+def test_axis_ignore_rivers_in_combat_on_turn_112_ruling_q2() -> None:
+    match = Match(_title(), "1941-historical", 1)
+    clear(match)
+    assert _river_mods(match, "D") == []
+
+
+# ------------------------------------------------------------------ untried units (2.4.9)
+
+
+def test_untried_strengths_never_in_the_axis_view_until_combat_2_4_9() -> None:
+    from wargame.testing import view_problems
+
+    match = _combat_phase()
+    target, origin, _ = _clear_hexes(match)
+    rd = put(match, SOVIET_RDS[0], target)
+    put(match, "ger-pd-3", origin)
+    assert match.is_untried(rd)
+    assert view_problems(match, "axis") == []
+    force_rolls(match, 1)
+    match.apply(f"attack {target} with ger-pd-3")
+    assert not match.is_untried(rd)  # drawn at the instant of combat
