@@ -22,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
-from wargame import __version__, savefile, status
+from wargame import __version__, savefile, shorthand, status
 from wargame.actions import Action, Event, IllegalAction
 from wargame.bots import BOTS, Bot, make_bot
 from wargame.combat import CombatTable, explain, resolve
@@ -362,6 +362,98 @@ def cmd_status(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
+SCREENFUL = 40
+"""Past this many actions, ``wargame actions`` prints a summary by verb and actor (``--all``
+lists every one; ``--json`` always does)."""
+
+
+@dataclass(frozen=True)
+class ActionFilter:
+    """What ``wargame actions`` narrows the list to: one actor (unit, stack or target), one verb,
+    the actors standing at a location, the actions aimed at one."""
+
+    unit: str | None = None
+    verb: str | None = None
+    at: str | None = None
+    to: str | None = None
+
+    def words(self) -> str:
+        named = (("unit", self.unit), ("verb", self.verb), ("at", self.at), ("to", self.to))
+        return " ".join(f"--{k} {v}" for k, v in named if v is not None)
+
+
+def _location(match: Match, loc: str, flag: str) -> str:
+    if loc not in match.topology and not match.units_at(loc):
+        raise UsageError(f"{flag} {loc}: no location {loc!r} on the map")
+    return loc
+
+
+def _aimed_at(match: Match, action: Action, loc: str) -> bool:
+    """Whether the action goes to ``loc``: a move's or deployment's last location (its
+    destination) or a battle's target (the first argument, when it is a location)."""
+    args = action.args
+    if not args:
+        return False
+    if loc in args[0].split(",") and args[0].split(",")[0] in match.topology:
+        return True
+    last = next((a for a in reversed(args) if a in match.topology), None)
+    return last == loc
+
+
+def filtered_actions(match: Match, want: ActionFilter) -> list[Action]:
+    """The legal actions that pass the filter, asking one actor at a time where that is enough
+    (``--unit``, ``--at``) rather than listing everything."""
+    verb = want.verb
+    if verb is not None and verb not in match.verbs_now():
+        now = ", ".join(match.verbs_now()) or "none"
+        raise UsageError(f"--verb {verb}: not a choice now (verbs now: {now})")
+    if want.unit is not None:
+        actions = match.legal_for(want.unit, verb)
+    elif want.at is not None:
+        here = {u.id for u in match.units_at(want.at)}
+        actors = [
+            a
+            for a in match.actors(verb)
+            if a and (a == want.at or all(i in here for i in a.split(",")))
+        ]
+        actions = [x for a in actors for x in match.legal_for(a, verb)]
+    else:
+        actions = match.legal_actions()
+        if verb is not None:
+            actions = [a for a in actions if a.verb == verb]
+    if want.to is not None:
+        actions = [a for a in actions if _aimed_at(match, a, want.to)]
+    return actions
+
+
+def _summary(match: Match, actions: Sequence[Action], want: ActionFilter) -> list[str]:
+    """Past a screenful: how many actions of each verb and of each actor, and how to narrow."""
+    by_verb: dict[str, dict[str, int]] = {}
+    for action in actions:
+        verb = match.verbs.get(action.verb)
+        actor = verb.actor(action) if verb is not None else ""
+        counts = by_verb.setdefault(action.verb, {})
+        counts[actor] = counts.get(actor, 0) + 1
+    lines = []
+    for verb, counts in by_verb.items():
+        total = sum(counts.values())
+        actors = [a for a in counts if a]
+        who = f" of {len(actors)} actor(s)" if actors else ""
+        lines.append(f"{verb}: {total}{who}  (--verb {verb})")
+        shown = sorted(actors, key=lambda a: (-counts[a], a))[:12]
+        for actor in shown:
+            lines.append(f"  {actor}: {counts[actor]}  (--unit {actor})")
+        if len(actors) > len(shown):
+            lines.append(f"  ... {len(actors) - len(shown)} more: --actors lists them")
+    given = want.words()
+    lines.append(
+        "narrow it with --unit ID, --verb VERB, --at LOC or --to LOC"
+        + (f" (beside {given})" if given else "")
+        + "; --all lists every one"
+    )
+    return lines
+
+
 def cmd_actions(args: argparse.Namespace, ctx: Context) -> int:
     match = ctx.load(args.file)
     side = _side(match, args.as_side)
@@ -375,19 +467,19 @@ def cmd_actions(args: argparse.Namespace, ctx: Context) -> int:
                 f"no unit {unknown[0] if unknown else unit!r} in this game, nor anyone who may "
                 "act now (see --actors)"
             )
+    at = _location(match, args.at, "--at") if args.at is not None else None
+    to = _location(match, args.to, "--to") if args.to is not None else None
+    want = ActionFilter(unit, args.verb, at, to)
     if not yours:
         actions: list[str] = []
     elif args.actors:
-        actions = match.actors()  # the first level: who may act now
-    elif unit is not None:
-        actions = [str(a) for a in match.legal_for(unit)]  # that unit's or stack's only
+        actions = match.actors(args.verb)  # the first level: who may act now
     else:
-        actions = [str(a) for a in match.legal_actions()]
+        actions = [str(a) for a in filtered_actions(match, want)]
     if args.json:
         key = "actors" if args.actors else "actions"
         out = {"decision": _decision_json(match), "as": side, "yours": yours, key: actions}
-        if unit is not None:
-            out["unit"] = unit
+        out.update({k: v for k, v in vars(want).items() if v is not None})
         _print_json({**out, "outcome": match.outcome})
         return 0
     if decision is None:
@@ -399,10 +491,16 @@ def cmd_actions(args: argparse.Namespace, ctx: Context) -> int:
         for text in actions:
             print(text or "''")
     else:
-        whose = f" of {unit}" if unit is not None else ""
+        given = want.words()
+        whose = f" of {unit}" if unit is not None and given == f"--unit {unit}" else ""
+        whose = whose or (f" ({given})" if given else "")
         print(f"# {_now(match)}: {len(actions)} legal action(s){whose}")
-        for text in actions:
-            print(text)
+        if len(actions) > SCREENFUL and not args.all:
+            for line in _summary(match, [Action.parse(a) for a in actions], want):
+                print(line)
+        else:
+            for text in actions:
+                print(text)
     return 0
 
 
@@ -418,12 +516,16 @@ def _act(args: argparse.Namespace, ctx: Context) -> int:
     match = ctx.load(args.file)
     total = len(args.actions)
     entries: list[LogEntry] = []
+    notes: dict[int, str] = {}  # entry index -> how a short notation was read
     for number, text in enumerate(args.actions, 1):
         where = f"{args.file} unchanged"
         if total > 1:
             where = f"action {number} of {total}; {where}"
         try:
-            entries.append(_apply_logged(match, text, len(match.history) + 1))
+            expanded = shorthand.expand(match, text)  # the full notation is what is saved
+            entries.append(_apply_logged(match, expanded.action, len(match.history) + 1))
+            if expanded.note:
+                notes[len(entries) - 1] = f"{text.strip()}: {expanded.note}"
         except IllegalAction as exc:
             if number < total and not text.strip().count(" "):
                 where += '; is it one action split in words? quote it: "move A B C"'
@@ -435,13 +537,18 @@ def _act(args: argparse.Namespace, ctx: Context) -> int:
         _print_json(
             {
                 "file": args.file,
-                "applied": [entry.to_json() for entry in entries],
+                "applied": [
+                    {**entry.to_json(), **({"read": notes[i]} if i in notes else {})}
+                    for i, entry in enumerate(entries)
+                ],
                 "decision": _decision_json(match),
                 "outcome": match.outcome,
             }
         )
         return 0
-    for entry in entries:
+    for i, entry in enumerate(entries):
+        if i in notes:
+            print(f"# {notes[i]}")
         print(f"{entry.number}. {entry.side}: {entry.action}")
         for event in entry.events:
             print(f"  {_event_line(event)}")
@@ -1060,6 +1167,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     which.add_argument(
         "--actors", action="store_true", help="only who may act now (units, stacks, targets)"
+    )
+    which.add_argument("--at", metavar="LOC", help="only the actions of the units at LOC")
+    sub.add_argument("--verb", metavar="VERB", help="only this verb's actions (move, attack...)")
+    sub.add_argument(
+        "--to", metavar="LOC", help="only the actions going to LOC (a destination or a target)"
+    )
+    sub.add_argument(
+        "--all",
+        action="store_true",
+        help=f"list every action even past {SCREENFUL} (else a summary by verb and actor)",
     )
 
     sub = command(

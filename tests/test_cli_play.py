@@ -1,0 +1,156 @@
+"""Playing from the command line: ``wargame actions`` filters and summary, the short notations
+``wargame act`` reads (each saved in full), on Hexland's first movement and combat phases."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_cli import Cli, cli, fails, game, load  # noqa: F401 (fixtures)
+from wargame import shorthand
+from wargame.actions import Action, IllegalAction
+from wargame.cli import SCREENFUL
+from wargame.match import Match
+from wargame.plugins import Registry, Title
+
+
+@pytest.fixture
+def moving(cli: Cli, game: Path) -> Path:  # noqa: F811
+    """Blue's first movement phase (red deploys nothing more)."""
+    assert cli("act", str(game), "end").code == 0
+    return game
+
+
+# --------------------------------------------------------------------------- actions filters
+
+
+def test_actions_past_a_screenful_is_a_summary_naming_the_filters(
+    cli: Cli,  # noqa: F811
+    moving: Path,
+    registry: Registry,
+) -> None:
+    match = load(moving, registry)
+    legal = [str(a) for a in match.legal_actions()]
+    assert len(legal) > SCREENFUL
+    out = cli("actions", str(moving)).out.splitlines()
+    assert out[0].endswith(f"{len(legal)} legal action(s)")
+    moves = sum(a.startswith("move ") for a in legal)
+    assert any(line.startswith(f"move: {moves} of ") and "(--verb move)" in line for line in out)
+    assert "  7-arm: " in "\n".join(out) and "(--unit 7-arm)" in "\n".join(out)
+    assert out[-1].startswith("narrow it with --unit ID, --verb VERB, --at LOC or --to LOC")
+    assert len(out) < SCREENFUL
+    assert cli("actions", str(moving), "--all").out.splitlines()[1:] == legal
+    assert cli("actions", str(moving), "--json").json()["actions"] == legal  # always complete
+
+
+def test_actions_filters_by_verb_place_and_destination(
+    cli: Cli,  # noqa: F811
+    moving: Path,
+    registry: Registry,
+) -> None:
+    match = load(moving, registry)
+    legal = [str(a) for a in match.legal_actions()]
+
+    def listed(*flags: str) -> list[str]:
+        result = cli("actions", str(moving), *flags, "--json")
+        assert result.code == 0, result
+        return list(result.json()["actions"])
+
+    assert listed("--verb", "overrun") == [a for a in legal if a.startswith("overrun ")]
+    at = listed("--at", "0203")  # 7-arm and 8-arm stand there, alone and as a stack
+    there = ("7-arm", "8-arm", "7-arm,8-arm")
+    actions = match.legal_actions()
+    assert at and sorted(at) == sorted(
+        str(a) for a in actions if a.args and match.verbs[a.verb].actor(a) in there
+    )
+    assert listed("--at", "0203", "--verb", "move") == [a for a in at if a.startswith("move ")]
+    to = listed("--to", "0804")
+    assert to and all(a.split()[-1] == "0804" for a in to if a.startswith("move "))
+    assert sorted(to) == sorted(str(a) for a in actions if "0804" in (a.args or ("",))[::-1][:1])
+    assert listed("--unit", "1-inf", "--to", "0804") == ["move 1-inf 0305 0405 0505 0605 0705 0804"]
+    text = cli("actions", str(moving), "--unit", "1-inf", "--to", "0804").out.splitlines()
+    assert text[0].endswith("1 legal action(s) (--unit 1-inf --to 0804)")
+    fails(cli("actions", str(moving), "--verb", "attack"), "--verb attack: not a choice now")
+    fails(cli("actions", str(moving), "--at", "9999"), "--at 9999: no location")
+
+
+# --------------------------------------------------------------------------- short notations
+
+
+def test_move_naming_only_the_destination_takes_the_cheapest_path_and_saves_it_in_full(
+    cli: Cli,  # noqa: F811
+    moving: Path,
+    registry: Registry,
+) -> None:
+    full = "move 1-inf 0305 0405 0505 0605 0705 0804"
+    assert full in cli("actions", str(moving), "--unit", "1-inf", "--json").json()["actions"]
+    result = cli("act", str(moving), "move 1-inf 0804")
+    assert result.code == 0, result
+    assert f"# move 1-inf 0804: read as '{full}': the cheapest legal path" in result.out
+    assert f"2. blue: {full}" in result.out
+    assert load(moving, registry).history == ["end", full]  # the save holds the full notation
+
+
+def test_a_stack_moves_by_naming_its_hex(
+    cli: Cli,  # noqa: F811
+    moving: Path,
+    registry: Registry,
+) -> None:
+    result = cli("act", str(moving), "move 0203 0803", "--json")
+    assert result.code == 0, result
+    (applied,) = result.json()["applied"]
+    assert applied["action"].startswith("move 7-arm,8-arm 0203 ")
+    assert applied["action"].endswith(" 0803")
+    assert applied["read"].startswith("move 0203 0803: read as 'move 7-arm,8-arm 0203 ")
+    units = load(moving, registry).state.units
+    assert units["7-arm"].loc == units["8-arm"].loc == "0803"
+
+
+def test_an_attack_may_leave_out_its_units(
+    cli: Cli,  # noqa: F811
+    moving: Path,
+    registry: Registry,
+) -> None:
+    assert cli("act", str(moving), "move 0203 0803", "move 0305 0804", "end").code == 0
+    result = cli("act", str(moving), "attack 0903")
+    assert result.code == 0, result
+    assert "# attack 0903: read as 'attack 0903 with 7-arm,8-arm'" in result.out
+    assert load(moving, registry).history[-1] == "attack 0903 with 7-arm,8-arm"
+
+
+def test_the_action_holding_every_other_is_all_of_them() -> None:
+    """Several attacks on one hex, each with a subset of the units that may join: the one with
+    every unit is what ``attack 0811`` obviously means; two that differ are not."""
+    found = [
+        Action.parse(t)
+        for t in ("attack 0811 with a,b,c", "attack 0811 with a,b", "attack 0811 with c")
+    ]
+    assert shorthand._holding_all(found) == found[0]
+    assert shorthand._holding_all(found[1:]) is None
+
+
+def test_an_ambiguous_short_form_is_refused_naming_what_matched(
+    cli: Cli,  # noqa: F811
+    moving: Path,
+) -> None:
+    before = moving.read_bytes()
+    result = cli("act", str(moving), "overrun 0903")
+    fails(
+        result, "illegal action 'overrun 0903': ambiguous: ", "legal actions match it", "name more"
+    )
+    assert "'overrun 0903 with 7-arm via " in result.err and "unchanged" in result.err
+    assert moving.read_bytes() == before
+    # an impossible destination is refused with the rule's own reason, not as ambiguous
+    fails(cli("act", str(moving), "move 1-inf 0907"), "illegal action 'move 1-inf 0907'")
+    assert moving.read_bytes() == before
+
+
+def test_short_forms_expand_through_the_kernel_for_any_title(hexland: Title) -> None:
+    match = Match(hexland, None, 7)
+    match.apply("end")
+    typed = shorthand.expand(match, "move 1-inf 0305 0405 0505 0605 0705 0804")
+    assert typed.note is None  # typed in full: nothing to read
+    with pytest.raises(IllegalAction, match="ambiguous"):
+        shorthand.expand(match, "overrun 0903")
+    assert match.history == ["end"]
