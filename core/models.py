@@ -400,6 +400,21 @@ class PaulusSettings(Settings):
     rule: str = Field(description="cited by the decision and the ban")
 
 
+class TerrainEffectsSettings(Settings):
+    """``terrain-effects`` (wargame.mechanics.terrain): the terrain chart's ``combat`` entries
+    (defence multipliers and column shifts by terrain, feature and hexside) in every battle."""
+
+    combine: Literal["multiply", "add-less-one", "highest"] = Field(
+        "multiply",
+        description="how several multipliers combine ('add-less-one': PGG 9.33, doubled twice "
+        "is tripled)",
+    )
+    shift_group: str | None = Field(
+        None, description="the capped group terrain shifts belong to (the table's shift_caps)"
+    )
+    rule: str | None = Field(None, description="cited when the chart's entry names no rule")
+
+
 SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "movement": ("movement", MovementSettings),
     "rigid-zoc": ("rigid-zoc", ZocSettings),
@@ -415,6 +430,7 @@ SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "paulus-pause": ("paulus-pause", PaulusSettings),
     "control": ("control", ControlSettings),
     "victory": ("victory", VictorySettings),
+    "terrain-effects": ("terrain-effects", TerrainEffectsSettings),
     "render": (None, RenderSettings),
 }
 """``mechanic_options`` key -> (the mechanic it configures, None for none; its model)."""
@@ -439,6 +455,7 @@ class MechanicOptions(Doc):
     control: ControlSettings | None = None
     victory: VictorySettings | None = None
     paulus_pause: PaulusSettings | None = Field(None, alias="paulus-pause")
+    terrain_effects: TerrainEffectsSettings | None = Field(None, alias="terrain-effects")
     render: RenderSettings | None = None
 
 
@@ -555,14 +572,31 @@ class NetworkMap(Document):
 # --------------------------------------------------------------------------- terrain
 
 
+class TerrainCombat(Doc):
+    """A terrain type's, feature's or hexside's effect in combat. The ``terrain-effects``
+    mechanic applies the keys below; other keys are the title's own, read by its rules."""
+
+    model_config = ConfigDict(extra="allow")
+    defense_multiplier: float = Field(
+        1, gt=0, description="defence strength of units there multiplied (PGG 9.31: 2)"
+    )
+    shift: int = Field(
+        0, description="column shift of a battle against it (negative: left, for the defender)"
+    )
+    all_attackers_across: bool = Field(
+        False, description="a hexside counts only when every attacker attacks across it (9.32)"
+    )
+
+
 class TerrainType(Entry):
     """Effects of a terrain type, a hexside feature or an in-hex feature. ``move`` maps a
     selector (a mobility class, a side id, ``side/class``, or ``*``) to a cost; null means the
-    terrain is prohibited. ``combat`` and ``supply`` are read by the title's rules."""
+    terrain is prohibited. ``combat`` is applied by the ``terrain-effects`` mechanic (and read
+    by a title's rules for keys of its own); ``supply`` is read by the supply rules."""
 
     name: str
     move: dict[str, float | None] = Field(default_factory=dict)
-    combat: dict[str, Any] = Field(default_factory=dict)
+    combat: TerrainCombat = Field(default_factory=TerrainCombat)  # type: ignore[arg-type]
     supply: dict[str, Any] = Field(default_factory=dict)
     rule: str | None = None
 

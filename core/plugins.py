@@ -55,6 +55,7 @@ MECHANICS: dict[str, str] = {
     "control": "wargame.mechanics.control",
     "victory": "wargame.mechanics.victory",
     "paulus-pause": "wargame.mechanics.paulus",
+    "terrain-effects": "wargame.mechanics.terrain",
 }
 """Shared mechanics by name. A manifest may also name any importable module ('pkg.mod')."""
 

@@ -23,7 +23,6 @@ test of those hexrows, overruns into them are refused there).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.combat import Modifier
@@ -32,7 +31,7 @@ from wargame.games.panzergruppe_guderian.movement import restricted_hexrow
 from wargame.games.panzergruppe_guderian.supply import DISRUPTED, GERMAN, SOVIET
 from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Battle, Match
-from wargame.mechanics import halving, retreat
+from wargame.mechanics import halving, retreat, terrain
 from wargame.mechanics.movement import phase_key
 from wargame.state import Unit
 
@@ -102,40 +101,23 @@ def _doubled_attackers(match: Match, battle: Battle, attackers: list[Unit]) -> d
 
 # ------------------------------------------------------------------ terrain (9.3)
 
-
-def _multiple(entry: dict[str, Any] | None) -> int:
-    return int((entry or {}).get("combat", {}).get("defense_multiplier", 1))
+TERRAIN_RULE = "PGG 9.31-9.33"
 
 
 def terrain_multiplier(match: Match, target: str, origins: Iterable[str]) -> tuple[int, list[str]]:
-    """The defense multiple of ``target`` against attackers from ``origins``, and what made it.
+    """The defense multiple of ``target`` against attackers from ``origins``, and what made it,
+    from the shared terrain-effects arithmetic (wargame.mechanics.terrain) on the chart's
+    ``combat`` entries: forest and major city double (9.31); a river hexside doubles only if
+    every attacker attacks across one (9.32); multiples add, less one for each beyond the first
+    (9.33: forest and river triple)."""
+    mult, why, _ = terrain.defense_multiplier(match, target, origins, combine="add-less-one")
+    return int(mult), why
 
-    Forest and major city double (9.31); a river hexside doubles only if every attacker
-    attacks across one (9.32); multiples add, less one for each beyond the first (9.33: forest
-    and river triple)."""
-    chart = match.title.doc("terrain")
-    topo = match.topology
-    found: list[tuple[int, str]] = []
-    kind = topo.terrain(target)
-    if _multiple(chart["terrain"].get(kind)) > 1:
-        found.append((_multiple(chart["terrain"].get(kind)), kind))
-    for feature in sorted(topo.features(target)):
-        if _multiple(chart.get("features", {}).get(feature)) > 1:
-            found.append((_multiple(chart["features"][feature]), feature))
-    starts = sorted(set(origins))
-    edges = [topo.edge(o, target) for o in starts]
-    for name, entry in sorted(chart.get("hexsides", {}).items()):
-        mult = _multiple(entry)
-        if mult <= 1 or not edges:
-            continue
-        across = [e is not None and name in e.features for e in edges]
-        needs_all = entry.get("combat", {}).get("all_attackers_across", False)
-        if all(across) if needs_all else any(across):
-            found.append((mult, f"{name} (every attacker across)" if needs_all else name))
-    if not found:
-        return 1, []
-    total = sum(m for m, _ in found) - (len(found) - 1)
-    return total, [why for _, why in found]
+
+def _terrain(match: Match, battle: Battle) -> list[Modifier]:
+    """9.3's multipliers, after the other strength changes (9.23: a multi-hex attack keeps each
+    hex's own terrain)."""
+    return terrain.defense_modifiers(match, battle, combine="add-less-one", rule=TERRAIN_RULE)
 
 
 # ------------------------------------------------------------------ 9.75

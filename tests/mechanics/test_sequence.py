@@ -67,7 +67,7 @@ class Rules:
 def title(tmp_path: Path, rules: Rules | None = None) -> Title:
     return make_variant(
         tmp_path,
-        mechanics=["movement", "no-zoc", "combat", "step-losses", "retreat-advance"],
+        mechanics=["movement", "no-zoc", "combat", "step-losses", "retreat-advance", "victory"],
         sequence=SEQUENCE,
         scenario_setup=SETUP,
         rules=(rules,) if rules else (),
@@ -213,7 +213,7 @@ def test_the_match_ends_after_the_last_turn_with_the_titles_outcome(tmp_path: Pa
         m.apply("order move-fight" if d.kind == "order" else "end")
         steps += 1
         assert steps < 100
-    assert m.outcome["winner"] == "red"  # Blue does not hold the Capital (Hexland's rules)
+    assert m.outcome["winner"] == "red"  # Blue does not hold the Capital (HL 15.1, from data)
     assert m.outcome["turn"] == 4
     assert m.decision is None and m.legal_actions() == []
     with pytest.raises(IllegalAction, match="the game is over"):
