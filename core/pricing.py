@@ -60,6 +60,24 @@ class Price:
     def automatic(self) -> str | None:
         return None if self.column is None else self.column.automatic
 
+    def why(self) -> str:
+        """The totals and every modifier and shift in a player's words, for a combat line:
+        "26 vs 6; 7Pz integrated doubled, PGG 7.3; forest doubled, PGG 9.31-9.33"."""
+        parts = [f"{_num(self.attack)} vs {_num(self.defense)}"]
+        units: dict[tuple[object, ...], list[str]] = {}  # one modifier on several units: once
+        for mod in self.modifiers:
+            key = (mod.reason or mod.target, _op_words(mod), mod.rule)
+            units.setdefault(key, [])
+            if mod.target not in ("attack", "defense"):
+                units[key].append(mod.target)
+        for (reason, op, rule), ids in units.items():
+            what = f"{reason} {op}" + (f" ({', '.join(ids)})" if ids else "")
+            parts.append(f"{what}, {rule}" if rule else what)
+        for shift in self.shifts:
+            what = f"{shift.reason} {shift.columns:+d}"
+            parts.append(f"{what}, {shift.rule}" if shift.rule else what)
+        return "; ".join(parts)
+
     def chances(self, odds: Mapping[int, float]) -> dict[str, float]:
         """Result code -> chance, given each roll's chance (an automatic result is certain)."""
         if self.column is None:
@@ -170,6 +188,23 @@ def price(match: Match, battle: Battle) -> Price:
     results = {} if column.automatic is not None else dict(table.results(column))
     lines.extend(str(x) for x in column.explanation)
     return Price(attack, defense, table, column, lines, results, tuple(mods), tuple(shifts))
+
+
+_OPS = {"halve": "halved", "quarter": "quartered", "three-quarters": "three-quartered"}
+
+
+def _op_words(mod: Modifier) -> str:
+    """A modifier's operation as a participle: "halved", "doubled", "x3", "+2", "set to 0"."""
+    if mod.op in _OPS:
+        return _OPS[mod.op]
+    value = _fraction(mod.value or 0)
+    if mod.op == "multiply":
+        if value in (2, 3):
+            return "doubled" if value == 2 else "tripled"
+        return f"x{_num(value)}"
+    words = {"divide": "/", "add": "+" if value >= 0 else "", "set": "set to ", "min": "at least ",
+             "max": "at most "}  # fmt: skip
+    return f"{words.get(mod.op, mod.op + ' ')}{_num(value)}"
 
 
 def _fraction(value: float | Fraction) -> Fraction:

@@ -1,8 +1,11 @@
 """Playing from the command line: ``wargame actions`` filters and summary, the short notations
-``wargame act`` reads (each saved in full), on Hexland's first movement and combat phases."""
+``wargame act`` reads (each saved in full) and combat lines that say why, on Hexland's first
+movement and combat phases."""
 
 from __future__ import annotations
 
+import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -11,8 +14,10 @@ from tests.test_cli import Cli, cli, fails, game, load  # noqa: F401 (fixtures)
 from wargame import shorthand
 from wargame.actions import Action, IllegalAction
 from wargame.cli import SCREENFUL
+from wargame.combat import Modifier, Shift
 from wargame.match import Match
 from wargame.plugins import Registry, Title
+from wargame.pricing import Price
 
 
 @pytest.fixture
@@ -154,3 +159,39 @@ def test_short_forms_expand_through_the_kernel_for_any_title(hexland: Title) -> 
     with pytest.raises(IllegalAction, match="ambiguous"):
         shorthand.expand(match, "overrun 0903")
     assert match.history == ["end"]
+
+
+# --------------------------------------------------------------------------- combat lines say why
+
+
+def test_price_why_names_totals_modifiers_and_shifts() -> None:
+    """One modifier on several units is named once with the units; shifts are signed."""
+    priced = Price(
+        Fraction(26),
+        Fraction(6),
+        None,
+        None,
+        [],
+        modifiers=(
+            Modifier("a1", "halve", None, "out of supply", "PGG 11.35"),
+            Modifier("a2", "halve", None, "out of supply", "PGG 11.35"),
+            Modifier("defense", "multiply", 2, "forest", "PGG 9.31"),
+            Modifier("attack", "add", Fraction(1, 2), "bonus"),
+        ),
+        shifts=(Shift.left(1, "rough", "B 11.14"),),
+    )
+    assert priced.why() == (
+        "26 vs 6; out of supply halved (a1, a2), PGG 11.35; forest doubled, PGG 9.31; "
+        "bonus +0.5; rough -1, B 11.14"
+    )
+
+
+def test_combat_lines_in_act_and_replay_say_why(
+    cli: Cli,  # noqa: F811
+    moving: Path,
+) -> None:
+    assert cli("act", str(moving), "move 0203 0803", "move 0305 0804", "end").code == 0
+    out = cli("act", str(moving), "attack 0903").out
+    (line,) = [ln for ln in out.splitlines() if re.match(r"  b1 at 0903: \S+ \(", ln)]
+    assert re.fullmatch(r"  b1 at 0903: \S+ \(\d+ vs \d+(; .+)?\) roll \d: \S+", line), line
+    assert line in cli("replay", str(moving)).out.splitlines()

@@ -249,11 +249,10 @@ def fight(match: Match, battle: Battle) -> None:
     battle.explanation.append(
         f"automatic {code}" if roll is None else f"roll {roll} on {column.label}: {code}"
     )
-    match.emit(
+    match.emit(  # the line says why: "4-1 (26 vs 6; out of supply halved, ...) roll 3: D2"
         "battle",
-        f"{battle.id} at {battle.target}: {column.label}, "
-        + (f"roll {roll}, " if roll is not None else "")
-        + f"result {code}",
+        f"{battle.id} at {battle.target}: {column.label} ({priced.why()}) "
+        + (f"roll {roll}: {code}" if roll is not None else f"automatic {code}"),
         battle=battle.to_json(),
     )
     carry_out(match, battle, code)

@@ -136,7 +136,7 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
     panel.locator('#attack-options button:text-is("Attack")').click()
     expect(page.locator("#log")).to_contain_text("5. Blue: attack 0903 with 7-arm")
     log = _log(page)
-    assert "rolled 3" in log and "1-1, roll 3, result A1" in log and "revealed" in log
+    assert "rolled 3" in log and "roll 3: A1" in log and "revealed" in log
 
     # the loss decision offers only legal choices
     choices = page.locator("#global-choices button")
