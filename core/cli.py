@@ -217,7 +217,13 @@ def cmd_games(args: argparse.Namespace, ctx: Context) -> int:
         name = _skipped_id(problem)
         if len(lines) > 4 and name:
             lines = [*lines[:3], f"... {len(lines) - 3} more: wargame info {name}"]
-        _progress("\n".join(f"warning: {line}" for line in lines))
+        _progress("\n".join(f"error: {line}" for line in lines))
+    if registry.problems:  # installed but unplayable: a failure, not a footnote (issue 19)
+        failed = ", ".join(sorted(registry.failed)) or "none"
+        _progress(
+            f"error: {len(registry.problems)} problem(s); titles that failed to load: {failed}"
+        )
+        return EXIT_USAGE
     return 0
 
 

@@ -389,6 +389,8 @@ class Registry:
         """Title id -> what loads it, for titles registered but not loaded yet."""
         self.aliases: dict[str, str] = {}
         self.problems: list[str] = []
+        self.failed: dict[str, str] = {}
+        """Title id -> why it did not load (its problems): named by ``get`` and ``wargame games``."""
         self.clashes: dict[str, list[str]] = {}
         """A title id or alias registered more than once -> who registered it: an error to use."""
         self._sources: dict[str, str] = {}
@@ -423,7 +425,7 @@ class Registry:
         try:
             manifest = load_document(definition.data / "title.json", kind="title")
         except WargameError as exc:
-            self.problems.append(f"title {tid} skipped: invalid data:\n{exc}")
+            self.fail(tid, f"title {tid} skipped: invalid data:\n{exc}")
             return
         assert isinstance(manifest, TitleManifest)
         self.pending[tid] = (definition, owner_dir)
@@ -443,13 +445,18 @@ class Registry:
         try:
             title = load_title(definition, owner_dir)
         except DataError as exc:
-            self.problems.append(f"title {tid} skipped: invalid data:\n{exc}")
+            self.fail(tid, f"title {tid} skipped: invalid data:\n{exc}")
             return None
         except WargameError as exc:
-            self.problems.append(f"title {tid} skipped: {exc}")
+            self.fail(tid, f"title {tid} skipped: {exc}")
             return None
         self._loaded[tid] = title
         return title
+
+    def fail(self, tid: str, problem: str) -> None:
+        """Record that title ``tid`` did not load, and why."""
+        self.failed[tid] = problem
+        self.problems.append(problem)
 
     def _clash(self, name: str, source: str) -> None:
         first = self._sources.get(name, "another title")
@@ -469,8 +476,10 @@ class Registry:
                 "uninstall one"
             )
         key = self.aliases.get(name, name)
-        if key in self.pending and self._load(key) is None:
-            raise UsageError(self.problems[-1])
+        if key in self.pending:
+            self._load(key)
+        if key in self.failed:
+            raise UsageError(self.failed[key])
         if key not in self._loaded:
             known = ", ".join(self.ids()) or "none"
             raise UsageError(f"unknown title {name!r} (installed: {known})")
@@ -489,7 +498,7 @@ def discover(extra: Iterable[object] = (), owner_dir: Path | None = None) -> Reg
         try:
             pm.register(ep.load(), name=f"ep:{ep.name}")
         except Exception as exc:  # a broken third-party title must not stop the others
-            registry.problems.append(f"title {ep.name} skipped: import failed: {exc}")
+            registry.fail(ep.name, f"title {ep.name} skipped: import failed: {exc}")
     for plugin in extra:
         if not pm.is_registered(plugin):
             pm.register(plugin)

@@ -201,10 +201,24 @@ def test_info_lists_titles_the_registry_skipped(cli: Cli, tmp_path: Path) -> Non
     assert len(broken) == 1
     assert f"{folder / 'map.json'}: /columns: expected a whole number" in broken[0]
     games = cli("games", plugins=plugins)
-    assert games.code == 0
-    assert "warning: title broken skipped" in games.err
+    assert games.code == 2  # a title that fails to load is an error, named (issue 19)
+    assert "error: title broken skipped" in games.err
+    assert games.err.strip().endswith("titles that failed to load: broken")
+    assert "hexland" in games.out  # the others are still listed
     # Asking for the skipped title says why it was skipped: one line per problem.
     fails(cli("info", "broken", plugins=plugins), "title broken skipped", "/columns", lines=2)
+
+
+def test_new_of_a_title_whose_manifest_fails_names_its_problems(cli: Cli, tmp_path: Path) -> None:
+    """Not "unknown title": the title is installed, its title.json is wrong (issue 19)."""
+    folder = hexland_copy(tmp_path, "broken")
+    edit_json(folder / "title.json", lambda d: d.update(topology="cube"))
+    plugins = (hexland_plugin, TitlePlugin(GameDef("broken", folder)))
+    result = cli("new", "broken", "-o", str(tmp_path / "x.json"), plugins=plugins)
+    fails(result, "title broken skipped", f"{folder / 'title.json'}: /topology", lines=2)
+    assert "unknown title" not in result.err
+    games = cli("games", plugins=plugins)
+    assert games.code == 2 and "titles that failed to load: broken" in games.err
 
 
 def test_owner_data_dir_is_passed_to_the_registry(cli: Cli, tmp_path: Path) -> None:

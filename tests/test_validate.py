@@ -198,8 +198,8 @@ def test_a_problem_from_the_owner_folder_names_the_owners_file(tmp_path: Path) -
 def test_new_names_a_title_that_fails_to_load_with_the_owners_file(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """A CRT row short of the dice in an owner's transcription: ``wargame games`` warns and
-    ``wargame new`` refuses, both naming the owner's file, not the installed one."""
+    """A CRT row short of the dice in an owner's transcription: ``wargame games`` fails (exit 2)
+    and ``wargame new`` refuses, both naming the owner's file, not the installed one."""
     from importlib.resources import files
 
     shipped = json.loads(
@@ -212,8 +212,8 @@ def test_new_names_a_title_that_fails_to_load_with_the_owners_file(
     doc = {"kind": "combat-tables", "id": shipped["id"], "tables": {"crt": table}}
     (owner / "crt.json").write_text(json.dumps(doc), encoding="utf-8")
     where = f"{owner / 'crt.json'}: /tables/crt: "
-    assert main(["--data-dir", str(tmp_path / "owner"), "games"]) == 0
-    assert f"warning: {where}" in capsys.readouterr().err
+    assert main(["--data-dir", str(tmp_path / "owner"), "games"]) == 2
+    assert f"error: {where}" in capsys.readouterr().err
     out = tmp_path / "x.save.json"
     assert main(["--data-dir", str(tmp_path / "owner"), "new", "pgg", "-o", str(out)]) == 2
     err = capsys.readouterr().err
