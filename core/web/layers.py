@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+from xml.sax.saxutils import quoteattr
 
 from wargame import render
 from wargame.match import Match
@@ -30,7 +31,35 @@ def static_map(match: Match, side: str | None, ids: bool = False) -> str:
     scene.labels = [label for label in scene.labels if label.z < CHANGING_Z]
     scene.paths = [path for path in scene.paths if path.z < CHANGING_Z]  # unit symbols go
     scene.bounds = render.topology_scene(match.topology, ids=ids, heading="").bounds
-    return render.scene_svg(scene)
+    text = render.scene_svg(scene)
+    defs = symbol_defs(match)
+    if defs:
+        head, _, rest = text.partition("\n<rect ")  # after the <svg> element's opening tag
+        text = f"{head}\n{defs}\n<rect {rest}"
+    return text
+
+
+SYMBOL_BOX = (0.72, 0.46)
+"""The NATO symbol's box on a counter one unit wide, as :mod:`wargame.render` places it."""
+
+
+def symbol_defs(match: Match) -> str:
+    """Each unit type's NATO symbol (:func:`wargame.render.unit_symbols`, milsymbol's drawing)
+    as ``<g id="symbol-TYPE">`` in ``<defs>``, drawn in a counter one unit wide centred on 0,0:
+    the page places it on every counter of that type (``<use>``), the frame filled with the
+    ``color`` it is given (the side's colour, lightened as the pictures do)."""
+    drawn = render.unit_symbols(match)
+    if not drawn:
+        return ""
+    out = ["<defs>"]
+    for unit_type in sorted(drawn):
+        scene = render.Scene(None)
+        render._place_symbol(scene, drawn[unit_type], (0.0, 0.0, *SYMBOL_BOX), "currentColor", 0.0)
+        scene.bounds = (0.0, 0.0, 1.0, 1.0)
+        body = render.scene_svg(scene).split("\n")[3:-2]  # no header, background nor </svg>
+        out.append(f"<g id={quoteattr('symbol-' + unit_type)}>{''.join(body)}</g>")
+    out.append("</defs>")
+    return "".join(out)
 
 
 def side_colours(match: Match) -> dict[str, str]:

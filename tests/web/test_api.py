@@ -274,6 +274,22 @@ def test_the_static_map_holds_nothing_that_changes_in_play(api: Api, duel: Creat
     assert api.get(duel, "map.svg", duel.token("blue"), layer="map").text == static
 
 
+def test_the_static_map_carries_each_unit_types_nato_symbol(api: Api) -> None:
+    """Issue 18: counters on the page show their NATO symbol, the one the pictures draw
+    (milsymbol's, from the catalogue): the static map defines it once per unit type and the
+    page places it on each counter of that type."""
+    from wargame import render
+
+    created = api.create(title="pgg", seed=1)
+    static = api.get(created, "map.svg", created.token(), layer="map").text
+    types = render.unit_symbols(api.game(created).match)
+    assert len(types) >= 5
+    for unit_type in types:
+        found = re.search(rf'<g id="symbol-{unit_type}">(.*?)</g>', static)
+        assert found and 'fill="currentColor"' in found.group(1), unit_type
+    assert "<use" not in static and "data-unit=" not in static
+
+
 def test_the_state_has_each_counters_values_line_and_the_side_colours(api: Api) -> None:
     created = api.create(title="hexland", seed=0, mode="seats")
     state = api.get(created, "state", created.token("blue")).json()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -81,8 +82,31 @@ def _start(
     expect(page.locator("#global-choices button").first).to_be_visible()
 
 
+def _ready(page: Page) -> None:
+    """Wait until the page has the choices of the new decision (it ignores clicks until then:
+    a click meanwhile would be lost)."""
+    page.wait_for_function("() => !S.busy && S.legal !== null")
+
+
 def _log(page: Page) -> str:
     return page.inner_text("#log")
+
+
+def _newest_entry_in_view(page: Page) -> bool:
+    """Whether the log's last entry (the newest) shows whole: inside the log's box, the side
+    panel's and the window."""
+    return bool(
+        page.evaluate(
+            """() => {
+              const log = document.getElementById("log"), last = log.lastElementChild;
+              const b = last.getBoundingClientRect();
+              const boxes = [log.getBoundingClientRect(),
+                             document.getElementById("side").getBoundingClientRect(),
+                             { top: 0, bottom: window.innerHeight }];
+              return boxes.every((a) => b.bottom <= a.bottom + 1 && b.top >= a.top - 1);
+            }"""
+        )
+    )
 
 
 def _counters_at(page: Page, loc: str) -> str:
@@ -125,7 +149,9 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
     page.click('#global-choices button:text-is("end")')
     expect(page.locator("#bar-phase")).to_have_text("blue/combat")
 
-    # the attack: odds before committing; the rifles are untried, so "?" and why
+    # the attack: odds before committing; the rifles are untried, so "?" and why (on a short
+    # screen, where the log overflows its box once the decision panel grows)
+    page.set_viewport_size({"width": 1400, "height": 480})
     page.click('#map svg [data-loc="0903"]', force=True)
     panel = page.locator("#panel-attack")
     expect(panel).to_be_visible()
@@ -133,6 +159,10 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
     expect(panel).to_contain_text("odds unknown until combat")
     expect(panel.locator(".explain li")).to_have_count(2)
     expect(panel.locator(".explain")).to_contain_text("untried")
+    # the choices of the next decision arrive a moment after the new state, as from a busy
+    # server: the log shows the roll first, then the decision panel grows above it
+    choices_url = re.compile(r"/api/matches/[^/]+/choices")
+    page.route(choices_url, lambda route: (time.sleep(0.8), route.continue_()))
     panel.locator('#attack-options button:text-is("Attack")').click()
     expect(page.locator("#log")).to_contain_text("5. Blue: attack 0903 with 7-arm")
     log = _log(page)
@@ -142,6 +172,15 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
     choices = page.locator("#global-choices button")
     expect(choices).to_have_text(["lose 7-arm", "retreat-instead"])
     expect(page.locator("#bar-decision")).to_have_text("Your decision: Blue loss")
+    # the roll and its result stay in view once the decision panel has grown (issue 18)
+    page.wait_for_timeout(300)
+    assert _newest_entry_in_view(page), "the newest log entry scrolled out of view"
+    # Undo is off after the dice, and the page says why, not only its tooltip (issue 18)
+    expect(page.locator("#btn-undo")).to_be_disabled()
+    expect(page.locator("#undo-why")).to_be_visible()
+    expect(page.locator("#undo-why")).to_contain_text("dice were rolled")
+    page.unroute(choices_url)
+    page.set_viewport_size({"width": 1400, "height": 900})
     choices.first.click()
     expect(page.locator("#log")).to_contain_text("6. Blue: lose 7-arm")
     expect(page.locator("#log")).to_contain_text("7-arm loses 1 step(s)")
@@ -186,6 +225,7 @@ def test_an_overrun_shows_its_odds_before_it_is_made(page: Page, site: str) -> N
         page.click(f'#map svg .counter[data-unit="{unit}"]')
         page.click('#map svg [data-loc="1007"]', force=True)
         expect(page.locator("#log")).to_contain_text(f"Red: deploy {unit} 1007")
+        _ready(page)
     page.click('#global-choices button:text-is("end")')
     expect(page.locator("#bar-decision")).to_have_text("Your decision: Blue movement")
 
@@ -210,6 +250,8 @@ def test_an_overrun_shows_its_odds_before_it_is_made(page: Page, site: str) -> N
 
 
 def test_panzergruppe_guderian_draws_every_counter(page: Page, site: str) -> None:
+    """Every counter is drawn, with its NATO symbol; the page opens at a zoom where counters and
+    hex numbers are readable (at "fit" a counter is about 8 px), with no empty margin."""
     _start(page, site, "panzergruppe-guderian", seed=1)
     expect(page.locator("#bar-title")).to_contain_text("Panzergruppe Guderian")
     assert page.locator("#map svg .hex").count() > 1000
@@ -220,6 +262,105 @@ def test_panzergruppe_guderian_draws_every_counter(page: Page, site: str) -> Non
     assert state["view"]["decision"]["kind"] == "deploy"
     values = page.locator("#map svg .counter-values").all_text_contents()
     assert "?" in "".join(values)  # untried Soviet units show "?" for what no one has seen
+
+    # NATO symbols (milsymbol's, as in the pictures) on the counters of every unit type
+    defined = set(page.evaluate("() => [...S.svg.querySelectorAll('defs [id]')].map((e) => e.id)"))
+    with_symbol = [u for u in on_map if f"symbol-{u['type']}" in defined]
+    assert len(with_symbol) == len(on_map) > 30, {u["type"] for u in on_map}
+    expect(page.locator("#map svg use.unit-symbol")).to_have_count(len(with_symbol))
+
+    # readable at the opening zoom: a counter some 48 px wide, hex numbers 8 px and more high
+    shown = page.evaluate(
+        """() => {
+          const map = document.getElementById("map").getBoundingClientRect();
+          const inside = (r) => r.left >= map.left && r.right <= map.right
+            && r.top >= map.top && r.bottom <= map.bottom;
+          const boxes = (sel) => [...document.querySelectorAll(sel)]
+            .map((e) => e.getBoundingClientRect()).filter(inside);
+          const counters = boxes("#map svg .counter"), ids = boxes("#map svg .hex-id");
+          return { counter: counters.length ? counters[0].width : 0, counters: counters.length,
+                   ids: ids.length, idHeight: ids.length ? ids[0].height : 0,
+                   vb: S.vb, full: S.full, aspect: map.width / map.height };
+        }"""
+    )
+    assert shown["counter"] >= 40 and shown["counters"] > 5, shown
+    assert shown["ids"] > 50 and shown["idHeight"] >= 8, shown
+    # no empty margin: the view is inside the map and has the screen's shape
+    vb, full = shown["vb"], shown["full"]
+    assert full["x"] - 1e-6 <= vb["x"] and vb["x"] + vb["w"] <= full["x"] + full["w"] + 1e-6
+    assert full["y"] - 1e-6 <= vb["y"] and vb["y"] + vb["h"] <= full["y"] + full["h"] + 1e-6
+    assert abs(vb["w"] / vb["h"] - shown["aspect"]) < 0.01 * shown["aspect"]
+
+
+def test_a_slow_start_shows_it_is_loading_and_the_log_once(page: Page, site: str) -> None:
+    """Issue 18: while a match starts the page says so; and when the first state request
+    outlasted a poll, the poll's own state request appended the whole log a second time."""
+    held: list[str] = []
+
+    def slow(route: Any) -> None:
+        if not held:  # the first state only: it outlasts a poll or two
+            held.append(route.request.url)
+            time.sleep(3.5)
+        route.continue_()
+
+    page.route(re.compile(r"/api/matches/[^/]+/state"), slow)
+    page.goto(site)
+    expect(page.locator("#start")).to_be_visible()
+    page.select_option("#start-title", "hexland")
+    page.fill("#start-seed", "2")
+    page.click("#start-go")
+    expect(page.locator("#loading")).to_be_visible()
+    expect(page.locator("#loading")).to_contain_text("Starting the match")
+    expect(page.locator("#bar-decision")).to_contain_text("Your decision")
+    expect(page.locator("#loading")).to_be_hidden()
+    page.wait_for_timeout(2000)  # a poll or two more
+    assert held
+    state = page.evaluate("() => S.state")
+    numbers = page.evaluate(
+        """() => [...document.querySelectorAll("#log li.entry .head")].map((h) => h.textContent)"""
+    )
+    assert state["log_size"] > 1  # the bot's set-up is in it
+    assert len(numbers) == state["log_size"] and len(set(numbers)) == len(numbers), numbers
+
+
+def test_the_page_shows_the_seed_when_the_game_is_over(chromium: Any, site: str) -> None:
+    """Issue 17: the server reveals the seed at the end; the page shows it, and how to check
+    the dice with it, so a player can run ``wargame replay --verify``."""
+    key = re.search(r'name="wargame-page" content="([^"]+)"', httpx.get(site).text)
+    assert key, "the page carries the server's page key"
+    headers = {"X-Wargame-Page": key.group(1)}
+    created = httpx.post(
+        f"{site}api/matches",
+        json={"title": "hexland", "seed": 4, "mode": "hotseat"},
+        headers=headers,
+        timeout=30,
+    ).json()
+    match, token = created["match"], created["seats"][0]["token"]
+    headers["X-Seat"] = token
+    base = f"{site}api/matches/{match}"
+    with httpx.Client(headers=headers, timeout=60) as client:
+        for _ in range(3000):
+            state = client.get(f"{base}/state", params={"since": 10**6}).json()
+            if state["view"]["decision"] is None:
+                break
+            legal = client.get(f"{base}/legal").json()
+            actions = [c["action"] for c in legal["choices"]]
+            actions += [o["action"] for t in legal["attacks"].values() for o in t["options"]]
+            action = "end" if "end" in actions else actions[0]
+            assert client.post(f"{base}/actions", json={"action": action}).status_code == 200
+    assert state["seed"] == 4
+    context = chromium.new_context(viewport={"width": 1200, "height": 800})
+    context.set_default_timeout(TIMEOUT_MS)
+    try:
+        page = context.new_page()
+        page.goto(f"{site}#m={match}&s={token}")
+        expect(page.locator("#bar-decision")).to_contain_text("Game over")
+        seed = page.locator("#seed-reveal")
+        expect(seed).to_be_visible()
+        expect(seed).to_contain_text("seed 4")
+        expect(seed).to_contain_text("wargame replay FILE --verify")
+    finally:
+        context.close()
 
 
 def test_two_seats_see_each_others_moves(chromium: Any, site: str) -> None:

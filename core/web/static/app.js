@@ -13,8 +13,9 @@ const S = {
   svg: null, vb: null, full: null, mapKey: null, svgKey: null, centres: new Map(), locEl: new Map(),
   units: new Map(), at: new Map(), expanded: null, priced: new Map(),
   sel: null, targets: new Map(), attack: null, busy: false, ids: false,
-  loaded: new Set(), every: null,
+  loaded: new Set(), every: null, idsChosen: false, logStick: true,
 };
+const COUNTER_PX = { hex: 48, network: 40 };  // a counter's width on screen at the opening zoom
 
 // ------------------------------------------------------------------ server
 
@@ -47,6 +48,12 @@ function toast(text, info) {
   t.hidden = false;
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { t.hidden = true; }, info ? 2500 : 6000);
+}
+
+// "Starting the match...": shown from the request that makes a match until its map is drawn
+function loading(text) {
+  $("loading").hidden = !text;
+  $("loading-text").textContent = text || "";
 }
 
 async function guard(work) {
@@ -108,16 +115,19 @@ function seatLink(token, withHost) {
 async function join(m, s, h) {
   S.match = m; S.token = s; S.host = h || null;
   S.version = -1; S.logN = -1; S.sel = null; S.attack = null; S.mapKey = null; S.expanded = null;
+  S.logStick = true;
   $("log").replaceChildren();
   history.replaceState(null, "", `#${new URLSearchParams(h ? { m, s, h } : { m, s })}`);
   $("play").hidden = false;
-  await refresh();
+  if ($("loading").hidden) loading("Opening the match\u2026");
+  try { await refresh(); } finally { loading(null); }
 }
 
 // The seat's state (given: the one an action's answer carries), then its legal actions: the
 // map and the log show the new state before the choices for the next decision arrive.
 async function refresh(given) {
   let st = given || await api("GET", matchPath(`state?since=${S.logN}`));
+  if (st.match !== S.match || st.version < S.version) return;  // overtaken by a newer answer
   if (st.log_size - 1 < S.logN) {  // the log shrank: an undo or a load
     S.logN = -1;
     $("log").replaceChildren();
@@ -190,13 +200,18 @@ function renderBar() {
   const undo = $("btn-undo");
   undo.disabled = Boolean(st.undo);
   undo.title = st.undo || "take back your last action";
+  // why Undo is greyed, on the page (a tooltip is easy to miss): not at the start of a game
+  const why = $("undo-why");
+  why.hidden = !st.undo || st.undo === "nothing to undo";
+  why.textContent = why.hidden ? "" : `Undo is off: ${st.undo}.`;
 }
 
 // ------------------------------------------------------------------ the log
 
 function appendLog(entries) {
   const log = $("log");
-  for (const e of entries) {
+  const fresh = entries.filter((e) => e.n > S.logN);  // a second answer for the same entries adds none
+  for (const e of fresh) {
     const li = el("li", { class: "entry" });
     if (e.n === 0) li.append(el("div", { class: "head" }, "Set-up"));
     else {
@@ -212,8 +227,23 @@ function appendLog(entries) {
     log.append(li);
     S.logN = Math.max(S.logN, e.n);
   }
-  // after the panels above have their new heights
-  if (entries.length) requestAnimationFrame(() => { log.scrollTop = log.scrollHeight; });
+  // the newest entry in view, and kept there while the panels above grow (keepLogDown)
+  if (fresh.length) {
+    S.logStick = true;
+    log.scrollTop = log.scrollHeight;
+  }
+}
+
+// The log stays scrolled to its newest entry when its box shrinks (the decision panel above
+// grows after an attack), unless the reader has scrolled up to read older entries.
+function keepLogDown() {
+  const log = $("log");
+  log.addEventListener("scroll", () => {
+    S.logStick = log.scrollTop + log.clientHeight >= log.scrollHeight - 8;
+  });
+  const down = () => { if (S.logStick) log.scrollTop = log.scrollHeight; };
+  new ResizeObserver(down).observe(log);
+  new MutationObserver(down).observe(log, { childList: true });
 }
 
 // ------------------------------------------------------------------ the map
@@ -221,6 +251,8 @@ function appendLog(entries) {
 // The static map (terrain, hexsides, names), fetched once per match; what changes in play is
 // drawn on it from the view (drawUnits).
 async function loadMap() {
+  if (!S.idsChosen) S.ids = S.state.title.topology !== "network";  // hex numbers, as printed maps
+  $("show-ids").checked = S.ids;
   const want = `${S.match}/${S.state.title.id}/${S.ids}`;
   if (S.svgKey === want && S.svg) return;
   const r = await fetch(matchPath(`map.svg?layer=map${S.ids ? "&ids=1" : ""}`), { headers: { "X-Seat": S.token } });
@@ -235,20 +267,48 @@ async function loadMap() {
   S.svg = svg;
   S.svgKey = want;
   S.full = full;
-  const key = `${S.match}/${S.state.title.id}`;
-  if (S.mapKey !== key || !S.vb) { S.vb = { ...full }; S.mapKey = key; }
-  applyVB();
   S.locEl = new Map();
   S.centres = new Map();
   for (const e of svg.querySelectorAll(".hex[data-loc], .point[data-loc], .box[data-loc]")) {
     if (!S.locEl.has(e.dataset.loc)) S.locEl.set(e.dataset.loc, e);
   }
+  const key = `${S.match}/${S.state.title.id}`;
+  if (S.mapKey !== key || !S.vb) { S.vb = openingView(full); S.mapKey = key; }
+  applyVB();
   const reach = svgEl("g", { id: "reach", "pointer-events": "none" });  // under hexsides and roads
   const hexes = svg.querySelector("g.hexes");
   if (hexes) hexes.after(reach); else svg.prepend(reach);
   svg.append(svgEl("g", { id: "paths", "pointer-events": "none" }));
   svg.append(svgEl("g", { id: "units" }));
   svg.append(svgEl("g", { id: "ov", "pointer-events": "none" }));
+}
+
+// The first view of a match: counters readable (COUNTER_PX wide) and hex numbers with them,
+// where most of the seat's own units are (or, none on the map yet, anyone's), the screen filled with map; a map small enough
+// to show whole at that size is shown whole.
+function openingView(full) {
+  const box = $("map").getBoundingClientRect();
+  if (!box.width || !box.height) return { ...full };
+  const px = COUNTER_PX[S.state.title.topology] || COUNTER_PX.hex;
+  if (Math.min(box.width / full.w, box.height / full.h) >= px) return { ...full };
+  const w = Math.min(full.w, box.width / px), h = Math.min(full.h, box.height / px);
+  const placed = S.state.view.units.filter((u) => S.locEl.has(u.loc) && !String(u.loc).startsWith("box:"));
+  const own = placed.filter((u) => u.side === S.state.seat.as);
+  const mine = [...new Set((own.length ? own : placed).map((u) => u.loc))].map(centre).filter(Boolean);
+  // the view's shape is the screen's, so no margin shows beside the map
+  const vw = h < box.height / px ? h * box.width / box.height : w;
+  const vh = h < box.height / px ? h : w * box.height / box.width;
+  // the window that holds most of the places they stand in, centred on what it holds
+  let best = { n: -1, x: full.x + full.w / 2, y: full.y + full.h / 2 };
+  for (const c of mine) {
+    const near = mine.filter((o) => Math.abs(o.x - c.x) < vw / 2 && Math.abs(o.y - c.y) < vh / 2);
+    if (near.length > best.n) {
+      best = { n: near.length, x: near.reduce((t, o) => t + o.x, 0) / near.length, y: near.reduce((t, o) => t + o.y, 0) / near.length };
+    }
+  }
+  const cx = best.x, cy = best.y;
+  const within = (v, lo, span, size) => Math.max(lo, Math.min(v, lo + span - size));
+  return { x: within(cx - vw / 2, full.x, full.w, vw), y: within(cy - vh / 2, full.y, full.h, vh), w: vw, h: vh };
 }
 
 function centre(loc) {
@@ -342,7 +402,7 @@ function setupMap() {
       if (b.dataset.zoom === "fit") { S.vb = { ...S.full }; applyVB(); } else zoom(b.dataset.zoom === "in" ? 0.7 : 1.4);
     });
   }
-  $("show-ids").addEventListener("change", (e) => { S.ids = e.target.checked; guard(refresh); });
+  $("show-ids").addEventListener("change", (e) => { S.ids = e.target.checked; S.idsChosen = true; guard(refresh); });
 }
 
 let hoverFrame = 0;
@@ -428,6 +488,14 @@ function drawPath(locs) {
 
 // ------------------------------------------------------------------ counters, control, markers
 
+// a colour part way to another ("#rrggbb"), as wargame.render tints a symbol's frame
+function mix(a, b, t) {
+  const rgb = (c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+  const [p, q] = [rgb(a), rgb(b)];
+  if (p.some(Number.isNaN) || q.some(Number.isNaN)) return a;
+  return "#" + p.map((v, i) => Math.round(v + (q[i] - v) * t).toString(16).padStart(2, "0")).join("");
+}
+
 const fitSize = (text, size, width) => Math.min(size, width / (0.62 * Math.max(text.length, 1)));
 
 function counterEl(u, x, y, size, colour) {
@@ -456,18 +524,31 @@ function counterEl(u, x, y, size, colour) {
     }));
   }
   const w = size * 0.92;
+  const symbol = u.type && S.svg.querySelector(`defs [id="symbol-${CSS.escape(u.type)}"]`);
+  // as wargame.render draws a counter: with a NATO symbol, designation above it, values below
+  const at = symbol
+    ? { id: [y - size * 0.37, fitSize(u.id, 0.16, w)], values: [y + size * 0.3, fitSize(values, 0.27, size * 0.7)],
+      marks: [x + size * 0.46, y + size * 0.3, 0.15, "end"] }
+    : { id: [y - size * 0.28, fitSize(u.id, 0.2, w)], values: [y + size * 0.12, fitSize(values, 0.32, w)],
+      marks: [x, y + size * 0.38, 0.2, "middle"] };
+  if (symbol) {
+    g.append(svgEl("use", {
+      href: `#${symbol.id}`, transform: `translate(${x} ${y - size * 0.05}) scale(${size})`,
+      color: mix(colour, "#ffffff", 0.55), class: "unit-symbol", "data-type": u.type,
+    }));
+  }
   g.append(svgEl("text", {
-    x, y: y - size * 0.28, "font-size": fitSize(u.id, 0.2, w), "text-anchor": "middle", "dominant-baseline": "central",
+    x, y: at.id[0], "font-size": at.id[1], "text-anchor": "middle", "dominant-baseline": "central",
     class: "counter-id",
   }, u.id));
   g.append(svgEl("text", {
-    x, y: y + size * 0.12, "font-size": fitSize(values, 0.32, w), "font-weight": "bold", "text-anchor": "middle",
+    x, y: at.values[0], "font-size": at.values[1], "font-weight": "bold", "text-anchor": "middle",
     "dominant-baseline": "central", class: "counter-values",
   }, values));
   const marks = Object.values(u.markers || {}).map((m) => m.mark).join("");
   if (marks) {  // declared unit markers (wargame.markers): Disrupted, out of supply...
     const m = svgEl("text", {
-      x, y: y + size * 0.38, "font-size": 0.2, "font-weight": "bold", "text-anchor": "middle",
+      x: at.marks[0], y: at.marks[1], "font-size": at.marks[2], "font-weight": "bold", "text-anchor": at.marks[3],
       "dominant-baseline": "central", class: "counter-marks",
     }, marks);
     m.append(svgEl("title", {}, Object.values(u.markers).map((x) => x.name).join(", ")));
@@ -809,7 +890,14 @@ function renderPanels() {
   const text = $("decision-text");
   const glob = $("global-choices");
   glob.replaceChildren();
-  if (st.view.outcome) text.textContent = `Game over. ${st.view.outcome.text || ""}`;
+  if (st.view.outcome) {
+    text.replaceChildren(el("div", {}, `Game over. ${st.view.outcome.text || ""}`));
+    if (st.seed !== null && st.seed !== undefined) {  // revealed by the server at the end
+      text.append(el("div", { id: "seed-reveal" }, "The dice came from seed ", el("b", {}, String(st.seed)),
+        ": Save downloads the game, and ", el("code", {}, "wargame replay FILE --verify"),
+        " replays every roll from that seed and checks it."));
+    }
+  }
   else if (!d) text.textContent = "";
   else if (!L && st.yours) text.textContent = `${sideName(d.side)}: ${d.prompt || d.kind} (loading the choices\u2026)`;
   else if (!L) text.textContent = `Waiting for ${sideName(d.side)}: ${d.prompt || d.kind}.`;
@@ -1032,10 +1120,19 @@ async function startGame(ev) {
   const body = { title: $("start-title").value, scenario: $("start-scenario").value, mode, seats };
   const seed = $("start-seed").value.trim();
   if (seed) body.seed = Number(seed);
+  S.busy = true;  // no poll's refresh beside the first one
+  $("start").close();
+  loading("Starting the match\u2026");
   try {
     S.token = null;
     await started(await api("POST", "/api/matches", body), mode);
-  } catch (e) { $("start-error").textContent = e.message; }
+  } catch (e) {
+    $("start-error").textContent = e.message;
+    if (!$("start").open) $("start").showModal();
+  } finally {
+    S.busy = false;
+    loading(null);
+  }
 }
 
 // A save file: its text as it is, and what the page reads from it
@@ -1089,8 +1186,9 @@ function setupControls() {
       const known = t ? Object.fromEntries(t.sides.map((s) => [s.id, seats[s.id] || "human"])) : undefined;
       S.token = null;
       const body = `{"save": ${file.text}, "mode": ${JSON.stringify(mode)}, "seats": ${JSON.stringify(known || null)}}`;
+      loading("Starting the match from the save\u2026");
       await started(await api("POST", "/api/matches", body), mode);
-    } catch (err) { $("start-error").textContent = err.message; }
+    } catch (err) { $("start-error").textContent = err.message; } finally { loading(null); }
   }));
   $("btn-new").addEventListener("click", () => { $("start-error").textContent = ""; $("start").showModal(); });
   $("btn-links").addEventListener("click", () => { if (S.match) openLinks(); });
@@ -1139,6 +1237,7 @@ async function poll() {
 async function boot() {
   setupMap();
   setupControls();
+  keepLogDown();
   try { await loadTitles(); } catch (e) { toast(e.message); }
   const h = readHash();
   if (h.m && h.s) await guard(() => join(h.m, h.s, h.h));
