@@ -2,7 +2,7 @@
 
 Drawn from ``match.view(side)`` only, like the pictures. The turn line gives the date from the
 title's calendar, the weather a title keeps in ``vars.weather`` and the phase by its rulebook
-name; a title adds its own lines (air units left, replacement points saved...) through
+name; the shared combat mechanic's battle in progress has a line; a title adds its own lines (air units left, replacement points saved...) through
 :func:`~wargame.hookspecs.wargame_status_lines`. A unit's line shows only the statuses a player
 tracks, the ones the title marks on its counters (``render.flag_marks``): the rules'
 bookkeeping (movement points spent, set-up tags, last turn's attacks) stays in ``--json``.
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from wargame.match import Match
 
-__all__ = ["lines", "shown_flags", "turn_words", "unit_line"]
+__all__ = ["battle_line", "lines", "shown_flags", "turn_words", "unit_line"]
 
 OUT_OF_SUPPLY = ("oos", "out-of-supply")
 """The supply mechanic's flag (wargame.mechanics.supply) and the unit marker a title may declare
@@ -101,6 +101,32 @@ def _supply(match: Match, view: Mapping[str, Any]) -> list[str]:
     return ["supply:", *out] if out else []
 
 
+def battle_line(match: Match, view: Mapping[str, Any]) -> list[str]:
+    """The battle the shared combat mechanic is resolving, if any: where, its odds, roll and
+    result, who fights, and the losses taken so far (units of either side gone since it began)."""
+    data = match.state.plugins.get("combat", {}).get("battle")
+    if not isinstance(data, Mapping) or "combat" not in match.title.manifest.mechanics:
+        return []
+    units = match.state.units
+    seen = {str(u.get("id")) for u in view.get("units", []) if not u.get("hidden")}
+
+    def named(ids: list[str]) -> str:
+        shown = [i for i in ids if i in seen or units[i].loc is None]
+        hidden = len(ids) - len(shown)
+        return ", ".join(shown + ([f"{hidden} concealed"] if hidden else [])) or "none"
+
+    attackers, defenders = list(data.get("attackers", [])), list(data.get("defenders", []))
+    gone = [i for i in attackers + defenders if units[i].loc is None]
+    result = data.get("result")
+    odds = f"{data.get('column')}" + (f" roll {data['roll']}" if data.get("roll") else "")
+    return [
+        f"battle {data.get('id')} at {data.get('target')}: "
+        + (f"{odds}: {result}; " if result else "")
+        + f"attacking {named(attackers)}; defending {named(defenders)}; "
+        + f"units lost so far: {', '.join(gone) or 'none'}"
+    ]
+
+
 def lines(match: Match, side: str | None, now: str, outcome: str) -> list[str]:
     """Every line of ``wargame status`` after the title line, for ``side`` (None: referee)."""
     view = match.view(side)
@@ -117,6 +143,7 @@ def lines(match: Match, side: str | None, now: str, outcome: str) -> list[str]:
     vp = view.get("vp") or {}
     out.append("VP: " + ", ".join(f"{s} {vp.get(s, 0):g}" for s in match.sides))
     out.append(f"outcome: {outcome}")
+    out.extend(battle_line(match, view))
     for extra in match.hook.wargame_status_lines(match=match, side=side, view=view):
         out.extend(str(line) for line in extra or ())
     shown = shown_flags(match)

@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from tests.games.dc_helpers import title as dc_title
 from tests.games.dc_helpers import to_phase
+from tests.games.pgg_helpers import at_phase
 from wargame import status
-from wargame.match import Match
-from wargame.plugins import Title
+from wargame.games.panzergruppe_guderian import combat as pgg_combat
+from wargame.games.panzergruppe_guderian import interdiction as pgg_interdiction
+from wargame.games.panzergruppe_guderian import movement as pgg_movement
+from wargame.games.panzergruppe_guderian import status as pgg_status
+from wargame.match import Battle, Match
+from wargame.plugins import Registry, Title
 
 
 def heads(lines: list[str]) -> list[str]:
@@ -70,3 +75,60 @@ def test_supply_is_one_line_per_side(hexland: Title) -> None:
     assert blue.startswith("  blue: 2 of ") and "out of supply" in blue
     assert all(uid in blue for uid in short)
     assert not any("[oos]" in line for line in lines)  # not repeated on the units' lines
+
+
+def test_the_battle_in_progress_names_its_odds_units_and_losses(hexland: Title) -> None:
+    """A battle the shared combat mechanic is resolving (a loss or retreat still to decide)
+    has a line: where, odds, roll and result, each side's units, the units lost so far."""
+    match = Match(hexland)
+    units = match.state.units
+    assert not any(line.startswith("battle ") for line in status.lines(match, None, "now", "-"))
+    battle = Battle("b1", ["1-inf", "2-inf"], ["r4", "r6"], "0903", column="3-1", roll=4)
+    battle.result = "DR"
+    match.state.ns("combat")["battle"] = battle.to_json()
+    match.place(units["r6"], None)  # lost in the battle
+    (line,) = [ln for ln in status.lines(match, "blue", "now", "-") if ln.startswith("battle ")]
+    assert line == (
+        "battle b1 at 0903: 3-1 roll 4: DR; attacking 1-inf, 2-inf; defending r4, r6; "
+        "units lost so far: r6"
+    )
+
+
+def test_panzergruppe_guderian_status_lines_15_2_13_1_13_41_6_31_5_21_7_3(
+    registry: Registry,
+) -> None:
+    """Victory so far and if the game ended now (15.1-15.2), Air Interdiction markers on the
+    map (13.1) and why none go east of hexrow 40 (13.2), the Soviet marker's uses (13.41), rail
+    movement against the eight (6.31), Game-Turn 1's army rolls (5.21), divisions that lost a
+    regiment (7.3)."""
+    match = Match(registry.get("pgg"), seed=1941)
+    assert not pgg_status.wargame_status_lines(match, None, match.view())  # set-up: none
+    at_phase(match, "german", "movement", 1, start=False)
+    state = match.state.vars
+    state.update(
+        {
+            pgg_movement.VAR_ROLLS: {"16th": 2, "19th": 5},
+            pgg_movement.VAR_FROZEN: ["19th"],
+            pgg_movement.VAR_RAIL_USED: [1, 4],
+            pgg_interdiction.VAR_SOVIET_USES: [1],
+            pgg_combat.BROKEN: ["7Pz"],
+        }
+    )
+    match.state.markers["air-interdiction:2020"] = {"type": "air-interdiction", "loc": "2020"}
+    lines = status.lines(match, "soviet", "now", "-")
+    assert any(
+        line.startswith("victory: German 0 VP, Soviet 0 VP; the objectives held now would add ")
+        and line.endswith("if the game ended now (PGG 15.1-15.2)")
+        for line in lines
+    )
+    assert "Air Interdiction markers on the map: 1 of 3 (2020) (PGG 13.1)" in lines
+    assert any(line.startswith("  none east of hexrow 40: ") for line in lines)
+    assert "Soviet Interdiction marker: used on 1 of 3 Game-Turns (1) (PGG 13.41)" in lines
+    assert any(line.startswith("rail movement this Game-Turn: 4 of 8 units") for line in lines)
+    assert (
+        "Game-Turn 1 armies: 16th rolled 2: moves, 19th rolled 5: stands in place (PGG 5.21)"
+        in lines
+    )
+    assert "divisions no longer integrated: 7Pz (PGG 7.3)" in lines
+    at_phase(match, "german", "movement", 2, start=False)
+    assert not any(ln.startswith("Game-Turn 1 armies") for ln in status.lines(match, None, "", ""))

@@ -19,6 +19,7 @@ RULES: tuple[str, ...] = tuple(
         "reinforcements",
         "victory",
         "hints",
+        "status",
     )
 )
 """The rules modules, by name: imported when the title is first loaded, not when registered."""
