@@ -20,7 +20,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import supply
+from . import fog, supply
 from .turns import GERMAN, SOVIET, is_city
 
 BOX = "box:rvgk"
@@ -33,9 +33,13 @@ HIDDEN_BOXES = {
 
 
 def hide(match: Match) -> None:
-    """Units waiting in a box are hidden from the enemy; on the map they are not (11.7)."""
+    """Units waiting in a box are hidden from the enemy; on the map, Soviet units under the top
+    of their stack are hidden from the German (11.7, ``fog``)."""
+    fogged = fog.concealed(match)
     for unit in match.state.units.values():
         enemy = HIDDEN_BOXES.get(unit.loc or "")
+        if enemy is None and unit.id in fogged:
+            enemy = GERMAN
         want = [enemy] if enemy else []
         if unit.hidden_from != want and (enemy or unit.hidden_from):
             unit.hidden_from = want
