@@ -16,7 +16,7 @@ from wargame.match import Match
 from wargame.mechanics.movement import chart_cost
 from wargame.models import PhaseSpec
 from wargame.plugins import Title, discover
-from wargame.testing import clear, force_rolls, put
+from wargame.testing import clear, force_rolls, put, to_phase
 
 
 @cache
@@ -78,6 +78,7 @@ def test_t3_vp_hex_values_and_moscow_both_hexes_4_5_1() -> None:
 
 def _moscow(roll: int) -> Match:
     match = Match(_title(), "1941-historical", 1)
+    to_phase(match, "axis", "movement")  # past the Refit Phase (6.4's reserve placing)
     clear(match)
     for name in ("Kiev", "Rostov"):
         match.state.control[_hex(match, name)] = "axis"

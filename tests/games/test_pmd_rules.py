@@ -9,7 +9,7 @@ from wargame.games.proud_monster_deluxe.turns import ynn
 from wargame.games.proud_monster_deluxe.victory import axis_vp
 from wargame.match import Match
 from wargame.plugins import Title, discover
-from wargame.testing import clear, force_rolls, put
+from wargame.testing import clear, force_rolls, put, to_phase
 
 
 @cache
@@ -75,6 +75,7 @@ def test_axis_vp_counts_controlled_vp_hexes_and_moscow_needs_both_4_5_1() -> Non
 
 
 def _take_moscow(match: Match, roll: int) -> None:
+    to_phase(match, "axis", "movement")  # past the Refit Phase (6.4's reserve placing)
     clear(match)
     match.state.control["4219"] = "axis"
     put(match, "ger-pd-3", "4020")

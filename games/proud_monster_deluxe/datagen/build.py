@@ -1168,7 +1168,7 @@ def _week(side: str, week: int) -> Json:
     other = "soviet" if side == "axis" else "axis"
     when = "second-week" if week == 2 else None
     phases = [
-        ("refit", "Refit Phase", "auto", "phasing", "9.2, 9.5.1"),
+        ("refit", "Refit Phase", "refit", "phasing", "9.2, 9.5.1"),
         ("initial-movement", "Initial Movement Phase", "movement", "phasing", "11.1, 14.0"),
         ("combat", "Combat Phase", "combat", "phasing", "13.0-13.15"),
         (
