@@ -6,7 +6,8 @@ doubled losses, close combat), large town (1L), and the forts active only for a 
 ONE of them, or none, when an attack is made on his hex: a decision of his (``construction
 NAME`` or ``construction none``) taken after the units are revealed and before the odds, as with
 Odessa's city or Stalin line (13.4.2). Its shift joins the ``capped`` group (13.5). On turn 112
-a Soviet defender may claim only a fort, heavy fort or Stalin line (5.3(11)).
+a Soviet defender gets shifts only from a fort, heavy fort or Stalin line; a city he claims still
+makes a close combat with doubled losses, without its shift (5.3(11)).
 
 Before the choice is made (the web page's and the bots' price of an attack) the defender is
 taken to claim the construction with the largest shift (ruling C3)."""
@@ -51,7 +52,7 @@ def available(match: Match, battle: Battle) -> list[str]:
             continue
         if spec.get("soviet_only") and side != SOVIET:
             continue  # 13.4.2: forts are active only for Soviet units
-        if side == SOVIET and ynn(match) == 112 and name not in FORTS:
+        if side == SOVIET and ynn(match) == 112 and name not in (*FORTS, "city"):
             continue  # 5.3(11): no Soviet terrain shifts on turn 112 but forts
         out.append((int(spec["shift"]), name))
     return [name for _, name in sorted(out)]
@@ -82,6 +83,8 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
     name = chosen(match, battle) if battle.defenders else None
     if name is None:
         return []
+    if defender_side(match, battle) == SOVIET and ynn(match) == 112 and name not in FORTS:
+        return []  # 5.3(11): a city is still close combat with doubled losses, but no shift
     columns = int(_features(match)[name]["combat"]["shift"])
     return [Shift(columns, f"defender claims the {name.replace('-', ' ')}", RULE, CAPPED)]
 

@@ -11,6 +11,7 @@ from wargame.games.proud_monster_deluxe import (
     constructions,
     losses,
     movement,
+    reserves,
     turns,
     victory,
     weather,
@@ -18,7 +19,16 @@ from wargame.games.proud_monster_deluxe import (
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES: tuple[object, ...] = (turns, movement, weather, combat, constructions, losses, victory)
+RULES: tuple[object, ...] = (
+    turns,
+    movement,
+    weather,
+    combat,
+    constructions,
+    losses,
+    reserves,
+    victory,
+)
 
 
 @hookimpl

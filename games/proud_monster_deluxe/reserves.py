@@ -1,0 +1,241 @@
+"""Reserve markers and the reserve movement phases (PMD 6.4, 5.2).
+
+In his Refit Phase a player may put stacks in reserve, one of his 10 numbered Reserve markers
+each (``reserve HEX``, then ``end``): a stack in defensive supply (ruling C6), in a city
+or not adjacent to an enemy unit across a land hexside (6.4). Its units are hidden from the
+enemy while in reserve (the marker on top of the stack, 6.4's alternative: the enemy sees that
+units are there, not which; ruling R1) until the enemy moves next to the stack or attacks it
+(the odds are calculated on what is there, 6.3).
+
+A unit leaves reserve when it moves (in its Initial Movement Phase, or in the Friendly or
+Enemy Reserve Movement Phase: 6.4's ways 1, 3 and 4), retreats, or attacks (ruling R2); the
+marker comes off when its last unit leaves, or when the stack takes a step loss or retreats
+(6.4). In the reserve movement phases only units in reserve move, and of them only Mech and
+cavalry units (6.4: Leg units gain the reserve phases only in a Seasonal Offensive week, not
+built). The phases run only for a side with a marker on the map (ruling Q1).
+
+Not built: moving the marker itself in the Initial Movement Phase (6.4 way 2), the MA-marker
+exemption (14.11), turn 112's every-Axis-unit-in-reserve (5.3(8))."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl
+from wargame.match import Battle, Match
+from wargame.plugins import Verb
+from wargame.state import Unit
+
+RULE = "PMD 6.4"
+MARKER_COUNT = 10
+RESERVE_PHASES = ("reserves", "second-week-reserves")
+LAND_BLOCKERS = ("sea", "lake", "sivash", "kerch", "soviet-supply")
+"""Hexsides that are not land hexsides (6.4: adjacency counts only across land)."""
+
+
+def _ns(match: Match) -> dict[str, Any]:
+    return match.state.ns("reserves")
+
+
+def stacks(match: Match, side: str) -> dict[str, dict[str, Any]]:
+    """Marker number -> {"loc": hex, "units": [ids]} for ``side``'s markers on the map."""
+    found: dict[str, dict[str, Any]] = _ns(match).get(side, {})
+    return found
+
+
+def marker_of(match: Match, unit: Unit) -> str | None:
+    for number, entry in stacks(match, unit.side).items():
+        if unit.id in entry["units"]:
+            return number
+    return None
+
+
+def in_reserve(match: Match, unit: Unit) -> bool:
+    return marker_of(match, unit) is not None
+
+
+def _adjacent_enemy(match: Match, loc: str, side: str) -> bool:
+    for n in match.topology.neighbours(loc):
+        holder = match.side_at(n)
+        if holder is None or holder == side:
+            continue
+        edge = match.topology.edge(loc, n)
+        if edge is None or not (set(edge.features) & set(LAND_BLOCKERS)):
+            return True
+    return False
+
+
+def placement_problem(match: Match, side: str, loc: str) -> str | None:
+    """Why ``side`` may not put the stack at ``loc`` in reserve now (6.4), or None."""
+    if loc not in match.topology:
+        return f"no hex {loc}"
+    units = [u for u in match.units_at(loc) if u.side == side]
+    if not units:
+        return f"no stack of yours at {loc} ({RULE})"
+    if any(in_reserve(match, u) for u in units):
+        return f"the stack at {loc} is already in reserve ({RULE})"
+    if len(stacks(match, side)) >= MARKER_COUNT:
+        return f"all {MARKER_COUNT} Reserve markers are in use ({RULE})"
+    city = "city" in match.topology.features(loc)
+    if not city and _adjacent_enemy(match, loc, side):
+        return f"the stack at {loc} is next to an enemy unit across a land hexside ({RULE})"
+    return None
+
+
+def eligible(match: Match, side: str) -> list[str]:
+    locs = sorted({u.loc for u in match.units_of(side) if u.loc and u.loc in match.topology})
+    return [loc for loc in locs if placement_problem(match, side, loc) is None]
+
+
+def _hide(match: Match, units: Iterable[Unit], hidden: bool) -> None:
+    for unit in units:
+        enemy = match.enemy(unit.side)
+        if hidden and enemy not in unit.hidden_from:
+            unit.hidden_from.append(enemy)
+        elif not hidden and enemy in unit.hidden_from:
+            unit.hidden_from.remove(enemy)
+
+
+def _marker_key(side: str, number: str) -> str:
+    return f"reserve-{side}-{number}"
+
+
+def place(match: Match, side: str, loc: str) -> str:
+    """Put the stack at ``loc`` under ``side``'s lowest free Reserve marker."""
+    used = stacks(match, side)
+    number = next(str(n) for n in range(1, MARKER_COUNT + 1) if str(n) not in used)
+    units = [u for u in match.units_at(loc) if u.side == side]
+    _ns(match).setdefault(side, {})[number] = {"loc": loc, "units": [u.id for u in units]}
+    match.state.markers[_marker_key(side, number)] = {
+        "type": "reserve",
+        "loc": loc,
+        "side": side,
+        "number": int(number),
+    }
+    if not _adjacent_enemy(match, loc, side):
+        _hide(match, units, True)
+    match.emit("reserve", f"{side} Reserve marker {number} on {loc}", RULE, loc=loc, side=side)
+    return number
+
+
+def remove_marker(match: Match, side: str, number: str, why: str) -> None:
+    entry = stacks(match, side).pop(number, None)
+    if entry is None:
+        return
+    units = match.state.units
+    _hide(match, [units[i] for i in entry["units"]], False)
+    match.state.markers.pop(_marker_key(side, number), None)
+    if not stacks(match, side):
+        _ns(match).pop(side, None)  # the reserve phases run only while a marker is out
+    match.emit("reserve", f"{side} Reserve marker {number} removed: {why}", RULE, side=side)
+
+
+def leave(match: Match, unit: Unit, why: str) -> None:
+    """The unit comes out of reserve; the marker goes with the last one (6.4)."""
+    number = marker_of(match, unit)
+    if number is None:
+        return
+    entry = stacks(match, unit.side)[number]
+    entry["units"].remove(unit.id)
+    _hide(match, [unit], False)
+    if not entry["units"]:
+        remove_marker(match, unit.side, number, f"its last unit {why}")
+
+
+def after_defence(match: Match, battle: Battle) -> None:
+    """6.4: a reserve stack that took a step loss or retreated loses its marker."""
+    from wargame.mechanics.losses import steps_left
+
+    units = match.state.units
+    before = battle.extra.get("pmd", {}).get("defender_before", {})
+    hit = any(
+        units[i].loc != battle.target
+        or (steps_left(match, units[i]) if units[i].loc else 0.0) < before.get(i, 0.0)
+        for i in battle.defenders
+    )
+    if not hit or not battle.defenders:
+        return
+    side = units[battle.defenders[0]].side
+    for number, entry in list(stacks(match, side).items()):
+        if set(entry["units"]) & set(battle.defenders):
+            remove_marker(match, side, number, "its stack lost a step or retreated")
+
+
+def reserve_phase(match: Match) -> bool:
+    leaf = match.phase
+    return leaf is not None and leaf.spec.when in RESERVE_PHASES
+
+
+# ------------------------------------------------------------------ placing (Refit Phase)
+
+
+class Reserve(Verb):
+    """``reserve HEX``: in his Refit Phase the player puts the stack there under a Reserve
+    marker (6.4); ``end`` closes the phase."""
+
+    name = "reserve"
+    kinds = ("refit",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        for loc in eligible(match, decision.side):
+            yield Action("reserve", (loc,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 1:
+            return "usage: reserve HEX"
+        return placement_problem(match, decision.side, action.args[0])
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        place(match, decision.side, action.args[0])
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Reserve()]
+
+
+# ------------------------------------------------------------------ moving out of reserve
+
+
+@hookimpl
+def wargame_move_locked(match: Match, unit: Unit) -> str | None:
+    if not reserve_phase(match):
+        return None
+    if not in_reserve(match, unit):
+        return f"only units in reserve move in a reserve movement phase ({RULE})"
+    kind = match.unit_type(unit)
+    if kind.get("mobility") != "mech" and "cavalry" not in kind.get("tags", ()):
+        return f"only Mech and cavalry units move out of reserve in this phase ({RULE})"
+    return None
+
+
+@hookimpl
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    for unit in units:
+        leave(match, unit, "retreated" if unit.flags.get("retreated") else "moved")
+    if not path or not units:
+        return
+    # 6.4: the enemy moved next to a reserve stack: it is shown, and stays in reserve
+    side = units[0].side
+    end = path[-1]
+    for entry in stacks(match, match.enemy(side)).values():
+        if entry["loc"] == end or entry["loc"] in match.topology.neighbours(end):
+            _hide(match, [match.state.units[i] for i in entry["units"]], False)
+
+
+@hookimpl(tryfirst=True)
+def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
+    """The odds are calculated on the defending stack as it is (6.3); an attacking unit in
+    reserve comes out of it (ruling R2)."""
+    units = match.state.units
+    _hide(match, [units[i] for i in battle.defenders if in_reserve(match, units[i])], False)
+    for uid in battle.attackers:
+        leave(match, units[uid], "attacked")
+    return None
+
+
+@hookimpl
+def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
+    leave(match, unit, "was eliminated")

@@ -1,0 +1,157 @@
+"""Proud Monster Deluxe's Reserve markers and reserve movement phases (6.4, 5.2)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from wargame.games.proud_monster_deluxe import plugin, reserves
+from wargame.match import Match
+from wargame.mechanics import combat
+from wargame.plugins import Title, discover
+from wargame.testing import clear, put, refused, to_phase, view_problems
+
+
+@cache
+def _title() -> Title:
+    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+
+
+RD = "sov-rd-interior-01"
+
+
+def _plain(match: Match, h: str) -> bool:
+    topo = match.topology
+    return topo.terrain(h) == "clear" and not topo.features(h) and not topo.attrs(h).get("coast")
+
+
+def _places(match: Match) -> tuple[str, str, str, str]:
+    """A clear hex A with every neighbour clear, A's neighbour N, a hex F two away (beyond N),
+    and a far clear hex B with no unit near."""
+    topo = match.topology
+    for a in topo.locations():
+        if _plain(match, a) and all(_plain(match, n) for n in topo.neighbours(a)):
+            n = topo.neighbours(a)[0]
+            two = [x for x in topo.neighbours(n) if topo.distance(a, x) == 2 and _plain(match, x)]
+            far = [x for x in topo.locations() if _plain(match, x) and topo.distance(a, x) > 6]
+            if two and far:
+                return a, n, two[0], far[0]
+    raise AssertionError("no clear place")
+
+
+def _axis_refit() -> Match:
+    """Turn 113's Axis Refit Phase, the map empty."""
+    match = Match(_title(), "1941-historical", 1)
+    while match.turn == 1:
+        match.apply("end")
+    to_phase(match, "axis", "refit")
+    clear(match)
+    return match
+
+
+def test_reserve_marker_is_placed_in_the_refit_phase_and_hides_the_stack_6_4() -> None:
+    match = _axis_refit()
+    a, n, f, b = _places(match)
+    put(match, "ger-pd-3", a)
+    put(match, "ger-id-7", b)
+    put(match, RD, next(x for x in match.topology.neighbours(b) if _plain(match, x)))
+    legal = {str(x) for x in match.legal_actions()}
+    assert f"reserve {a}" in legal and f"reserve {b}" not in legal
+    refused(match, f"reserve {b}", "next to an enemy unit", rule="PMD 6.4")
+    match.apply(f"reserve {a}")
+    assert reserves.in_reserve(match, match.state.units["ger-pd-3"])
+    assert match.state.markers["reserve-axis-1"]["loc"] == a
+    shown = next(u for u in match.view("soviet")["units"] if u.get("loc") == a)
+    assert shown == {"side": "axis", "loc": a, "hidden": True}
+    assert view_problems(match, "soviet") == []
+    refused(match, f"reserve {a}", "already in reserve", rule="PMD 6.4")
+
+
+def test_a_stack_in_a_city_may_go_into_reserve_next_to_the_enemy_6_4() -> None:
+    match = _axis_refit()
+    city = "1808"
+    put(match, "ger-id-7", city)
+    put(match, RD, next(x for x in match.topology.neighbours(city) if _plain(match, x)))
+    assert reserves.placement_problem(match, "axis", city) is None
+
+
+def _in_friendly_reserve_phase(match: Match, a: str, b: str) -> None:
+    put(match, "ger-pd-3", a)
+    put(match, "ger-id-7", a)
+    put(match, "ger-id-1", b)
+    match.apply(f"reserve {a}")
+    match.apply("end")  # Refit
+    match.apply("end")  # Initial Movement
+    match.apply("end")  # Combat; no Soviet marker: the Enemy Reserve Movement Phase is skipped
+    decision = match.decision
+    assert decision is not None and decision.phase.endswith("friendly-reserve-movement")
+
+
+def test_only_mech_and_cavalry_in_reserve_move_in_a_reserve_phase_6_4() -> None:
+    match = _axis_refit()
+    a, n, f, b = _places(match)
+    _in_friendly_reserve_phase(match, a, b)
+    far = next(x for x in match.topology.neighbours(b) if _plain(match, x))
+    refused(match, f"move ger-id-1 {b} {far}", "only units in reserve", rule="PMD 6.4")
+    refused(match, f"move ger-id-7 {a} {n}", "only Mech and cavalry", rule="PMD 6.4")
+    match.apply(f"move ger-pd-3 {a} {n}")
+    pd, inf = match.state.units["ger-pd-3"], match.state.units["ger-id-7"]
+    assert not reserves.in_reserve(match, pd) and reserves.in_reserve(match, inf)
+    assert "soviet" not in pd.hidden_from and "soviet" in inf.hidden_from
+
+
+def test_the_marker_goes_when_its_last_unit_leaves_and_the_phases_stop_6_4() -> None:
+    match = _axis_refit()
+    a, n, f, b = _places(match)
+    put(match, "ger-pd-3", a)
+    match.apply(f"reserve {a}")
+    match.apply("end")
+    assert match.decision is not None and match.decision.kind == "movement"
+    match.apply(f"move ger-pd-3 {a} {n}")  # 6.4 way 1: out of reserve in Initial Movement
+    assert "reserve-axis-1" not in match.state.markers
+    assert not match.state.ns("reserves").get("axis")
+    match.apply("end")
+    match.apply("end")
+    assert match.decision is not None and "reserve-movement" not in match.decision.phase
+
+
+def test_enemy_moving_next_to_a_reserve_stack_shows_it_still_in_reserve_6_4() -> None:
+    match = _axis_refit()
+    a, n, f, b = _places(match)
+    put(match, "ger-pd-3", a)
+    match.apply(f"reserve {a}")
+    to_phase(match, "soviet", "movement")
+    put(match, RD, f)
+    match.apply(f"move {RD} {f} {n}")
+    pd = match.state.units["ger-pd-3"]
+    assert "soviet" not in pd.hidden_from and reserves.in_reserve(match, pd)
+
+
+def test_a_reserve_stack_that_loses_a_step_loses_its_marker_6_4() -> None:
+    match = _axis_refit()
+    a, n, f, b = _places(match)
+    put(match, "ger-pd-3", a)
+    match.apply(f"reserve {a}")
+    to_phase(match, "soviet", "combat")
+    rd = put(match, RD, n)
+    match.reveal(rd)
+    units = match.state.units
+    battle = combat.new_battle(match, [rd], [units["ger-pd-3"]], a, "attack")
+    battle.roll = 3
+    combat.store(match, battle)
+    combat.carry_out(match, battle, "1/1")
+    match.apply("lose ger-pd-3")
+    assert units["ger-pd-3"].loc == a and units["ger-pd-3"].step == 1
+    assert not reserves.in_reserve(match, units["ger-pd-3"])
+    assert "reserve-axis-1" not in match.state.markers
+
+
+def test_a_unit_in_reserve_that_attacks_comes_out_ruling_r2() -> None:
+    match = _axis_refit()
+    a, n, f, b = _places(match)
+    put(match, "ger-pd-3", a)
+    match.apply(f"reserve {a}")
+    to_phase(match, "axis", "combat")
+    rd = put(match, RD, n)
+    match.reveal(rd)
+    match.apply(f"attack {n} with ger-pd-3")
+    assert not reserves.in_reserve(match, match.state.units["ger-pd-3"])
