@@ -252,6 +252,14 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
 
 
 @hookspec
+def wargame_battle_start(match: Match, battle: Battle) -> None:
+    """A battle is about to be priced and fought for real (never on a preview), after any
+    decision taken before its roll (:func:`wargame_before_roll`): a rule that rolls before the
+    odds are read (LWE 7.4's attenuated-supply roll) rolls here and keeps its result in
+    ``battle.extra`` for its shift hook."""
+
+
+@hookspec
 def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
     """Column shifts that apply to this battle, each with its reason and rule number."""
 

@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 SETTINGS_NAMING_MARKERS = (
     ("rigid-zoc", "no_zoc_markers"),
     ("overrun", "defender_marker"),
+    ("supply-concentration", "marker"),
 )
 """Shared-mechanic settings whose values are marker names: checked at load."""
 

@@ -415,6 +415,55 @@ class TerrainEffectsSettings(Settings):
     rule: str | None = Field(None, description="cited when the chart's entry names no rule")
 
 
+class TurnsAndTags(Settings):
+    """Turns a rule applies on: a range of turns and calendar tags every one of which the turn
+    carries (both optional)."""
+
+    turns: tuple[int, int] | None = None
+    tags: list[str] = Field(default_factory=list)
+
+
+class AttenuatedSupplySettings(Settings):
+    """``attenuated-supply`` (wargame.mechanics.attenuated, whose docstring says what each does):
+    when an attack of ``side`` rolls on the attenuated-supply table (LWE 7.4, PMD 8.8)."""
+
+    side: Id = Field(description="the side whose attacks are attenuated")
+    region: str = Field(description="the region beyond the line (east of the GAS Line)")
+    beyond: Literal["attackers", "target"] = Field(
+        "attackers",
+        description="what must lie beyond the line: any attacker (LWE 7.4) or the target (PMD 8.8)",
+    )
+    table: Id = Field("gast", description="the document (kind table) of results and modifiers")
+    dice: str = "1d6"
+    kinds: list[str] = Field(
+        default_factory=lambda: ["attack", "overrun"], description="battle kinds that consult it"
+    )
+    everywhere: TurnsAndTags | None = Field(
+        None, description="turns on which every attack consults it (LWE 7.4: August)"
+    )
+    ignored_var: str | None = Field(
+        None, description="a state variable that, once set, frees the side of the line (LWE 7.5)"
+    )
+    until_turn: int | None = Field(None, description="the line is gone from this turn (PMD 8.7)")
+    rule: str | None = None
+
+
+class SupplyConcentrationSettings(Settings):
+    """``supply-concentration`` (wargame.mechanics.concentration, whose docstring says what each
+    does): LWE 7.6, PMD 8.9."""
+
+    side: Id
+    phase: Id = Field(description="the side's phase at whose start it declares, keeps or rescinds")
+    markers: int = Field(18, ge=1, description="markers placed on declaring")
+    marker: Id = Field("supply-concentration", description="the declared unit marker")
+    redeclare: bool = Field(False, description="may be declared again after a rescission (PMD)")
+    reselect: bool = Field(
+        False, description="kept: every marker may go to new units (PMD); else only lost ones (LWE)"
+    )
+    until_turn: int | None = Field(None, description="no longer used from this turn (PMD 8.9)")
+    rule: str | None = None
+
+
 SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "movement": ("movement", MovementSettings),
     "rigid-zoc": ("rigid-zoc", ZocSettings),
@@ -431,6 +480,8 @@ SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "control": ("control", ControlSettings),
     "victory": ("victory", VictorySettings),
     "terrain-effects": ("terrain-effects", TerrainEffectsSettings),
+    "attenuated-supply": ("attenuated-supply", AttenuatedSupplySettings),
+    "supply-concentration": ("supply-concentration", SupplyConcentrationSettings),
     "render": (None, RenderSettings),
 }
 """``mechanic_options`` key -> (the mechanic it configures, None for none; its model)."""
@@ -456,6 +507,10 @@ class MechanicOptions(Doc):
     victory: VictorySettings | None = None
     paulus_pause: PaulusSettings | None = Field(None, alias="paulus-pause")
     terrain_effects: TerrainEffectsSettings | None = Field(None, alias="terrain-effects")
+    attenuated_supply: AttenuatedSupplySettings | None = Field(None, alias="attenuated-supply")
+    supply_concentration: SupplyConcentrationSettings | None = Field(
+        None, alias="supply-concentration"
+    )
     render: RenderSettings | None = None
 
 

@@ -56,6 +56,8 @@ MECHANICS: dict[str, str] = {
     "victory": "wargame.mechanics.victory",
     "paulus-pause": "wargame.mechanics.paulus",
     "terrain-effects": "wargame.mechanics.terrain",
+    "attenuated-supply": "wargame.mechanics.attenuated",
+    "supply-concentration": "wargame.mechanics.concentration",
 }
 """Shared mechanics by name. A manifest may also name any importable module ('pkg.mod')."""
 

@@ -226,6 +226,7 @@ def resume(match: Match) -> None:
 
 def fight(match: Match, battle: Battle) -> None:
     """Price, roll, read and carry out the result of a battle whose sides are known."""
+    match.hook.wargame_battle_start(match=match, battle=battle)
     priced = pricing.price(match, battle)
     attack, defense, column, table = priced.attack, priced.defense, priced.column, priced.table
     if column is None or table is None:

@@ -304,8 +304,13 @@ def test_no_formation_is_counted_twice() -> None:
 def test_gast_modifiers_7_4() -> None:
     """+1 in September, October or November (the same each month), +2 in December, -1 for an
     August attack with every attacker west of the GAS line."""
-    drm = _load("table-gast.json")["entries"]["drm"]
-    assert drm == {"sep-oct-nov": 1, "dec": 2, "august-all-west": -1}
+    mods = _load("table-gast.json")["entries"]["modifiers"]
+    assert {k: (m["drm"], m.get("turns"), m.get("tags")) for k, m in mods.items()} == {
+        "sep-oct-nov": (1, [10, 21], None),
+        "dec": (2, [22, 22], None),
+        "august-all-west": (-1, None, ["august"]),
+    }
+    assert mods["august-all-west"]["all_outside"] is True
 
 
 def test_southern_zone_reads_the_same_roll_less_2_10_2() -> None:

@@ -108,11 +108,13 @@ def make_variant(
     edit: Callable[[dict[str, dict[str, Any]]], None] | None = None,
     rules: Iterable[object] = (),
     name: str = "variant",
+    documents: Mapping[str, Mapping[str, Any]] | None = None,
 ) -> Title:
     """A Hexland variant: ``mechanics`` replaces the list, ``options`` merges into
     ``mechanic_options`` (None deletes), ``sequence`` replaces the sequence of play,
     ``scenario_setup`` replaces the scenario's set-up, ``scenario`` merges into the scenario,
-    ``edit`` changes any document in place (keys of :data:`FILES`)."""
+    ``edit`` changes any document in place (keys of :data:`FILES`), ``documents`` adds documents
+    by key (written as ``KEY.json``)."""
     folder = tmp_path / name
     shutil.copytree(HEXLAND_DATA, folder)
     docs = {key: json.loads((folder / file).read_text()) for key, file in FILES.items()}
@@ -129,6 +131,9 @@ def make_variant(
         docs["scenario"] = merge(docs["scenario"], scenario)
     if edit is not None:
         edit(docs)
+    for key, doc in (documents or {}).items():
+        title["documents"][key] = f"{key}.json"
+        (folder / f"{key}.json").write_text(json.dumps(doc, indent=1))
     for key, file in FILES.items():
         (folder / file).write_text(json.dumps(docs[key], indent=1))
     return load_title(GameDef("hexland", folder, (hexland_rules, *rules)))

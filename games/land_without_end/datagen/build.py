@@ -631,6 +631,10 @@ def counters() -> Json:
             "name": "Supply Concentration",
             "count": 18,
             "side": "german",
+            "on": "unit",
+            "removed_by": ["hook"],
+            "removal_rule": "LWE 7.6",
+            "mark": "SC",
             "provenance": rule("7.6"),
         },
         "paulus-pause": {
@@ -912,7 +916,22 @@ def tables() -> dict[str, Json]:
         "LWE 7.4, 12.7",
         {
             "results": {"1": 0, "2": 0, "3": 0, "4": 1, "5": 1, "6": 2, "7": 3, "8": 3},
-            "drm": {"sep-oct-nov": 1, "dec": 2, "august-all-west": -1},
+            "modifiers": {
+                "sep-oct-nov": {
+                    "drm": 1,
+                    "turns": [10, 21],
+                    "reason": "September, October or November (not cumulative)",
+                    "rule": "LWE 7.4",
+                },
+                "dec": {"drm": 2, "turns": [22, 22], "reason": "December", "rule": "LWE 7.4"},
+                "august-all-west": {
+                    "drm": -1,
+                    "tags": ["august"],
+                    "all_outside": True,
+                    "reason": "August, every attacker west of the GAS Line",
+                    "rule": "LWE 7.4",
+                },
+            },
             "meaning": {"shift": "columns left (worse for the attacker); 0 = unchanged"},
         },
         stand_in(
