@@ -748,6 +748,7 @@ def _place_names(scene: Scene, slots: Iterable[tuple[float, float, float, float]
 _SEA = "#e8f0f8"
 _LAND = "#fcfbf7"
 _COAST = "#a9c0d6"
+_BORDER = "#c9a3c9"
 
 
 def _basemap(
@@ -756,7 +757,7 @@ def _basemap(
     pos: Mapping[str, tuple[float, float]],
     entries: Mapping[str, Any],
 ) -> None:
-    """The land, great lakes and mapsheet a network was generated on, faintly under it: the
+    """The land, great lakes, borders and mapsheet a network was generated on, faintly under it: the
     title's basemap document, in the points' own coordinates, cut to the points' extent."""
     project = getattr(topology, "project", None)
     points = [loc for loc in topology.locations() if not is_box(loc)]
@@ -791,6 +792,7 @@ def _basemap(
         "land": (_LAND, _COAST, 0.05, -0.9),
         "lake": (_SEA, _COAST, 0.05, -0.8),
         "sheet": (None, "#c9c9c9", 0.06, -0.7),
+        "border": (None, _BORDER, 0.07, -0.65),  # the June 1941 frontier the sides start on
     }
     for key in sorted(entries):
         entry = entries[key]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib
 import json
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -83,6 +84,29 @@ def test_the_land_and_lakes_lie_faintly_under_the_network() -> None:
     assert "basemap lake" in classes and "basemap sheet" in classes
     lakes = [e for e in root if e.get("class") == "basemap lake"]
     assert len(lakes) >= 3  # Ladoga, Onega, Peipus (the Caspian lies off the points' extent)
+
+
+def test_the_june_1941_borders_are_drawn_under_the_network_and_not_over_it(tmp_path: Path) -> None:
+    """Issue 18: the network floated on coasts and lakes without the borders it was generated
+    with; the Finnish and Axis frontiers of June 1941 (the generator's, from config.json) now
+    lie under the links, in SVG and in PNG, and the page's static map carries them too."""
+    from wargame.web import layers
+
+    match = empty_match()
+    text = render.svg(match)
+    root = ET.fromstring(text.encode())
+    classes = [e.get("class") for e in root]
+    borders = [n for n, c in enumerate(classes) if c == "basemap border"]
+    assert len(borders) == 2  # Finland's and the Axis'
+    assert classes.index("basemap land") < borders[0] and borders[-1] < classes.index("link major")
+    axis = next(
+        e for e in root if e.get("class") == "basemap border" and e.get("d").count("L") > 15
+    )
+    assert axis.get("fill") == "none"
+    assert text.count('class="basemap border"') == layers.static_map(match, None).count(
+        'class="basemap border"'
+    )
+    assert render.png(match, tmp_path / "dc.png").stat().st_size > 0  # the PNG draws them too
 
 
 def test_committed_basemap_equals_generator_output() -> None:
