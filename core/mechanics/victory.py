@@ -267,16 +267,16 @@ def levels(match: Match, table: str | None = None) -> list[dict[str, Any]]:
 def level_for(
     match: Match, points: float, table: str | None = None, rule: str | None = None
 ) -> dict[str, Any]:
-    """The outcome for net VP ``points``: the level whose ``min``-``max`` holds them."""
+    """The outcome for ``net_of``'s net VP ``points``: the level whose ``min``-``max`` holds
+    them, e.g. "Soviet Decisive victory: German -42 net VP (PGG 15.2)"."""
+    rule = rule or settings(match).get("rule")
+    side = settings(match).get("net_of") or match.sides[0]
+    name = next((s.name for s in match.title.manifest.sides if s.id == side), side)
     for e in levels(match, table):
         if e.get("min", -(10**9)) <= points <= e.get("max", 10**9):
-            side = settings(match).get("net_of") or match.sides[0]
-            return {
-                "winner": e.get("winner"),
-                "level": e["level"],
-                "text": f"{e['level']}: {side} {points:+g} net VP",
-                "rule": rule or settings(match).get("rule"),
-            }
+            what = f"{e['level']} victory" if e.get("winner") else e["level"]
+            text = f"{what}: {name} {points:+g} net VP" + (f" ({rule})" if rule else "")
+            return {"winner": e.get("winner"), "level": e["level"], "text": text, "rule": rule}
     raise ValueError(f"no level of victory for {points:g} net VP")
 
 

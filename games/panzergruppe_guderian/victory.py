@@ -6,7 +6,9 @@ divisions the Soviets call (14.23, scored by the reinforcements module through :
 Soviet points: 5 for each entire German division destroyed, at that instant, and 2 for each city
 recaptured, every time (15.12). Occupation counts the last side to pass through each hex, so every
 move, retreat, advance and overrun move-in is recorded (``wargame_moved``) in ``state.vars``.
-Every point goes through :func:`award` into a ledger, so :func:`vp_report` explains them all.
+Every point goes through the shared victory mechanic's ledger (:func:`award`), so
+:func:`vp_report` explains them all; the levels (15.2) are the mechanic's, read from the VP
+schedule's ``level`` entries, with this title's "marginal-is-draw" option on top.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
+from wargame.mechanics import victory as shared
 from wargame.mechanics.zoc import zoc_of
 from wargame.models import PhaseSpec
 from wargame.state import Unit
@@ -25,7 +28,6 @@ SOVIET = "soviet"
 GERMAN = "german"
 LAST = "pgg:last-passed"  # objective hex -> the side last to have a unit pass through it (15.11)
 HELD = "pgg:german-held"  # {"turn", "cities"}: held at the end of the last German Player-Turn
-LEDGER = "pgg:vp-log"  # every point awarded: turn, side, points, why, rule
 DESTROYED = "pgg:divisions-destroyed"  # German divisions already scored (15.12)
 FINAL = "pgg:final-tally"  # the end-game points were awarded
 NO_VP_TYPES = ("cavalry",)  # 15.12: the German Cavalry Division is worth nothing
@@ -45,12 +47,16 @@ class Objective:
 # ----------------------------------------------------------------------------- data
 
 
-def table(match: Match) -> dict[str, dict[str, Any]]:
-    """The VP schedule and levels (victory.json), named by the scenario's victory condition."""
+def table_name(match: Match) -> str:
+    """The VP schedule and levels document (victory.json), named by the scenario's condition."""
     name = "victory"
     for cond in match.scenario.get("victory", {}).values():
         name = cond.get("params", {}).get("table", name)
-    entries: dict[str, dict[str, Any]] = match.title.doc(name)["entries"]
+    return str(name)
+
+
+def table(match: Match) -> dict[str, dict[str, Any]]:
+    entries: dict[str, dict[str, Any]] = match.title.doc(table_name(match))["entries"]
     return entries
 
 
@@ -136,13 +142,8 @@ def division_of(match: Match, counter_id: str) -> str | None:
 
 
 def award(match: Match, side: str, points: int, why: str, rule: str, **data: Any) -> None:
-    """Give VP now, as an event, and keep the reason for :func:`vp_report`."""
-    if not points:
-        return
-    match.add_vp(side, points, why, rule)
-    match.state.vars.setdefault(LEDGER, []).append(
-        {"turn": match.turn, "side": side, "points": points, "why": why, "rule": rule, **data}
-    )
+    """Give VP now, as an event, kept in the shared ledger for :func:`vp_report`."""
+    shared.award(match, side, points, why, rule, **data)
 
 
 # ----------------------------------------------------------------------------- occupation
@@ -253,21 +254,6 @@ def assess(match: Match, obj: Objective) -> dict[str, Any]:
 # ----------------------------------------------------------------------------- player-turn ends
 
 
-def ends_player_turn(match: Match) -> bool:
-    """Whether the phase now ending is the last one of its Player-Turn to be played."""
-    c = match.state.cursor
-    if c.stage != "turn":
-        return False
-    block = match.sequence.turn_blocks[c.block]
-    if block.side is None:
-        return False
-    leaves = match.sequence.leaves(block, match.state.orders.get(block.key))
-    for leaf in leaves[c.phase + 1 :]:
-        if leaf.spec.when is None or match.hook.wargame_phase_active(match=match, phase=leaf.spec):
-            return False
-    return True
-
-
 def german_turn_over(match: Match) -> None:
     """15.12: remember the cities the Germans hold, with a line west, at the end of their turn."""
     cities = [o.name for o in objectives(match) if o.what == "city" and assess(match, o)["scores"]]
@@ -292,31 +278,20 @@ def soviet_turn_over(match: Match) -> None:
 # ----------------------------------------------------------------------------- levels
 
 
-def levels(match: Match) -> list[dict[str, Any]]:
-    out = [e for e in table(match).values() if e.get("what") == "level"]
-    return sorted(out, key=lambda e: e.get("min", -(10**9)))
-
-
 def level_for(match: Match, net: float) -> dict[str, Any]:
-    """15.2: the level for German VP minus Soviet VP; with the scenario option
-    "marginal-is-draw" the lowest German level counts as a draw."""
-    found = levels(match)
-    for e in found:
-        if e.get("min", -(10**9)) <= net <= e.get("max", 10**9):
-            level = e
-            break
-    else:
-        raise ValueError(f"no level of victory for {net} points")
-    winner = level.get("winner")
-    text = f"{level['level']} victory: German {net:+g} net VP (PGG 15.2)"
-    german = [e for e in found if e.get("winner") == GERMAN]
-    if match.option("marginal-is-draw") and german and level is german[0]:
-        winner = None
-        text = (
-            f"{level['level']}: German {net:+g} net VP, a draw, since the Germans win only "
+    """15.2: the level for German VP minus Soviet VP (the shared mechanic's, from the schedule's
+    ``level`` entries); with the scenario option "marginal-is-draw" the lowest German level
+    counts as a draw."""
+    name = table_name(match)
+    outcome = shared.level_for(match, net, name, "PGG 15.2")
+    german = [e for e in shared.levels(match, name) if e.get("winner") == GERMAN]
+    if match.option("marginal-is-draw") and german and outcome["level"] == german[0]["level"]:
+        outcome["winner"] = None
+        outcome["text"] = (
+            f"{outcome['level']}: German {net:+g} net VP, a draw, since the Germans win only "
             "with a Strategic victory or better (PGG 15.2)"
         )
-    return {"winner": winner, "level": level["level"], "text": text, "rule": "PGG 15.2"}
+    return outcome
 
 
 def net(match: Match) -> float:
@@ -351,7 +326,7 @@ def vp_report(match: Match) -> dict[str, Any]:
         "rule": "PGG 15.0",
         "over": over,
         "vp": vp,
-        "ledger": list(match.state.vars.get(LEDGER, [])),
+        "ledger": shared.ledger(match),
         "objectives": objs,
         "objectives_pending": pending,
         "divisions": divs,
@@ -379,7 +354,7 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
 @hookimpl
 def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
     sync(match)
-    if ends_player_turn(match):
+    if shared.ends_player_turn(match):
         if match.phasing == GERMAN:
             german_turn_over(match)
         elif match.phasing == SOVIET:

@@ -12,6 +12,7 @@ from tests.games.pgg_helpers import lake, put
 from tests.games.pgg_variants import finish, keep_rifles, mini_map, to_phase, variant
 from wargame.games.panzergruppe_guderian import victory as V
 from wargame.match import Match
+from wargame.mechanics import victory as shared_victory
 from wargame.plugins import Registry
 
 PZ7 = ["Pz/7Pz", "PzG1/7Pz", "PzG2/7Pz"]
@@ -92,7 +93,7 @@ def test_15_11_city_with_a_combat_unit_and_a_line_west(tmp_path: Path) -> None:
     outcome = finish(match)
     assert match.state.vp["german"] == 10
     assert outcome["level"] == "Soviet Strategic"
-    (item,) = [i for i in match.state.vars[V.LEDGER] if i.get("objective") == "Vitebsk"]
+    (item,) = [i for i in shared_victory.ledger(match) if i.get("objective") == "Vitebsk"]
     assert item["rule"] == "PGG 15.11" and item["line"][0] == "0402"
     assert item["line"][-1] in match.topology.region("edge:west")
 
@@ -113,7 +114,7 @@ def test_15_11_hexes_5907_and_5915(tmp_path: Path) -> None:
     put(match, "Pz/12Pz", "1207")
     finish(match)
     assert match.state.vp["german"] == 40
-    why = {i["objective"] for i in match.state.vars[V.LEDGER]}
+    why = {i["objective"] for i in shared_victory.ledger(match)}
     assert why == {"5907", "5915"}
 
 
@@ -220,7 +221,7 @@ def test_15_12_entire_panzer_division_gives_5(tmp_path: Path) -> None:
     assert match.state.vp.get("soviet", 0) == 0  # no points for single regiments
     match.eliminate(units[2], "test")
     assert match.state.vp["soviet"] == 5
-    (item,) = match.state.vars[V.LEDGER]
+    (item,) = shared_victory.ledger(match)
     assert item["division"] == "7Pz" and item["rule"] == "PGG 15.12"
 
 
