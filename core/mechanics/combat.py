@@ -212,16 +212,18 @@ def resolve(match: Match, battle: Battle) -> None:
         finish(match, battle, advance=bool(battle.attackers))
         return
     store(match, battle)
-    if match.hook.wargame_before_roll(match=match, battle=battle):
-        return  # a side decides first (PMD 13.4.2); its verb calls resume()
-    fight(match, active(match) or battle)
+    resume(match)
 
 
 def resume(match: Match) -> None:
-    """Go on with the battle waiting for a decision taken before its roll."""
+    """Go on with the battle: ask the titles' decisions before the roll one after another
+    (PMD 13.4.2, 13.1; each verb answering one calls this again), then fight it."""
     battle = active(match)
-    if battle is not None and not match.state.pending:
-        fight(match, battle)
+    if battle is None or match.state.pending:
+        return
+    if match.hook.wargame_before_roll(match=match, battle=battle):
+        return
+    fight(match, active(match) or battle)
 
 
 def fight(match: Match, battle: Battle) -> None:
@@ -230,7 +232,10 @@ def fight(match: Match, battle: Battle) -> None:
     priced = pricing.price(match, battle)
     attack, defense, column, table = priced.attack, priced.defense, priced.column, priced.table
     if column is None or table is None:
-        battle.explanation = list(priced.explanation)
+        battle.explanation = [
+            *battle.explanation,
+            *priced.explanation,
+        ]  # lines from before the roll first
         match.emit(
             "battle",
             f"{battle.id} at {battle.target}: no strength on either side, no combat",
@@ -246,7 +251,10 @@ def fight(match: Match, battle: Battle) -> None:
         code = priced.results[roll]
     battle.attack, battle.defense = float(attack), float(defense)
     battle.column, battle.roll, battle.result = column.label, roll, code
-    battle.explanation = list(priced.explanation)
+    battle.explanation = [
+        *battle.explanation,
+        *priced.explanation,
+    ]  # lines from before the roll first
     battle.explanation.append(
         f"automatic {code}" if roll is None else f"roll {roll} on {column.label}: {code}"
     )

@@ -22,7 +22,7 @@ from wargame.mechanics import combat as combat_mechanic
 from wargame.mechanics.losses import steps_left
 from wargame.state import Unit
 
-from . import constructions, reserves
+from . import closecombat, constructions, reserves
 from .weather import weather_at
 
 RULE = "PMD 13.7, 13.11"
@@ -175,7 +175,9 @@ def wargame_combat_loss(match: Match, battle: Battle, who: str, n: float) -> flo
             lost = _lost(match, ns["attacker_before"])
             return 1 if lost >= 4 else 0
         return None
-    reserves.after_defence(match, battle)  # 6.4: the defender's losses are all taken
+    # the defender's losses are all taken: the reserve marker (6.4), qualifying points (13.1)
+    reserves.after_defence(match, battle)
+    closecombat.score(match, battle)
     result = int(ns["attacker_result"])
     retreated = bool(battle.extra.get("retreat_paths"))
     why = reduction(match, battle, int(ns["defender_result"]), retreated)

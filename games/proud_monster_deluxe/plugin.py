@@ -7,6 +7,7 @@ from __future__ import annotations
 from importlib.resources import files
 
 from wargame.games.proud_monster_deluxe import (
+    closecombat,
     combat,
     constructions,
     losses,
@@ -27,6 +28,7 @@ RULES: tuple[object, ...] = (
     constructions,
     losses,
     reserves,
+    closecombat,
     victory,
 )
 

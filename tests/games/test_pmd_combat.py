@@ -447,3 +447,20 @@ def test_untried_strengths_never_in_the_axis_view_until_combat_2_4_9() -> None:
     force_rolls(match, 1)
     match.apply(f"attack {target} with ger-pd-3")
     assert not match.is_untried(rd)  # drawn at the instant of combat
+
+
+def test_turn_112_soviet_city_is_still_close_combat_doubled_without_its_shift_5_3() -> None:
+    """5.3(11): on turn 112 the Soviets get no shift for a city, but city combat is still a
+    close combat with doubled losses."""
+    from wargame.games.proud_monster_deluxe import constructions
+
+    match = Match(_title(), "1941-historical", 1)
+    clear(match)
+    _revealed(match, SOVIET_RDS[0], "1808")
+    battle = Battle("b9", [], [SOVIET_RDS[0]], "1808", {}, "attack")
+    assert constructions.available(match, battle) == ["city"]
+    battle.extra["construction"] = "city"
+    assert constructions.wargame_combat_shifts(match, battle) == []
+    assert losses.close_combat(match, battle)
+    battle.roll = 3
+    assert losses.final_result(match, battle, "1/2")[:2] == (2, 4)

@@ -1,0 +1,253 @@
+"""Close Combat markers (PMD 13.1, 6.1): earned, committed to a battle, and back next turn.
+
+The Axis has 6 markers in 1941, 4 in 1942, 2 in 1943 and none in 1944 (13.1). The Soviets start
+with none and earn up to 2 each war year (June to May: from turns 112, 211 and 311): the first
+on the turn after their 6th qualifying point of that war year, the second after the 12th. A
+Soviet prepared assault earns a point when a German-coloured division is destroyed and another
+when the final odds were 2:1 or better on a stack with a German division equivalent (13.1). In
+the 1941 scenario the Soviet non-city stacking limit grows with them: 4 once the first has
+arrived, 5 with the second (6.1, the ``soviet_stack_limit`` variable, ruling S1).
+
+Each marker may be used once a 2-week turn (13.1): the attacker commits one to a hex before the
+defending stack is examined (``close-combat HEX`` in his Combat Phase, before ``attack``; not
+when every attacker crosses a crossing arrow), or, if he did not, the defender may commit one
+once his stack is attacked (``close-combat commit`` / ``close-combat decline``). The battle is
+then a close combat (13.12's loss procedure, ``losses.py``). A marker committed and not used in
+the phase, or used in a battle, is back on the next 2-week turn: with no jointly-occupied hex
+(not built) no marker stays on the map (13.1: it is removed when the hex is not jointly occupied
+at the end of the combat). A city defender's battle is a close combat without a marker (13.1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.calendar import turn_spec
+from wargame.hookspecs import hookimpl, veto_scope
+from wargame.match import Battle, Match
+from wargame.mechanics import combat as combat_mechanic
+from wargame.mechanics.movement import phase_key
+from wargame.plugins import Verb
+
+from . import constructions
+from .turns import AXIS, SOVIET, ynn
+
+RULE = "PMD 13.1"
+AXIS_MARKERS = {1941: 6, 1942: 4, 1943: 2, 1944: 0}
+"""13.1: the Axis markers of each calendar year."""
+WAR_YEARS = (112, 211, 311)
+"""13.1: the turns on which a Soviet war year (June to May) starts."""
+POINTS_FOR = (6, 12)
+"""13.1: qualifying points for the war year's first and second Soviet marker."""
+ARROWS = ("sivash", "kerch")
+
+
+def _ns(match: Match) -> dict[str, Any]:
+    return match.state.ns("close-combat")
+
+
+def war_year(n: int) -> int:
+    """The YNN turn that starts the Soviet war year holding turn ``n`` (13.1)."""
+    return max(start for start in WAR_YEARS if start <= n) if n >= WAR_YEARS[0] else WAR_YEARS[0]
+
+
+def soviet_arrived(match: Match) -> int:
+    """Soviet markers arrived by now: each comes on the turn after it was earned (13.1)."""
+    return sum(1 for turn in _ns(match).get("earned", []) if turn < match.turn)
+
+
+def total(match: Match, side: str) -> int:
+    if side == AXIS:
+        return AXIS_MARKERS.get(int(turn_spec(match).get("year", 1941)), 0)
+    return soviet_arrived(match)
+
+
+def used(match: Match, side: str) -> int:
+    """Markers of ``side`` used (or committed) this 2-week turn."""
+    record = _ns(match).get("used", {}).get(side)
+    return int(record[1]) if record and record[0] == match.turn else 0
+
+
+def available(match: Match, side: str) -> int:
+    return max(total(match, side) - used(match, side), 0)
+
+
+def _use(match: Match, side: str, why: str) -> None:
+    record = _ns(match).setdefault("used", {})
+    record[side] = [match.turn, used(match, side) + 1]
+    match.emit("close-combat", f"{side} uses a Close Combat marker: {why}", RULE, side=side)
+
+
+def _declared(match: Match) -> dict[str, str]:
+    """Hex -> side, the attacker's markers committed this phase and not yet fought."""
+    record = _ns(match).get("declared")
+    if not record or record.get("phase") != phase_key(match):
+        return {}
+    hexes: dict[str, str] = record["hexes"]
+    return hexes
+
+
+# ------------------------------------------------------------------ committing
+
+
+class CloseCombat(Verb):
+    """``close-combat HEX`` (attacker, Combat Phase), ``close-combat commit|decline``
+    (defender, when his stack is attacked)."""
+
+    name = "close-combat"
+    kinds = ("combat", "close-combat")
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if decision.kind == "close-combat":
+            yield Action("close-combat", ("commit",))
+            yield Action("close-combat", ("decline",))
+            return
+        if available(match, decision.side) <= 0:
+            return
+        for loc in sorted(combat_mechanic.targets_for(match, decision.side)):
+            if loc not in _declared(match):
+                yield Action("close-combat", (loc,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 1:
+            return "usage: close-combat HEX | close-combat commit | close-combat decline"
+        arg = action.args[0]
+        if decision.kind == "close-combat":
+            return None if arg in ("commit", "decline") else "close-combat commit or decline"
+        if available(match, decision.side) <= 0:
+            return f"no Close Combat marker available this turn ({RULE})"
+        if arg in _declared(match):
+            return f"a Close Combat marker is already committed to {arg} ({RULE})"
+        if arg not in combat_mechanic.targets_for(match, decision.side):
+            return f"{arg} is not an enemy hex you can attack now ({RULE})"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        arg = action.args[0]
+        if decision.kind == "close-combat":
+            match.pop()
+            battle = combat_mechanic.active(match)
+            assert battle is not None
+            battle.extra["close_combat"] = "defender" if arg == "commit" else None
+            if arg == "commit":
+                _use(match, decision.side, f"the defender at {battle.target}")
+                battle.explanation.append(f"the defender commits a Close Combat marker ({RULE})")
+            combat_mechanic.store(match, battle)
+            combat_mechanic.resume(match)
+            return
+        record = _ns(match).get("declared")
+        if not record or record.get("phase") != phase_key(match):
+            record = _ns(match)["declared"] = {"phase": phase_key(match), "hexes": {}}
+        record["hexes"][arg] = decision.side
+        _use(match, decision.side, f"committed to {arg}")
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [CloseCombat()]
+
+
+@hookimpl
+@veto_scope(verbs=("attack",), kinds=("combat",))
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    """13.1: no Close Combat marker when attacking only across a crossing arrow."""
+    if len(action.args) != 3 or action.args[0] not in _declared(match):
+        return None
+    target, units = action.args[0], match.state.units
+    for uid in action.args[2].split(","):
+        unit = units.get(uid)
+        if unit is None or unit.loc is None or target not in match.topology:
+            return None
+        edge = match.topology.edge(unit.loc, target)
+        if edge is None or not set(edge.features) & set(ARROWS):
+            return None
+    return f"the Close Combat marker on {target} cannot be used across a crossing arrow ({RULE})"
+
+
+@hookimpl(trylast=True)
+def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
+    """The attacker's committed marker makes the battle a close combat; otherwise the defender
+    may commit one (13.1), unless his city already makes it one."""
+    if "close_combat" in battle.extra or battle.kind != "attack" or not battle.defenders:
+        return None
+    declared = _declared(match)
+    if battle.target in declared:
+        declared.pop(battle.target)
+        battle.extra["close_combat"] = "attacker"
+        battle.explanation.append(f"the attacker committed a Close Combat marker ({RULE})")
+        combat_mechanic.store(match, battle)
+        return None
+    side = constructions.defender_side(match, battle)
+    assert side is not None
+    if constructions.in_city(match, battle) or available(match, side) <= 0:
+        battle.extra["close_combat"] = None
+        combat_mechanic.store(match, battle)
+        return None
+    match.push(
+        side,
+        "close-combat",
+        f"commit a Close Combat marker to the battle at {battle.target}? ({RULE})",
+        battle=battle.id,
+    )
+    return True
+
+
+# ------------------------------------------------------------------ earning (Soviet)
+
+
+def score(match: Match, battle: Battle) -> None:
+    """13.1: a Soviet attack's qualifying points, once the defender's losses are taken."""
+    from .losses import german_coloured
+
+    units = match.state.units
+    attackers = [units[i] for i in battle.attackers]
+    if not attackers or attackers[0].side != SOVIET or battle.kind != "attack":
+        return
+    defenders = [units[i] for i in battle.defenders]
+    german = [u for u in defenders if german_coloured(match, u)]
+    points = 0
+    if any(u.loc is None and float(match.unit_type(u).get("stacking", 0)) >= 1 for u in german):
+        points += 1  # (A) a German-coloured division destroyed
+    weight = sum(float(match.unit_type(u).get("stacking", 0)) for u in german)
+    if weight >= 1 and _odds_at_least_2(battle.column):
+        points += 1  # (B) 2:1 or better on a German division equivalent
+    if points:
+        add_points(match, points, battle.id)
+
+
+def _odds_at_least_2(label: str | None) -> bool:
+    if not label or "-" not in label:
+        return False
+    a, d = label.split("-", 1)
+    try:
+        return float(a) / float(d) >= 2
+    except ValueError:
+        return False
+
+
+def add_points(match: Match, points: int, why: str) -> None:
+    ns = _ns(match)
+    year = war_year(ynn(match))
+    record = ns.get("points")
+    if not record or record[0] != year:
+        record = [year, 0]
+    before, after = record[1], record[1] + points
+    ns["points"] = [year, after]
+    match.emit(
+        "close-combat",
+        f"Soviet qualifying points this war year: {after} ({why})",
+        RULE,
+        points=after,
+    )
+    for need in POINTS_FOR:
+        if before < need <= after:
+            ns.setdefault("earned", []).append(match.turn)
+            match.emit("close-combat", "the Soviets earn a Close Combat marker", RULE)
+
+
+@hookimpl
+def wargame_phase_start(match: Match) -> None:
+    """6.1: in the 1941 scenarios the Soviet limit is 3, 4 after the first marker, 5 after 2."""
+    if "soviet_stack_limit" in match.state.vars:
+        match.state.vars["soviet_stack_limit"] = 3 + min(soviet_arrived(match), 2)

@@ -1,0 +1,179 @@
+"""Proud Monster Deluxe's Close Combat markers (13.1) and the Soviet stacking limit they raise
+(6.1)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from wargame.games.proud_monster_deluxe import closecombat, plugin
+from wargame.games.proud_monster_deluxe.turns import AXIS, SOVIET, ynn
+from wargame.match import Battle, Match
+from wargame.plugins import Title, discover
+from wargame.testing import clear, force_rolls, put, refused, to_phase
+
+RD = "sov-rd-interior-01"
+
+
+@cache
+def _title() -> Title:
+    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+
+
+def _combat_phase(side: str) -> Match:
+    match = Match(_title(), "1941-historical", 1)
+    while match.turn == 1:
+        match.apply("end")
+    to_phase(match, side, "combat")
+    clear(match)
+    return match
+
+
+def _plain(match: Match, h: str) -> bool:
+    topo = match.topology
+    return topo.terrain(h) == "clear" and not topo.features(h) and not topo.attrs(h).get("coast")
+
+
+def _pair(match: Match) -> tuple[str, str]:
+    topo = match.topology
+    for a in topo.locations():
+        if _plain(match, a):
+            for n in topo.neighbours(a):
+                edge = topo.edge(a, n)
+                if _plain(match, n) and edge is not None and not edge.features:
+                    return a, n
+    raise AssertionError("no clear pair")
+
+
+def _turn_of(match: Match, n: int) -> int:
+    turns = match.title.doc("calendar")["turns"]
+    return next(int(k) for k, t in turns.items() if t["label"] == str(n))
+
+
+def test_axis_has_6_markers_in_1941_4_in_1942_2_in_1943_none_in_1944_13_1() -> None:
+    match = Match(_title(), "1941-historical", 1)
+    found = []
+    for n in (113, 213, 313, 401):
+        match.state.cursor.turn = _turn_of(match, n)
+        found.append(closecombat.total(match, AXIS))
+    assert found == [6, 4, 2, 0]
+
+
+def test_the_attacker_commits_a_marker_before_attacking_13_1() -> None:
+    match = _combat_phase(AXIS)
+    target, origin = _pair(match)
+    rd = put(match, RD, target)
+    put(match, "ger-pd-3", origin)
+    match.apply(f"close-combat {target}")
+    assert closecombat.available(match, AXIS) == 5
+    assert match.is_untried(rd)  # committed before the stack is examined
+    refused(match, f"close-combat {target}", "already committed", rule="PMD 13.1")
+    force_rolls(match, 1)
+    events = match.apply(f"attack {target} with ger-pd-3")
+    battle = next(e for e in events if e.kind == "battle").data["battle"]
+    assert any("attacker committed a Close Combat marker" in line for line in battle["explanation"])
+    assert closecombat._declared(match) == {}
+
+
+def test_no_marker_when_attacking_only_across_a_crossing_arrow_13_1() -> None:
+    match = _combat_phase(AXIS)
+    put(match, RD, "2347")
+    put(match, "ger-pd-3", "2446")  # across the Sivash arrow only
+    match.apply("close-combat 2347")
+    refused(match, "attack 2347 with ger-pd-3", "crossing arrow", rule="PMD 13.1")
+
+
+def test_the_defender_may_commit_one_if_the_attacker_did_not_13_1() -> None:
+    match = _combat_phase(SOVIET)
+    target, origin = _pair(match)
+    put(match, "ger-id-7", target)
+    rd = put(match, RD, origin)
+    match.reveal(rd)
+    match.apply(f"attack {target} with {RD}")
+    decision = match.decision
+    assert decision is not None and decision.kind == "close-combat" and decision.side == AXIS
+    force_rolls(match, 1)
+    events = match.apply("close-combat commit")
+    battle = next(e for e in events if e.kind == "battle").data["battle"]
+    assert any("defender commits" in line for line in battle["explanation"])
+    assert closecombat.available(match, AXIS) == 5
+
+
+def test_a_city_defender_is_not_asked_its_city_is_close_combat_13_1() -> None:
+    match = _combat_phase(SOVIET)
+    put(match, "ger-id-7", "1808")
+    origin = next(n for n in match.topology.neighbours("1808") if _plain(match, n))
+    rd = put(match, RD, origin)
+    match.reveal(rd)
+    match.apply(f"attack 1808 with {RD}")
+    assert match.decision is not None and match.decision.kind == "construction"
+    force_rolls(match, 1)
+    match.apply("construction city")
+    assert match.decision is None or match.decision.kind != "close-combat"
+
+
+def test_a_used_marker_is_back_on_the_next_turn_13_1() -> None:
+    match = _combat_phase(AXIS)
+    target, origin = _pair(match)
+    put(match, RD, target)
+    put(match, "ger-pd-3", origin)
+    match.apply(f"close-combat {target}")
+    assert closecombat.available(match, AXIS) == 5
+    turn = match.turn
+    match.state.cursor.turn = turn + 1
+    assert closecombat.available(match, AXIS) == 6
+
+
+def test_soviet_markers_arrive_the_turn_after_6_and_12_points_13_1() -> None:
+    match = _combat_phase(SOVIET)
+    closecombat.add_points(match, 5, "test")
+    closecombat.add_points(match, 1, "test")
+    assert closecombat.available(match, SOVIET) == 0  # earned, not arrived
+    match.state.cursor.turn += 1
+    assert closecombat.available(match, SOVIET) == 1
+    closecombat.add_points(match, 6, "test")
+    match.state.cursor.turn += 1
+    assert closecombat.available(match, SOVIET) == 2
+    closecombat.add_points(match, 12, "test")  # no third marker in a war year
+    match.state.cursor.turn += 1
+    assert closecombat.available(match, SOVIET) == 2
+
+
+def test_qualifying_points_start_again_each_war_year_13_1() -> None:
+    match = _combat_phase(SOVIET)
+    closecombat.add_points(match, 5, "test")
+    match.state.cursor.turn = _turn_of(match, 211)
+    assert ynn(match) == 211
+    closecombat.add_points(match, 1, "test")
+    assert match.state.ns("close-combat")["points"] == [211, 1]
+    assert closecombat.soviet_arrived(match) == 0
+
+
+def test_soviet_stacking_limit_grows_with_arrived_markers_6_1() -> None:
+    match = _combat_phase(SOVIET)
+    assert match.state.vars["soviet_stack_limit"] == 3
+    closecombat.add_points(match, 6, "test")
+    match.apply("end")
+    assert match.state.vars["soviet_stack_limit"] == 3  # earned this turn, not arrived
+    while match.turn == match.state.ns("close-combat")["earned"][0]:
+        match.apply("end")
+    assert match.state.vars["soviet_stack_limit"] == 4
+    closecombat.add_points(match, 6, "test")
+    turn = match.turn
+    while match.turn == turn:
+        match.apply("end")
+    assert match.state.vars["soviet_stack_limit"] == 5
+
+
+def test_a_soviet_attack_scores_a_destroyed_german_division_and_2_1_odds_13_1() -> None:
+    match = _combat_phase(SOVIET)
+    target, origin = _pair(match)
+    put(match, "ger-id-7", target)
+    rd = put(match, RD, origin)
+    battle = Battle("b9", [rd.id], ["ger-id-7"], target, {rd.id: origin}, "attack")
+    battle.column = "2-1"
+    closecombat.score(match, battle)
+    assert match.state.ns("close-combat")["points"][1] == 1  # (B) only: the ID survived
+    match.place(match.state.units["ger-id-7"], None)
+    battle.column = "1.5-1"
+    closecombat.score(match, battle)
+    assert match.state.ns("close-combat")["points"][1] == 2  # (A) only
