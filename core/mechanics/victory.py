@@ -48,6 +48,7 @@ class VictoryState(TypedDict, total=False):
 
     ledger: list[dict[str, Any]]  # every point awarded: turn, side, points, why, rule
     holders: dict[str, str]  # objective -> the side last scored as holding it
+    streaks: dict[str, int]  # condition -> consecutive checks it has held at
 
 
 def state(match: Match) -> VictoryState:
@@ -169,6 +170,14 @@ def places(match: Match, params: Mapping[str, Any]) -> list[str]:
 def holds(match: Match, side: str, locs: list[str], every: bool = True) -> bool:
     held = [holder(match, loc) == side for loc in locs]
     return bool(held) and (all(held) if every else any(held))
+
+
+def streak(match: Match, name: str, holds: bool) -> int:
+    """Count the consecutive checks at which condition ``name`` held (0 once it does not): for a
+    condition that must hold "throughout N complete turns" (Dark Crusade 2.B.3)."""
+    streaks = state(match).setdefault("streaks", {})
+    streaks[name] = int(streaks.get(name, 0)) + 1 if holds else 0
+    return int(streaks[name])
 
 
 def ends_player_turn(match: Match) -> bool:

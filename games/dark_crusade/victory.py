@@ -8,7 +8,8 @@ Axis): his own ("home") and enemy VP cities under his control and in overland su
 year's chart entry (data/victory-chart.json, December's after the slash), with one point per pair
 of destroyed Soviet factories to the Axis and from the Soviets (``vars["factories_destroyed"]``,
 kept by the production module). The player deciding the phase may declare a draw (``draw``).
-Campaign: every condition is watched at the end of each player turn (the supply phases), the
+Campaign: every condition is watched at the end of each player turn (the supply phases; the
+shared victory mechanic says when a player turn ends and counts how long a condition held), the
 "instant" ones when units move and die. ``state.vp`` always shows each side's current points.
 """
 
@@ -23,6 +24,7 @@ from wargame.games.dark_crusade import supply as S
 from wargame.games.dark_crusade import units as U
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
+from wargame.mechanics import victory as shared
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
@@ -31,7 +33,6 @@ from wargame.topology import is_box
 AXIS, SOVIET = U.AXIS, U.SOVIET
 TOURNAMENT, TOURNAMENT_CAMPAIGN, CAMPAIGN = "tournament", "tournament-campaign", "campaign"
 FACTORIES = "factories_destroyed"  # state.vars, kept by production.py
-STREAKS = "dc:victory-streaks"  # state.vars: campaign conditions, consecutive player-turn ends
 DETAIL = "dc:vp"  # state.vars: each side's home / enemy / factory points, for views
 LMS = ("leningrad", "moscow", "stalingrad")  # 2.B.3.a.ii
 DRAW_FROM = (1942, 3)  # 2.B.1.b: after the end of the February 1942 turn
@@ -314,12 +315,6 @@ def all_cities_axis(match: Match) -> bool:
     return all(control.get(c) == AXIS for c in vp_cities(match))
 
 
-def _streak(match: Match, name: str, holds: bool) -> int:
-    streaks = match.state.vars.setdefault(STREAKS, {})
-    streaks[name] = int(streaks.get(name, 0)) + 1 if holds else 0
-    return int(streaks[name])
-
-
 def end_of_player_turn(match: Match, side: str) -> None:
     """The campaign's conditions watched at each player turn's end (ruling V5): a condition
     held "throughout N complete turns" must hold at the end of the turn before and at every
@@ -327,7 +322,7 @@ def end_of_player_turn(match: Match, side: str) -> None:
     if version(match) != CAMPAIGN:
         return
     if side == AXIS and (
-        _streak(match, "no-soviets", soviet_units_on_map(match) == 0) >= NO_SOVIETS_TURNS
+        shared.streak(match, "no-soviets", soviet_units_on_map(match) == 0) >= NO_SOVIETS_TURNS
     ):
         match.end_game(
             AXIS,
@@ -337,12 +332,12 @@ def end_of_player_turn(match: Match, side: str) -> None:
         )
         return
     lms = all(held(match, c, AXIS) for c in LMS)
-    lms_ends = _streak(match, "lms", lms)
+    lms_ends = shared.streak(match, "lms", lms)
     exits = len(exited(match))
-    with_cities = _streak(
+    with_cities = shared.streak(
         match, "exit-10", exits >= EXITS_WITH_CITIES and soviet_cities_held(match)
     )
-    alone = _streak(match, "exit-20", exits >= EXITS_ALONE)
+    alone = shared.streak(match, "exit-20", exits >= EXITS_ALONE)
     if side != SOVIET:
         return
     if lms_ends >= 2 * LMS_TURNS + 1:
@@ -423,8 +418,8 @@ def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
         return
     refresh_vp(match)
     instant_checks(match)
-    if phase.id == "supply" and match.phasing is not None and _live(match):
-        end_of_player_turn(match, match.phasing)
+    if match.phasing is not None and _live(match) and shared.ends_player_turn(match):
+        end_of_player_turn(match, match.phasing)  # after the supply phase (6.0 B.8, C.8)
 
 
 @hookimpl

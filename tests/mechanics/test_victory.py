@@ -207,3 +207,19 @@ def test_a_title_s_own_condition_kind_is_left_to_its_rules(tmp_path: Path) -> No
     m = match(tmp_path, {"own": {"kind": "campaign", "params": {"anything": 1}}})
     assert list(victory.conditions(m)) == []
     assert play_out(m)["winner"] is None
+
+
+def test_a_streak_counts_checks_in_a_row_and_restarts_when_broken(tmp_path: Path) -> None:
+    """For conditions held "throughout N complete turns" (Dark Crusade 2.B.3)."""
+    m = match(tmp_path)
+    assert [victory.streak(m, "x", held) for held in (True, True, False, True)] == [1, 2, 0, 1]
+    assert victory.streak(m, "y", True) == 1  # each condition counts on its own
+
+
+def test_the_end_of_a_player_turn_is_its_last_phase_played(tmp_path: Path) -> None:
+    m = match(tmp_path, last_turn=2)
+    ends = []
+    for _ in range(4):
+        ends.append(victory.ends_player_turn(m))  # asked as the phase ends
+        m.apply("end")
+    assert ends == [False, True, False, True]
