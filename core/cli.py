@@ -30,7 +30,7 @@ from wargame.errors import DataError, Problem, UsageError, WargameError
 from wargame.loader import check_document, expected_kinds, read_json, template
 from wargame.match import Match
 from wargame.plugins import Registry, Title, discover
-from wargame.pricing import build_tables
+from wargame.pricing import SAMPLES, build_tables, paper_spread
 
 DEFAULT_DEMO_TITLE = "panzergruppe-guderian"
 MAX_BOT_ACTIONS = 100_000
@@ -975,6 +975,10 @@ def cmd_crt(args: argparse.Namespace, ctx: Context) -> int:
         raise UsageError(f"table {table_id} is a fire table: give the fire total as --attack only")
     if not fire and args.defense is None:
         raise UsageError(f"table {table_id} is a {table.kind} table: give --defense too")
+    if args.untried_attacker or args.untried_defender:
+        return _crt_spread(args, title, table)
+    if args.seen or args.defense_times != 1:
+        raise UsageError("--seen and --defense-times go with --untried-attacker/--untried-defender")
     try:
         column = table.column(args.attack, args.defense, args.shift)
         outcome = resolve(table, column, args.roll) if args.roll is not None else None
@@ -1025,6 +1029,104 @@ def cmd_crt(args: argparse.Namespace, ctx: Context) -> int:
     else:
         for roll, code in results.items():
             print(f"  roll {roll}: {named(code)}")
+    return 0
+
+
+def _crt_spread(args: argparse.Namespace, title: Title, table: CombatTable) -> int:
+    """The columns and results over the faces untried units may show (PGG 12.2), for a paper
+    game: the known strengths given, each untried unit's pool, the faces already seen."""
+    if table.kind == "fire":
+        raise UsageError(f"table {table.id} is a fire table: untried units fight on odds tables")
+    if args.roll is not None:
+        raise UsageError("--roll: an untried unit's face is not known, so neither is the column")
+    untried = {"attacker": args.untried_attacker or [], "defender": args.untried_defender or []}
+    try:
+        found = paper_spread(
+            title,
+            table,
+            args.attack,
+            args.defense,
+            untried,
+            args.shift,
+            args.defense_times,
+            args.seen or (),
+        )
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    if args.json:
+        _print_json(
+            {
+                "title": title.id,
+                "table": table.id,
+                "attack": _number(args.attack),
+                "defense": _number(args.defense),
+                "shift": args.shift,
+                "defense_times": _number(args.defense_times),
+                "untried": untried,
+                "seen": args.seen or [],
+                "spread": found.to_json(),
+            }
+        )
+        return 0
+    name = getattr(table, "name", None)
+    print(f"table {table.id}" + (f" ({name})" if name else "") + f": {table.kind}, {table.dice}")
+    known = f"known: attack {_number(args.attack)}, defense {_number(args.defense)}"
+    if args.defense_times != 1:
+        known += f", defense total x{_number(args.defense_times)}"
+    if args.shift:
+        known += f", shift {args.shift:+d}"
+    print(known)
+    for side in ("attacker", "defender"):
+        if untried[side]:
+            print(f"untried {side}s drawn from: {', '.join(untried[side])} (PGG 12.2)")
+    how = "" if found.exact else f" ({SAMPLES} seeded draws)"
+    print(f"faces left in those pools: {found.faces}{how}")
+    print("columns:")
+    for label, p in found.columns.items():
+        print(f"  {label}: {p:.1%}")
+    print("results:")
+    for code, p in found.results.items():
+        print(f"  {_crt_named(title, code)}: {p:.1%}")
+    return 0
+
+
+def _crt_named(title: Title, code: str) -> str:
+    entry = title.doc("combat-tables").get("codes", {}).get(code)
+    return f"{code} ({entry['name']})" if isinstance(entry, dict) and "name" in entry else code
+
+
+# --------------------------------------------------------------------------- odds
+
+
+def cmd_odds(args: argparse.Namespace, ctx: Context) -> int:
+    from wargame.web import odds  # the page's preview: no web stack is imported with it
+
+    match = ctx.load(args.file)
+    decision = match.decision
+    side = _side(match, args.as_side) or (decision.side if decision else None)
+    expanded = shorthand.expand(match, args.action)
+    action = expanded.action
+    if not odds.is_battle(action):
+        raise UsageError(
+            f"'{action}': odds are for 'attack TARGET with UNITS' and 'overrun TARGET with "
+            "UNITS via PATH' (see wargame actions --verb attack)"
+        )
+    found = odds.attack_odds(match, action, side)
+    if args.json:
+        _print_json({**found, "as": side})
+        return 0
+    if expanded.note:
+        print(f"# {args.action.strip()}: {expanded.note}")
+    print(f"{action}: {found['column']}" + (f"  {found['summary']}" if found["summary"] else ""))
+    for line in found["explanation"]:
+        print(f"  {line}")
+    for roll, code in found["results"].items():
+        print(f"  roll {roll}: {code}")
+    spread = found.get("spread")
+    if spread:
+        print(f"as {side} may know it, over the {spread['faces']} faces left (PGG 12.2):")
+        print("  columns: " + ", ".join(f"{k} {p:.0%}" for k, p in spread["columns"].items()))
+        print("  results: " + ", ".join(f"{k} {p:.0%}" for k, p in spread["results"].items()))
     return 0
 
 
@@ -1261,6 +1363,41 @@ def build_parser() -> argparse.ArgumentParser:
         "--shift", type=int, default=0, metavar="S", help="net column shift, + for the attacker"
     )
     sub.add_argument("--roll", type=int, metavar="R", help="the die roll (default: every roll)")
+    sub.add_argument(
+        "--untried-attacker",
+        action="append",
+        metavar="POOL",
+        help="an untried attacking unit drawn from POOL (repeatable): the spread of columns",
+    )
+    sub.add_argument(
+        "--untried-defender",
+        action="append",
+        metavar="POOL",
+        help="an untried defending unit drawn from POOL (repeatable): the spread of columns",
+    )
+    sub.add_argument(
+        "--seen",
+        action="append",
+        metavar="LABEL",
+        help="a face already revealed, out of its pool (repeatable, e.g. 4-4-8)",
+    )
+    sub.add_argument(
+        "--defense-times",
+        type=_strength,
+        default=Fraction(1),
+        metavar="M",
+        help="multiply the defense total, untried units included (terrain: 2)",
+    )
+
+    sub = command(
+        "odds",
+        cmd_odds,
+        "an attack's odds before it is made (untried units: the spread over their faces)",
+        as_json,
+        as_side,
+    )
+    sub.add_argument("file", metavar="FILE")
+    sub.add_argument("action", metavar="ACTION", help="an attack or overrun (short forms too)")
 
     sub = command("demo", cmd_demo, "watch bots play a whole game", as_json)
     sub.add_argument("--title", metavar="T", help=f"default: {DEFAULT_DEMO_TITLE} if installed")

@@ -15,9 +15,11 @@ about must be given a sandbox (the web and the bots price on :meth:`~wargame.mat
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from wargame.combat import Column, CombatTable, Line, Modifier, Shift, build_table
 from wargame.match import Battle, Match
@@ -28,10 +30,13 @@ from wargame.state import Unit
 __all__ = [
     "FINAL_ATTACK",
     "Price",
+    "Spread",
     "apply_modifiers",
     "build_tables",
     "engage",
+    "paper_spread",
     "price",
+    "spread",
     "table_for",
     "tables",
 ]
@@ -89,6 +94,213 @@ class Price:
             code = self.results[roll]
             out[code] = out.get(code, 0.0) + p
         return out
+
+
+SAMPLES = 2000
+"""Past this many combinations of faces, a spread is read from this many draws (a generator of
+its own, never the match's dice) rather than from every combination."""
+
+
+def draws(
+    pools: Mapping[str, list[int]], wanted: list[str], samples: int = SAMPLES
+) -> Iterator[tuple[tuple[int, ...], float]]:
+    """Each way the faces of units drawn from ``wanted`` pools (one pool id per unit, without
+    replacement, PGG 12.2) may come out, as (face index per unit, chance). Past ``samples``
+    combinations, ``samples`` seeded draws of equal chance."""
+    left = {pid: list(counts) for pid, counts in pools.items()}
+    if combinations(pools, wanted) <= samples:
+        yield from _every_draw(left, wanted, 0, (), 1.0)
+        return
+    rng = random.Random(len(wanted))  # a fixed generator: the same spread every time
+    for _ in range(samples):
+        counts = {pid: list(c) for pid, c in left.items()}
+        faces = []
+        for pid in wanted:
+            pick = rng.randrange(sum(counts[pid]))
+            index = 0
+            while pick >= counts[pid][index]:
+                pick -= counts[pid][index]
+                index += 1
+            counts[pid][index] -= 1
+            faces.append(index)
+        yield tuple(faces), 1.0 / samples
+
+
+def combinations(pools: Mapping[str, list[int]], wanted: list[str]) -> int:
+    """At most how many ways the faces may come out (distinct faces per unit, multiplied)."""
+    combos = 1
+    for pid in wanted:
+        combos *= max(1, sum(1 for n in pools[pid] if n))
+    return combos
+
+
+def _every_draw(
+    left: dict[str, list[int]], wanted: list[str], at: int, faces: tuple[int, ...], p: float
+) -> Iterator[tuple[tuple[int, ...], float]]:
+    if at == len(wanted):
+        yield faces, p
+        return
+    counts = left[wanted[at]]
+    total = sum(counts)
+    for index, n in enumerate(counts):
+        if n:
+            counts[index] -= 1
+            yield from _every_draw(left, wanted, at + 1, (*faces, index), p * n / total)
+            counts[index] += 1
+
+
+@dataclass(frozen=True, slots=True)
+class Spread:
+    """A battle's odds over the faces its untried units may show (PGG 12.2): each column's
+    chance and each result's, what a player at the table may work out from the faces left in
+    the pools (the printed mix less every face revealed in the open), never the face a unit
+    will show. Columns run from the defender's best to the attacker's best."""
+
+    untried: tuple[str, ...]
+    faces: int  # the faces left in the pools drawn from
+    columns: Mapping[str, float]
+    results: Mapping[str, float]
+    exact: bool = True  # False: read from seeded draws (past SAMPLES combinations)
+
+    def text(self) -> str:
+        """ "over the 37 faces left: 1-1 20%, 2-1 80%; results: A1 10%, DR 90%"."""
+
+        def pct(chances: Mapping[str, float]) -> str:
+            return ", ".join(f"{k} {v:.0%}" for k, v in chances.items())
+
+        how = "" if self.exact else ", from seeded draws"
+        return (
+            f"over the {self.faces} faces left{how}: {pct(self.columns)}; "
+            f"results: {pct(self.results)}"
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "untried": list(self.untried),
+            "faces": self.faces,
+            "columns": dict(self.columns),
+            "results": dict(self.results),
+            "exact": self.exact,
+        }
+
+
+def spread(match: Match, battle: Battle) -> Spread | None:
+    """The battle's :class:`Spread` over its untried units' faces (None: no untried unit).
+    ``match`` is changed (faces set, units engaged): give a sandbox, set up as the battle is."""
+
+    units = match.state.units
+    untried = [
+        uid for uid in (*battle.attackers, *battle.defenders) if match.is_untried(units[uid])
+    ]
+    if not untried:
+        return None
+    wanted = [str(match.counter(units[uid])["untried"]) for uid in untried]
+    doc = match.counters_doc["pools"]
+    pools = {}
+    for pid in set(wanted):
+        counts = list(match.state.pools.get(pid) or [])
+        pools[pid] = (
+            counts if sum(counts) > 0 else [int(f.get("count", 1)) for f in doc[pid]["faces"]]
+        )
+    engage(match, battle)
+
+    def priced() -> Iterator[tuple[Price, float]]:
+        for faces, p in draws(pools, wanted):
+            for uid, pid, index in zip(untried, wanted, faces, strict=True):
+                units[uid].face = dict(doc[pid]["faces"][index]["values"])
+            yield price(match, battle), p  # faces change no derived data: no touch() needed
+
+    found = _tally(tuple(untried), pools, wanted, priced())
+    for uid in untried:
+        units[uid].face = None
+    match.touch()
+    return found
+
+
+def _tally(
+    untried: tuple[str, ...],
+    pools: Mapping[str, list[int]],
+    wanted: list[str],
+    prices: Iterator[tuple[Price, float]],
+) -> Spread:
+    """Each column's and result's chance over the priced draws, columns from the defender's
+    best ratio to the attacker's."""
+    from wargame.bots import roll_odds  # the chance of each roll; bots import this module
+
+    columns: dict[str, float] = {}
+    order: dict[str, Fraction] = {}
+    results: dict[str, float] = {}
+    for priced, p in prices:
+        label = "no combat" if priced.column is None else priced.column.label
+        columns[label] = columns.get(label, 0.0) + p
+        ratio = priced.attack / priced.defense if priced.defense else Fraction(10**9)
+        order[label] = min(order.get(label, ratio), ratio)
+        if priced.table is not None:
+            odds = roll_odds(priced.table.dice, priced.table.rolls)
+            for code, q in priced.chances(odds).items():
+                results[code] = results.get(code, 0.0) + p * q
+    return Spread(
+        untried,
+        sum(sum(pools[pid]) for pid in set(wanted)),
+        {k: columns[k] for k in sorted(columns, key=order.__getitem__)},
+        dict(sorted(results.items(), key=lambda kv: -kv[1])),
+        combinations(pools, wanted) <= SAMPLES,
+    )
+
+
+def paper_spread(
+    title: Title,
+    table: CombatTable,
+    attack: Fraction,
+    defense: Fraction,
+    untried: Mapping[str, list[str]],
+    shift: int = 0,
+    defense_times: Fraction = Fraction(1),
+    seen: Sequence[str] = (),
+) -> Spread:
+    """A paper game's :class:`Spread`: known strengths plus untried units drawn from their
+    pools' printed mix (less the faces ``seen``, by label), the defense total multiplied as
+    terrain does, the net ``shift``: what ``wargame crt --untried-defender`` prints.
+    ``untried`` maps "attacker" and "defender" to one pool id per untried unit."""
+
+    doc = title.counters.get("pools", {})
+    wanted = [*untried.get("attacker", []), *untried.get("defender", [])]
+    sides = ["attacker"] * len(untried.get("attacker", [])) + ["defender"] * len(
+        untried.get("defender", [])
+    )
+    for pid in wanted:
+        if pid not in doc:
+            raise ValueError(f"{title.id} has no pool {pid!r} (pools: {', '.join(doc) or 'none'})")
+    pools = {pid: [int(f.get("count", 1)) for f in doc[pid]["faces"]] for pid in set(wanted)}
+    for label in seen:
+        found = [
+            (pid, i)
+            for pid in pools
+            for i, f in enumerate(doc[pid]["faces"])
+            if f.get("label") == label and pools[pid][i] > 0
+        ]
+        if not found:
+            raise ValueError(f"no face {label!r} left in the pools {', '.join(sorted(pools))}")
+        pools[found[0][0]][found[0][1]] -= 1
+    names = title.settings("combat")
+    a_name, d_name = str(names.get("attack", "attack")), str(names.get("defense", "defense"))
+
+    def priced() -> Iterator[tuple[Price, float]]:
+        for faces, p in draws(pools, wanted):
+            a, d = Fraction(attack), Fraction(defense)
+            for side, pid, index in zip(sides, wanted, faces, strict=True):
+                values = doc[pid]["faces"][index]["values"]
+                if side == "attacker":
+                    a += _fraction(values.get(a_name, 0))
+                else:
+                    d += _fraction(values.get(d_name, 0))
+            d *= defense_times
+            column = table.column(a, d, shift)
+            results = {} if column.automatic is not None else dict(table.results(column))
+            yield Price(a, d, table, column, [], results), p
+
+    labels = tuple(f"{side} from {pid}" for side, pid in zip(sides, wanted, strict=True))
+    return _tally(labels, pools, wanted, priced())
 
 
 def build_tables(title: Title) -> dict[str, CombatTable]:

@@ -11,7 +11,9 @@ overrun halving, PGG 6.55, and the title's table). It all runs on
 location (PGG 6.51); none of that may touch the match.
 
 A battle with an untried unit (strength drawn only at the instant of combat, PGG 12.2) or a unit
-concealed from the asking side has no column yet: the answer is "?" and names no hidden value.
+concealed from the asking side has no column yet: the answer is "?" and names no hidden value;
+with untried units only, ``spread`` gives the columns and results over the faces left in their
+pools, as the attacker may work them out (never the face a unit will show).
 """
 
 from __future__ import annotations
@@ -24,7 +26,8 @@ from wargame.actions import Action
 from wargame.combat import explain
 from wargame.match import Match
 from wargame.plugins import Verb
-from wargame.pricing import engage, price
+from wargame.pricing import Spread, engage, price
+from wargame.pricing import spread as price_spread
 from wargame.state import Unit
 
 UNKNOWN = "?"
@@ -67,7 +70,7 @@ def unknown_units(match: Match, units: list[Unit], side: str | None) -> list[str
 
 
 def attack_odds(
-    match: Match, action: Action, side: str | None, price: bool = True
+    match: Match, action: Action, side: str | None, price: bool = True, spread: bool = True
 ) -> dict[str, Any]:
     """The odds of a legal attack or overrun (:func:`is_battle`) as ``side`` sees it: column
     label (or "?"), the full explanation, and the result for every roll.
@@ -76,7 +79,9 @@ def attack_odds(
     ``pending`` true. Listing a movement phase's overruns does that, since pricing one moves
     its units first, and everything derived from where units stand (supply at the instant of
     the overrun, PGG 6.59; zones of control) is traced again: a few milliseconds each on PGG,
-    with hundreds of overruns in a phase. A page asks for the few it shows."""
+    with hundreds of overruns in a phase. A page asks for the few it shows. ``spread=False``
+    likewise leaves an untried battle's spread for a request (``spread_pending``): it prices
+    the battle once per way the faces may come out."""
     targets, ids = action.args[0].split(","), action.args[2].split(",")
     path = list(action.args[4:]) if action.verb == OVERRUN else []
     units = match.state.units
@@ -103,6 +108,14 @@ def attack_odds(
     if hidden:
         out["summary"] = "odds unknown until combat"
         out["explanation"] = hidden
+        concealed = any(side is not None and side in u.hidden_from for u in attackers + defenders)
+        if price and not concealed and supported(match, action.verb):
+            if not spread:
+                out["spread_pending"] = True
+                return out
+            found = untried_spread(match, action)  # what the pools left tell the attacker
+            if found is not None:
+                out["spread"] = found.to_json()
         return out
     if not supported(match, action.verb):
         out["summary"] = f"this title resolves {action.verb}s its own way: no preview"
@@ -112,6 +125,14 @@ def attack_odds(
         return out
     out.update(_column(match.sandbox(), action))
     return out
+
+
+def untried_spread(match: Match, action: Action) -> Spread | None:
+    """The spread of columns and results over the faces the battle's untried units may show
+    (:func:`wargame.pricing.spread`), on a sandbox."""
+    sandbox = match.sandbox()
+    battle = sandbox.verbs[action.verb].describe(sandbox, action)
+    return None if battle is None else price_spread(sandbox, battle)
 
 
 def _column(match: Match, action: Action) -> dict[str, Any]:

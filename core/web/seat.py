@@ -144,7 +144,7 @@ def _battles(match: Match, actions: list[Action], side: str, price: bool = True)
     for action in actions:
         target = action.args[0]
         entry = out.setdefault(target, {"targets": target.split(","), "options": []})
-        entry["options"].append(odds.attack_odds(match, action, side, price))
+        entry["options"].append(odds.attack_odds(match, action, side, price, spread=False))
     return out
 
 

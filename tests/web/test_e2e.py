@@ -159,6 +159,10 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
     expect(panel).to_contain_text("odds unknown until combat")
     expect(panel.locator(".explain li")).to_have_count(2)
     expect(panel.locator(".explain")).to_contain_text("untried")
+    # what the attacker may know: the spread over the faces left in the pool, on request
+    panel.locator('button:text-is("Odds over the faces left")').first.click()
+    expect(panel.locator(".spread").first).to_contain_text("faces left")
+    expect(panel.locator(".spread").first).to_contain_text("results: ")
     # the choices of the next decision arrive a moment after the new state, as from a busy
     # server: the log shows the roll first, then the decision panel grows above it
     choices_url = re.compile(r"/api/matches/[^/]+/choices")

@@ -1022,6 +1022,21 @@ function oddsBlock(o) {
       el("tr", {}, el("th", {}, o.dice || "roll"), ...rolls.map((r) => el("th", {}, r))),
       el("tr", {}, el("th", {}, "result"), ...rolls.map((r) => el("td", { title: names[o.results[r]] || "" }, o.results[r])))));
   }
+  const sp = o.spread;  // untried units: the odds over the faces they may show, never the face
+  if (sp) {
+    const pct = (m) => Object.entries(m).map(([k, p]) => `${k} ${Math.round(p * 100)}%`).join(", ");
+    parts.push(el("div", { class: "spread" },
+      el("div", {}, `over the ${sp.faces} faces left${sp.exact ? "" : " (seeded draws)"}: `, el("b", {}, pct(sp.columns))),
+      el("div", {}, `results: ${pct(sp.results)}`)));
+  } else if (o.spread_pending) {
+    const out = el("div", {});
+    const b = el("button", { type: "button" }, "Odds over the faces left");
+    b.addEventListener("click", () => guard(async () => {
+      out.replaceChildren(...oddsBlock(await api("POST", matchPath("preview"), { action: o.action })));
+      b.remove();
+    }));
+    parts.push(b, out);
+  }
   return parts;
 }
 
