@@ -12,6 +12,7 @@ written to ``OUTDIR/web-TITLE.png``, TITLE as given. Look at the file before com
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -51,7 +52,7 @@ def _position(title: Title, seed: int, side: str, turn: int) -> Match:
     return match
 
 
-def _busiest(title: Title, moves: dict[str, Any], units: list[dict[str, Any]]) -> str:
+def _busiest(title: Title, moves: dict[str, Any], units: list[dict[str, Any]]) -> list[str]:
     """The unit to show moving: one with the most units (of either side, its own stack aside)
     near it, so the picture has counters in it; then the one with the most destinations."""
     topology = title.topology
@@ -62,10 +63,10 @@ def _busiest(title: Title, moves: dict[str, Any], units: list[dict[str, Any]]) -
         if is_box(start):
             return (-1, 0, key)
         near = sum(1 for loc in places if 0 < topology.distance(start, loc) <= NEAR)
-        return (near, len(moves[key]["destinations"]), key)
+        return (near, len(moves[key]["destinations"] or ()), key)  # None: not asked yet
 
     singles = [k for k in moves if "," not in k] or list(moves)
-    return max(singles, key=score)
+    return sorted(singles, key=score, reverse=True)  # the best first
 
 
 _FOCUS = """([key, dest, zoom]) => {
@@ -94,7 +95,10 @@ def screenshot(
     seats = {s: ("human" if s == human else "bot") for s in match.sides}
     body = {"save": savefile.to_dict(match), "mode": "hotseat", "seats": seats}
     with server(registry, title.id) as url, browser() as chromium:
-        created = httpx.post(f"{url}api/matches", json=body, timeout=300)
+        key = re.search(r'name="wargame-page" content="([^"]+)"', httpx.get(url).text)
+        assert key, "the page carries the server's page key"
+        headers = {"X-Wargame-Page": key.group(1)}  # only the page may start a match
+        created = httpx.post(f"{url}api/matches", json=body, headers=headers, timeout=300)
         created.raise_for_status()
         token = created.json()["seats"][0]["token"]
         page = chromium.new_page(viewport=VIEWPORT)
@@ -103,8 +107,19 @@ def screenshot(
         page.wait_for_selector("#map svg .hex, #map svg .point")
         page.wait_for_function("() => S.legal !== null")
         legal = page.evaluate("() => S.legal")
-        key = _busiest(title, legal["moves"], page.evaluate("() => S.state.view.units"))
-        dests = legal["moves"][key]["destinations"]
+        dests: dict[str, Any] = {}
+        for key in _busiest(title, legal["moves"], page.evaluate("() => S.state.view.units")):
+            page.evaluate("(key) => select(key)", key)  # its destinations come on selection
+            page.wait_for_function(
+                "(key) => S.loaded.has(key) && !S.busy && (!S.legal.moves[key]"
+                " || S.legal.moves[key].destinations)",
+                arg=key,
+            )
+            dests = page.evaluate("(key) => (S.legal.moves[key] || {}).destinations || {}", key)
+            if dests:
+                break
+        if not dests:
+            raise SystemExit(f"{title.id}: no unit of {human} has a destination")
         dest = max(sorted(dests), key=lambda d: (dests[d]["cost"] or 0, len(dests[d]["path"])))
         page.evaluate(_FOCUS, [key, dest, ZOOM])
         box = page.locator(f'#map svg [data-loc="{dest}"]').first.bounding_box()
