@@ -54,7 +54,7 @@ def attack_factor(match: Match, battle: Battle, unit: Unit) -> int:
     if "panzer" in tags and is_city(match, target):
         value = _printed(match, unit, "defense")
     rough = match.topology.terrain(target) == "rough"
-    if "mountain" in tags and rough and supply.state(match, unit) == "overland":
+    if "mountain" in tags and rough and supply.state(match, unit) in ("overland", "crimea"):
         value = _printed(match, unit, "defense")
     if "shock" in tags and battle.kind == "attack":
         order = phaseorder.chosen(match, SOVIET)
@@ -489,8 +489,12 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
         ids = action.args[2].split(",") if len(action.args) > 2 else []
         for uid in ids:
             unit = units.get(uid)
-            if unit is not None and supply.state(match, unit) not in ("overland", "garrison"):
-                return f"{uid} lacks overland or garrison supply for a mobile assault (BARB 10.26, 7.5)"
+            if unit is not None and supply.state(match, unit) not in (
+                "overland",
+                "garrison",
+                "crimea",  # 7.4: normal mobile assault on Crimea supply
+            ):
+                return f"{uid} lacks overland, garrison or Crimea supply for a mobile assault (BARB 10.26, 7.5, 7.4)"
     return None
 
 

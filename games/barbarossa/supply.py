@@ -11,8 +11,8 @@ own territory only (7.14). Computed once per side and state.
 
 States: German "overland", "garrison" (in a Fortress City in Greater Germany, the General
 Government or Hungary, 7.6), "coastal" (7.5: full defence only) or "out"; Soviet "overland",
-"garrison" (in a Hero City, 7.13) or "out" (7.8). Crimea and aerial supply (7.4, 7.7) are not
-implemented yet.
+"garrison" (in a Hero City, 7.13) or "out" (7.8). German "crimea" (7.4, ``crimea``: full supply for
+five named units) and "aerial" (7.7: full defence only).
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.state import Unit
 
+from . import crimea
 from .turns import GERMAN, SOVIET, in_region
 
 OWN_LAKES = {
@@ -109,6 +110,8 @@ def state(match: Match, unit: Unit) -> str:
         return "overland"  # always in full supply (10.34)
     if loc in overland(match, unit.side):
         return "overland"
+    if crimea.supplies(match, unit):
+        return "crimea"  # 7.4: full supply, the DP and R bottlenecks excused
     if unit.side == SOVIET and loc in match.state.vars.get("hero_cities", ()):
         return "garrison"
     if (
@@ -119,7 +122,7 @@ def state(match: Match, unit: Unit) -> str:
         return "garrison"
     if unit.side == GERMAN and loc == match.state.vars.get("aerial_hex"):
         return "aerial"  # 7.7: full defence, otherwise as out of supply
-    if unit.side == GERMAN and coastal(match, loc):
+    if unit.side == GERMAN and not crimea.coastal_barred(match) and coastal(match, loc):
         return "coastal"
     return "out"
 
