@@ -144,5 +144,13 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
 
 
 @hookimpl
+def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    """The start positions serve the phase only; kept later they would name units the Soviet
+    may no longer see (11.7: the German reinforcement boxes)."""
+    if phase.id == "strategic":
+        match.state.vars.pop("strategic_start", None)
+
+
+@hookimpl
 def wargame_verbs() -> list[Verb]:
     return [Strategic()]

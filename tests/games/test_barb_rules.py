@@ -508,6 +508,9 @@ def test_strategic_movement_from_a_supplied_city_far_but_never_past_the_enemy_8_
     assert unit.loc == "2119" and m.state.vars["strategic_used"] == 1
     with pytest.raises(IllegalAction, match="BARB 8.7"):
         m.apply("strategic ger-59 2118")  # once a phase
+    assert "strategic_start" in m.state.vars
+    m.apply("end")  # the phase's record of start hexes goes with it (11.7: nothing left to leak)
+    assert "strategic_start" not in m.state.vars
 
 
 def test_strategic_capacity_is_eight_mech_two_satellite_four_t23_8_7(registry: Registry) -> None:
