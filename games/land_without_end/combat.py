@@ -11,10 +11,13 @@ in the hex 1L (11.24), concentric 2R German only or 1R otherwise, never against 
 line or an FZ (11.27, the shared geometry). No attack across an all-sea or all-lake hexside (11.18).
 Results: DE reduces every defender by one step, so one-step units die and two-step units flip
 (11.34); BB is DE and then the attacker loses as many steps as the defender did (11.35); in a city
-AS and DR become AL1 (11.22), as DR does against an FZ in a large town (11.24).
+AS and DR become AL1 (11.22), as DR does against an FZ in a large town (11.24); a DR against an
+all-German defending force in a Soviet PA may be taken as DL1, the German's decision (11.38).
 """
 
 from __future__ import annotations
+
+from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
 from wargame.combat import Modifier, Shift
@@ -23,6 +26,7 @@ from wargame.match import Battle, Match
 from wargame.mechanics import combat as combat_mechanic
 from wargame.mechanics import halving
 from wargame.mechanics.concentric import concentric
+from wargame.plugins import Verb
 from wargame.state import Unit
 
 from . import weather
@@ -169,6 +173,11 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
         match.emit("combat", "DR against an FZ in a large town becomes AL1", "LWE 11.24")
         combat_mechanic.carry_out(match, battle, "AL1")
         return True
+    if result == "DR" and may_take_dl1(match, battle):
+        battle.extra["dl1_asked"] = True
+        combat_mechanic.store(match, battle)
+        match.push(GERMAN, "dl1", f"DR in {battle.id}: take DL1 instead? (LWE 11.38)")
+        return True
     if result not in ("DE", "BB"):
         return None
     rule = "LWE 11.34" if result == "DE" else "LWE 11.35"
@@ -188,6 +197,54 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
     combat_mechanic.store(match, battle)
     combat_mechanic.proceed(match)
     return True
+
+
+def may_take_dl1(match: Match, battle: Battle) -> bool:
+    """11.38: a DR against a defending force of German units only, in a Soviet PA, not yet
+    answered."""
+    if battle.kind != "attack" or battle.extra.get("dl1_asked"):
+        return False
+    units = [match.state.units[u] for u in battle.defenders]
+    alive = [u for u in units if u.loc is not None]
+    return bool(alive) and all(u.side == GERMAN and "german" in tags(match, u) for u in alive)
+
+
+class DL1(Verb):
+    """``dl1 take`` or ``dl1 retreat``: the German answer to a DR against an all-German defending
+    force in a Soviet PA (11.38). DL1: one step of his choice lost in total, the survivors and the
+    Soviet attackers stay in place (ruling E14: the attackers lose nothing, no advance)."""
+
+    name = "dl1"
+    kinds = ("dl1",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action("dl1", ("take",))
+        yield Action("dl1", ("retreat",))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if action.args not in (("take",), ("retreat",)):
+            return "usage: dl1 take|retreat (LWE 11.38)"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.pop()
+        battle = combat_mechanic.active(match)
+        assert battle is not None
+        if action.args[0] == "retreat":
+            combat_mechanic.carry_out(match, battle, "DR")
+            return
+        match.emit("combat", f"{battle.id}: the German converts DR to DL1", "LWE 11.38")
+        battle.result = "DL1"
+        battle.extra["todo"] = [{"who": "defender", "do": "steps", "n": 1}]
+        battle.extra["rule"] = "LWE 11.38"
+        battle.extra["advance"] = False
+        combat_mechanic.store(match, battle)
+        combat_mechanic.proceed(match)
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [DL1()]
 
 
 @hookimpl

@@ -7,6 +7,7 @@ from importlib.resources import files
 from wargame.games.land_without_end import (
     combat,
     dd3,
+    fliegerkorps,
     mobile,
     paulus,
     sequence,
@@ -18,7 +19,7 @@ from wargame.games.land_without_end import (
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES = (setup, sequence, weather, dd3, supply, paulus, mobile, combat, victory)
+RULES = (setup, sequence, weather, dd3, supply, paulus, mobile, fliegerkorps, combat, victory)
 
 
 @hookimpl

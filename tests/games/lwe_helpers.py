@@ -15,16 +15,36 @@ ANSWERS = {
     "concentration": "concentration pass",
     "paulus": "paulus press-on",
     "dd3": "dd3 keep",
+    "fliegerkorps": "fliegerkorps hold",
+    "dl1": "dl1 retreat",
 }
 """What ``advance_to`` answers to the decisions on its way (anything else: ``end``)."""
 
 
-def advance_to(match: Match, side: str, kind: str, limit: int = 200) -> None:
-    """Play on from the set-up, passing every choice, until ``side`` decides ``kind``."""
+def advance_to(match: Match, side: str, kind: str, turn: int = 1, limit: int = 400) -> None:
+    """Play on from the set-up, passing every choice, until ``side`` decides ``kind`` on game
+    turn ``turn`` or later."""
     for _ in range(limit):
         d = match.decision
         assert d is not None, "the game ended first"
-        if d.side == side and d.kind == kind:
+        if d.side == side and d.kind == kind and match.turn >= turn:
             return
         match.apply(ANSWERS.get(d.kind, "end"))
     raise AssertionError(f"never reached {side}'s {kind}")
+
+
+def clear_pair(match: Match) -> tuple[str, str]:
+    """Two adjacent clear USSR hexes west of the GAS Line, no town, no hexside feature between
+    them: a battle there has no terrain effect and no GAST roll before August."""
+    topo = match.topology
+    east = set(topo.region("gas-east"))
+    for h in sorted(topo.region("country:ussr")):
+        if h in east or topo.terrain(h) != "clear" or set(topo.features(h)):
+            continue
+        for n in topo.neighbours(h):
+            edge = topo.edge(h, n)
+            if n in east or topo.terrain(n) != "clear" or set(topo.features(n)):
+                continue
+            if edge is None or not edge.features:
+                return h, n
+    raise AssertionError("no clear pair")
