@@ -26,7 +26,9 @@ from wargame.match import Match
 __all__ = ["Expansion", "expand"]
 
 SHOWN = 6
-"""How many matching actions an ambiguity refusal lists."""
+"""How many of the choices an ambiguity refusal names where the matching actions part ways."""
+EXAMPLES = 3
+"""How many matching actions in full it shows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,12 +54,30 @@ def expand(match: Match, text: Action | str) -> Expansion:
     whole = _holding_all(found)
     if whole is not None:
         return Expansion(whole, _note(match, action, whole, True))
-    listed = "; ".join(f"'{a}'" for a in found[:SHOWN])
-    more = f" and {len(found) - SHOWN} more" if len(found) > SHOWN else ""
+    listed = "; ".join(f"'{a}'" for a in found[:EXAMPLES])
+    more = f" and {len(found) - EXAMPLES} more" if len(found) > EXAMPLES else ""
     raise IllegalAction(
         action,
-        f"ambiguous: {len(found)} legal actions match it ({listed}{more}); name more of it",
+        f"ambiguous: {len(found)} legal actions match it, {_difference(match, found)} "
+        f"({listed}{more}); name more of it",
     )
+
+
+def _difference(match: Match, found: list[Action]) -> str:
+    """Where the matching actions first part ways, in a player's words: "which units: a, b"."""
+    at = 0
+    while all(len(a.args) > at for a in found) and len({a.args[at] for a in found}) == 1:
+        at += 1
+    values = list(dict.fromkeys(a.args[at] for a in found if len(a.args) > at))
+    units = match.state.units
+    if all(all(i in units for i in v.split(",")) for v in values):
+        what = "which units"
+    elif all(v in match.topology for v in values):
+        what = "by which place"
+    else:
+        what = "which of"
+    shown = ", ".join(values[:SHOWN]) + (f", ... ({len(values)})" if len(values) > SHOWN else "")
+    return f"{what}: {shown}?"
 
 
 def _matching(match: Match, action: Action) -> list[Action]:

@@ -6,7 +6,7 @@ name; the shared combat mechanic's battle in progress has a line; a title adds i
 :func:`~wargame.hookspecs.wargame_status_lines`. A unit's line shows only the statuses a player
 tracks, the ones the title marks on its counters (``render.flag_marks``): the rules'
 bookkeeping (movement points spent, set-up tags, last turn's attacks) stays in ``--json``.
-Supply is one line per side, not one word per unit.
+Supply is a short table, one row per side, not one sentence per unit.
 """
 
 from __future__ import annotations
@@ -90,15 +90,24 @@ def unit_line(unit: Mapping[str, Any], shown: frozenset[str]) -> str:
 
 
 def _supply(match: Match, view: Mapping[str, Any]) -> list[str]:
-    """Per side: how many of its units on the map are out of supply, and which."""
-    out = []
+    """A short table when any unit is out of supply: per side, units on the map in and out of
+    supply, and which are out (where)."""
+    rows = []
     for side in match.sides:
         units = [u for u in view.get("units", []) if u.get("side") == side and u.get("loc")]
         short = [u for u in units if _short(u)]
-        if short:
-            named = ", ".join(f"{u.get('id', '?')} {u['loc']}" for u in short)
-            out.append(f"  {side}: {len(short)} of {len(units)} out of supply: {named}")
-    return ["supply:", *out] if out else []
+        named = ", ".join(f"{u.get('id', '?')} {u['loc']}" for u in short)
+        rows.append((side, len(units) - len(short), len(short), named))
+    if not any(row[2] for row in rows):
+        return []
+    width = max(len("side"), *(len(side) for side, *_ in rows))
+    out = [
+        "supply (units on the map):",
+        f"  {'side':<{width}}  {'in':>4} {'out':>4}  out of supply",
+    ]
+    for side, supplied, short_count, named in rows:
+        out.append(f"  {side:<{width}}  {supplied:>4} {short_count:>4}  {named}".rstrip())
+    return out
 
 
 def battle_line(match: Match, view: Mapping[str, Any]) -> list[str]:

@@ -145,6 +145,7 @@ def test_an_ambiguous_short_form_is_refused_naming_what_matched(
         result, "illegal action 'overrun 0903': ambiguous: ", "legal actions match it", "name more"
     )
     assert "'overrun 0903 with 7-arm via " in result.err and "unchanged" in result.err
+    assert "which units: 7-arm, 8-arm, 7-arm,8-arm?" in result.err
     assert moving.read_bytes() == before
     # an impossible destination is refused with the rule's own reason, not as ambiguous
     fails(cli("act", str(moving), "move 1-inf 0907"), "illegal action 'move 1-inf 0907'")

@@ -1,5 +1,5 @@
 """``wargame status`` lines: the turn as a player reads it (date, weather, phase), a title's own
-lines, only the statuses a player tracks, and supply as one line per side."""
+lines, only the statuses a player tracks, and supply as a short table."""
 
 from __future__ import annotations
 
@@ -64,16 +64,20 @@ def test_only_the_statuses_a_player_tracks_are_listed(hexland: Title) -> None:
         assert hidden not in line
 
 
-def test_supply_is_one_line_per_side(hexland: Title) -> None:
+def test_supply_is_a_short_table_one_row_per_side(hexland: Title) -> None:
     match = Match(hexland)
     short = sorted(u.id for u in match.state.units.values() if u.side == "blue" and u.loc)[:2]
     for uid in short:
         match.state.units[uid].flags["oos"] = True
     lines = status.lines(match, None, "now", "-")
-    at = lines.index("supply:")
-    (blue,) = [line for line in lines[at + 1 :] if line.startswith("  blue: ")]
-    assert blue.startswith("  blue: 2 of ") and "out of supply" in blue
-    assert all(uid in blue for uid in short)
+    at = lines.index("supply (units on the map):")
+    assert lines[at + 1].split() == ["side", "in", "out", "out", "of", "supply"]
+    (blue,) = [line for line in lines[at + 1 :] if line.startswith("  blue ")]
+    on_map = sum(1 for u in match.state.units.values() if u.side == "blue" and u.loc)
+    assert blue.split()[1:3] == [str(on_map - 2), "2"]
+    assert all(f"{uid} {match.state.units[uid].loc}" in blue for uid in short)
+    (red,) = [line for line in lines[at + 1 :] if line.startswith("  red ")]
+    assert red.split()[2] == "0" and len(red.split()) == 3
     assert not any("[oos]" in line for line in lines)  # not repeated on the units' lines
 
 
