@@ -425,7 +425,7 @@ def test_auto_until_phase_then_turn_then_end(cli: Cli, game: Path, registry: Reg
     end = cli("auto", str(game), "--bots", "random,random")
     assert end.code == 0
     assert re.search(  # HL 15.1 from the scenario's victory block (the victory mechanic)
-        r"now game over: red wins \(decisive\): (red|no side) holds Capital", end.out
+        r"now game over: red wins \(decisive\): (Red|no side) holds Capital", end.out
     )
     assert re.findall(r"^Game-Turn (\d) \(", end.err, re.M) == ["3", "4"]
     assert load(game, registry).outcome is not None
@@ -490,7 +490,7 @@ def test_replay_prints_every_roll_and_result(cli: Cli, game: Path, registry: Reg
     text = cli("replay", str(game)).out
     printed = [line.strip() for line in text.splitlines()]
     assert [line for line in printed if line in rolls] == rolls
-    assert re.search(r"result: red wins \(decisive\): (red|no side) holds Capital", text)
+    assert re.search(r"result: red wins \(decisive\): (Red|no side) holds Capital", text)
     data = cli("replay", str(game), "--json", "--verify").json()
     assert data["verified"] is True
     assert [a["events"] for a in data["actions"]] == [[e.to_json() for e in b] for b in events]

@@ -77,6 +77,11 @@ def ledger(match: Match) -> list[dict[str, Any]]:
     return list(state(match).get("ledger", []))
 
 
+def side_name(match: Match, side: str | None) -> str:
+    """A side's name as the title gives it ("German" for german)."""
+    return next((s.name for s in match.title.manifest.sides if s.id == side), str(side))
+
+
 def net(match: Match, side: str) -> float:
     """``side``'s VP less its enemy's."""
     vp = match.state.vp
@@ -237,9 +242,8 @@ def sudden_death(match: Match) -> None:
         locs = places(match, params)
         if holds(match, side, locs, params.get("all", True)):
             names = ", ".join(str(match.topology.attrs(x).get("name") or x) for x in locs)
-            match.end_game(
-                side, params.get("level", "decisive"), f"{side} holds {names}", cond.get("rule")
-            )
+            text = f"{side_name(match, side)} holds {names}"
+            match.end_game(side, params.get("level", "decisive"), text, cond.get("rule"))
 
 
 def threshold_check(match: Match) -> None:
@@ -255,7 +259,7 @@ def threshold_check(match: Match) -> None:
             match.end_game(
                 side,
                 params.get("level", "decisive"),
-                f"{side} has {have:g} {what} (needs {float(params['needed']):g})",
+                f"{side_name(match, side)} has {have:g} {what} (needs {float(params['needed']):g})",
                 cond.get("rule"),
             )
 
@@ -279,8 +283,7 @@ def level_for(
     """The outcome for ``net_of``'s net VP ``points``: the level whose ``min``-``max`` holds
     them, e.g. "Soviet Decisive victory: German -42 net VP (PGG 15.2)"."""
     rule = rule or settings(match).get("rule")
-    side = settings(match).get("net_of") or match.sides[0]
-    name = next((s.name for s in match.title.manifest.sides if s.id == side), side)
+    name = side_name(match, settings(match).get("net_of") or match.sides[0])
     for e in levels(match, table):
         if e.get("min", -(10**9)) <= points <= e.get("max", 10**9):
             what = f"{e['level']} victory" if e.get("winner") else e["level"]
@@ -305,20 +308,21 @@ def outcome(match: Match) -> dict[str, Any] | None:
             sides = [side] if side else list(match.sides)
             winner = next((s for s in sides if holds(match, s, locs)), None)
             if winner is not None:
-                return {"winner": winner, "level": level, "text": f"{winner} holds {names}",
-                        "rule": rule}  # fmt: skip
+                text = f"{side_name(match, winner)} holds {names}"
+                return {"winner": winner, "level": level, "text": text, "rule": rule}
             other = params.get("default") or (match.enemy(side) if side else None)
             if other is not None:
-                who = f"{side} does not hold" if side else "no side holds"
-                return {"winner": other, "level": level, "text": f"{who} {names}: {other} wins",
-                        "rule": rule}  # fmt: skip
+                who = f"{side_name(match, side)} does not hold" if side else "no side holds"
+                text = f"{who} {names}: {side_name(match, other)} wins"
+                return {"winner": other, "level": level, "text": text, "rule": rule}
         elif kind == "vp":
             assert side is not None
             have = held_vp(match, side, places(match, params) or None)
             needed = float(params["needed"])
             winner = side if have >= needed else match.enemy(side)
             return {"winner": winner, "level": level,
-                    "text": f"{side} holds {have:g} VP of objectives (needs {needed:g})",
+                    "text": f"{side_name(match, side)} holds {have:g} VP of objectives "
+                    f"(needs {needed:g})",
                     "rule": rule}  # fmt: skip
         else:
             who = side or settings(match).get("net_of") or match.sides[0]

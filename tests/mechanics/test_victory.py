@@ -88,7 +88,7 @@ def test_a_side_s_hold_condition_loses_to_its_enemy_when_not_held(tmp_path: Path
     put(m, "r1", CAPITAL)  # occupation beats control
     outcome = play_out(m)
     assert outcome["winner"] == "red"
-    assert outcome["text"].startswith("blue does not hold")
+    assert outcome["text"].startswith("Blue does not hold")
 
 
 def test_vp_of_objectives_held_against_what_is_needed(tmp_path: Path) -> None:

@@ -1,4 +1,6 @@
-"""Linkland's own rules: link costs by class, combat shifts, control, fortress supply, victory.
+"""Linkland's own rules: link costs by class, combat shifts, control, fortress supply, the
+sudden loss of a side with no units (LL 15.2). Who holds enough objective VP at the end (LL 15.1)
+is the scenario's ``vp`` condition, judged by the shared ``victory`` mechanic.
 
 Movement pays per link, not per point (LL 8.1): the link's class sets the cost, a highway is
 cheaper whatever its class, a strait is for foot units only, and nothing moves into an off-map
@@ -122,31 +124,3 @@ def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
             "why": f"in the fortress of {name} (LL 11.4)",
         }
     return None
-
-
-def victory_points(match: Match, side: str) -> int:
-    """VP of the objective points ``side`` controls (LL 15.1)."""
-    return sum(
-        int(match.topology.attrs(loc).get("vp", 0))
-        for loc in sorted(match.topology.region("objective"))
-        if match.state.control.get(loc) == side
-    )
-
-
-@hookimpl
-def wargame_outcome(match: Match) -> dict[str, Any]:
-    """West wins by holding 2 VP of eastern objectives at the end (LL 15.1); otherwise East."""
-    vp = victory_points(match, "west")
-    if vp >= 2:
-        return {
-            "winner": "west",
-            "level": "decisive",
-            "text": f"West holds {vp} VP of objectives",
-            "rule": "LL 15.1",
-        }
-    return {
-        "winner": "east",
-        "level": "decisive",
-        "text": f"West holds only {vp} VP",
-        "rule": "LL 15.1",
-    }

@@ -14,7 +14,7 @@ import pytest
 from tests.titles.linkland import rules
 from wargame import render
 from wargame.match import Battle, Match
-from wargame.mechanics import movement, retreat
+from wargame.mechanics import movement, retreat, victory
 from wargame.network import PointNetwork
 from wargame.plugins import Registry, Title
 
@@ -164,14 +164,17 @@ def test_a_static_garrison_dies_alone_when_its_stack_retreats(match: Match) -> N
     assert units["6-army"].loc == "kelso"
 
 
-def test_victory_by_objective_points(match: Match) -> None:
-    assert rules.victory_points(match, "west") == 0
+def test_victory_by_objective_points_15_1(match: Match) -> None:
+    """The scenario's vp condition, judged from data by the victory mechanic."""
+    assert victory.held_vp(match, "west", ["jarrow", "kelso", "moffat"]) == 0
+    match.place(match.state.units["1-tank"], None)
     match.set_control("moffat", "west")
-    outcome: Any = rules.wargame_outcome(match)
+    outcome: Any = victory.outcome(match)
     assert outcome["winner"] == "west" and outcome["rule"] == "LL 15.1"
     match.set_control("moffat", "east")
     match.set_control("kelso", "west")
-    assert rules.wargame_outcome(match)["winner"] == "east"
+    assert victory.held_vp(match, "west", ["jarrow", "kelso", "moffat"]) == 0  # kelso is occupied
+    assert victory.outcome(match)["winner"] == "east"
 
 
 def test_a_side_with_no_units_left_loses_at_once(match: Match) -> None:
