@@ -250,7 +250,7 @@ def test_an_overrun_shows_its_odds_before_it_is_made(page: Page, site: str) -> N
     assert "overrun" not in _log(page)  # nothing made yet
     option.locator('button:text-is("Overrun")').click()
     expect(page.locator("#log")).to_contain_text("Blue: overrun 0907 with 7-arm via 0203")
-    expect(page.locator("#log")).to_contain_text("4-1, roll")
+    expect(page.locator("#log")).to_contain_text(re.compile(r"4-1\b[^\n]*roll \d"))
 
 
 def test_panzergruppe_guderian_draws_every_counter(page: Page, site: str) -> None:
