@@ -169,7 +169,7 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
 def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
     """The attacker's committed marker makes the battle a close combat; otherwise the defender
     may commit one (13.1), unless his city already makes it one."""
-    if "close_combat" in battle.extra or battle.kind != "attack" or not battle.defenders:
+    if "close_combat" in battle.extra or not battle.defenders:
         return None
     declared = _declared(match)
     if battle.target in declared:
@@ -202,7 +202,7 @@ def score(match: Match, battle: Battle) -> None:
 
     units = match.state.units
     attackers = [units[i] for i in battle.attackers]
-    if not attackers or attackers[0].side != SOVIET or battle.kind != "attack":
+    if not attackers or attackers[0].side != SOVIET or battle.kind not in ("attack", "overrun"):
         return
     defenders = [units[i] for i in battle.defenders]
     german = [u for u in defenders if german_coloured(match, u)]

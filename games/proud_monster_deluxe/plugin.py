@@ -11,6 +11,7 @@ from wargame.games.proud_monster_deluxe import (
     combat,
     constructions,
     losses,
+    mobileassault,
     movement,
     reserves,
     turns,
@@ -29,6 +30,7 @@ RULES: tuple[object, ...] = (
     losses,
     reserves,
     closecombat,
+    mobileassault,
     victory,
 )
 

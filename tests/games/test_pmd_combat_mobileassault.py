@@ -1,0 +1,138 @@
+"""Proud Monster Deluxe's mobile assault: an overrun inside movement (14.1-14.7, 12.4)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from wargame.calendar import set_weather
+from wargame.games.proud_monster_deluxe import plugin
+from wargame.match import Match
+from wargame.mechanics import movement
+from wargame.plugins import Title, discover
+from wargame.testing import clear, force_rolls, put, refused, to_phase
+
+RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 5)]
+
+
+@cache
+def _title() -> Title:
+    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+
+
+def _plain(match: Match, h: str) -> bool:
+    topo = match.topology
+    return topo.terrain(h) == "clear" and not topo.features(h) and not topo.attrs(h).get("coast")
+
+
+def _movement(side: str = "axis") -> tuple[Match, str, str]:
+    """Turn 113's first Movement Phase of ``side``, the map empty, and two clear hexes
+    (launch, target) with no hexside feature between them."""
+    match = Match(_title(), "1941-historical", 1)
+    while match.turn == 1:
+        match.apply("end")
+    to_phase(match, side, "movement")
+    clear(match)
+    topo = match.topology
+    for a in topo.locations():
+        for b in topo.neighbours(a) if _plain(match, a) else ():
+            edge = topo.edge(a, b)
+            if _plain(match, b) and edge is not None and not edge.features:
+                return match, a, b
+    raise AssertionError("no clear pair")
+
+
+def _soviets(match: Match, loc: str, n: int) -> None:
+    for uid in RDS[:n]:
+        match.reveal(put(match, uid, loc))
+
+
+def test_a_panzer_division_mobile_assaults_for_7_mp_and_goes_on_14_3_14_7() -> None:
+    match, launch, target = _movement()
+    _soviets(match, target, 1)
+    pd = put(match, "ger-pd-3", launch)
+    action = f"overrun {target} with ger-pd-3 via {launch}"
+    assert action in {str(a) for a in match.legal_actions()}
+    force_rolls(match, then=6)
+    match.apply(action)
+    while match.decision is not None and match.decision.kind != "movement":
+        match.apply(str(match.legal_actions()[0]))  # the Soviet construction/loss choices
+    assert match.state.units[RDS[0]].loc is None
+    assert pd.loc == target  # 14.7: success, the stack moves in and may go on
+    assert movement.spent(match, pd) == 7
+
+
+def test_a_failed_mobile_assault_goes_back_to_its_launch_hex_14_7() -> None:
+    match, launch, target = _movement()
+    _soviets(match, target, 3)
+    pd = put(match, "ger-pd-3", launch)
+    force_rolls(match, 1)
+    match.apply(f"overrun {target} with ger-pd-3 via {launch}")
+    while match.decision is not None and match.decision.kind != "movement":
+        match.apply(str(match.legal_actions()[0]))
+    assert any(match.state.units[u].loc == target for u in RDS[:3])
+    assert pd.loc in (launch, None)
+
+
+def test_motorized_infantry_needs_a_tank_in_the_assault_14_1() -> None:
+    match, launch, target = _movement()
+    _soviets(match, target, 1)
+    put(match, "ger-mid-10", launch)
+    put(match, "ger-pd-3", launch)
+    refused(match, f"overrun {target} with ger-mid-10 via {launch}", "with a tank", rule="PMD 14.1")
+    legal = {str(a) for a in match.legal_actions()}
+    assert f"overrun {target} with ger-pd-3,ger-mid-10 via {launch}" in legal
+    assert not any(a.startswith("overrun") and " with ger-mid-10 " in a for a in legal)
+
+
+def test_infantry_and_minor_allies_never_mobile_assault_14_1() -> None:
+    match, launch, target = _movement()
+    _soviets(match, target, 1)
+    put(match, "ger-id-7", launch)
+    put(match, "rom-id-1", launch)
+    for uid in ("ger-id-7", "rom-id-1"):
+        refused(match, f"overrun {target} with {uid} via {launch}", "may not overrun")
+
+
+def test_no_mobile_assault_in_mud_14_4() -> None:
+    match, launch, target = _movement()
+    _soviets(match, target, 1)
+    put(match, "ger-pd-3", launch)
+    for zone in ("nz", "sz"):
+        set_weather(match, "M", zone)
+    match.touch()
+    refused(match, f"overrun {target} with ger-pd-3 via {launch}", "Mud", rule="PMD 14.4")
+
+
+def test_no_axis_mobile_assault_into_snow_in_the_first_winter_14_4() -> None:
+    match, launch, target = _movement()
+    _soviets(match, target, 1)
+    put(match, "ger-pd-3", launch)
+    turns = match.title.doc("calendar")["turns"]
+    match.state.cursor.turn = next(int(k) for k, t in turns.items() if t["label"] == "201")
+    for zone in ("nz", "sz"):
+        set_weather(match, "S", zone)
+    match.touch()
+    refused(match, f"overrun {target} with ger-pd-3 via {launch}", "first winter", rule="PMD 14.4")
+
+
+def test_no_mobile_assault_into_rough_or_a_soviet_fort_14_4() -> None:
+    match, _, _ = _movement()
+    topo = match.topology
+    rough = next(h for h in topo.locations() if topo.terrain(h) == "rough")
+    launch = next(n for n in topo.neighbours(rough) if topo.terrain(n) == "clear")
+    _soviets(match, rough, 1)
+    put(match, "ger-pd-3", launch)
+    refused(match, f"overrun {rough} with ger-pd-3 via {launch}", "only clear, forest")
+    clear(match)
+    line = next(
+        h for h in topo.locations() if topo.features(h) == {"stalin-line"} and _plain_ish(match, h)
+    )
+    launch = next(n for n in topo.neighbours(line) if _plain(match, n))
+    _soviets(match, line, 1)
+    put(match, "ger-pd-3", launch)
+    refused(match, f"overrun {line} with ger-pd-3 via {launch}", "stalin line", rule="PMD 14.4")
+
+
+def _plain_ish(match: Match, h: str) -> bool:
+    topo = match.topology
+    return topo.terrain(h) == "clear" and any(_plain(match, n) for n in topo.neighbours(h))
