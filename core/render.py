@@ -999,6 +999,26 @@ def _stack_order(
     return [u for i, u in enumerate(units) if i != top] + [units[top]] if units else []
 
 
+def stack_order(match: Match, units: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """A stack bottom to top as the pictures and the page draw it: the strongest on top, by the
+    title's ``render.top`` values (else its strength key)."""
+    top_keys = [str(k) for k in match.settings("render").get("top") or [strength_key(match)]]
+    return _stack_order(units, top_keys)
+
+
+def stack_badge(match: Match, units: Sequence[Mapping[str, Any]]) -> tuple[str, str]:
+    """A stack's badge, its count and the strength the side can see ("3\u00b712+?"), and its
+    tooltip."""
+    key = strength_key(match)
+    n = len(units)
+    total, unknown = _stack_strength(units, key)
+    text = f"{n}\u00b7" + (f"{_fmt(total)}+?" if total and unknown else _fmt(total))
+    if unknown and not total:
+        text = f"{n}\u00b7?"
+    tip = f"{n} units, {key} {_fmt(total)}" + (" and unknown" if unknown else "")
+    return text, tip
+
+
 def _stack_strength(units: Sequence[Mapping[str, Any]], key: str) -> tuple[float, bool]:
     """The sum of the values the side can see, and whether some are unknown to it."""
     known = [_strength(u, key) for u in units]
@@ -1012,8 +1032,6 @@ def _unit_scene(
     pos: Mapping[str, tuple[float, float]],
 ) -> None:
     colours = side_colours(match)
-    key = strength_key(match)
-    top_keys = [str(k) for k in match.settings("render").get("top") or [key]]
     symbols = unit_symbols(match)
     flag_marks: dict[str, str] = dict(match.settings("render").get("flag_marks") or {})
     topology = match.topology
@@ -1035,7 +1053,7 @@ def _unit_scene(
             cx += 0.95
         n = len(units)
         shown = min(n, 4) - 1
-        units = _stack_order(units, top_keys)
+        units = stack_order(match, units)
         for level, unit in enumerate(units):
             k = min(level, shown) - shown / 2
             x, y = cx + step * k, cy - step * k
@@ -1105,11 +1123,7 @@ def _unit_scene(
                 )
         if n > 1:
             top = min(n - 1, shown) - shown / 2
-            total, unknown = _stack_strength(units, key)
-            text = f"{n}\u00b7" + (f"{_fmt(total)}+?" if total and unknown else _fmt(total))
-            if unknown and not total:
-                text = f"{n}\u00b7?"
-            tip = f"{n} units, {key} {_fmt(total)}" + (" and unknown" if unknown else "")
+            text, tip = stack_badge(match, units)
             w = max(0.36, _text_width(text, 0.2) + 0.12)
             bx, by = cx + step * top + size / 2 - w / 2 + 0.18, cy - step * top - size / 2
             z = 10.0 + n * 0.1 + 0.05

@@ -191,6 +191,7 @@ class Game:
                 "yours": decision is not None and decision.side in seat.sides,
                 "view": view,
                 "counters": layers.counter_texts(match, view),
+                "stacks": layers.stacks(match, view),
                 "log": [lens.entry(e) for e in self.log if e["n"] > since],
                 "log_size": len(self.log),
                 "undo": self._undo_refusal(seat),

@@ -74,3 +74,27 @@ def counter_texts(match: Match, view: Mapping[str, Any]) -> dict[str, str]:
         for unit in view.get("units", [])
         if unit.get("id") is not None
     }
+
+
+def stacks(match: Match, view: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Location -> how the page draws the stack there, as the pictures do
+    (:func:`wargame.render.stack_order`, :func:`wargame.render.stack_badge`): ``order``, the
+    indexes of its units in ``view["units"]`` bottom to top (the strongest on top), and, for
+    two units or more, ``badge`` (count and visible strength) and ``tip``."""
+    units = view.get("units", [])
+    at: dict[str, list[int]] = {}
+    for n, unit in enumerate(units):
+        loc = unit.get("loc")
+        if isinstance(loc, str):
+            at.setdefault(loc, []).append(n)
+    out: dict[str, dict[str, Any]] = {}
+    for loc, indexes in at.items():
+        members = [units[n] for n in indexes]
+        index = {id(u): n for u, n in zip(members, indexes, strict=True)}
+        entry: dict[str, Any] = {
+            "order": [index[id(u)] for u in render.stack_order(match, members)]
+        }
+        if len(members) > 1:
+            entry["badge"], entry["tip"] = render.stack_badge(match, members)
+        out[loc] = entry
+    return out

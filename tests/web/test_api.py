@@ -303,6 +303,25 @@ def test_the_state_has_each_counters_values_line_and_the_side_colours(api: Api) 
     assert all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in state["title"]["colors"].values())
 
 
+def test_the_state_orders_each_stack_and_labels_it_as_the_pictures_do(api: Api) -> None:
+    """Issue 18: a stack shows its strongest counter on top with its count and total strength,
+    on the page as in ``wargame render``."""
+    from wargame import render
+
+    created = api.create(title="hexland", seed=0, mode="seats")
+    state = api.get(created, "state", created.token("blue")).json()
+    units = state["view"]["units"]
+    match = api.game(created).match
+    piles = {loc: s for loc, s in state["stacks"].items() if len(s["order"]) > 1}
+    assert piles
+    for loc, stack in piles.items():
+        here = [n for n, u in enumerate(units) if u.get("loc") == loc]
+        assert sorted(stack["order"]) == here
+        ordered = [units[n] for n in stack["order"]]
+        assert ordered == render.stack_order(match, [units[n] for n in here])
+        assert stack["badge"].startswith(f"{len(here)}\u00b7")
+
+
 def test_the_page_is_offered_a_default_title(api: Api) -> None:
     titles = api.client.get("/api/titles").json()
     assert titles["default"] == titles["titles"][0]["id"]  # none asked for: the first

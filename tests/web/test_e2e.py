@@ -273,6 +273,17 @@ def test_panzergruppe_guderian_draws_every_counter(page: Page, site: str) -> Non
     assert len(with_symbol) == len(on_map) > 30, {u["type"] for u in on_map}
     expect(page.locator("#map svg use.unit-symbol")).to_have_count(len(with_symbol))
 
+    # a stack shows its count and the strength the side can see, as the pictures do
+    page_badges = page.locator("#map svg .stack-text").all_text_contents()
+    picture = page.evaluate(
+        """async () => {
+          const r = await fetch(matchPath("map.svg"), { headers: { "X-Seat": S.token } });
+          const doc = new DOMParser().parseFromString(await r.text(), "image/svg+xml");
+          return [...doc.querySelectorAll("text.stack-count")].map((t) => t.textContent);
+        }"""
+    )
+    assert sorted(page_badges) == sorted(picture) and any("\u00b7" in b for b in picture)
+
     # readable at the opening zoom: a counter some 48 px wide, hex numbers 8 px and more high
     shown = page.evaluate(
         """() => {

@@ -567,11 +567,10 @@ function drawUnits() {
   const size = hexes ? 1 : 0.9, step = 0.08;
   const out = [];
   let open = null;
-  const stacks = new Map();
-  for (const u of S.state.view.units) {
-    if (u.loc === null || u.loc === undefined || !S.locEl.has(u.loc)) continue;
-    if (!stacks.has(u.loc)) stacks.set(u.loc, []);
-    stacks.get(u.loc).push(u);
+  // each stack as the server orders it (the strongest on top, as wargame.render draws it)
+  const stacks = new Map(), all = S.state.view.units, info = S.state.stacks || {};
+  for (const [loc, st] of Object.entries(info)) {
+    if (S.locEl.has(loc)) stacks.set(loc, st.order.map((i) => all[i]));
   }
   for (const [loc, units] of stacks) {
     const c = centre(loc);
@@ -599,17 +598,20 @@ function drawUnits() {
       const k = Math.min(level, shown) - shown / 2;
       g.append(counterEl(u, cx + step * k, cy - step * k, size, colours[u.side] || "#ccc"));
     });
-    if (n > 1) {
+    if (n > 1) {  // the count and the strength this side can see: "3\u00b712+?"
       const top = Math.min(n - 1, shown) - shown / 2;
-      const bx = cx + step * top + size / 2, by = cy - step * top - size / 2;
-      const badge = svgEl("circle", {
-        cx: bx, cy: by, r: 0.18, fill: "#fff", stroke: "#222", "stroke-width": 0.04, class: "stack-count",
-        "data-loc": loc, "data-badge": loc,
+      const text = (info[loc] && info[loc].badge) || String(n);
+      const w = Math.max(0.36, 0.2 * 0.6 * text.length + 0.12);
+      const bx = cx + step * top + size / 2 - w / 2 + 0.18, by = cy - step * top - size / 2;
+      const badge = svgEl("rect", {
+        x: bx - w / 2, y: by - 0.15, width: w, height: 0.3, rx: 0.06, fill: "#fff", stroke: "#222",
+        "stroke-width": 0.04, class: "stack-count", "data-loc": loc, "data-badge": loc,
       });
-      badge.append(svgEl("title", {}, `${n} units: click to spread them out`));
+      badge.append(svgEl("title", {}, `${(info[loc] && info[loc].tip) || `${n} units`}: click to spread them out`));
       g.append(badge, svgEl("text", {
-        x: bx, y: by, "font-size": 0.22, "font-weight": "bold", "text-anchor": "middle", "dominant-baseline": "central",
-      }, String(n)));
+        x: bx, y: by, "font-size": 0.2, "font-weight": "bold", "text-anchor": "middle", "dominant-baseline": "central",
+        class: "stack-text",
+      }, text));
     }
     out.push(g);
   }
