@@ -369,8 +369,8 @@ def cmd_status(args: argparse.Namespace, ctx: Context) -> int:
 
 
 SCREENFUL = 40
-"""Past this many actions, ``wargame actions`` prints a summary by verb and actor (``--all``
-lists every one; ``--json`` always does)."""
+"""Past this many actions (of more than one unit), ``wargame actions`` prints a summary by verb and
+actor (``--all`` lists every one; ``--json`` and ``--unit`` always do)."""
 
 
 @dataclass(frozen=True)
@@ -501,7 +501,7 @@ def cmd_actions(args: argparse.Namespace, ctx: Context) -> int:
         whose = f" of {unit}" if unit is not None and given == f"--unit {unit}" else ""
         whose = whose or (f" ({given})" if given else "")
         print(f"# {_now(match)}: {len(actions)} legal action(s){whose}")
-        if len(actions) > SCREENFUL and not args.all:
+        if len(actions) > SCREENFUL and not args.all and unit is None:  # one unit's: all
             for line in _summary(match, [Action.parse(a) for a in actions], want):
                 print(line)
         else:

@@ -46,12 +46,16 @@ def expand(match: Match, text: Action | str) -> Expansion:
     reason = match.check(action)
     if reason is None:
         return Expansion(action)
-    found = _matching(match, action)
+    found, asked = _matching(match, action)
     if not found:
+        if len(asked) == 1 and len(action.args) > 1:  # one actor named: say what it may not do
+            last = action.args[-1]
+            ends = f" ends in {last}" if last in match.topology else f" holds {last}"
+            reason += f"; read as a short form: no legal '{action.verb}' of {asked[0]}{ends}"
         raise IllegalAction(action, reason)
     if len(found) == 1:
         return Expansion(found[0], _note(match, action, found[0], False))
-    whole = _holding_all(found)
+    whole = _holding_all(match, found)
     if whole is not None:
         return Expansion(whole, _note(match, action, whole, True))
     listed = "; ".join(f"'{a}'" for a in found[:EXAMPLES])
@@ -80,11 +84,12 @@ def _difference(match: Match, found: list[Action]) -> str:
     return f"{what}: {shown}?"
 
 
-def _matching(match: Match, action: Action) -> list[Action]:
-    """The legal actions of the verb whose tokens hold the typed ones (see the module)."""
+def _matching(match: Match, action: Action) -> tuple[list[Action], list[str]]:
+    """The legal actions of the verb whose tokens hold the typed ones (see the module), and the
+    actors asked."""
     decision = match.decision
     if decision is None or not action.args or action.verb not in match.verbs_now():
-        return []
+        return [], []
     verb = action.verb
     first, rest = action.args[0], action.args[1:]
     actors = match.actors(verb)
@@ -99,7 +104,7 @@ def _matching(match: Match, action: Action) -> list[Action]:
     out: list[Action] = []
     for actor in asked:
         out.extend(a for a in match.legal_for(actor, verb) if _fits(match, pattern, a.args))
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(out)), asked
 
 
 def _stack_at(match: Match, loc: str, actors: list[str], side: str) -> list[str]:
@@ -130,14 +135,18 @@ def _fits(match: Match, pattern: tuple[str, ...], args: tuple[str, ...]) -> bool
     return True
 
 
-def _tokens(action: Action) -> set[str]:
-    return {part for arg in action.args for part in arg.split(",")}
-
-
-def _holding_all(found: list[Action]) -> Action | None:
-    """The one action whose tokens hold every other's (an attack with every unit that may
-    join), if there is one."""
-    sets = [_tokens(a) for a in found]
+def _holding_all(match: Match, found: list[Action]) -> Action | None:
+    """The one action whose units hold every other's (an attack with every unit that may
+    join), when the matches differ only in their lists of units; else None."""
+    if len({len(a.args) for a in found}) != 1:
+        return None
+    units = match.state.units
+    differ = [i for i in range(len(found[0].args)) if len({a.args[i] for a in found}) > 1]
+    if not differ or not all(
+        i in units for at in differ for a in found for i in a.args[at].split(",")
+    ):
+        return None
+    sets = [{(at, i) for at in differ for i in a.args[at].split(",")} for a in found]
     holding = [a for a, mine in zip(found, sets, strict=True) if all(s <= mine for s in sets)]
     return holding[0] if len(holding) == 1 else None
 
@@ -147,6 +156,18 @@ def _note(match: Match, typed: Action, full: Action, everyone: bool) -> str:
     if everyone:
         return f"read as '{full}': with every unit that may join"
     between = [t for t in full.args[1:-1] if t not in typed.args]
+    note = f"read as '{full}'"
     if between and all(t in match.topology for t in between):
-        return f"read as '{full}': the cheapest legal path"
-    return f"read as '{full}'"
+        note += ": the cheapest legal path"
+    first = typed.args[0]
+    decision = match.decision
+    if first != full.args[0] and decision is not None:  # a hex named for its stack
+        moving = set(full.args[0].split(","))
+        staying = [u.id for u in match.units_at(first) if u.side == decision.side]
+        staying = [uid for uid in staying if uid not in moving]
+        if staying:
+            note += (
+                f"; the others in {first} stay ({', '.join(staying)}): no legal "
+                f"'{typed.verb}' of theirs matches"
+            )
+    return note

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.games.dc_helpers import to_phase
 from tests.test_cli import Cli, cli, fails, game, load  # noqa: F401 (fixtures)
 from wargame import shorthand
 from wargame.actions import Action, IllegalAction
@@ -47,6 +48,9 @@ def test_actions_past_a_screenful_is_a_summary_naming_the_filters(
     assert len(out) < SCREENFUL
     assert cli("actions", str(moving), "--all").out.splitlines()[1:] == legal
     assert cli("actions", str(moving), "--json").json()["actions"] == legal  # always complete
+    mine = [str(a) for a in match.legal_for("7-arm")]
+    assert len(mine) > SCREENFUL  # one unit's actions are listed whole: it was asked for
+    assert cli("actions", str(moving), "--unit", "7-arm").out.splitlines()[1:] == mine
 
 
 def test_actions_filters_by_verb_place_and_destination(
@@ -124,15 +128,39 @@ def test_an_attack_may_leave_out_its_units(
     assert load(moving, registry).history[-1] == "attack 0903 with 7-arm,8-arm"
 
 
-def test_the_action_holding_every_other_is_all_of_them() -> None:
+def test_the_action_holding_every_other_is_all_of_them(hexland: Title) -> None:
     """Several attacks on one hex, each with a subset of the units that may join: the one with
-    every unit is what ``attack 0811`` obviously means; two that differ are not."""
+    every unit is what ``attack 0903`` obviously means; two that differ are not, nor two paths
+    of which one passes through the other's end."""
+    match = Match(hexland)
     found = [
         Action.parse(t)
-        for t in ("attack 0811 with a,b,c", "attack 0811 with a,b", "attack 0811 with c")
+        for t in (
+            "attack 0903 with 1-inf,2-inf,7-arm",
+            "attack 0903 with 1-inf,2-inf",
+            "attack 0903 with 7-arm",
+        )
     ]
-    assert shorthand._holding_all(found) == found[0]
-    assert shorthand._holding_all(found[1:]) is None
+    assert shorthand._holding_all(match, found) == found[0]
+    assert shorthand._holding_all(match, found[1:]) is None
+    paths = [Action.parse("move 7-arm 0203 0304"), Action.parse("move 7-arm 0203 0303 0304")]
+    assert shorthand._holding_all(match, paths) is None
+
+
+def test_a_hex_named_for_a_title_without_stack_moves_reads_the_one_unit_that_may(
+    registry: Registry,
+) -> None:
+    """Dark Crusade moves units one at a time (no stack actor): naming Lublin moves the one
+    unit there with a legal move to Brest, and says the others stay; two routes to Warsaw are
+    ambiguous (DC 12.0)."""
+    match = to_phase(Match(registry.get("dc"), "campaign", seed=1), "axis", "operational", 1)
+    read = shorthand.expand(match, "move lublin brest")
+    (mover,) = read.action.args[0].split(",")
+    assert read.action.args[-1] == "brest" and match.state.units[mover].loc == "lublin"
+    assert read.note is not None and "; the others in lublin stay (" in read.note
+    assert "no legal 'move' of theirs matches" in read.note
+    with pytest.raises(IllegalAction, match="ambiguous: .* by which place: "):
+        shorthand.expand(match, "move lublin warsaw")
 
 
 def test_an_ambiguous_short_form_is_refused_naming_what_matched(
@@ -148,7 +176,11 @@ def test_an_ambiguous_short_form_is_refused_naming_what_matched(
     assert "which units: 7-arm, 8-arm, 7-arm,8-arm?" in result.err
     assert moving.read_bytes() == before
     # an impossible destination is refused with the rule's own reason, not as ambiguous
-    fails(cli("act", str(moving), "move 1-inf 0907"), "illegal action 'move 1-inf 0907'")
+    fails(
+        cli("act", str(moving), "move 1-inf 0907"),
+        "illegal action 'move 1-inf 0907'",
+        "read as a short form: no legal 'move' of 1-inf ends in 0907",
+    )
     assert moving.read_bytes() == before
 
 
