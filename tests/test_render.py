@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 import shutil
 import struct
 import tempfile
@@ -513,12 +514,16 @@ def test_a_ring_cut_to_a_box_keeps_what_lies_inside() -> None:
 def test_the_pages_static_map_has_no_unit_symbols_but_keeps_the_coasts() -> None:
     """The page draws counters itself over a static map sent once: that map must not carry the
     symbols of the counters where they stood when it was drawn (they move), but keeps what
-    never changes, such as Dark Crusade's coasts."""
+    never changes, such as Dark Crusade's coasts. Each unit type's symbol is defined once, in
+    ``<defs>`` (drawn nowhere until the page places it on a counter)."""
     from wargame.web import layers
+
+    def drawn(svg: str) -> str:
+        return re.sub(r"<defs>.*?</defs>", "", svg, flags=re.S)
 
     registry = discover(owner_dir=None)
     text = layers.static_map(Match(registry.get("pgg")), None)
-    assert 'class="symbol"' not in text
+    assert 'class="symbol"' not in drawn(text) and 'class="symbol"' in text
     assert 'class="symbol"' in render.svg(Match(registry.get("pgg")))
     dc = layers.static_map(Match(registry.get("dc")), None)
-    assert 'class="basemap land"' in dc and 'class="symbol"' not in dc
+    assert 'class="basemap land"' in dc and 'class="symbol"' not in drawn(dc)
