@@ -173,6 +173,63 @@ def mechanics_reference() -> str:
         lines += ["", "Example (the defaults, written out):", "", "```json"]
         lines += [_json({key: _example(model)}), "```", ""]
     lines += [
+        "# Victory condition kinds",
+        "",
+        "A scenario's `victory` block maps an id to a condition: `kind`, `side` (for `vp`, "
+        "`sudden-death` and `threshold`), `params` and `rule`. With the `victory` mechanic listed, "
+        "these kinds are judged from data (their params are checked at load: unknown keys are "
+        "errors); other kinds are the title's own, for its rules. A location is held by the side "
+        "with units in it, else by the side controlling it, else by `default_holder`.",
+        "",
+    ]
+    for kind, params in models.VICTORY_KINDS.items():
+        lines += [f"## `{kind}`", "", _doc(params), ""]
+        lines += _model_table(params)
+        lines.append("")
+    lines += [
+        "Example (Hexland's scenario: Blue wins by holding the Capital at the end, else Red):",
+        "",
+        "```json",
+        _json(
+            {
+                "victory": {
+                    "capital": {
+                        "kind": "hold",
+                        "params": {"hexes": ["0905"], "default": "red"},
+                        "rule": "HL 15.1",
+                    }
+                }
+            }
+        ),
+        "```",
+        "",
+        "# Terrain in combat",
+        "",
+        _doc(models.TerrainCombat),
+        "",
+        *_model_table(models.TerrainCombat),
+        "",
+        "Example (Hexland's terrain chart, with `terrain-effects` listed):",
+        "",
+        "```json",
+        _json(
+            {
+                "terrain": {
+                    "forest": {"name": "Forest", "combat": {"defense_multiplier": 2},
+                               "rule": "HL 11.1"},
+                    "city": {"name": "City", "combat": {"shift": -1}, "rule": "HL 11.2"},
+                },
+                "hexsides": {
+                    "river": {"name": "River",
+                              "combat": {"defense_multiplier": 2, "all_attackers_across": True},
+                              "rule": "HL 11.3"},
+                },
+            }
+        ),
+        "```",
+        "",
+    ]  # fmt: skip
+    lines += [
         "# Combat table kinds",
         "",
         "A `combat-tables` document holds `tables` (id -> table) and `codes` (result code -> "

@@ -951,7 +951,7 @@ class VpParams(Places):
     """``vp``: at the end, ``side`` wins when the VP of the objectives it holds (those named,
     else all) reach ``needed``; otherwise its enemy."""
 
-    needed: float
+    needed: float = Field(description="VP of held objectives the side needs")
 
 
 class SuddenDeathParams(Places):
@@ -963,7 +963,7 @@ class SuddenDeathParams(Places):
 class ThresholdParams(Doc):
     """``threshold``: at each check, ``side`` wins when its VP reach ``needed``."""
 
-    needed: float
+    needed: float = Field(description="VP (or net VP) that win at a check")
     net: bool = Field(False, description="count its VP less its enemy's")
     level: str = "decisive"
 

@@ -49,7 +49,7 @@ def documents(title_id: str, name: str, topology: str) -> dict[str, dict[str, An
     hexes = topology == "hex"
     objective = "0503" if hexes else "mill"
     mechanics = ["movement", "rigid-zoc" if hexes else "no-zoc", "combat", "step-losses"]
-    mechanics += ["retreat-advance", "stacking"]
+    mechanics += ["retreat-advance", "stacking", "terrain-effects", "victory"]
     options: dict[str, Any] = {
         "combat": {"table": "crt"},
         "retreat": {"rule": "XX 9.2"},
@@ -138,10 +138,24 @@ def documents(title_id: str, name: str, topology: str) -> dict[str, dict[str, An
         f"{title_id}-tec",
         terrain={
             "clear": {"name": "Clear", "move": {"*": 1}},
-            "forest": {"name": "Forest", "move": {"infantry": 1, "*": 2}},
-            "town": {"name": "Town", "move": {"*": 1}},
+            "forest": {
+                "name": "Forest",
+                "move": {"infantry": 1, "*": 2},
+                "combat": {"defense_multiplier": 2},
+                "rule": "XX 10.1",
+            },
+            "town": {"name": "Town", "move": {"*": 1}, "combat": {"shift": -1}, "rule": "XX 10.2"},
         },
-        hexsides={"river": {"name": "River", "move": {"*": 2}}} if hexes else {},
+        hexsides={
+            "river": {
+                "name": "River",
+                "move": {"*": 2},
+                "combat": {"shift": -1, "all_attackers_across": True},
+                "rule": "XX 10.3",
+            }
+        }
+        if hexes
+        else {},
         features={"road": {"name": "Road", "move": {"*": 0.5}}} if hexes else {},
     )
     counters = _doc(
@@ -213,7 +227,12 @@ def documents(title_id: str, name: str, topology: str) -> dict[str, dict[str, An
             "red": {"side": "red", "units": ["r1", "r2", "r3"], "at": red_at},
         },
         victory={
-            "objective": {"kind": "hold", "params": {"hexes": [objective]}, "rule": "XX 15.1"}
+            "objective": {
+                "kind": "hold",
+                "side": "blue",
+                "params": {"hexes": [objective]},
+                "rule": "XX 15.1",
+            }
         },
     )
     return {
@@ -269,23 +288,15 @@ def wargame_register_games():
 RULES = '''\
 """{name}'s own rules: only what the shared mechanics listed in data/title.json do not do.
 
-Hooks a title may implement are listed, each with its docstring, in the engine's
+Who wins is data (the scenario's ``victory`` block, judged by the ``victory`` mechanic), as are
+terrain effects in combat (the terrain chart's ``combat`` entries, by ``terrain-effects``). Hooks
+a title may implement for the rest are listed, each with its docstring, in the engine's
 ``wargame/hookspecs.py`` (and docs/reference-hooks.md): strength modifiers, column shifts,
-vetoes citing a rule, phases of your own, victory.
+vetoes citing a rule, phases of your own, an outcome of your own.
 """
 
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
-
-OBJECTIVE = "{objective}"
-
-
-@hookimpl
-def wargame_outcome(match: Match):
-    """XX 15.1: Blue wins by holding the objective when the last turn is over; else Red."""
-    if match.side_at(OBJECTIVE) == "blue":
-        return {{"winner": "blue", "level": "decisive", "text": "Blue holds the objective"}}
-    return {{"winner": "red", "level": "decisive", "text": "Red denies the objective"}}
 '''
 
 TEST = '''\
@@ -333,8 +344,7 @@ def init(folder: Path, title_id: str, topology: str = "hex", force: bool = False
     package = package_name(title_id)
     name = title_id.replace("-", " ").title()
     docs = documents(title_id, name, "hex" if topology == "hex" else "network")
-    objective = docs["scenario-first.json"]["victory"]["objective"]["params"]["hexes"][0]
-    values = {"title_id": title_id, "package": package, "name": name, "objective": objective}
+    values = {"title_id": title_id, "package": package, "name": name}
     files = {
         "pyproject.toml": PYPROJECT,
         "README.md": README,

@@ -36,7 +36,9 @@ def test_init_writes_a_whole_title(tmp_path: Path, shape: str) -> None:
     assert title_problems(data) == []
     pyproject = (folder / "pyproject.toml").read_text(encoding="utf-8")
     assert 'my-title = "my_title.plugin"' in pyproject and '"data/*.json"' in pyproject
-    assert "def wargame_outcome" in (folder / "my_title" / "rules.py").read_text(encoding="utf-8")
+    # who wins and terrain in combat are data, judged by shared mechanics: no Python needed
+    assert {"victory", "terrain-effects"} <= set(manifest["mechanics"])
+    assert "def wargame_outcome" not in (folder / "my_title" / "rules.py").read_text("utf-8")
     assert "conformance(" in (folder / "tests" / "test_my_title.py").read_text(encoding="utf-8")
 
 

@@ -81,14 +81,17 @@ def test_the_tutorials_title_is_built_from_its_text_and_plays(
 
     title = load_title(GameDef("river-crossing", data, (rules,)))
     match = Match(title, seed=1)
-    hills = Battle(id="b", attackers=[], defenders=[], target="0603")
-    (modifier,) = rules.wargame_strength_modifiers(match=match, battle=hills)
-    assert (modifier.target, modifier.op, modifier.value, modifier.rule) == (
-        "defense",
-        "multiply",
-        2,
-        "XX 10.3",
-    )
-    clear = Battle(id="b", attackers=[], defenders=[], target="0101")
-    assert rules.wargame_strength_modifiers(match=match, battle=clear) == []
+    from wargame.mechanics import terrain, victory
+
+    # XX 10.3 from the terrain chart alone, applied by the terrain-effects mechanic
+    assert terrain.defense_multiplier(match, "0603", []) == (2, ["hills"], "XX 10.3")
+    assert terrain.defense_multiplier(match, "0101", []) == (1, [], None)
+    # XX 15.2 from the scenario alone, judged by the victory mechanic
+    assert [cid for cid, _ in victory.conditions(match, "sudden-death")] == ["hill-and-town"]
+    # XX 10.4, the tutorial's Python
+    hills = Battle(id="b", attackers=["x"], defenders=[], target="0503", origins={"x": "0603"})
+    (shift,) = rules.wargame_combat_shifts(match=match, battle=hills)
+    assert (shift.columns, shift.rule) == (1, "XX 10.4")
+    clear = Battle(id="b", attackers=["x"], defenders=[], target="0503", origins={"x": "0101"})
+    assert rules.wargame_combat_shifts(match=match, battle=clear) == []
     assert conformance(title, seeds=range(1)) == []
