@@ -1209,6 +1209,9 @@ def _legend(scene: Scene, match: Match | None, view: Mapping[str, Any] | None) -
                 "units in stack \u00b7 total " + (strength_key(match) if match else ""),
                 shape,
             )
+    for glyph in scene.paths:
+        if glyph.cls == "basemap border":  # a network's basemap: the frontier it started on
+            add("glyph", "border", glyph)
     for lab in scene.labels:
         if lab.cls == "vp" or (lab.cls == "name" and "\u2605" in lab.text):
             add("text", "victory points", "\u2605")
@@ -1257,6 +1260,9 @@ def _legend(scene: Scene, match: Match | None, view: Mapping[str, Any] | None) -
             scene.shapes.append(band)
         elif kind == "symbol":
             what(scene, sx, y, z, g)
+        elif kind == "glyph":  # a basemap line, a stroke of it
+            d = (("M", (sx - 0.3 * g, y)), ("L", (sx + 0.3 * g, y)))
+            scene.paths.append(Glyph(d, None, what.stroke, what.width * g, z, "legend"))
         else:
             scene.labels.append(Label(sx, y, what, size, z, "legend", bold=True))
         scene.labels.append(

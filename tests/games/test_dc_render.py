@@ -107,6 +107,8 @@ def test_the_june_1941_borders_are_drawn_under_the_network_and_not_over_it(tmp_p
         'class="basemap border"'
     )
     assert render.png(match, tmp_path / "dc.png").stat().st_size > 0  # the PNG draws them too
+    key = [e.text for e in root if e.get("class") == "legend"]
+    assert "border" in key
 
 
 def test_committed_basemap_equals_generator_output() -> None:
