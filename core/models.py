@@ -464,6 +464,42 @@ class SupplyConcentrationSettings(Settings):
     rule: str | None = None
 
 
+class SeaSettings(Settings):
+    """One sea of ``sea-movement``: whose it is, its ports, who may sail and how many."""
+
+    id: Id = Field(description="the sea's name, used by links")
+    side: Id = Field(description="the side that moves by this sea")
+    ports: list[str] = Field(description="location ids or region names of its ports")
+    capacity: float = Field(ge=0, description="weight that may sail a movement phase of the side")
+    units: list[str] = Field(
+        default_factory=list, description="unit types or type tags that may sail (none: all)"
+    )
+    weights: dict[str, float] = Field(
+        default_factory=dict, description="unit type or tag -> weight (default 1)"
+    )
+    no_attack: bool = Field(
+        False, description="a unit that sailed may not attack in the same player turn"
+    )
+    rule: str | None = None
+
+
+class SeaLinkSettings(Settings):
+    """Two seas that are one for a side while it controls every location ``needs`` lists."""
+
+    seas: list[Id] = Field(min_length=2, max_length=2, description="the two seas")
+    needs: list[str] = Field(description="locations the side must control (the Kerch Strait)")
+    rule: str | None = None
+
+
+class SeaMovementSettings(Settings):
+    """``sea-movement`` (wargame.mechanics.seamove, whose docstring says what each does):
+    port-to-port moves by sea (Barbarossa 10.16-10.17, 10.34; LWE 9.17; PMD 10.2-10.4)."""
+
+    seas: list[SeaSettings]
+    links: list[SeaLinkSettings] = Field(default_factory=list)
+    rule: str | None = None
+
+
 SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "movement": ("movement", MovementSettings),
     "rigid-zoc": ("rigid-zoc", ZocSettings),
@@ -482,6 +518,7 @@ SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "terrain-effects": ("terrain-effects", TerrainEffectsSettings),
     "attenuated-supply": ("attenuated-supply", AttenuatedSupplySettings),
     "supply-concentration": ("supply-concentration", SupplyConcentrationSettings),
+    "sea-movement": ("sea-movement", SeaMovementSettings),
     "render": (None, RenderSettings),
 }
 """``mechanic_options`` key -> (the mechanic it configures, None for none; its model)."""
@@ -511,6 +548,7 @@ class MechanicOptions(Doc):
     supply_concentration: SupplyConcentrationSettings | None = Field(
         None, alias="supply-concentration"
     )
+    sea_movement: SeaMovementSettings | None = Field(None, alias="sea-movement")
     render: RenderSettings | None = None
 
 

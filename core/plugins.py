@@ -58,6 +58,7 @@ MECHANICS: dict[str, str] = {
     "terrain-effects": "wargame.mechanics.terrain",
     "attenuated-supply": "wargame.mechanics.attenuated",
     "supply-concentration": "wargame.mechanics.concentration",
+    "sea-movement": "wargame.mechanics.seamove",
 }
 """Shared mechanics by name. A manifest may also name any importable module ('pkg.mod')."""
 

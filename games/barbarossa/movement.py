@@ -93,6 +93,15 @@ def wargame_move_blocked(match: Match, unit: Unit) -> Mapping[str, str]:
     return out
 
 
+@hookimpl
+def wargame_move_locked(match: Match, unit: Unit) -> str | None:
+    """10.34: the ICA only shuttles by sea between Odessa and Sevastopol (the sea-movement
+    mechanic's ``ica`` sea)."""
+    if match.counter(unit)["type"] == "ica":
+        return "the ICA moves only by sea between Odessa and Sevastopol (BARB 10.34)"
+    return None
+
+
 def crosses_kerch(match: Match, path: list[str]) -> bool:
     topo = match.topology
     for a, b in zip(path, path[1:], strict=False):

@@ -1,0 +1,205 @@
+"""Sea movement (Barbarossa 10.16-10.17 and 10.34, LWE 9.17, PMD 10.2-10.4): a unit that starts
+its side's movement phase in a friendly port may move by sea to another friendly port of the same
+sea, and no further that phase.
+
+Each sea (``mechanic_options.sea-movement.seas``) belongs to one side and names its ports
+(location ids or region names), the unit types or type tags that may use it (none listed: every
+unit), their weights (unit type or tag -> weight, default 1) and the capacity a movement phase of
+that side, counted in those weights (Barbarossa: one infantry corps a sea; LWE: five rifle
+divisions, the ICA weighing five). A port serves while the side controls it and no enemy unit is
+in it. ``links`` join two seas (LWE, PMD: the Sea of Azov and the Black Sea) while the side
+controls every location the link ``needs`` (the Kerch Strait's hexes); a move between linked
+seas counts against the capacity of the sea it leaves. With ``no_attack`` a unit that moved by
+sea may not attack in the same player turn (Barbarossa: defence only); the flag that says so
+(``flags["sea"]``, the player turn's key) goes at the start of any later phase.
+
+The verb is ``sea UNIT PORT`` in the side's movement decisions. The capacity used is kept in the mechanic's namespace ``sea-movement``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl, veto_scope
+from wargame.match import Match
+from wargame.mechanics.movement import done, phase_key, spent
+from wargame.models import PhaseSpec
+from wargame.plugins import Verb
+from wargame.state import Unit
+
+REQUIRES: dict[str, str] = {"movement": "sea moves mark the unit moved for the phase"}
+"""Mechanics this one needs in the same title (checked at load)."""
+
+NS = "sea-movement"
+FLAG = "sea"
+
+
+def settings(match: Match) -> dict[str, Any]:
+    return match.settings("sea-movement")
+
+
+def seas(match: Match, side: str | None = None) -> list[dict[str, Any]]:
+    return [s for s in settings(match).get("seas", ()) if side is None or s["side"] == side]
+
+
+def ports(match: Match, sea: dict[str, Any]) -> list[str]:
+    """The sea's port locations (region names resolved), in a stable order."""
+    out: list[str] = []
+    topo = match.topology
+    for name in sea.get("ports", ()):
+        if name in topo:
+            out.append(name)
+        else:
+            out.extend(sorted(topo.region(name)))
+    return list(dict.fromkeys(out))
+
+
+def serves(match: Match, side: str, loc: str) -> bool:
+    """A friendly port: the side controls it and no enemy unit stands in it."""
+    occupant = match.side_at(loc)
+    return match.state.control.get(loc) == side and occupant in (None, side)
+
+
+def _keys(match: Match, unit: Unit) -> set[str]:
+    kind = match.unit_type(unit)
+    return {match.counter(unit)["type"], *kind.get("tags", ())}
+
+
+def eligible(match: Match, sea: dict[str, Any], unit: Unit) -> bool:
+    allowed = sea.get("units") or ()
+    return not allowed or bool(_keys(match, unit) & set(allowed))
+
+
+def weight(match: Match, sea: dict[str, Any], unit: Unit) -> float:
+    weights = sea.get("weights") or {}
+    found = [float(weights[k]) for k in sorted(_keys(match, unit)) if k in weights]
+    return max(found) if found else 1.0
+
+
+def used(match: Match, sea: dict[str, Any]) -> float:
+    return float(match.state.plugins.get(NS, {}).get(f"{sea['id']}@{phase_key(match)}", 0))
+
+
+def linked(match: Match, side: str, a: str, b: str) -> bool:
+    """Seas ``a`` and ``b`` are one for the side now (its control of every needed location)."""
+    control = match.state.control
+    for link in settings(match).get("links", ()):
+        if set(link["seas"]) == {a, b} and all(control.get(h) == side for h in link["needs"]):
+            return True
+    return False
+
+
+def destinations(match: Match, unit: Unit) -> dict[str, str]:
+    """Port -> the id of the sea the unit would sail by, for a unit that may sea-move now."""
+    loc = unit.loc
+    if loc is None or done(match, unit) or spent(match, unit):
+        return {}
+    if not serves(match, unit.side, loc):
+        return {}
+    mine = seas(match, unit.side)
+    out: dict[str, str] = {}
+    for sea in mine:
+        if loc not in ports(match, sea) or not eligible(match, sea, unit):
+            continue
+        if used(match, sea) + weight(match, sea, unit) > float(sea["capacity"]):
+            continue
+        reach = [sea] + [
+            o for o in mine if o is not sea and linked(match, unit.side, sea["id"], o["id"])
+        ]
+        for other in reach:
+            for port in ports(match, other):
+                if port != loc and port not in out and serves(match, unit.side, port):
+                    out[port] = sea["id"]
+    return out
+
+
+class Sea(Verb):
+    """``sea UNIT PORT``: a port-to-port move by sea (the title's rule in ``rule``)."""
+
+    name = "sea"
+    kinds = ("movement",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        for unit in sorted(match.units_of(decision.side), key=lambda u: u.id):
+            for port in sorted(destinations(match, unit)):
+                yield Action("sea", (unit.id, port))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if action in set(self.legal(match, decision)):
+            return None
+        rule = settings(match).get("rule")
+        return (
+            "sea movement: an eligible unit that has not moved this phase, from a friendly port to "
+            "another friendly port of its sea, within the sea's capacity this phase"
+            + (f" ({rule})" if rule else "")
+        )
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        start, port = unit.loc or "", action.args[1]
+        sea_id = destinations(match, unit)[port]
+        sea = next(s for s in seas(match) if s["id"] == sea_id)
+        key = phase_key(match)
+        ns = match.state.ns(NS)
+        ns[f"{sea_id}@{key}"] = used(match, sea) + weight(match, sea, unit)
+        unit.flags["moved"] = key
+        unit.flags["mp"] = [key, 10**6]  # no further movement this phase
+        if sea.get("no_attack"):
+            unit.flags[FLAG] = _turn_key(match)
+        match.place(unit, port)
+        match.emit(
+            "sea",
+            f"{unit.id} moves by sea from {start} to {port}",
+            sea.get("rule") or settings(match).get("rule"),
+            units=[unit.id],
+            path=[start, port],
+        )
+        match.hook.wargame_moved(match=match, units=[unit], path=[start, port])
+
+
+def _turn_key(match: Match) -> str:
+    return f"{match.turn}/{match.phasing}"
+
+
+def sailed(match: Match, unit: Unit) -> bool:
+    """The unit moved by sea this player turn under a ``no_attack`` sea."""
+    return unit.flags.get(FLAG) == _turn_key(match)
+
+
+@hookimpl
+@veto_scope(verbs=("attack", "assault", "mobile-assault", "overrun"))
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    """A unit that moved by sea under ``no_attack`` defends only this player turn."""
+    units = match.state.units
+    for arg in action.args:
+        for uid in str(arg).split(","):
+            unit = units.get(uid)
+            if unit is not None and sailed(match, unit):
+                rule = settings(match).get("rule")
+                return f"{uid} moved by sea this player turn and may not attack" + (
+                    f" ({rule})" if rule else ""
+                )
+    return None
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    """The sea flag lasts the player turn of the move."""
+    key = _turn_key(match)
+    for unit in match.state.units.values():
+        if FLAG in unit.flags and unit.flags[FLAG] != key:
+            del unit.flags[FLAG]
+    ns = match.state.plugins.get(NS)
+    if ns:
+        now = phase_key(match)
+        for k in [k for k in ns if not k.endswith(f"@{now}")]:
+            del ns[k]
+        if not ns:
+            match.state.plugins.pop(NS)
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Sea()]

@@ -1,0 +1,86 @@
+"""Sea movement in Barbarossa (the shared sea-movement mechanic): German Black Sea and Baltic
+moves of one infantry corps a movement phase (BARB 10.16, 10.17) and the ICA's shuttle between
+Odessa and Sevastopol (10.34)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.games.barb_helpers import new, to_kind, to_order
+from tests.games.test_barb_rules import german_movement
+from tests.titles.variants import clear, put
+from wargame.actions import IllegalAction
+from wargame.match import Match
+from wargame.plugins import Registry
+
+ODESSA, SEVASTOPOL, KONIGSBERG, RIGA = "2911", "3108", "1818", "1415"
+
+
+def sails(m: Match, uid: str) -> set[str]:
+    return {a.args[1] for a in m.legal_actions() if a.verb == "sea" and a.args[0] == uid}
+
+
+@pytest.fixture()
+def gm(registry: Registry) -> Match:
+    m = german_movement(registry, 14)
+    for h in (ODESSA, SEVASTOPOL, "3213", KONIGSBERG, RIGA, "1819", "1011"):
+        m.state.control[h] = "german"
+    m.touch()
+    return m
+
+
+def test_one_infantry_corps_a_phase_by_the_black_sea_10_16(gm: Match) -> None:
+    put(gm, "ger-42", ODESSA)
+    put(gm, "ger-5", ODESSA)
+    put(gm, "ger-14pz", ODESSA)
+    gm.touch()
+    assert sails(gm, "ger-42") == {SEVASTOPOL, "3213"}
+    assert sails(gm, "ger-14pz") == set()  # a panzer corps never sails
+    gm.apply(f"sea ger-42 {SEVASTOPOL}")
+    assert gm.state.units["ger-42"].loc == SEVASTOPOL
+    with pytest.raises(IllegalAction, match="BARB 10.16"):
+        gm.apply(f"sea ger-5 {SEVASTOPOL}")  # one corps a phase on the Black Sea
+
+
+def test_only_to_german_ports_and_never_between_seas_10_16_10_17(gm: Match) -> None:
+    put(gm, "ger-42", KONIGSBERG)
+    gm.state.control[RIGA] = "soviet"
+    gm.touch()
+    assert sails(gm, "ger-42") == {"1819", "1011"}  # not Soviet Riga, nor the Black Sea ports
+    gm.apply("sea ger-42 1819")
+    put(gm, "ger-5", ODESSA)
+    gm.touch()
+    assert sails(gm, "ger-5")  # the Black Sea has its own corps this phase
+
+
+def test_a_sea_moved_corps_may_not_move_on_or_attack_that_player_turn_10_16(gm: Match) -> None:
+    put(gm, "ger-42", ODESSA)
+    gm.touch()
+    gm.apply(f"sea ger-42 {SEVASTOPOL}")
+    assert not [a for a in gm.legal_actions() if a.verb == "move" and a.args[0] == "ger-42"]
+    put(gm, "sov-47", "3107")
+    gm.touch()
+    gm.apply("end")  # to the German Prepared Assault Phase
+    assert gm.decision.kind == "combat"
+    assert not [a for a in gm.legal_actions() if a.verb == "attack" and "ger-42" in str(a)]
+    with pytest.raises(IllegalAction, match="moved by sea"):
+        gm.apply("attack 3107 with ger-42")
+
+
+def test_the_ica_shuttles_by_sea_only_and_never_into_a_german_port_10_34(
+    registry: Registry,
+) -> None:
+    m = new(registry, "road-back")
+    to_order(m, "soviet")
+    m.apply("order move-fight")
+    to_kind(m, "soviet", "movement")
+    clear(m)
+    put(m, "sov-ica", ODESSA)
+    m.state.control[ODESSA] = "soviet"
+    m.state.control[SEVASTOPOL] = "soviet"
+    m.touch()
+    assert not [a for a in m.legal_actions() if a.verb == "move" and a.args[0] == "sov-ica"]
+    assert sails(m, "sov-ica") == {SEVASTOPOL}
+    m.state.control[SEVASTOPOL] = "german"
+    m.touch()
+    assert sails(m, "sov-ica") == set()

@@ -1,0 +1,136 @@
+"""Sea movement (wargame.mechanics.seamove; Barbarossa 10.16-10.17, LWE 9.17, PMD 10.2-10.4) on a
+Hexland variant with two "seas": west ports 0305, 0310 and 0101, east port 1005, linked while
+Blue controls 0606 (a stand-in for the Kerch Strait). Blue infantry sail, one unit's weight a
+phase on the west sea; armour weighs 2 and may not sail the west sea at all."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.titles.variants import SIMPLE_SEQUENCE, make_variant, put
+from wargame.actions import IllegalAction
+from wargame.match import Match
+from wargame.mechanics import seamove
+
+MECHANICS = ["movement", "no-zoc", "combat", "step-losses", "retreat-advance", "sea-movement"]
+SETUP = {
+    "b": {"side": "blue", "units": ["1-inf", "2-inf"], "at": ["0305"]},
+    "a": {"side": "blue", "units": ["7-arm"], "at": ["0305"]},
+    "r": {"side": "red", "units": ["r1"], "at": ["0909"]},
+}
+SEAS = {
+    "seas": [
+        {
+            "id": "west",
+            "side": "blue",
+            "ports": ["0305", "0310", "0101"],
+            "capacity": 1,
+            "units": ["infantry"],
+            "no_attack": True,
+            "rule": "HL 10.16",
+        },
+        {
+            "id": "east",
+            "side": "blue",
+            "ports": ["1005"],
+            "capacity": 2,
+            "weights": {"armor": 2},
+            "rule": "HL 9.17",
+        },
+    ],
+    "links": [{"seas": ["west", "east"], "needs": ["0606"]}],
+    "rule": "HL 10.16",
+}
+
+
+@pytest.fixture()
+def m(tmp_path: Path) -> Match:
+    title = make_variant(
+        tmp_path,
+        mechanics=MECHANICS,
+        sequence=SIMPLE_SEQUENCE,
+        scenario_setup=SETUP,
+        options={"sea-movement": SEAS},
+    )
+    match = Match(title)
+    for h in ("0305", "0310", "0101", "1005"):
+        match.state.control[h] = "blue"
+    match.touch()
+    return match
+
+
+def sea_moves(m: Match) -> set[str]:
+    return {str(a) for a in m.legal_actions() if a.verb == "sea"}
+
+
+def test_an_eligible_unit_sails_port_to_port_and_moves_no_further(m: Match) -> None:
+    assert {"sea 1-inf 0310", "sea 1-inf 0101"} <= sea_moves(m)
+    assert not any(a.startswith("sea 7-arm") for a in sea_moves(m))  # armour: not on the west sea
+    m.apply("sea 1-inf 0310")
+    unit = m.state.units["1-inf"]
+    assert unit.loc == "0310"
+    assert not [a for a in m.legal_actions() if a.verb == "move" and a.args[0] == "1-inf"]
+
+
+def test_capacity_a_phase_and_it_comes_back_next_phase(m: Match) -> None:
+    m.apply("sea 1-inf 0310")
+    assert not any(a.startswith("sea 2-inf") for a in sea_moves(m))  # the west sea's one is used
+    before = m.state_hash()
+    with pytest.raises(IllegalAction, match="HL 10.16"):
+        m.apply("sea 2-inf 0101")
+    assert m.state_hash() == before
+    for _ in range(4):  # Blue combat, Red's turn, back to Blue's movement
+        m.apply("end")
+    assert m.decision.side == "blue" and m.decision.kind == "movement"
+    assert "sea 2-inf 0101" in sea_moves(m)
+    assert not m.state.plugins.get("sea-movement")  # the count goes with its phase
+
+
+def test_only_from_a_port_at_the_start_of_the_phase(m: Match) -> None:
+    move = next(a for a in m.legal_actions() if a.verb == "move" and a.args[0] == "2-inf")
+    m.apply(str(move))
+    assert not any(a.startswith("sea 2-inf") for a in sea_moves(m))  # moved: no sailing
+    put(m, "1-inf", "0506")  # not a port
+    m.touch()
+    assert not any(a.startswith("sea 1-inf") for a in sea_moves(m))
+
+
+def test_enemy_or_unfriendly_ports_do_not_serve(m: Match) -> None:
+    m.state.control["0101"] = "red"
+    put(m, "r1", "0310")
+    m.touch()
+    assert not any(a.startswith("sea 1-inf") for a in sea_moves(m))
+
+
+def test_linked_seas_need_the_strait_and_weights_count(m: Match) -> None:
+    assert "sea 1-inf 1005" not in sea_moves(m)
+    m.state.control["0606"] = "blue"
+    m.touch()
+    assert "sea 1-inf 1005" in sea_moves(m)  # west to east, on the west sea's capacity
+    put(m, "7-arm", "1005")
+    m.state.control["1005"] = "blue"
+    m.state.control["0305"] = "blue"
+    m.touch()
+    assert "sea 7-arm 0305" in sea_moves(m)  # armour weighs 2 of the east sea's 2
+    m.apply("sea 7-arm 0305")
+    put(m, "2-inf", "1005")
+    m.touch()
+    assert not any(a.startswith("sea 2-inf") for a in sea_moves(m))
+
+
+def test_a_unit_that_sailed_may_not_attack_that_player_turn_and_the_flag_goes(m: Match) -> None:
+    m.apply("sea 1-inf 0310")
+    unit = m.state.units["1-inf"]
+    assert seamove.sailed(m, unit)
+    put(m, "r1", "0410")
+    put(m, "2-inf", "0409")
+    m.touch()
+    m.apply("end")  # to Blue's combat phase
+    attacks = [a for a in m.legal_actions() if a.verb == "attack"]
+    assert attacks and not any("1-inf" in str(a) for a in attacks)
+    with pytest.raises(IllegalAction, match="moved by sea"):
+        m.apply("attack 0410 with 1-inf")
+    m.apply("end")  # Red's turn begins: the flag goes
+    assert "sea" not in unit.flags
