@@ -286,8 +286,8 @@ def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
     """A decision the rules give a side after the units are revealed and before the battle is
     priced and rolled (PMD 13.4.2: the defender picks one construction). True when the title
     pushed one: the battle waits, and the verb answering it calls
-    :func:`wargame.mechanics.combat.resume`, which asks again (an implementation says None once
-    its decision is taken)."""
+    :func:`wargame.mechanics.combat.resume`. A title with several such decisions asks them in
+    turn itself (PMD: the construction, then the Close Combat marker)."""
 
 
 @hookspec(firstresult=True)

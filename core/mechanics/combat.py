@@ -16,7 +16,8 @@ Settings (``mechanic_options.combat``): ``table`` (default table id), ``attack``
 ``defender_first`` (split results: defender takes his result first, PGG 9.66; default true),
 ``companions`` (unit types with no attack strength that go with an attack only when the player
 names them in it, never alone, and share its results: PGG 10.26's leaders; each listed group of
-attackers is offered with and without them).
+attackers is offered with and without them). ``attack_retreated``: units that retreated after
+defending may be attacked again in the same phase (PMD 13.8; default false).
 """
 
 from __future__ import annotations
@@ -94,8 +95,10 @@ def may_be_attacked(match: Match, loc: str) -> bool:
     key = phase_key(match)
     if not settings(match).get("once_per_phase", True):
         return True
+    again = settings(match).get("attack_retreated", False)
     return all(
-        u.flags.get("defended") != key and u.flags.get("advanced") != key
+        (u.flags.get("defended") != key or (again and u.flags.get("retreated") == key))
+        and u.flags.get("advanced") != key
         for u in match.units_at(loc)
     )
 
@@ -212,18 +215,16 @@ def resolve(match: Match, battle: Battle) -> None:
         finish(match, battle, advance=bool(battle.attackers))
         return
     store(match, battle)
-    resume(match)
+    if match.hook.wargame_before_roll(match=match, battle=battle):
+        return  # a side decides first (PMD 13.4.2); its verb calls resume()
+    fight(match, active(match) or battle)
 
 
 def resume(match: Match) -> None:
-    """Go on with the battle: ask the titles' decisions before the roll one after another
-    (PMD 13.4.2, 13.1; each verb answering one calls this again), then fight it."""
+    """Go on with the battle waiting for a decision taken before its roll: fight it."""
     battle = active(match)
-    if battle is None or match.state.pending:
-        return
-    if match.hook.wargame_before_roll(match=match, battle=battle):
-        return
-    fight(match, active(match) or battle)
+    if battle is not None and not match.state.pending:
+        fight(match, battle)
 
 
 def fight(match: Match, battle: Battle) -> None:

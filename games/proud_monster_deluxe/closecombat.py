@@ -165,25 +165,25 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
     return f"the Close Combat marker on {target} cannot be used across a crossing arrow ({RULE})"
 
 
-@hookimpl(trylast=True)
-def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
-    """The attacker's committed marker makes the battle a close combat; otherwise the defender
-    may commit one (13.1), unless his city already makes it one."""
+def ask(match: Match, battle: Battle) -> bool:
+    """After the construction (``constructions.py``): the attacker's committed marker makes the
+    battle a close combat; otherwise the defender may commit one (13.1), unless his city already
+    makes it one. True when the defender is asked."""
     if "close_combat" in battle.extra or not battle.defenders:
-        return None
+        return False
     declared = _declared(match)
     if battle.target in declared:
         declared.pop(battle.target)
         battle.extra["close_combat"] = "attacker"
         battle.explanation.append(f"the attacker committed a Close Combat marker ({RULE})")
         combat_mechanic.store(match, battle)
-        return None
+        return False
     side = constructions.defender_side(match, battle)
     assert side is not None
     if constructions.in_city(match, battle) or available(match, side) <= 0:
         battle.extra["close_combat"] = None
         combat_mechanic.store(match, battle)
-        return None
+        return False
     match.push(
         side,
         "close-combat",
