@@ -145,6 +145,9 @@ class CombatSettings(Settings):
     attack: str = Field("attack", description="the unit value attacking with")
     defense: str = Field("defense", description="the unit value defending with")
     once_per_phase: bool = Field(True, description="attack and be attacked once a phase")
+    attack_retreated: bool = Field(
+        False, description="units that retreated after defending may be attacked again (PMD 13.8)"
+    )
     defender_first: bool = Field(True, description="split results: defender first (PGG 9.66)")
     reveal_rule: str | None = Field(None, description="cited when untried units are revealed")
     companions: list[Id] = Field(

@@ -23,6 +23,7 @@ from wargame.combat import Modifier, Shift
 from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
 from wargame.mechanics.halving import scale_total_up
+from wargame.mechanics.movement import phase_key
 from wargame.state import Unit
 
 from .turns import AXIS, SOVIET, ynn
@@ -140,6 +141,10 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
         mod = _reduce(match, mech, Fraction(1, 2), "non-infantry Mech into marsh", "PMD 13.4.1")
         if mod is not None:
             out.append(mod)
+    key = phase_key(match)
+    for uid in battle.defenders:
+        if units[uid].flags.get("retreated") == key:
+            out.append(Modifier(uid, "set", 0, "retreated this phase, adds nothing", "PMD 13.8"))
     for unit in attackers:
         crossed = _crossing(match, battle, unit)
         sides = match.title.doc("terrain")["hexsides"]

@@ -6,7 +6,8 @@ heavy fort adds 1 to the attacker's (13.4.2). The defender takes his losses firs
 attacker (13.11): in a normal combat each side picks its own units; in a close combat the enemy
 picks the 1st, 3rd... unit and the owner the 2nd, 4th... (13.12). A Soviet CD, RB, MRB or TB
 satisfies half a step (13.9: the counters' ``step_value``). The defender's final step or half
-step may be a one-hex retreat (13.8, :func:`may_retreat`). The attacker's loss is known only
+step may be a one-hex retreat (13.8, :func:`may_retreat`); units that retreated earlier in the
+phase and are attacked again add nothing and are eliminated by any result but 0 (13.8). The attacker's loss is known only
 then: reduced by 1 under the five conditions of 13.10 (:func:`reduction`), and in a close combat
 at least half the defender's actual step losses, rounded down (13.12)."""
 
@@ -20,6 +21,7 @@ from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as combat_mechanic
 from wargame.mechanics.losses import steps_left
+from wargame.mechanics.movement import phase_key
 from wargame.state import Unit
 
 from . import closecombat, constructions, reserves
@@ -48,6 +50,13 @@ def _lost(match: Match, before: dict[str, float]) -> float:
     units = match.state.units
     now = _steps(match, [units[i] for i in before])
     return sum(before[i] - now[i] for i in before)
+
+
+def retreated_here(match: Match, battle: Battle) -> list[str]:
+    """Defenders that retreated earlier this phase (13.8: they add nothing to the defence)."""
+    key = phase_key(match)
+    units = match.state.units
+    return [i for i in battle.defenders if units[i].flags.get("retreated") == key]
 
 
 def german_coloured(match: Match, unit: Unit) -> bool:
@@ -136,6 +145,12 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
     units = match.state.units
     attacker, defender, why = final_result(match, battle, result)
     battle.explanation.extend(why)
+    again = retreated_here(match, battle)
+    if again and defender:
+        # 13.8: retreated units attacked again die with any result but 0, not counting for it
+        for uid in again:
+            match.eliminate(units[uid], f"retreated, attacked again in {battle.id}", "PMD 13.8")
+        battle.defenders = [i for i in battle.defenders if i not in again]
     close = close_combat(match, battle)
     ns = _ns(battle)
     ns.update(

@@ -464,3 +464,33 @@ def test_turn_112_soviet_city_is_still_close_combat_doubled_without_its_shift_5_
     assert losses.close_combat(match, battle)
     battle.roll = 3
     assert losses.final_result(match, battle, "1/2")[:2] == (2, 4)
+
+
+def test_retreated_units_attacked_again_add_nothing_and_die_13_8() -> None:
+    """13.8: a stack that retreated may be attacked again in the phase; it adds nothing to the
+    defence, and any result but 0 eliminates it without counting towards the result."""
+    match = _combat_phase("soviet")
+    target, origin, _ = _clear_hexes(match)
+    put(match, "ger-id-7", target)
+    _revealed(match, SOVIET_RDS[0], origin)
+    _result(match, "1/1", [SOVIET_RDS[0]], ["ger-id-7"], target)
+    match.apply("retreat-instead")
+    match.apply(str(match.legal_actions()[0]))
+    ger = match.state.units["ger-id-7"]
+    assert ger.loc not in (None, target) and ger.step == 0
+    while match.decision is not None and match.decision.kind != "combat":
+        match.apply(str(match.legal_actions()[0]))  # the advance
+    attacker = _revealed(
+        match,
+        SOVIET_RDS[1],
+        next(n for n in match.topology.neighbours(ger.loc) if not match.units_at(n)),
+    )
+    legal = {str(a) for a in match.legal_actions()}
+    assert f"attack {ger.loc} with {attacker}" in legal
+    force_rolls(match, then=6)
+    events = match.apply(f"attack {ger.loc} with {attacker}")
+    while match.decision is not None and match.decision.kind != "combat":
+        events += match.apply(str(match.legal_actions()[0]))
+    battle = next(e for e in events if e.kind == "battle").data["battle"]
+    assert any("retreated this phase, adds nothing" in line for line in battle["explanation"])
+    assert ger.loc is None

@@ -857,6 +857,7 @@ def crt() -> Json:
                 "columns": COLUMNS,
                 "below": {"policy": "auto", "result": "2/0", "rule": "PMD 13.2"},
                 "above": {"policy": "auto", "result": "1/5", "rule": "PMD 13.2, 13.6"},
+                "zero_defense": {"policy": "edge", "rule": "PMD 13.8"},
                 "results": table,
                 "shift_caps": {"capped": {"max": 2, "rule": "PMD 13.5"}},
             }
@@ -1256,7 +1257,12 @@ def title() -> Json:
         "mechanic_options": {
             "movement": {"scale": 1, "min_one_step": True},
             "control": {"by": "occupation"},
-            "combat": {"table": "crt", "defender_first": True, "reveal_rule": "PMD 2.4.9, 13.0"},
+            "combat": {
+                "table": "crt",
+                "defender_first": True,
+                "attack_retreated": True,
+                "reveal_rule": "PMD 2.4.9, 13.0",
+            },
             "retreat": {
                 "chooser": "owner",
                 "zoc": "ignored",
