@@ -10,6 +10,7 @@ from wargame.games.proud_monster_deluxe import (
     closecombat,
     combat,
     constructions,
+    eliminated,
     losses,
     mobileassault,
     movement,
@@ -31,6 +32,7 @@ RULES: tuple[object, ...] = (
     reserves,
     closecombat,
     mobileassault,
+    eliminated,
     victory,
 )
 
