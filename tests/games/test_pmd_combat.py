@@ -445,8 +445,10 @@ def test_untried_strengths_never_in_the_axis_view_until_combat_2_4_9() -> None:
     assert match.is_untried(rd)
     assert view_problems(match, "axis") == []
     force_rolls(match, 1)
-    match.apply(f"attack {target} with ger-pd-3")
-    assert not match.is_untried(rd)  # drawn at the instant of combat
+    events = match.apply(f"attack {target} with ger-pd-3")
+    revealed = [e for e in events if e.kind == "reveal"]
+    assert [e.data["unit"] for e in revealed] == [rd.id]  # drawn at the instant of combat
+    assert not match.is_untried(rd) or rd.loc is None  # 13.14: untried again if eliminated
 
 
 def test_turn_112_soviet_city_is_still_close_combat_doubled_without_its_shift_5_3() -> None:
