@@ -682,6 +682,7 @@ class TerrainCombat(Doc):
     all_attackers_across: bool = Field(
         False, description="a hexside counts only when every attacker attacks across it (9.32)"
     )
+    rule: str | None = Field(None, description="cited for these effects (default: the entry's)")
 
 
 class TerrainType(Entry):

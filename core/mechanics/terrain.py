@@ -13,7 +13,8 @@ Each terrain type, feature or hexside may say (``combat`` in ``terrain.json``, t
   (PGG 9.32); otherwise any attacker across it is enough.
 
 A battle against several locations (PGG 9.23) keeps each location's multiplier on its own units;
-shifts are read for the battle's target. The entry's ``rule`` is cited, else the setting's.
+shifts are read for the battle's target. The ``rule`` inside ``combat`` is cited, else the
+entry's, else the setting's.
 A title with its own order of modifiers may call :func:`defense_modifiers` and
 :func:`column_shifts` from its hooks instead of listing the mechanic (Panzergruppe Guderian does).
 """
@@ -37,6 +38,11 @@ def settings(match: Match) -> dict[str, Any]:
 
 def _effect(entry: dict[str, Any] | None) -> dict[str, Any]:
     return dict((entry or {}).get("combat") or {})
+
+
+def _rule(entry: dict[str, Any] | None) -> str | None:
+    """The rule an entry's combat effects cite: their own ``rule``, else the entry's."""
+    return _effect(entry).get("rule") or (entry or {}).get("rule")
 
 
 def _combine(found: list[tuple[float, str]], how: str) -> float:
@@ -97,7 +103,7 @@ def defense_multiplier(
         mult = _effect(entry).get("defense_multiplier", 1)
         if mult != 1:
             found.append((mult, why))
-            rule = rule or (entry or {}).get("rule")
+            rule = rule or _rule(entry)
     if not found:
         return 1, [], None
     how = combine or settings(match).get("combine", "multiply")
@@ -144,7 +150,7 @@ def column_shifts(match: Match, battle: Battle) -> list[Shift]:
     for entry, why, hexside in _entries(match, battle.target, origins):
         columns = int(_effect(entry).get("shift", 0))
         if columns:
-            cited = (entry or {}).get("rule") or settings(match).get("rule")
+            cited = _rule(entry) or settings(match).get("rule")
             reason = f"attacked across {why}" if hexside else f"defender in {why}"
             out.append(Shift(columns, reason, cited, group))
     return out

@@ -1,4 +1,4 @@
-"""Linkland's own rules: link costs by class, combat shifts, control, fortress supply, the
+"""Linkland's own rules: link costs by class, the link shift (LL 13.3), control, fortress supply, the
 sudden loss of a side with no units (LL 15.2). Who holds enough objective VP at the end (LL 15.1)
 is the scenario's ``vp`` condition, judged by the shared ``victory`` mechanic.
 
@@ -69,20 +69,17 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
 
 @hookimpl
 def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
-    """One column left for a city or marsh (LL 13.2); one more when every attacker comes across
-    a strait or an inferior link (LL 13.3): battles read the links attackers arrive by."""
+    """One column left when every attacker comes across a strait or an inferior link (LL 13.3):
+    battles read the links attackers arrive by. A city's or marsh's column left (LL 13.2) is the
+    terrain chart's, applied by the terrain-effects mechanic."""
     topo = match.topology
-    shifts: list[Shift] = []
-    terrain = topo.terrain(battle.target)
-    if terrain in ("city", "marsh"):
-        shifts.append(Shift.left(1, f"defender in {terrain}", "LL 13.2"))
     edges = [topo.edge(origin, battle.target) for origin in battle.origins.values()]
     if edges and all(
         e is not None and ("strait" in e.features or e.attrs.get("class") == "inferior")
         for e in edges
     ):
-        shifts.append(Shift.left(1, "every attacker crosses a strait or inferior link", "LL 13.3"))
-    return shifts
+        return [Shift.left(1, "every attacker crosses a strait or inferior link", "LL 13.3")]
+    return []
 
 
 @hookimpl

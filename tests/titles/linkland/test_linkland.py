@@ -137,8 +137,8 @@ def test_combat_reads_the_links_attackers_arrive_by(match: Match) -> None:
     ]
     assert shift_reasons(match, battle(match, {"1-pz": "elgin", "x": "glenco"}, "harlow")) == []
     assert shift_reasons(match, battle(match, {"III-corps": "oban"}, "kelso")) == [
-        (-1, "defender in city (LL 13.2)"),
-        (-1, "every attacker crosses a strait or inferior link (LL 13.3)"),
+        (-1, "every attacker crosses a strait or inferior link (LL 13.3)"),  # the title's hook
+        (-1, "defender in city (LL 13.2)"),  # the terrain chart, by the terrain-effects mechanic
     ]
 
 
