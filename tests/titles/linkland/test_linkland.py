@@ -11,7 +11,6 @@ from typing import Any
 
 import pytest
 
-from tests.titles.linkland import rules
 from wargame import render
 from wargame.match import Battle, Match
 from wargame.mechanics import movement, retreat, victory
@@ -128,7 +127,9 @@ def battle(match: Match, attackers: dict[str, str], target: str) -> Battle:
 
 
 def shift_reasons(match: Match, b: Battle) -> list[tuple[int, str]]:
-    return [(s.columns, f"{s.reason} ({s.rule})") for s in rules.wargame_combat_shifts(match, b)]
+    """Every plugin's shifts for the battle: the title's hook, then the shared mechanics'."""
+    found = match.hook.wargame_combat_shifts(match=match, battle=b)
+    return [(s.columns, f"{s.reason} ({s.rule})") for shifts in found for s in shifts]
 
 
 def test_combat_reads_the_links_attackers_arrive_by(match: Match) -> None:
