@@ -12,6 +12,10 @@ Dry, Rain or Mud only (frozen rivers are ignored); non-infantry Mech units attac
 halve their total; tanks attacking across a crossing arrow attack with 1 each. Axis units
 ignore rivers on turn 112 (5.3(10), 14.6: ruling Q2). Construction shifts are ``constructions.py``.
 
+Who may attack (a veto on ``attack``): at most 5 non-artillery divisions attack into or out of a
+city (6.1); units of two minor allies never attack the same hex (7.1(6)); a Mech unit attacks
+from or into a mountain hex only along a mountain road, closed in Snow (13.4.1, 12.4; ruling C12).
+
 Not built yet (RULINGS.md, Status): unit shifts (AFV, engineers, 15.x) and the uncapped named
 shifts (GAST, the Soviet first winter)."""
 
@@ -19,8 +23,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from wargame.actions import Action, Decision
 from wargame.combat import Modifier, Shift
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Battle, Match
 from wargame.mechanics.halving import scale_total_up
 from wargame.mechanics.movement import phase_key
@@ -153,3 +158,53 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
         ):
             out.append(Modifier(unit.id, "set", 1, "tank across a crossing arrow", "PMD 13.4.1"))
     return out
+
+
+CITY_ATTACKERS = 5
+"""6.1: non-artillery divisions that may attack into or out of a city hex."""
+MINOR_ALLIES = ("romanian", "hungarian", "italian", "ost")
+
+
+def attack_problem(match: Match, target: str, ids: list[str]) -> str | None:
+    """Why these units may not attack ``target`` together (6.1, 7.1(6), 13.4.1), or None."""
+    units = [match.state.units[i] for i in ids if i in match.state.units]
+    units = [u for u in units if u.loc is not None]
+    topo = match.topology
+    if target not in topo:
+        return None
+
+    def weight(group: list[Unit]) -> float:
+        return sum(float(match.unit_type(u).get("stacking", 0)) for u in group)
+
+    if "city" in topo.features(target) and weight(units) > CITY_ATTACKERS:
+        return f"at most {CITY_ATTACKERS} divisions attack into a city (PMD 6.1)"
+    for loc in sorted({str(u.loc) for u in units}):
+        here = [u for u in units if u.loc == loc]
+        if loc in topo and "city" in topo.features(loc) and weight(here) > CITY_ATTACKERS:
+            return f"at most {CITY_ATTACKERS} divisions attack out of the city {loc} (PMD 6.1)"
+    nations = {
+        tag
+        for u in units
+        for tag in match.unit_type(u).get("tags", ())
+        if tag in MINOR_ALLIES and "minor-ally" in match.unit_type(u).get("tags", ())
+    }
+    if len(nations) > 1:
+        return "units of two minor allies may not attack the same hex (PMD 7.1(6))"
+    for unit in units:
+        if match.unit_type(unit).get("mobility") != "mech" or unit.loc not in topo:
+            continue
+        ends = (str(unit.loc), target)
+        if not any(topo.terrain(h) == "mountain" for h in ends):
+            continue
+        road = all("mountain-road" in topo.features(h) for h in ends)
+        if not road or weather_at(match, target) == "S":
+            return f"{unit.id} (Mech) attacks a mountain hex only along an open mountain road (PMD 13.4.1, 12.4)"
+    return None
+
+
+@hookimpl
+@veto_scope(verbs=("attack",), kinds=("combat",))
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    if len(action.args) != 3 or action.args[1] != "with":
+        return None
+    return attack_problem(match, action.args[0], action.args[2].split(","))

@@ -496,3 +496,47 @@ def test_retreated_units_attacked_again_add_nothing_and_die_13_8() -> None:
     battle = next(e for e in events if e.kind == "battle").data["battle"]
     assert any("retreated this phase, adds nothing" in line for line in battle["explanation"])
     assert ger.loc is None
+
+
+# ------------------------------------------------------------------ who may attack (6.1, 7.1, 13.4.1)
+
+
+def test_at_most_five_divisions_attack_into_a_city_6_1() -> None:
+    match = _combat_phase()
+    _revealed(match, SOVIET_RDS[0], "1808")
+    land = [n for n in match.topology.neighbours("1808") if match.topology.terrain(n) != "sea"]
+    ids = ["ger-id-1", "ger-id-102", "ger-id-106", "ger-id-7", "ger-pd-3", "ger-pd-4"]
+    for i, uid in enumerate(ids):
+        put(match, uid, land[i % len(land)])
+    refused(
+        match, f"attack 1808 with {','.join(ids)}", "5 divisions attack into a city", rule="PMD 6.1"
+    )
+    assert match.check(f"attack 1808 with {','.join(ids[:5])}") is None
+
+
+def test_two_minor_allies_never_attack_the_same_hex_7_1() -> None:
+    match = _combat_phase()
+    target, origin, _ = _clear_hexes(match)
+    _revealed(match, SOVIET_RDS[0], target)
+    put(match, "rom-id-1", origin)
+    put(match, "hun-fc", origin)
+    refused(match, f"attack {target} with rom-id-1,hun-fc", "two minor allies", rule="PMD 7.1(6)")
+    assert match.check(f"attack {target} with rom-id-1") is None
+
+
+def test_mech_attacks_a_mountain_hex_only_along_a_mountain_road_13_4_1_ruling_c12() -> None:
+    match = _combat_phase()
+    topo = match.topology
+    roadless = next(
+        h
+        for h in topo.locations()
+        if topo.terrain(h) == "mountain"
+        and "mountain-road" not in topo.features(h)
+        and any(topo.terrain(n) == "clear" for n in topo.neighbours(h))
+    )
+    origin = next(n for n in topo.neighbours(roadless) if topo.terrain(n) == "clear")
+    _revealed(match, SOVIET_RDS[0], roadless)
+    put(match, "ger-pd-3", origin)
+    put(match, "ger-id-7", origin)
+    refused(match, f"attack {roadless} with ger-pd-3", "mountain road", rule="PMD 13.4.1")
+    assert match.check(f"attack {roadless} with ger-id-7") is None  # Leg units may
