@@ -127,6 +127,7 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
     page.click('#map svg .counter[data-unit="hq-red"]')
     page.click('#map svg [data-loc="1007"]', force=True)
     expect(page.locator("#log")).to_contain_text("1. Red: deploy hq-red 1007")
+    _ready(page)
     page.click('#global-choices button:text-is("end")')
     expect(page.locator("#bar-decision")).to_have_text("Your decision: Blue movement")
     assert "7-arm 7th Armored" in _counters_at(page, "0203")
@@ -144,6 +145,7 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
 
     page.click('#map svg [data-loc="0803"]', force=True)
     expect(page.locator("#log")).to_contain_text("3. Blue: move 7-arm 0203")
+    _ready(page)
     assert "7-arm" in _counters_at(page, "0803") and "7-arm" not in _counters_at(page, "0203")
 
     page.click('#global-choices button:text-is("end")')
@@ -169,6 +171,7 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
     page.route(choices_url, lambda route: (time.sleep(0.8), route.continue_()))
     panel.locator('#attack-options button:text-is("Attack")').click()
     expect(page.locator("#log")).to_contain_text("5. Blue: attack 0903 with 7-arm")
+    _ready(page)
     log = _log(page)
     assert "rolled 3" in log and "roll 3: A1" in log and "revealed" in log
 
@@ -187,6 +190,7 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
     page.set_viewport_size({"width": 1400, "height": 900})
     choices.first.click()
     expect(page.locator("#log")).to_contain_text("6. Blue: lose 7-arm")
+    _ready(page)
     expect(page.locator("#log")).to_contain_text("7-arm loses 1 step(s)")
     expect(page.locator('#map svg .counter[data-unit="7-arm"] + .reduced')).to_have_count(1)
 
@@ -205,6 +209,7 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
     assert body["title"] == "hexland" and body["actions"][-1] == "attack 0903 with 7-arm"
     page.click('#global-choices button:text-is("retreat-instead")')
     expect(page.locator("#log")).to_contain_text("6. Blue: retreat-instead")
+    _ready(page)
     page.set_input_files("#load-file", str(saved))
     expect(page.locator("#toast")).to_contain_text("save loaded")
     expect(page.locator("#log")).not_to_contain_text("retreat-instead")
@@ -213,6 +218,7 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
     # a reload joins the same match from the address
     page.reload()
     expect(page.locator("#log")).to_contain_text("5. Blue: attack 0903 with 7-arm")
+    _ready(page)
     expect(choices).to_have_text(["lose 7-arm", "retreat-instead"])
     assert "7-arm" in _counters_at(page, "0803")
 
