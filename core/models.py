@@ -503,6 +503,38 @@ class SeaMovementSettings(Settings):
     rule: str | None = None
 
 
+class CrossingSettings(Settings):
+    """One crossing of ``crossings``: a hexside feature some units may cross."""
+
+    feature: Id = Field(description="the hexside feature (the chart closes it to movement)")
+    sides: list[Id] = Field(default_factory=list, description="sides that may cross (none: all)")
+    mobility: list[str] = Field(
+        default_factory=list, description="mobility classes that may cross (none: all)"
+    )
+    from_turn: int | None = Field(None, description="the first turn it may be crossed")
+    mode: Literal["whole-move", "as"] = Field(
+        "whole-move",
+        description="'whole-move': the crossing is the unit's one step of the phase; 'as': it "
+        "costs what the hexside feature ``as`` costs",
+    )
+    cost: float = Field(99, description="a whole-move crossing's cost (only a one-hex move pays)")
+    as_: Id | None = Field(
+        None, alias="as", description="the feature whose cost an 'as' crossing has"
+    )
+    stacks_per_phase: int | None = Field(
+        None, ge=1, description="stacks of a side that may cross in one phase (none: any)"
+    )
+    rule: str | None = None
+
+
+class CrossingsSettings(Settings):
+    """``crossings`` (wargame.mechanics.crossings, whose docstring says what each does): strait
+    hexsides that some units may cross (Barbarossa 10.14-10.15, LWE 9.16)."""
+
+    crossings: list[CrossingSettings]
+    rule: str | None = None
+
+
 SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "movement": ("movement", MovementSettings),
     "rigid-zoc": ("rigid-zoc", ZocSettings),
@@ -522,6 +554,7 @@ SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "attenuated-supply": ("attenuated-supply", AttenuatedSupplySettings),
     "supply-concentration": ("supply-concentration", SupplyConcentrationSettings),
     "sea-movement": ("sea-movement", SeaMovementSettings),
+    "crossings": ("crossings", CrossingsSettings),
     "render": (None, RenderSettings),
 }
 """``mechanic_options`` key -> (the mechanic it configures, None for none; its model)."""
@@ -552,6 +585,7 @@ class MechanicOptions(Doc):
         None, alias="supply-concentration"
     )
     sea_movement: SeaMovementSettings | None = Field(None, alias="sea-movement")
+    crossings: CrossingsSettings | None = None
     render: RenderSettings | None = None
 
 

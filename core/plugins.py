@@ -59,6 +59,7 @@ MECHANICS: dict[str, str] = {
     "attenuated-supply": "wargame.mechanics.attenuated",
     "supply-concentration": "wargame.mechanics.concentration",
     "sea-movement": "wargame.mechanics.seamove",
+    "crossings": "wargame.mechanics.crossings",
 }
 """Shared mechanics by name. A manifest may also name any importable module ('pkg.mod')."""
 

@@ -99,12 +99,18 @@ def cost_key(match: Match, unit: Unit) -> Hashable:
 
 
 def chart_cost(
-    match: Match, unit: Unit, a: str, b: str, weather: tuple[str, str] | None = None
+    match: Match,
+    unit: Unit,
+    a: str,
+    b: str,
+    weather: tuple[str, str] | None = None,
+    treat: Mapping[str, str] | None = None,
 ) -> float:
     """Default cost from the title's terrain chart: the terrain of ``b`` (or the road rate along a
     connected road), plus every hexside feature crossed. None in the chart = prohibited.
     ``weather`` (in ``b``, on the hexside) picks a chart's weather columns: a selector
-    ``mech@M`` is read before ``mech`` when the weather is M (PMD 12.4's TEC keys)."""
+    ``mech@M`` is read before ``mech`` when the weather is M (PMD 12.4's TEC keys). ``treat``
+    reads a hexside feature as another (the crossings mechanic: the Sivash as a river)."""
     chart = match.title.doc("terrain")
     mobility = match.unit_type(unit)["mobility"]
     plain = (f"{unit.side}/{mobility}", mobility, unit.side, "*")
@@ -133,7 +139,7 @@ def chart_cost(
     base = lookup(chart["terrain"], topo.terrain(b))
     total = 1.0 if base is None else base
     if edge is not None:
-        for feature in sorted(edge.features):
+        for feature in sorted({(treat or {}).get(f, f) for f in edge.features}):
             extra = lookup(chart.get("hexsides", {}), feature, 1)
             if extra is not None:
                 total += extra

@@ -62,8 +62,6 @@ def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
     edge = topo.edge(a, b)
     features = edge.features if edge is not None else frozenset()
     terrain = topo.terrain(b)
-    if unit.side == SOVIET and match.turn >= 7 and "sivash" in features and mobility == "nonmech":
-        return 1 + 1  # as if a river (10.15): clear Crimea plus the crossing
     if unit.side == GERMAN and match.turn == 1:
         if mobility == "mech" and b in ("2013", "2014"):
             return 1.0  # clear for German mech on GT1 (5.13)
@@ -102,34 +100,6 @@ def wargame_move_locked(match: Match, unit: Unit) -> str | None:
     return None
 
 
-def crosses_kerch(match: Match, path: list[str]) -> bool:
-    topo = match.topology
-    for a, b in zip(path, path[1:], strict=False):
-        edge = topo.edge(a, b) if a in topo and b in topo else None
-        if edge is not None and "kerch" in edge.features:
-            return True
-    return False
-
-
-@hookimpl
-def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
-    from wargame.mechanics.movement import phase_key
-
-    if units and crosses_kerch(match, path):
-        match.state.vars[f"kerch-{units[0].side}"] = phase_key(match)  # 10.14
-
-
-def kerch_refusal(match: Match, decision: Decision, action: Action) -> str | None:
-    """10.14: one stack a friendly movement phase crosses the Kerch Strait."""
-    from wargame.mechanics.movement import phase_key
-
-    if action.verb != "move" or not crosses_kerch(match, list(action.args[1:])):
-        return None
-    if match.state.vars.get(f"kerch-{decision.side}") == phase_key(match):
-        return "one stack a movement phase crosses the Kerch Strait (BARB 10.14)"
-    return None
-
-
 def satellite_refusal(match: Match, decision: Decision, action: Action) -> str | None:
     """6.4: never more than one Axis-satellite army in a hex."""
     if action.verb != "move" or len(action.args) < 2:
@@ -146,7 +116,7 @@ def satellite_refusal(match: Match, decision: Decision, action: Action) -> str |
 
 @hookimpl
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
-    for refusal in (kerch_refusal, satellite_refusal, gt1_refusal):
+    for refusal in (satellite_refusal, gt1_refusal):
         why = refusal(match, decision, action)
         if why:
             return why

@@ -431,6 +431,23 @@ def test_kerch_crossing_takes_the_whole_move_from_the_start_10_14(registry: Regi
         m.apply("move ger-5 3106 3105")
 
 
+def test_sivash_moves_soviet_non_mech_from_gt7_as_a_river_10_15(rb: Match) -> None:
+    """The shared crossings mechanic opens the Sivash (2907/3008) to Soviet non-mechanized units
+    from GT7 at a river's cost; never to the German, to mech, or before GT7."""
+    put(rb, "sov-47", "2907")
+    put(rb, "ger-42", "2907")
+    rb.state.cursor.turn = 6
+    rb.touch()
+    assert cost(rb, "sov-47", "2907", "3008") is None
+    rb.state.cursor.turn = 7
+    rb.touch()
+    assert cost(rb, "sov-47", "2907", "3008") == 2  # clear 1 + river 1 (10.18)
+    assert cost(rb, "ger-42", "2907", "3008") is None
+    put(rb, "sov-1t", "2907")
+    rb.touch()
+    assert cost(rb, "sov-1t", "2907", "3008") is None
+
+
 def test_one_satellite_army_a_hex_6_4(registry: Registry) -> None:
     m = german_movement(registry, 14)
     a, b = "2602", "2603"  # both south of the logistical line, next to each other
