@@ -19,7 +19,7 @@ listed locations, paying its cost.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -157,28 +157,69 @@ def cost_table(match: Match, unit: Unit) -> Sequence[tuple[int | None, ...]]:
 
 
 def _build_costs(match: Match, unit: Unit) -> tuple[tuple[int | None, ...], ...]:
-    topo = match.topology
-    graph = topo.graph()
+    graph = match.topology.graph()
     factor = scale(match)
-    ask = match.hook.wargame_move_cost
-    asks = bool(ask.get_hookimpls())
+    ask = _first_answer(match.hook.wargame_move_cost)
+    asks = bool(match.hook.wargame_move_cost.get_hookimpls())
     chart: dict[tuple[object, ...], float] = {}  # the chart's answer by terrain and hexside
     rows: list[tuple[int | None, ...]] = []
-    for i, nbrs in enumerate(graph.adj):
+    for i, (nbrs, kinds) in enumerate(zip(graph.adj, _edge_kinds(match), strict=True)):
         a = graph.ids[i]
         row: list[int | None] = []
-        for j in nbrs:
+        for j, memo in zip(nbrs, kinds, strict=True):
             b = graph.ids[j]
             c = ask(match=match, unit=unit, a=a, b=b) if asks else None
             if c is None:
-                edge = topo.edge(a, b) if a in topo else None
-                memo = (topo.terrain(b), edge.features if edge is not None else None)
                 c = chart.get(memo)
                 if c is None:
                     c = chart[memo] = chart_cost(match, unit, a, b)
             row.append(None if c == INF else int(round(c * factor)))
         rows.append(tuple(row))
     return tuple(rows)  # a tuple table is compiled once by the search and cached
+
+
+def _edge_kinds(match: Match) -> list[list[tuple[object, ...]]]:
+    """(terrain entered, hexside features) of every step of the graph, in ``adj``'s order:
+    what the chart's default cost depends on, found once per map for every cost table."""
+
+    def build() -> list[list[tuple[object, ...]]]:
+        topo = match.topology
+        graph = topo.graph()
+        kinds = []
+        for i, nbrs in enumerate(graph.adj):
+            a = graph.ids[i]
+            row = []
+            for j in nbrs:
+                b = graph.ids[j]
+                edge = topo.edge(a, b) if a in topo else None
+                row.append((topo.terrain(b), edge.features if edge is not None else None))
+            kinds.append(row)
+        return kinds
+
+    found = match.cache.get("edge-kinds")
+    if found is None:
+        found = match.cache["edge-kinds"] = match.shared("edge-kinds", build)
+    return found  # type: ignore[no-any-return]
+
+
+def _first_answer(hook: Any) -> Callable[..., Any]:
+    """A firstresult hook as a plain function: the implementations called in pluggy's order,
+    the first answer that is not None. A cost table asks once per hexside (tens of thousands
+    on a monster map), where pluggy's own dispatch costs more than most answers; a hook with
+    a wrapper goes through pluggy."""
+    impls = hook.get_hookimpls()
+    if any(i.hookwrapper or i.wrapper for i in impls):
+        return hook  # type: ignore[no-any-return]
+    order = [(i.function, i.argnames) for i in reversed(impls)]
+
+    def ask(**kwargs: Any) -> Any:
+        for function, names in order:
+            found = function(*[kwargs[n] for n in names])
+            if found is not None:
+                return found
+        return None
+
+    return ask
 
 
 def _merge(found: Iterable[Mapping[str, str] | None]) -> dict[str, str]:
@@ -403,7 +444,7 @@ def kept(match: Match, side: str, name: str) -> dict[tuple[object, ...], Any]:
     ``unit_key``."""
     context = _context(match, side)
     found = match.cache.get(name)
-    if found is None or found[0] != context:
+    if found is None or (found[0] is not context and found[0] != context):
         found = match.cache[name] = (context, {})
     return found[1]
 
@@ -467,21 +508,31 @@ def _tree(match: Match, unit: Unit) -> dict[str, tuple[int, list[str]]]:
     return result
 
 
-def _follows(match: Match, unit: Unit, path: list[str]) -> bool:
-    """Whether the unit can move along a path its own search found legal for another unit of
-    its stack: only the cost may differ (blocks and stops are the same for the side)."""
+def _follower(match: Match, unit: Unit) -> Callable[[list[str]], bool]:
+    """Whether the unit can move along a path its stack's search found legal for another unit
+    of the stack: only the cost may differ (blocks and stops are the same for the side). The
+    paths come from one search tree, so each shares its prefix with its parent's path: the
+    unit's cost to each node is summed once (memo), not once per path through it."""
     graph = match.topology.graph()
-    costs = with_extras(match, unit, cost_table(match, unit))
+    costs = with_extras(match, unit)
     budget = allowance(match, unit) - spent(match, unit)
-    total = 0
-    index = graph.index
-    for a, b in zip(path, path[1:], strict=False):
-        i, j = index[a], index[b]
-        c = costs[i][graph.adj[i].index(j)]
-        if c is None:
-            return False
-        total += c
-    return total <= budget
+    index, adj = graph.index, graph.adj
+    memo: dict[str, int | None] = {}
+
+    def follows(path: list[str]) -> bool:
+        k = len(path) - 1
+        while k > 0 and path[k] not in memo:
+            k -= 1
+        total = memo[path[k]] if k > 0 else 0
+        for a, b in zip(path[k:], path[k + 1 :], strict=False):
+            if total is not None:
+                i, j = index[a], index[b]
+                c = costs[i][adj[i].index(j)]
+                total = None if c is None else total + c
+            memo[b] = total
+        return total is not None and total <= budget
+
+    return follows
 
 
 def path_cost(match: Match, unit: Unit, path: list[str]) -> tuple[int | None, str | None]:
@@ -549,10 +600,24 @@ class Move(Verb):
         if len(ids) == 1:
             if unit not in units:
                 return []
+        elif len(units) < 2 or unit.loc.startswith("box:") or ids != [u.id for u in units]:
+            return []
+        else:
+            unit = None
+        # kept across actions like the trees: moving one unit lists only its own stack anew
+        lists = kept(match, decision.side, "move-lists")
+        key = (actor, *(unit_key(match, u) for u in ([unit] if unit else units)))
+        found = lists.get(key)
+        if found is None:
+            found = lists[key] = tuple(self._listing(match, actor, unit, units))
+        return list(found)
+
+    def _listing(
+        self, match: Match, actor: str, unit: Unit | None, units: list[Unit]
+    ) -> list[Action]:
+        if unit is not None:
             reach = tree(match, unit)
             return [Action("move", (unit.id, *reach[dest][1])) for dest in sorted(reach)]
-        if len(units) < 2 or unit.loc.startswith("box:") or ids != [u.id for u in units]:
-            return []
         trees = [tree(match, u) for u in units]
         # A stack moving alike (same class, same budget left) shares one exact tree.
         alike = {(cost_key(match, u), allowance(match, u) - spent(match, u)) for u in units}
@@ -561,10 +626,11 @@ class Move(Verb):
         # otherwise the slowest unit's cheapest paths, where every unit can follow
         common = set(trees[0]).intersection(*trees[1:])
         slowest = min(range(len(units)), key=lambda n: allowance(match, units[n]))
+        followers = [_follower(match, u) for u in units]
         actions = []
         for dest in sorted(common):
             path = trees[slowest][dest][1]
-            if all(_follows(match, u, path) for u in units):
+            if all(follows(path) for follows in followers):
                 actions.append(Action("move", (actor, *path)))
         return actions
 

@@ -31,8 +31,8 @@ def wargame_cost_key(match: Match, unit: Unit) -> Hashable | None:
 
 @hookimpl(tryfirst=True)
 def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
-    if a not in match.topology or not _rivers_ignored(match, unit):
-        return None
+    if unit.side != AXIS or a not in match.topology or not _rivers_ignored(match, unit):
+        return None  # the side first: asked once per hexside when a cost table is built
     edge = match.topology.edge(a, b)
     cost = chart_cost(match, unit, a, b)
     if edge is None or cost == float("inf"):

@@ -118,17 +118,19 @@ def _dry_columns(match: Match) -> bool:
     return {weather(match, "nz"), weather(match, "sz")} <= {"D", "R", None}
 
 
+def _column(condition: str | None) -> str:
+    """The TEC column a weather reads (12.4): Rain reads the dry one (it changes MF only)."""
+    return "D" if condition in (None, "R") else condition
+
+
 @hookimpl
 def wargame_cost_key(match: Match, unit: Unit) -> Hashable | None:
     if _dry_columns(match):
         return None  # the kernel's default key: side and class, shared by every dry week
-    return (
-        unit.side,
-        match.unit_type(unit)["mobility"],
-        weather(match, "nz"),
-        weather(match, "sz"),
-        zone_region(match),
-    )
+    nz, sz = _column(weather(match, "nz")), _column(weather(match, "sz"))
+    # one weather over both zones: where the line runs changes nothing
+    region = zone_region(match) if nz != sz else None
+    return (unit.side, match.unit_type(unit)["mobility"], nz, sz, region)
 
 
 _COSTS: dict[tuple[object, ...], float] = {}
@@ -139,27 +141,55 @@ _COSTS: dict[tuple[object, ...], float] = {}
 def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
     """The TEC's column for the weather in ``b`` (terrain) and on the hexside (12.4; a border
     hexside is the SZ's, 12.1)."""
-    topo = match.topology
-    if a not in topo or _dry_columns(match):
+    now = _weather_now(match)
+    if now is None:
         return None
-    sz = topo.region(zone_region(match))
-    side_zone = "sz" if a in sz or b in sz else "nz"
-    here = weather(match, "sz" if b in sz else "nz") or "D"
-    across = weather(match, side_zone) or "D"
-    edge = topo.edge(a, b)
-    key = (
-        match.title.id,
-        unit.side,
-        match.unit_type(unit)["mobility"],
-        topo.terrain(b),
-        edge.features if edge is not None else None,
-        here,
-        across,
-    )
+    sz, nz_column, sz_column = now
+    step = _steps(match).get((a, b))
+    if step is None:
+        return None  # not a step of the map
+    here = sz_column if b in sz else nz_column
+    across = sz_column if a in sz or b in sz else nz_column
+    key = (match.title.id, unit.side, match.unit_type(unit)["mobility"], *step, here, across)
     cost = _COSTS.get(key)
     if cost is None:
         cost = _COSTS[key] = chart_cost(match, unit, a, b, (here, across))
     return cost
+
+
+def _steps(match: Match) -> dict[tuple[str, str], tuple[str, frozenset[str]]]:
+    """(terrain entered, hexside features) of every step between hexes: static, once per map."""
+
+    def build() -> dict[tuple[str, str], tuple[str, frozenset[str]]]:
+        topo = match.topology
+        graph = topo.graph()
+        found = {}
+        for i, nbrs in enumerate(graph.adj):
+            a = graph.ids[i]
+            for j in nbrs:
+                b = graph.ids[j]
+                edge = topo.edge(a, b) if a in topo else None
+                if edge is not None:
+                    found[(a, b)] = (topo.terrain(b), edge.features)
+        return found
+
+    return match.shared("pmd-steps", build)  # type: ignore[no-any-return]
+
+
+def _weather_now(match: Match) -> tuple[frozenset[str] | set[str], str, str] | None:
+    """(the SZ's hexes, the NZ's column, the SZ's column), or None when both read the dry
+    column: asked once per hexside when a cost table is built, so found once per state."""
+    found = match.scratch.get("pmd-weather-now", False)
+    if found is False:
+        found = None
+        if not _dry_columns(match):
+            found = (
+                match.topology.region(zone_region(match)),
+                _column(weather(match, "nz")),
+                _column(weather(match, "sz")),
+            )
+        match.scratch["pmd-weather-now"] = found
+    return found  # type: ignore[no-any-return]
 
 
 @hookimpl
