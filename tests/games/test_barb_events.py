@@ -169,7 +169,7 @@ def test_cut_off_stalingrad_neither_moves_nor_attacks_on_gt14_12_7(rb: Match) ->
     clear(rb)
 
 
-def test_romanian_armies_come_back_once_if_lost_in_supply_8_15(registry: Registry) -> None:
+def test_romanian_armies_come_back_once_if_lost_in_supply_t46_8_15(registry: Registry) -> None:
     from wargame.games.barbarossa import admin
 
     m = new(registry)

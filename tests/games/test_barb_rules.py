@@ -323,7 +323,7 @@ def clear_pair(m: Match) -> tuple[str, str]:
     )
 
 
-def test_mobile_assault_costs_and_shift_10_24_10_32(registry: Registry) -> None:
+def test_mobile_assault_costs_and_shift_t49_10_24_10_32(registry: Registry) -> None:
     from wargame.mechanics import overrun
 
     m = german_movement(registry, 17)  # Jun '43: a single-month turn

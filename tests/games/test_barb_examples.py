@@ -1,0 +1,65 @@
+"""Worked examples of the digest not tested elsewhere: T21 (10.3), T39 (4.19), T50 (4.18)."""
+
+from __future__ import annotations
+
+from tests.games.barb_helpers import new
+from tests.games.test_barb_rules import german_movement
+from tests.titles.variants import put
+from wargame.games.barbarossa import admin, decisions
+from wargame.mechanics import movement
+from wargame.plugins import Registry
+
+
+def test_one_hex_whatever_its_cost_but_never_a_prohibited_one_t21_10_3(registry: Registry) -> None:
+    m = german_movement(registry, 14)
+    unit = put(m, "ger-42", "3106")
+    m.touch()
+    budget = movement.allowance(m, unit)
+    assert movement.path_cost(m, unit, ["3106", "3105"])[0] > budget  # the Kerch Strait: 99
+    assert movement.path_cost(m, unit, ["3106", "3105"])[1] is None  # yet one hex is allowed
+    assert movement.path_cost(m, unit, ["3106", "3105", "3005"])[1] is not None  # no further
+    topo = m.topology
+    sea = next(
+        n
+        for h in sorted(topo.hexes())
+        if topo.terrain(h) not in ("sea", "lake")
+        for n in topo.neighbours(h)
+        if topo.terrain(n) == "sea"
+    )
+    shore = next(h for h in topo.neighbours(sea) if topo.terrain(h) not in ("sea", "lake"))
+    put(m, "ger-5", shore)
+    m.touch()
+    assert movement.path_cost(m, m.state.units["ger-5"], [shore, sea])[1] is not None  # prohibited
+
+
+def test_oder_counts_five_threes_and_five_sixes_as_fifteen_t39_4_19(registry: Registry) -> None:
+    m = new(registry)
+    units = m.state.units
+    three = [u for u in units.values() if u.side == "soviet" and decisions.oder_units(m, u) == 1]
+    six = [u for u in units.values() if u.side == "soviet" and u.counter == "sov-6x"]
+    assert three and six
+    assert 5 * decisions.oder_units(m, three[0]) + 5 * decisions.oder_units(m, six[0]) == 15
+    m.state.cursor.turn = 30
+    m.state.vars.update(oder=True, oder_cities=[], oder_soviet_cities=["1606", "1011"])
+    m.state.control["1606"] = "german"
+    m.state.vars["oder_kills"] = 15
+    decisions.judge_oder(m)  # 15 units and exactly one city taken: condition 2 is met
+    assert m.outcome["winner"] == "german"
+    m = new(registry)
+    m.state.cursor.turn = 30
+    m.state.vars.update(oder=True, oder_cities=[], oder_soviet_cities=["1606", "1011"])
+    m.state.vars["oder_kills"] = 15
+    decisions.judge_oder(m)  # no city: 15 is short of the 20 of condition 3
+    assert m.outcome["winner"] == "soviet"
+
+
+def test_oder_raises_gt30_german_mech_to_6_and_replacements_to_4_4_t50_4_18(
+    registry: Registry,
+) -> None:
+    m = german_movement(registry, 30)
+    pz = put(m, "ger-14pz", "2119")
+    m.touch()
+    assert movement.allowance(m, pz) == 5 and admin.turn_rates(m, "german") == [0, 2]
+    m.state.vars["oder"] = True
+    m.touch()
+    assert movement.allowance(m, pz) == 6 and admin.turn_rates(m, "german") == [4, 4]
