@@ -134,7 +134,8 @@ class CloseCombat(Verb):
                 _use(match, decision.side, f"the defender at {battle.target}")
                 battle.explanation.append(f"the defender commits a Close Combat marker ({RULE})")
             combat_mechanic.store(match, battle)
-            combat_mechanic.resume(match)
+            if not constructions.ask_before_roll(match, battle):
+                combat_mechanic.resume(match)
             return
         record = _ns(match).get("declared")
         if not record or record.get("phase") != phase_key(match):

@@ -24,7 +24,7 @@ from wargame.match import Battle, Match
 from wargame.mechanics import combat as combat_mechanic
 from wargame.plugins import Verb
 
-from . import closecombat
+from . import afv, closecombat
 from .combat import CAPPED
 from .turns import SOVIET, ynn
 
@@ -93,15 +93,16 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
 @hookimpl
 def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
     """13.4.2: the defender picks one construction (or none) before the odds are found."""
-    return True if ask(match, battle) else None
+    return True if ask_before_roll(match, battle) else None
 
 
-def ask(match: Match, battle: Battle) -> bool:
-    """The decisions before the roll, in turn: the construction, then the Close Combat marker
-    (``closecombat.ask``). True when a side is asked."""
+def ask_before_roll(match: Match, battle: Battle) -> bool:
+    """The decisions before the roll, in turn: the construction, the Close Combat marker
+    (``closecombat.ask``), the AFV shifts (``afv.ask``). True when a side is asked; each verb
+    answering one calls this again, and the battle is fought when none is left."""
     options = available(match, battle)
     if not options or "construction" in battle.extra:
-        return closecombat.ask(match, battle)
+        return closecombat.ask(match, battle) or afv.ask(match, battle)
     side = defender_side(match, battle)
     assert side is not None
     match.push(
@@ -137,7 +138,7 @@ class Construction(Verb):
         battle.extra["construction"] = action.args[0]
         battle.explanation.append(f"defender claims {action.args[0]} ({RULE})")
         combat_mechanic.store(match, battle)
-        if not ask(match, battle):
+        if not ask_before_roll(match, battle):
             combat_mechanic.resume(match)
 
 

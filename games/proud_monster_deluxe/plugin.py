@@ -7,6 +7,7 @@ from __future__ import annotations
 from importlib.resources import files
 
 from wargame.games.proud_monster_deluxe import (
+    afv,
     closecombat,
     combat,
     constructions,
@@ -33,6 +34,7 @@ RULES: tuple[object, ...] = (
     closecombat,
     mobileassault,
     eliminated,
+    afv,
     victory,
 )
 

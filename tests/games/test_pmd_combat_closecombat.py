@@ -68,7 +68,8 @@ def test_the_attacker_commits_a_marker_before_attacking_13_1() -> None:
     assert match.is_untried(rd)  # committed before the stack is examined
     refused(match, f"close-combat {target}", "already committed", rule="PMD 13.1")
     force_rolls(match, 1)
-    events = match.apply(f"attack {target} with ger-pd-3")
+    match.apply(f"attack {target} with ger-pd-3")
+    events = match.apply("afv decline")  # the AFV shift's question comes after (15.2)
     battle = next(e for e in events if e.kind == "battle").data["battle"]
     assert any("attacker committed a Close Combat marker" in line for line in battle["explanation"])
     assert closecombat._declared(match) == {}

@@ -1,0 +1,127 @@
+"""The AFV shift and its price (PMD 13.4.1, 15.2, 13.11(2), 5.3(11)).
+
+With an AFV unit (panzer or tank, heavy panzer, panzergrenadier or mechanized, assault gun, HSPAT:
+the ``afv`` unit-type tag; not motorized infantry) in a battle for a clear hex in Dry, Rain or
+Freeze weather, each side may declare the AFV shift: 1R for the attacker, 1L for the defender, in
+the capped group (13.5). The attacker is asked first, then the defender (``afv declare`` or
+``afv decline``), once the construction and the Close Combat marker are settled. A side that
+declared it loses an AFV step first in the normal loss procedure (13.11(2)): a full step of AFV
+losses if it can (two half-step TBs). An ISO unit may not declare it (15.2; supply not built).
+Not built: the Flak negation of a Soviet attacking AFV shift (15.3: no Flak units yet)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from wargame.actions import Action, Decision
+from wargame.combat import Shift
+from wargame.hookspecs import hookimpl, veto_scope
+from wargame.match import Battle, Match
+from wargame.mechanics import combat as combat_mechanic
+from wargame.mechanics.losses import steps_left
+from wargame.plugins import Verb
+
+from .combat import CAPPED
+from .weather import weather_at
+
+RULE = "PMD 13.4.1, 15.2"
+AFV_WEATHER = ("D", "R", "F")
+
+
+def is_afv(match: Match, uid: str) -> bool:
+    return "afv" in match.unit_type(match.state.units[uid]).get("tags", ())
+
+
+def may_declare(match: Match, battle: Battle, who: str) -> bool:
+    """15.2: an AFV of ``who`` in the battle, a clear defending hex, Dry, Rain or Freeze."""
+    if match.topology.terrain(battle.target) != "clear":
+        return False
+    if weather_at(match, battle.target) not in AFV_WEATHER:
+        return False
+    ids = battle.attackers if who == "attacker" else battle.defenders
+    return any(is_afv(match, i) for i in ids)
+
+
+def ask(match: Match, battle: Battle) -> bool:
+    """Ask the next side that may declare and has not answered; True when one is asked."""
+    declared = battle.extra.setdefault("afv", {})
+    for who in ("attacker", "defender"):
+        if who in declared:
+            continue
+        if not may_declare(match, battle, who):
+            declared[who] = False
+            continue
+        ids = battle.attackers if who == "attacker" else battle.defenders
+        side = match.state.units[ids[0]].side
+        combat_mechanic.store(match, battle)
+        match.push(side, "afv", f"declare the AFV shift at {battle.target}? ({RULE})", who=who)
+        return True
+    combat_mechanic.store(match, battle)
+    return False
+
+
+class Afv(Verb):
+    """``afv declare`` or ``afv decline``."""
+
+    name = "afv"
+    kinds = ("afv",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action("afv", ("declare",))
+        yield Action("afv", ("decline",))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if action.args not in (("declare",), ("decline",)):
+            return f"usage: afv declare|decline ({RULE})"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        from .constructions import ask_before_roll
+
+        who = match.pop()["context"]["who"]
+        battle = combat_mechanic.active(match)
+        assert battle is not None
+        battle.extra.setdefault("afv", {})[who] = action.args[0] == "declare"
+        combat_mechanic.store(match, battle)
+        if not ask_before_roll(match, battle):
+            combat_mechanic.resume(match)
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Afv()]
+
+
+@hookimpl
+def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
+    declared = battle.extra.get("afv", {})
+    out: list[Shift] = []
+    if declared.get("attacker"):
+        out.append(Shift.right(1, "the attacker declares an AFV", RULE, CAPPED))
+    if declared.get("defender"):
+        out.append(Shift.left(1, "the defender declares an AFV", RULE, CAPPED))
+    return out
+
+
+@hookimpl
+@veto_scope(verbs=("lose",), kinds=("loss",))
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    """13.11(2): a side that declared the AFV shift loses a full AFV step first, if it can."""
+    battle = combat_mechanic.active(match)
+    ctx = decision.context
+    if battle is None or ctx.get("enemy_picks") or ctx.get("alternate") or not action.args:
+        return None
+    who = ctx.get("who")
+    if not battle.extra.get("afv", {}).get(who) or is_afv(match, action.args[0]):
+        return None
+    units = match.state.units
+    before = battle.extra.get("pmd", {}).get(f"{who}_before", {})
+    lost = sum(
+        before.get(i, 0.0) - (steps_left(match, units[i]) if units[i].loc else 0.0)
+        for i in before
+        if is_afv(match, i)
+    )
+    left = [i for i in ctx["units"] if units[i].loc is not None and is_afv(match, i)]
+    if lost < 1 and left:
+        return "an AFV step is lost first, the AFV shift having been declared (PMD 13.11)"
+    return None

@@ -1,0 +1,90 @@
+"""Proud Monster Deluxe's AFV shift (13.4.1, 15.2) and its loss priority (13.11(2))."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from wargame.calendar import set_weather
+from wargame.games.proud_monster_deluxe import afv, plugin
+from wargame.match import Battle, Match
+from wargame.mechanics import combat
+from wargame.plugins import Title, discover
+from wargame.testing import clear, force_rolls, put, refused, to_phase
+
+RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 4)]
+
+
+@cache
+def _title() -> Title:
+    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+
+
+def _plain(match: Match, h: str) -> bool:
+    topo = match.topology
+    return topo.terrain(h) == "clear" and not topo.features(h) and not topo.attrs(h).get("coast")
+
+
+def _combat(side: str) -> tuple[Match, str, str]:
+    match = Match(_title(), "1941-historical", 1)
+    while match.turn == 1:
+        match.apply("end")
+    to_phase(match, side, "combat")
+    clear(match)
+    topo = match.topology
+    for a in topo.locations():
+        for b in topo.neighbours(a) if _plain(match, a) else ():
+            edge = topo.edge(a, b)
+            if _plain(match, b) and edge is not None and not edge.features:
+                return match, a, b
+    raise AssertionError("no clear pair")
+
+
+def test_the_attacker_declares_the_afv_shift_1r_in_a_clear_hex_13_4_1() -> None:
+    match, target, origin = _combat("axis")
+    match.reveal(put(match, RDS[0], target))
+    put(match, "ger-pd-3", origin)
+    force_rolls(match, 1)
+    match.apply(f"attack {target} with ger-pd-3")
+    decision = match.decision
+    assert decision is not None and decision.kind == "afv" and decision.side == "axis"
+    events = match.apply("afv declare")
+    battle = next(e for e in events if e.kind == "battle").data["battle"]
+    assert any("the attacker declares an AFV" in line for line in battle["explanation"])
+
+
+def test_no_afv_shift_in_mud_or_snow_or_off_clear_terrain_15_2() -> None:
+    match, target, origin = _combat("axis")
+    match.reveal(put(match, RDS[0], target))
+    put(match, "ger-pd-3", origin)
+    battle = Battle("b9", ["ger-pd-3"], [RDS[0]], target, {"ger-pd-3": origin}, "attack")
+    assert afv.may_declare(match, battle, "attacker")
+    assert not afv.may_declare(match, battle, "defender")  # no AFV among the RDs
+    for weather in ("M", "S"):
+        for zone in ("nz", "sz"):
+            set_weather(match, weather, zone)
+        assert not afv.may_declare(match, battle, "attacker")
+    for zone in ("nz", "sz"):
+        set_weather(match, "F", zone)
+    assert afv.may_declare(match, battle, "attacker")
+    forest = next(h for h in match.topology.locations() if match.topology.terrain(h) == "forest")
+    battle.target = forest
+    assert not afv.may_declare(match, battle, "attacker")
+
+
+def test_t20_a_side_that_declared_loses_an_afv_step_first_13_11() -> None:
+    """T20 with a TD for the TB (no TB counters in the stand-in manifest): the Soviets declared
+    the AFV shift defending; their first loss must be the AFV unit's."""
+    match, target, origin = _combat("axis")
+    td = put(match, "sov-td-interior-01", target)
+    rd = put(match, RDS[0], target)
+    for unit in (td, rd):
+        match.reveal(unit)
+    put(match, "ger-id-7", origin)
+    battle = combat.new_battle(match, [match.state.units["ger-id-7"]], [td, rd], target, "attack")
+    battle.roll = 3
+    battle.extra["afv"] = {"attacker": False, "defender": True}
+    combat.store(match, battle)
+    combat.carry_out(match, battle, "1/1")
+    refused(match, f"lose {rd.id}", "an AFV step is lost first", rule="PMD 13.11")
+    match.apply(f"lose {td.id}")
+    assert td.loc is None and rd.loc == target
