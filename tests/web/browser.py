@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from wargame.plugins import Registry
-from wargame.web.app import address, create_app, listen
+from wargame.web.app import PAGE_HEADER, address, create_app, listen
 
 CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser")
 CHROMIUM_ARGS = [
@@ -55,6 +55,23 @@ def missing() -> str | None:
 
 def required() -> bool:
     return os.environ.get(REQUIRE_ENV, "") not in ("", "0")
+
+
+def create_match(url: str, body: dict[str, Any], timeout: float = 30) -> dict[str, Any]:
+    """``POST /api/matches`` on a served page's server as the page sends it: with the page key
+    read from the page (only the page may start a match). The answer's JSON."""
+    import re
+
+    import httpx
+
+    key = re.search(r'name="wargame-page" content="([^"]+)"', httpx.get(url).text)
+    assert key, "the page carries the server's page key"
+    headers = {PAGE_HEADER: key.group(1)}
+    created = httpx.post(f"{url}api/matches", json=body, headers=headers, timeout=timeout)
+    created.raise_for_status()
+    answer: dict[str, Any] = created.json()
+    answer["key"] = key.group(1)
+    return answer
 
 
 @contextmanager

@@ -12,15 +12,12 @@ written to ``OUTDIR/web-TITLE.png``, TITLE as given. Look at the file before com
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
-import httpx
-
 from tests.conftest import TEST_TITLE_PLUGINS
-from tests.web.browser import browser, missing, server
+from tests.web.browser import browser, create_match, missing, server
 from wargame import savefile
 from wargame.bots import make_bot, play
 from wargame.match import Match
@@ -95,15 +92,11 @@ def screenshot(
     seats = {s: ("human" if s == human else "bot") for s in match.sides}
     body = {"save": savefile.to_dict(match), "mode": "hotseat", "seats": seats}
     with server(registry, title.id) as url, browser() as chromium:
-        key = re.search(r'name="wargame-page" content="([^"]+)"', httpx.get(url).text)
-        assert key, "the page carries the server's page key"
-        headers = {"X-Wargame-Page": key.group(1)}  # only the page may start a match
-        created = httpx.post(f"{url}api/matches", json=body, headers=headers, timeout=300)
-        created.raise_for_status()
-        token = created.json()["seats"][0]["token"]
+        created = create_match(url, body, timeout=300)
+        token = created["seats"][0]["token"]
         page = chromium.new_page(viewport=VIEWPORT)
         page.set_default_timeout(60_000)
-        page.goto(f"{url}#m={created.json()['match']}&s={token}")
+        page.goto(f"{url}#m={created['match']}&s={token}")
         page.wait_for_selector("#map svg .hex, #map svg .point")
         page.wait_for_function("() => S.legal !== null")
         legal = page.evaluate("() => S.legal")

@@ -130,6 +130,7 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
     _ready(page)
     page.click('#global-choices button:text-is("end")')
     expect(page.locator("#bar-decision")).to_have_text("Your decision: Blue movement")
+    _ready(page)
     assert "7-arm 7th Armored" in _counters_at(page, "0203")
 
     # a stack spreads out on click; then pick the 7th Armored out of it
@@ -150,6 +151,7 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
 
     page.click('#global-choices button:text-is("end")')
     expect(page.locator("#bar-phase")).to_have_text("blue/combat")
+    _ready(page)
 
     # the attack: odds before committing; the rifles are untried, so "?" and why (on a short
     # screen, where the log overflows its box once the decision panel grows)
@@ -238,6 +240,7 @@ def test_an_overrun_shows_its_odds_before_it_is_made(page: Page, site: str) -> N
         _ready(page)
     page.click('#global-choices button:text-is("end")')
     expect(page.locator("#bar-decision")).to_have_text("Your decision: Blue movement")
+    _ready(page)
 
     page.click('#map svg .stack-count[data-badge="0203"]')
     page.click('#map svg .counter[data-unit="7-arm"]')
@@ -347,17 +350,9 @@ def test_a_slow_start_shows_it_is_loading_and_the_log_once(page: Page, site: str
 def test_the_page_shows_the_seed_when_the_game_is_over(chromium: Any, site: str) -> None:
     """Issue 17: the server reveals the seed at the end; the page shows it, and how to check
     the dice with it, so a player can run ``wargame replay --verify``."""
-    key = re.search(r'name="wargame-page" content="([^"]+)"', httpx.get(site).text)
-    assert key, "the page carries the server's page key"
-    headers = {"X-Wargame-Page": key.group(1)}
-    created = httpx.post(
-        f"{site}api/matches",
-        json={"title": "hexland", "seed": 4, "mode": "hotseat"},
-        headers=headers,
-        timeout=30,
-    ).json()
+    created = web.create_match(site, {"title": "hexland", "seed": 4, "mode": "hotseat"})
     match, token = created["match"], created["seats"][0]["token"]
-    headers["X-Seat"] = token
+    headers = {"X-Wargame-Page": created["key"], "X-Seat": token}
     base = f"{site}api/matches/{match}"
     with httpx.Client(headers=headers, timeout=60) as client:
         for _ in range(3000):
@@ -385,14 +380,7 @@ def test_the_page_shows_the_seed_when_the_game_is_over(chromium: Any, site: str)
 
 
 def test_two_seats_see_each_others_moves(chromium: Any, site: str) -> None:
-    key = re.search(r'name="wargame-page" content="([^"]+)"', httpx.get(site).text)
-    assert key, "the page carries the server's page key"
-    created = httpx.post(
-        f"{site}api/matches",
-        json={"title": "hexland", "seed": 0, "mode": "seats"},
-        headers={"X-Wargame-Page": key.group(1)},
-        timeout=30,
-    ).json()
+    created = web.create_match(site, {"title": "hexland", "seed": 0, "mode": "seats"})
     links = {s["sides"][0]: s["token"] for s in created["seats"]}
     pages = {}
     for side in ("red", "blue"):
