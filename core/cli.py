@@ -1106,10 +1106,11 @@ def cmd_odds(args: argparse.Namespace, ctx: Context) -> int:
     side = _side(match, args.as_side) or (decision.side if decision else None)
     expanded = shorthand.expand(match, args.action)
     action = expanded.action
-    if not odds.is_battle(action):
+    if not odds.priceable(match, action):
         raise UsageError(
-            f"'{action}': odds are for 'attack TARGET with UNITS' and 'overrun TARGET with "
-            "UNITS via PATH' (see wargame actions --verb attack)"
+            f"'{action}': odds are for 'attack TARGET with UNITS', 'overrun TARGET with "
+            "UNITS via PATH' and a title's own battles such as Dark Crusade's 'fight POINT' "
+            "(see wargame actions --verb attack)"
         )
     found = odds.attack_odds(match, action, side)
     if args.json:

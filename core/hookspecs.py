@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from wargame.match import Battle, Match
     from wargame.models import PhaseSpec
     from wargame.plugins import GameDef, Verb
+    from wargame.pricing import Price
     from wargame.state import Unit
 
 hookspec = pluggy.HookspecMarker("wargame")
@@ -269,6 +270,15 @@ def wargame_table_kinds() -> Mapping[str, TableBuilder]:
     """Combat table kinds a title's data uses beyond the kernel's (odds, differential, fire):
     kind -> a builder with ``from_spec(spec, *, table_id)``. Registered when the title loads,
     before its tables are built, so a table of an unknown kind is a load error."""
+
+
+@hookspec(firstresult=True)
+def wargame_price(match: Match, battle: Battle) -> Price | None:
+    """The price of a battle fought by a title's own combat rather than the shared combat
+    mechanic (:func:`wargame.pricing.price` asks this first): Dark Crusade's firefight answers
+    with each side's :class:`~wargame.pricing.Fire` (DC 13.B.2). Read only, as ``price`` is.
+    None (the default, no title answering): the shared arithmetic of modifiers, shifts and
+    the table prices it."""
 
 
 @hookspec(firstresult=True)

@@ -29,6 +29,7 @@ from wargame.state import Unit
 
 __all__ = [
     "FINAL_ATTACK",
+    "Fire",
     "Price",
     "Spread",
     "apply_modifiers",
@@ -47,6 +48,44 @@ halving, PGG 6.55). Registered by the mechanic that fights battles of that kind.
 
 
 @dataclass(frozen=True, slots=True)
+class Fire:
+    """One side's fire in a firefight on a fire table (Dark Crusade 13.B.2: each side rolls on
+    the column for its own total; the result is hits): the total, how it was made (each line
+    with its rule), the groups a total beyond the table is split into (13.B.6) with each
+    group's hits for every roll, and a modifier to every roll with its rule (DC 7.B.1)."""
+
+    side: str
+    role: str  # "attacker" | "defender"
+    total: int
+    lines: tuple[Line, ...]
+    groups: tuple[tuple[int, Mapping[int, int]], ...] = ()
+    roll_modifier: int = 0
+    roll_rule: str | None = None
+
+    def why(self) -> str:
+        """ "7 (units 6: R1 3, R2 3; Soviet air +1, DC 13.A.3; +1 to the die, DC 7.B.1)"."""
+        parts = [f"{ln.text}, {ln.rule}" if ln.rule else ln.text for ln in self.lines]
+        if self.roll_modifier:
+            what = f"{self.roll_modifier:+d} to the die"
+            parts.append(f"{what}, {self.roll_rule}" if self.roll_rule else what)
+        return f"{self.total} ({'; '.join(parts)})" if parts else str(self.total)
+
+    def table_text(self) -> str:
+        """Each group's hits by roll: "fire 7: 1-2 0, 3-4 1, 5-6 2"."""
+        out = []
+        for group, hits in self.groups:
+            runs: list[tuple[int, int, int]] = []
+            for roll, n in sorted(hits.items()):
+                if runs and runs[-1][2] == n and runs[-1][1] == roll - 1:
+                    runs[-1] = (runs[-1][0], roll, n)
+                else:
+                    runs.append((roll, roll, n))
+            cells = ", ".join(f"{a}-{b} {n}" if a != b else f"{a} {n}" for a, b, n in runs)
+            out.append(f"fire {group}: {cells}")
+        return "; ".join(out)
+
+
+@dataclass(frozen=True, slots=True)
 class Price:
     """What a battle would be: totals, the column (None with no strength on either side: no
     combat), the explanation so far (strength lines, then the column's), and each roll's
@@ -60,6 +99,13 @@ class Price:
     results: Mapping[int, str] = field(default_factory=dict)
     modifiers: tuple[Modifier, ...] = ()
     shifts: tuple[Shift, ...] = ()
+    fires: tuple[Fire, ...] = ()
+    """A firefight's price (a title answering ``wargame_price``, DC 13.B.2): each side's fire,
+    the attacker's first; ``attack`` and ``defense`` are then the two fire totals."""
+
+    def fire(self, side: str) -> Fire:
+        """``side``'s fire in a firefight."""
+        return next(f for f in self.fires if f.side == side)
 
     @property
     def automatic(self) -> str | None:
@@ -67,7 +113,10 @@ class Price:
 
     def why(self) -> str:
         """The totals and every modifier and shift in a player's words, for a combat line:
-        "26 vs 6; 7Pz integrated doubled, PGG 7.3; forest doubled, PGG 9.31-9.33"."""
+        "26 vs 6; 7Pz integrated doubled, PGG 7.3; forest doubled, PGG 9.31-9.33". A firefight:
+        each side's fire, "axis fire 9 (...); soviet fire 4 (...)"."""
+        if self.fires:
+            return "; ".join(f"{f.side} fire {f.why()}" for f in self.fires)
         parts = [f"{_num(self.attack)} vs {_num(self.defense)}"]
         units: dict[tuple[object, ...], list[str]] = {}  # one modifier on several units: once
         for mod in self.modifiers:
@@ -367,7 +416,11 @@ def engage(match: Match, battle: Battle) -> None:
 
 
 def price(match: Match, battle: Battle) -> Price:
-    """The battle's price as the units stand now (see the module docstring)."""
+    """The battle's price as the units stand now (see the module docstring); a title whose
+    combat is its own prices it itself (``wargame_price``: Dark Crusade's firefight)."""
+    own = match.hook.wargame_price(match=match, battle=battle)
+    if own is not None:
+        return own
     units = match.state.units
     mods = [
         m

@@ -271,11 +271,12 @@ class Game:
         with self.lock:
             action = _parse(text)
             self._owns_decision(seat)
-            if not odds.is_battle(action):
+            if not odds.priceable(self.match, action):
                 raise WebError(
                     422,
-                    "odds are for 'attack TARGET with UNIT[,UNIT...]' and "
-                    "'overrun TARGET with UNIT[,UNIT...] via PATH...' only",
+                    "odds are for 'attack TARGET with UNIT[,UNIT...]', "
+                    "'overrun TARGET with UNIT[,UNIT...] via PATH...' and a title's own "
+                    "battles ('fight POINT') only",
                 )
             reason = self.match.check(action)
             if reason:

@@ -41,6 +41,15 @@ def supported(match: Match, verb: str = ATTACK) -> bool:
     return found is not None and type(found).describe is not Verb.describe
 
 
+def priceable(match: Match, action: Action) -> bool:
+    """Whether the page and ``wargame odds`` price this action: an attack or overrun
+    (:func:`is_battle`), or an action of any verb that says which battle it fights (Dark
+    Crusade's ``fight POINT``, a firefight priced by the title, DC 13.B.2)."""
+    return is_battle(action) or (
+        action.verb not in (ATTACK, OVERRUN) and supported(match, action.verb)
+    )
+
+
 def is_battle(action: Action) -> bool:
     """Whether the action is a battle this module prices: ``attack TARGET with UNITS`` or
     ``overrun TARGET with UNITS via PATH...``."""
@@ -69,25 +78,11 @@ def unknown_units(match: Match, units: list[Unit], side: str | None) -> list[str
     return out
 
 
-def attack_odds(
-    match: Match, action: Action, side: str | None, price: bool = True, spread: bool = True
+def _unpriced(
+    action: Action, targets: list[str], ids: list[str], defenders: list[Unit], side: str | None
 ) -> dict[str, Any]:
-    """The odds of a legal attack or overrun (:func:`is_battle`) as ``side`` sees it: column
-    label (or "?"), the full explanation, and the result for every roll.
-
-    ``price=False`` stops short of the arithmetic when the odds are knowable: column None and
-    ``pending`` true. Listing a movement phase's overruns does that, since pricing one moves
-    its units first, and everything derived from where units stand (supply at the instant of
-    the overrun, PGG 6.59; zones of control) is traced again: a few milliseconds each on PGG,
-    with hundreds of overruns in a phase. A page asks for the few it shows. ``spread=False``
-    likewise leaves an untried battle's spread for a request (``spread_pending``): it prices
-    the battle once per way the faces may come out."""
-    targets, ids = action.args[0].split(","), action.args[2].split(",")
-    path = list(action.args[4:]) if action.verb == OVERRUN else []
-    units = match.state.units
-    attackers = [units[i] for i in ids]
-    defenders = [u for loc in targets for u in match.units_at(loc)]
-    out: dict[str, Any] = {
+    """A battle's odds before they are found: who fights whom, as ``side`` may see it."""
+    return {
         "action": str(action),
         "kind": action.verb,
         "targets": targets,
@@ -102,6 +97,29 @@ def attack_odds(
         "explanation": [],
         "results": {},
     }
+
+
+def attack_odds(
+    match: Match, action: Action, side: str | None, price: bool = True, spread: bool = True
+) -> dict[str, Any]:
+    """The odds of a legal attack or overrun (:func:`is_battle`) as ``side`` sees it: column
+    label (or "?"), the full explanation, and the result for every roll.
+
+    ``price=False`` stops short of the arithmetic when the odds are knowable: column None and
+    ``pending`` true. Listing a movement phase's overruns does that, since pricing one moves
+    its units first, and everything derived from where units stand (supply at the instant of
+    the overrun, PGG 6.59; zones of control) is traced again: a few milliseconds each on PGG,
+    with hundreds of overruns in a phase. A page asks for the few it shows. ``spread=False``
+    likewise leaves an untried battle's spread for a request (``spread_pending``): it prices
+    the battle once per way the faces may come out."""
+    if not is_battle(action):
+        return _described(match, action, side)
+    targets, ids = action.args[0].split(","), action.args[2].split(",")
+    path = list(action.args[4:]) if action.verb == OVERRUN else []
+    units = match.state.units
+    attackers = [units[i] for i in ids]
+    defenders = [u for loc in targets for u in match.units_at(loc)]
+    out = _unpriced(action, targets, ids, defenders, side)
     if path:
         out["via"] = path
     hidden = unknown_units(match, attackers + defenders, side)
@@ -124,6 +142,54 @@ def attack_odds(
         out.update(column=None, pending=True, summary="odds on request (preview)")
         return out
     out.update(_column(match.sandbox(), action))
+    return out
+
+
+def _described(match: Match, action: Action, side: str | None) -> dict[str, Any]:
+    """The price of a battle another verb fights (:func:`priceable`): a firefight gives each
+    side's fire ("axis fire 9 / soviet fire 4"), its making with the rules and the hits of
+    every roll (``fires``)."""
+    sandbox = match.sandbox()
+    battle = sandbox.verbs[action.verb].describe(sandbox, action)
+    if battle is None:
+        return {"action": str(action), "kind": action.verb, "column": None, "known": False,
+                "summary": "this action fights no battle", "explanation": [], "results": {}}  # fmt: skip
+    units = sandbox.state.units
+    attackers = [units[i] for i in battle.attackers]
+    defenders = [units[i] for i in battle.defenders]
+    out = _unpriced(action, [battle.target], battle.attackers, defenders, side)
+    hidden = unknown_units(sandbox, attackers + defenders, side)
+    if hidden:
+        out.update(summary="odds unknown until combat", explanation=hidden)
+        return out
+    priced = price(sandbox, battle)
+    if not priced.fires:  # a verb other than attack fighting on the shared arithmetic
+        out.update(_column(match.sandbox(), action))
+        return out
+    out.update(
+        column=" / ".join(f"{f.side} fire {f.total}" for f in priced.fires),
+        known=True,
+        attack=_number(priced.attack),
+        defense=_number(priced.defense),
+        table=None if priced.table is None else priced.table.id,
+        summary="each side rolls on the fire table for its own total",
+        explanation=list(priced.explanation),
+        fires=[
+            {
+                "side": f.side,
+                "role": f.role,
+                "total": f.total,
+                "why": f.why(),
+                "lines": [str(line) for line in f.lines],
+                "groups": [
+                    {"fire": group, "hits": {str(r): n for r, n in hits.items()}}
+                    for group, hits in f.groups
+                ],
+                "roll_modifier": f.roll_modifier,
+            }
+            for f in priced.fires
+        ],
+    )
     return out
 
 

@@ -180,7 +180,10 @@ def _grouped(match: Match, side: str, actions: list[Action]) -> dict[str, Any]:
         "attacks": _battles(match, attacks, side),
         "overruns": _battles(match, overruns, side, price=False),
         "choices": [
-            _choice(a, match.state.units, match.topology.graph().index)
+            {
+                **_choice(a, match.state.units, match.topology.graph().index),
+                "priced": odds.priceable(match, a),  # the page offers its odds (DC 13.B.2)
+            }
             for a in actions
             if id(a) not in grouped
         ],

@@ -15,15 +15,18 @@ from fractions import Fraction
 from math import ceil, floor
 from typing import Any
 
+from wargame import pricing
 from wargame.actions import Action, Decision
-from wargame.combat import FireTable, build_table
+from wargame.combat import FireTable, Line, build_table
 from wargame.games.dark_crusade import lines as L
 from wargame.games.dark_crusade import movement as M
 from wargame.games.dark_crusade import units as U
 from wargame.games.dark_crusade import weather
 from wargame.hookspecs import hookimpl
-from wargame.match import Match
+from wargame.match import Battle, Match
 from wargame.plugins import Verb
+from wargame.pricing import Fire as Firing
+from wargame.pricing import Price
 from wargame.state import Unit
 from wargame.topology import is_box
 
@@ -125,19 +128,29 @@ def durability(match: Match, unit: Unit) -> int:
 
 
 def unit_fire(match: Match, unit: Unit, *, defending: bool) -> int:
-    if U.dispersed(unit) or U.has(match, unit, "air") or U.has(match, unit, "hq"):
-        return 0
+    return unit_fire_why(match, unit, defending=defending)[0]
+
+
+def unit_fire_why(match: Match, unit: Unit, *, defending: bool) -> tuple[int, Line | None]:
+    """A unit's fire in this exchange and, when it is not its printed fire factor, why."""
+    if U.has(match, unit, "air") or U.has(match, unit, "hq"):
+        return 0, None  # they add to their side's fire their own ways (13.A.3, 13.B.7)
+    if U.dispersed(unit):
+        return 0, Line(f"{unit.id} dispersed: no fire", "DC 15.A.2")
     if unit.flags.get(ALL_OUT):
-        return int(U.printed(match, unit, "allout"))  # 13.B.8
+        value = int(U.printed(match, unit, "allout"))
+        return value, Line(f"{unit.id} all-out {value}", "DC 13.B.8")
     t = U.tags(match, unit)
     if "factory" in t:
-        return 1 if defending else 0  # 8.A.2.b: defends at 1
+        if defending:
+            return 1, Line(f"{unit.id} factory defends at 1", "DC 8.A.2.b")
+        return 0, None
     if ("artillery" in t or "rocket" in t) and isolated(match, unit):
-        return 0  # 17.B
+        return 0, Line(f"{unit.id} isolated: no fire", "DC 17.B")
     fire = int(U.printed(match, unit, "fire"))
     if match.counter(unit)["type"] == "shock-army" and not in_supply(match, unit):
-        return 1  # 8.C.3.a
-    return fire
+        return 1, Line(f"{unit.id} out of supply: 1", "DC 8.C.3.a")
+    return fire, None
 
 
 def fortress_class(match: Match, loc: str) -> int:
@@ -158,17 +171,28 @@ def own_side(match: Match, loc: str, side: str) -> bool:
 
 
 def side_fire(match: Match, battle: dict[str, Any], side: str) -> tuple[int, list[str]]:
-    """A side's fire total in this exchange and how it was made (13.A.3-4, 13.B.2, 13.B.7,
-    10.C.2, 14.A)."""
+    """A side's fire total in this exchange and how it was made (:func:`fire_of`)."""
+    fire = fire_of(match, battle, side)
+    return fire.total, [str(line) for line in fire.lines]
+
+
+def fire_of(match: Match, battle: dict[str, Any], side: str) -> Firing:
+    """A side's fire in this exchange, priced (13.A.3-4, 13.B.2, 13.B.6-7, 10.C.2, 14.A, 7.B):
+    each unit's fire, the multipliers and additions with their rules, and the hits of every
+    roll on each group's column of the fire table."""
     attacking = side == battle["attacker"]
     units = live(match, battle, side)
-    why: list[str] = []
+    shown: list[str] = []  # "ger-7 3": each unit's fire
     air = int(battle.get("german_air", 0))
     escort = battle.get("escort_air", {})
     base = 0
     boosted: dict[int, int] = {}  # multiplier -> fire factors it multiplies
     for u in units:
-        f = unit_fire(match, u, defending=not attacking)
+        f, note = unit_fire_why(match, u, defending=not attacking)
+        if note is not None:
+            shown.append(str(note))  # "ger-2 all-out 3 (DC 13.B.8)"
+        elif f:
+            shown.append(f"{u.id} {f}")
         if not f:
             continue
         german = U.nation(match, u) == "german"
@@ -181,13 +205,15 @@ def side_fire(match: Match, battle: dict[str, Any], side: str) -> tuple[int, lis
         else:
             base += f
     total = Fraction(base + sum(m * f for m, f in boosted.items()))
-    why.append(f"units {base + sum(boosted.values())}")
+    lines = [
+        Line(f"units {base + sum(boosted.values())}" + (f": {', '.join(shown)}" if shown else ""))
+    ]
     for m, f in sorted(boosted.items()):
-        why.append(f"German air x{m} on {f} (DC 13.A.4{', 14.B.4' if escort else ''})")
+        lines.append(Line(f"German air x{m} on {f}", f"DC 13.A.4{', 14.B.4' if escort else ''}"))
     support = hq_support(match, battle, side, units)
     if support:
         total += support
-        why.append(f"HQ support +{support} (DC 13.B.7)")
+        lines.append(Line(f"HQ support +{support}", "DC 13.B.7"))
     soviet_air = [  # 15.A.2: a dispersed air unit does not fire either
         u
         for u in units
@@ -196,21 +222,38 @@ def side_fire(match: Match, battle: dict[str, Any], side: str) -> tuple[int, lis
         and not U.dispersed(u)
         and not isolated(match, u)
     ]
-    if soviet_air and not (attacking and M.weather_now(match, battle["target"]) == "mud"):
+    if soviet_air and attacking and M.weather_now(match, battle["target"]) == "mud":
+        lines.append(Line(f"Soviet air grounded by mud ({len(soviet_air)})", "DC 7.B.3, 13.A.3"))
+    elif soviet_air:
         total += len(soviet_air)
-        why.append(f"Soviet air +{len(soviet_air)} (DC 13.A.3)")
+        lines.append(Line(f"Soviet air +{len(soviet_air)}", "DC 13.A.3"))
     loc = battle["target"]
     if not attacking and own_side(match, loc, side):
         bonus = min(fortress_class(match, loc), fortress_units(match, units))
         if bonus:
             total += bonus
-            why.append(f"fortress +{bonus} (DC 10.C.2)")
+            lines.append(Line(f"fortress +{bonus}", "DC 10.C.2"))
     if attacking and battle.get("breakthrough"):
         halved = total / 2
         total = Fraction(ceil(halved) if side == U.AXIS else floor(halved))
         rounding = "up" if side == U.AXIS else "down"
-        why.append(f"breakthrough assault halved, rounded {rounding} (DC 14.A, 16.0)")
-    return int(total), why
+        lines.append(Line(f"breakthrough assault halved, rounded {rounding}", "DC 14.A, 16.0"))
+    mod = roll_modifier(match, battle, side)
+    table = fire_table(match)
+    groups = tuple(
+        (group, {roll: table.hits(table.column(group), min(roll + mod, 6)) for roll in table.rolls})
+        for group in table.split(int(total))
+    )
+    rule = "DC 7.B.1" if side == U.AXIS else "DC 7.B.3"
+    return Firing(
+        side,
+        "attacker" if attacking else "defender",
+        int(total),
+        tuple(lines),
+        groups,
+        mod,
+        rule if mod else None,
+    )
 
 
 def hq_support(match: Match, battle: dict[str, Any], side: str, units: list[Unit]) -> int:
@@ -276,29 +319,69 @@ def roll_modifier(match: Match, battle: dict[str, Any], side: str) -> int:
 
 
 def roll_hits(match: Match, battle: dict[str, Any], side: str) -> int:
-    """Fire: split a total beyond the table into groups (13.B.6), one die each, sum the hits."""
-    total, why = side_fire(match, battle, side)
-    table = fire_table(match)
+    """Fire: the side's fire as :func:`wargame.pricing.price` prices it now, one die per group
+    of a total beyond the table (13.B.6), the hits summed."""
+    fire = pricing.price(match, kernel_battle(battle)).fire(side)
     kind = "breakthroughs" if side == battle["attacker"] else "repulses"
-    if total <= 0:
-        match.emit("fire", f"{side} has no fire ({'; '.join(why)})", "DC 13.B.2", side=side)
+    if fire.total <= 0:
+        match.emit("fire", f"{side} has no fire ({fire.why()})", "DC 13.B.2", side=side)
         return 0
-    mod = roll_modifier(match, battle, side)
     hits = 0
-    for group in table.split(total):
-        column = table.column(group)
+    rolled = []
+    for group, by_roll in fire.groups:
         roll = match.roll("1d6", f"{side} fires {group} at {battle['target']}", "DC 13.B.2")
-        got = table.hits(column, min(roll + mod, 6))
+        got = by_roll[roll]
         hits += got
+        rolled.append(f"roll {roll} on {group}: {got}" if len(fire.groups) > 1 else f"roll {roll}")
+    split = "" if len(fire.groups) < 2 else " split (DC 13.B.6),"
     match.emit(
         "fire",
-        f"{side} fire {total} ({'; '.join(why)}){' +1 die' if mod else ''}: {hits} {kind}",
+        f"{side} fire {fire.why()}{split} {', '.join(rolled)}: {hits} {kind}",
         "DC 13.B.2",
         side=side,
-        total=total,
+        total=fire.total,
         hits=hits,
     )
     return hits
+
+
+def kernel_battle(battle: dict[str, Any]) -> Battle:
+    """The kernel's view of a battle, for :func:`wargame.pricing.price` (``wargame_price``)."""
+    return Battle(
+        f"battle at {battle['target']}",
+        list(battle["attackers"]),
+        list(battle["defenders"]),
+        battle["target"],
+        kind="fire",
+        extra={BATTLE: battle},
+    )
+
+
+@hookimpl
+def wargame_price(match: Match, battle: Battle) -> Price | None:
+    """A battle's price: each side's fire (13.B.2), the attacker's first, with the hits of every
+    roll; before German air is committed, what is free to commit (13.A.4)."""
+    dc = battle.extra.get(BATTLE)
+    if not isinstance(dc, dict):
+        return None
+    fires = tuple(fire_of(match, dc, side) for side in (dc["attacker"], dc["defender"]))
+    lines = [f"{f.side} fire {f.why()}" for f in fires]
+    lines += [f"{f.side} hits by roll: {f.table_text()}" for f in fires if f.groups]
+    if dc.get("step") == "air-commit" and ground(match, live(match, dc, U.AXIS)):
+        free = sum(air_left(match, source) for source in air_sources(match, dc))
+        if free:
+            lines.append(
+                f"German air not yet committed: {free} free, each multiplies German fire "
+                "(DC 13.A.4)"
+            )
+    return Price(
+        Fraction(fires[0].total),
+        Fraction(fires[1].total),
+        fire_table(match),
+        None,
+        lines,
+        fires=fires,
+    )
 
 
 # ----------------------------------------------------------------------------- battle state
@@ -387,24 +470,29 @@ def german_air_present(battle: dict[str, Any]) -> int:
     return int(battle.get("german_air", 0)) + sum(int(n) for n in escort.values())
 
 
-def start_battle(match: Match, target: str, breakthrough: bool) -> None:
+def new_battle(match: Match, target: str, breakthrough: bool) -> dict[str, Any]:
+    """The battle at ``target`` as it starts, not yet fought (13.0, 16.0)."""
     side = match.phasing or ""
     enemy = match.enemy(side)
-    attackers = attackers_of(match, target)
-    defenders = defenders_at(match, target, enemy)
-    battle: dict[str, Any] = {
+    return {
         "target": target,
         "attacker": side,
         "defender": enemy,
         "breakthrough": breakthrough,
-        "attackers": [u.id for u in attackers],
-        "defenders": [u.id for u in defenders],
+        "attackers": [u.id for u in attackers_of(match, target)],
+        "defenders": [u.id for u in defenders_at(match, target, enemy)],
         "round": 0,
         "mode": NORMAL,
         "step": "air-commit",
         "hits": {},
         "german_air": 0,
     }
+
+
+def start_battle(match: Match, target: str, breakthrough: bool) -> None:
+    side = match.phasing or ""
+    battle = new_battle(match, target, breakthrough)
+    defenders = [match.state.units[i] for i in battle["defenders"]]
     match.state.vars[BATTLE] = battle
     if side == U.SOVIET:
         M.soviet_attacks_hungary(match, target, defenders)
@@ -974,6 +1062,14 @@ class Fight(Verb):
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         breakthrough = decision.context.get("phase") == "breakthrough-combat"
         start_battle(match, action.args[0], breakthrough)
+
+    def describe(self, match: Match, action: Action) -> Battle | None:
+        """The battle at the point, as it would start (for its price: each side's fire)."""
+        decision = match.decision
+        if len(action.args) != 1 or decision is None:
+            return None
+        breakthrough = decision.context.get("phase") == "breakthrough-combat"
+        return kernel_battle(new_battle(match, action.args[0], breakthrough))
 
 
 class Air(Verb):

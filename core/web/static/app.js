@@ -885,6 +885,17 @@ function choiceButton(action, locs) {
   return b;
 }
 
+// a choice that fights a battle its title prices (Dark Crusade's "fight POINT": each side's
+// fire, how it is made and the hits of every roll, DC 13.B.2) with an odds button beside it
+function pricedChoice(c) {
+  const out = el("div", { class: "choice-odds" });
+  const q = el("button", { type: "button", class: "odds-button", title: "the battle's fire or odds, before it is fought" }, "odds");
+  q.addEventListener("click", () => guard(async () => {
+    out.replaceChildren(...oddsBlock(await api("POST", matchPath("preview"), { action: c.action })));
+  }));
+  return el("span", { class: "priced-choice" }, choiceButton(c.action, c.locs), q, out);
+}
+
 // ------------------------------------------------------------------ panels
 
 function renderPanels() {
@@ -911,7 +922,7 @@ function renderPanels() {
     );
     const few = L.choices.length <= 24;
     for (const c of L.choices) {
-      if (few || (!c.units.length && !c.locs.length)) glob.append(choiceButton(c.action, c.locs));
+      if (few || (!c.units.length && !c.locs.length)) glob.append(c.priced ? pricedChoice(c) : choiceButton(c.action, c.locs));
     }
     const none = L.lazy
       ? !Object.keys(L.actors || {}).length && !L.choices.length && !Object.keys(L.attacks).length
