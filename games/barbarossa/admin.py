@@ -13,7 +13,7 @@ from wargame.mechanics import paulus
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 
-from . import supply
+from . import manstein, supply
 from .turns import GERMAN, SOVIET, is_city
 
 SOURCES = {GERMAN: "supply:german", SOVIET: "supply:soviet"}
@@ -119,6 +119,8 @@ def reorganize(match: Match) -> None:
 def turn_rates(match: Match, side: str) -> list[int]:
     if side == GERMAN and match.turn == 30 and match.state.vars.get("oder"):
         return [4, 4]  # 4.18
+    if side == GERMAN and manstein.running(match):
+        return [2, 2]  # 4.17
     entry = match.title.doc("calendar")["turns"].get(str(match.turn), {})
     return list(entry.get("values", {}).get("replacements", {}).get(side, [0, 0]))
 

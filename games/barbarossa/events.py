@@ -122,19 +122,28 @@ def early_loss(match: Match, loc: str) -> bool:
 
 
 class Offensive(Verb):
-    """``offensive declare`` or ``offensive decline`` at the start of GT17, 18 or 19 (4.4)."""
+    """``offensive declare``, ``offensive manstein`` (the offensive with Manstein's Gambit, 4.16)
+    or ``offensive decline`` at the start of GT17, 18 or 19 (4.4)."""
 
     name = "offensive"
     kinds = ("offensive",)
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
         yield Action("offensive", ("declare",))
+        yield Action("offensive", ("manstein",))
         yield Action("offensive", ("decline",))
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         v = match.state.vars
-        if action.args[0] == "declare":
+        if action.args[0] in ("declare", "manstein"):
             v["offensive_turn"] = match.turn
+            if action.args[0] == "manstein":
+                v["manstein"] = match.turn  # 4.16: judged at the end of GT20 instead
+                match.emit(
+                    "manstein",
+                    f"the German declares Manstein's Gambit on GT{match.turn}",
+                    "BARB 4.16",
+                )
             v["offensive_held"] = cities(match, GERMAN)
             v["offensive_targets"] = cities(match, SOVIET)
             match.emit(
@@ -154,8 +163,8 @@ def cities(match: Match, side: str) -> list[str]:
 def judge_offensive(match: Match) -> None:
     """End of the turn of declaration, or of GT19 without one (4.4)."""
     v = match.state.vars
-    if v.get("offensive_judged"):
-        return
+    if v.get("offensive_judged") or v.get("manstein") is not None:
+        return  # Manstein's Gambit supersedes 4.4 (4.16)
     turn = v.get("offensive_turn")
     if turn == match.turn:
         control = match.state.control

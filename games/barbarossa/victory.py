@@ -18,6 +18,7 @@ from wargame.mechanics import captureroll
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 
+from . import manstein
 from .turns import GERMAN, SOVIET, in_region, vp_value
 
 
@@ -147,6 +148,9 @@ def check(match: Match) -> None:
     """4.14: the Victory Check Phase of every turn from GT3 (Road Back GT16, 12.3)."""
     turn = match.turn
     if turn < int(match.state.vars.get("first_check", 3)):
+        return
+    if turn == manstein.LAST and manstein.declared(match):
+        manstein.judge(match)  # 4.16 replaces the GT20 check
         return
     row = chart(match, turn)
     if row is None:
