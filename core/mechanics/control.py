@@ -28,12 +28,13 @@ def controller(match: Match, loc: str) -> str | None:
     return match.state.control.get(loc)
 
 
-def take(match: Match, loc: str, side: str) -> bool:
-    """``side`` takes control of ``loc``; whether control changed (the event cites the rule)."""
+def take(match: Match, loc: str, side: str, rule: str | None = None) -> bool:
+    """``side`` takes control of ``loc``; whether control changed (the event cites ``rule``, else
+    the setting's)."""
     if match.state.control.get(loc) == side:
         return False
     match.state.control[loc] = side
-    rule = match.settings("control").get("rule")
+    rule = rule or match.settings("control").get("rule")
     match.emit("control", f"{side} takes control of {loc}", rule, loc=loc, side=side)
     return True
 

@@ -5,7 +5,8 @@ to the west edge free of Soviet units and un-negated Soviet ZOC, plus the South-
 divisions the Soviets call (14.23, scored by the reinforcements module through :func:`award`).
 Soviet points: 5 for each entire German division destroyed, at that instant, and 2 for each city
 recaptured, every time (15.12). Occupation counts the last side to pass through each hex, so every
-move, retreat, advance and overrun move-in is recorded (``wargame_moved``) in ``state.vars``.
+move, retreat, advance and overrun move-in is recorded (``wargame_moved``) as control of the
+objective hexes in ``state.control`` (the control mechanic's :func:`~wargame.mechanics.control.take`).
 Every point goes through the shared victory mechanic's ledger (:func:`award`), so
 :func:`vp_report` explains them all; the levels (15.2) are the mechanic's, read from the VP
 schedule's ``level`` entries, with this title's "marginal-is-draw" option on top.
@@ -19,6 +20,7 @@ from typing import Any
 
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
+from wargame.mechanics import control
 from wargame.mechanics import victory as shared
 from wargame.mechanics.zoc import zoc_of
 from wargame.models import PhaseSpec
@@ -26,7 +28,6 @@ from wargame.state import Unit
 
 SOVIET = "soviet"
 GERMAN = "german"
-LAST = "pgg:last-passed"  # objective hex -> the side last to have a unit pass through it (15.11)
 HELD = "pgg:german-held"  # {"turn", "cities"}: held at the end of the last German Player-Turn
 DESTROYED = "pgg:divisions-destroyed"  # German divisions already scored (15.12)
 FINAL = "pgg:final-tally"  # the end-game points were awarded
@@ -150,11 +151,11 @@ def award(match: Match, side: str, points: int, why: str, rule: str, **data: Any
 
 
 def record(match: Match, side: str, locs: list[str]) -> None:
+    """``side`` passed through ``locs``: it now holds those that are objective hexes (15.11)."""
     hexes = objective_hexes(match)
-    last = match.state.vars.setdefault(LAST, {})
     for loc in locs:
         if loc in hexes:
-            last[loc] = side
+            control.take(match, loc, side, "PGG 15.11")
 
 
 def sync(match: Match) -> None:
@@ -171,7 +172,7 @@ def holder(match: Match, loc: str) -> tuple[str, str]:
     side = match.side_at(loc)
     if side is not None:
         return side, "unit in the hex"
-    last = match.state.vars.get(LAST, {}).get(loc)
+    last = match.state.control.get(loc)
     if last is not None:
         return last, "last to pass through"
     return SOVIET, "never entered by the Germans"

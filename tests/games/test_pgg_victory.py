@@ -172,7 +172,7 @@ def test_15_11_empty_city_in_soviet_zoc_has_no_line(tmp_path: Path) -> None:
     """Ruling: the line starts in a hex of the city, and that hex too must be free of un-negated
     Soviet ZOC: a city held only by passage next to a Soviet unit does not score."""
     match = start(tmp_path, rifles=1)
-    match.state.vars[V.LAST] = {"0402": "german"}
+    match.state.control["0402"] = "german"
     vitebsk = objective(match, "Vitebsk")
     assert V.assess(match, vitebsk)["scores"]
     move(match, "R01", "0503")
@@ -347,8 +347,8 @@ def test_retreat_and_advance_record_passage(tmp_path: Path) -> None:
     assert V.holder(match, "0605") == ("soviet", "last to pass through")
     match.push("german", "advance", "test", battle="b", units=["Pz/7Pz"], routes=[["0605"]])
     match.apply("advance Pz/7Pz 0605")
-    assert match.state.vars[V.LAST]["0605"] == "german"
-    assert match.state.vars[V.LAST]["0606"] == "soviet"
+    assert match.state.control["0605"] == "german"
+    assert match.state.control["0606"] == "soviet"
 
 
 # ----------------------------------------------------------------------------- report
