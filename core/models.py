@@ -148,6 +148,11 @@ class CombatSettings(Settings):
     attack_retreated: bool = Field(
         False, description="units that retreated after defending may be attacked again (PMD 13.8)"
     )
+    reveal_until_below: str | None = Field(
+        None,
+        description="untried defenders are revealed only until the odds against the known "
+        "defence are below this ratio, e.g. '1-3' (PMD 13.0)",
+    )
     defender_first: bool = Field(True, description="split results: defender first (PGG 9.66)")
     reveal_rule: str | None = Field(None, description="cited when untried units are revealed")
     companions: list[Id] = Field(

@@ -17,7 +17,9 @@ Settings (``mechanic_options.combat``): ``table`` (default table id), ``attack``
 ``companions`` (unit types with no attack strength that go with an attack only when the player
 names them in it, never alone, and share its results: PGG 10.26's leaders; each listed group of
 attackers is offered with and without them). ``attack_retreated``: units that retreated after
-defending may be attacked again in the same phase (PMD 13.8; default false).
+defending may be attacked again in the same phase (PMD 13.8; default false). ``reveal_until_below``
+("1-3"): untried defenders are revealed one by one only until the printed odds against the known
+defence are below that ratio; the rest stay untried and out of the battle (PMD 13.0).
 """
 
 from __future__ import annotations
@@ -199,8 +201,17 @@ def new_battle(
 def resolve(match: Match, battle: Battle) -> None:
     """Reveal, total, find the column, roll, read and carry out the result."""
     units = match.state.units
-    for uid in battle.attackers + battle.defenders:
-        match.reveal(units[uid], settings(match).get("reveal_rule"))
+    rule = settings(match).get("reveal_rule")
+    for uid in battle.attackers:
+        match.reveal(units[uid], rule)
+    below = settings(match).get("reveal_until_below")
+    for uid in list(battle.defenders):
+        if below and _odds_below(match, battle, below):
+            # PMD 13.0: the defender reveals no more once the odds against what he revealed are
+            # below ``reveal_until_below``; the rest stay untried and out of the battle
+            battle.defenders = [i for i in battle.defenders if not match.is_untried(units[i])]
+            break
+        match.reveal(units[uid], rule)
     # units removed or sent away at the instant of revelation take no part (PGG 10.23, 12.3)
     targets = battle.extra.get("targets", [battle.target])
     battle.attackers = [
@@ -218,6 +229,25 @@ def resolve(match: Match, battle: Battle) -> None:
     if match.hook.wargame_before_roll(match=match, battle=battle):
         return  # a side decides first (PMD 13.4.2); its verb calls resume()
     fight(match, active(match) or battle)
+
+
+def _odds_below(match: Match, battle: Battle, ratio: str) -> bool:
+    """Whether the printed attack against the known defence (tried and revealed defenders) is
+    below ``ratio`` ("1-3"), the defender's rounding (PMD 13.0, T13: 2 against 7 is 1:4)."""
+    units = match.state.units
+    s = settings(match)
+    attack = sum(
+        match.unit_values(units[i]).get(s.get("attack", "attack"), 0) for i in battle.attackers
+    )
+    defense = sum(
+        match.unit_values(units[i]).get(s.get("defense", "defense"), 0)
+        for i in battle.defenders
+        if not match.is_untried(units[i])
+    )
+    a, d = (float(x) for x in ratio.split("-"))
+    if attack <= 0 or defense <= 0:
+        return False
+    return -(-defense // attack) > d / a if a <= d else attack / defense < a / d
 
 
 def resume(match: Match) -> None:

@@ -540,3 +540,25 @@ def test_mech_attacks_a_mountain_hex_only_along_a_mountain_road_13_4_1_ruling_c1
     put(match, "ger-id-7", origin)
     refused(match, f"attack {roadless} with ger-pd-3", "mountain road", rule="PMD 13.4.1")
     assert match.check(f"attack {roadless} with ger-id-7") is None  # Leg units may
+
+
+def test_t13_the_defender_reveals_only_until_the_odds_are_below_1_3_13_0() -> None:
+    """T13: 2 AF against 5 untried units: they are revealed one by one until the revealed DF
+    makes the odds 1:4 (DF 7 or more); the rest stay untried."""
+    match = _combat_phase()
+    target, origin, _ = _clear_hexes(match)
+    rds = [put(match, uid, target) for uid in SOVIET_RDS[:5]]
+    put(match, "rom-mtb-1", origin)  # 2-2-5
+    events = match.apply(f"attack {target} with rom-mtb-1")
+    while match.decision is not None and match.decision.kind != "combat":
+        events += match.apply(str(match.legal_actions()[0]))
+    revealed = [e.data["unit"] for e in events if e.kind == "reveal"]
+    dfs = [match.unit_values(match.state.units[u])["defense"] for u in revealed]
+    assert revealed == [u.id for u in rds][: len(revealed)]
+    if len(revealed) < 5:
+        assert sum(dfs) >= 7 and sum(dfs[:-1]) <= 6
+        assert all(match.is_untried(u) for u in rds[len(revealed) :])
+        battle = next(e for e in events if e.kind == "battle").data["battle"]
+        assert battle["result"] == "2/0" and battle["roll"] is None
+    else:
+        assert sum(dfs[:-1]) <= 6

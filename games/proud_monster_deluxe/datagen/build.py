@@ -1261,6 +1261,7 @@ def title() -> Json:
                 "table": "crt",
                 "defender_first": True,
                 "attack_retreated": True,
+                "reveal_until_below": "1-3",
                 "reveal_rule": "PMD 2.4.9, 13.0",
             },
             "retreat": {
