@@ -9,11 +9,13 @@ CRT's ``shift_caps``). On turn 112 the Soviets get no terrain shifts (5.3(11)).
 Attack factors (13.4.1, 12.4): the attackers crossing a minor river attack with 3/4 of their
 total (1/2 from turn 203, ruling C7), a major river or the South Volga with 1/2, rounded up, in
 Dry, Rain or Mud only (frozen rivers are ignored); non-infantry Mech units attacking into marsh
-halve their total; tanks attacking across a crossing arrow attack with 1 each. Axis units
+halve their total; tanks attacking across a crossing arrow attack with 1 each; mountain infantry
+making a prepared assault into rough attack with their DF when it is larger (ruling C15). Axis units
 ignore rivers on turn 112 (5.3(10), 14.6: ruling Q2). Construction shifts are ``constructions.py``.
 
 Who may attack (a veto on ``attack``): at most 5 non-artillery divisions attack into or out of a
-city (6.1); units of two minor allies never attack the same hex (7.1(6)); a Mech unit attacks
+city (6.1); units of two minor allies never attack the same hex (7.1(6)), nor minor allies a hex
+in Russia north of the N/S line (7.1(5)); a Mech unit attacks
 from or into a mountain hex only along a mountain road, closed in Snow (13.4.1, 12.4; ruling C12).
 
 Not built yet (RULINGS.md, Status): unit shifts (AFV, engineers, 15.x) and the uncapped named
@@ -146,6 +148,20 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
         mod = _reduce(match, mech, Fraction(1, 2), "non-infantry Mech into marsh", "PMD 13.4.1")
         if mod is not None:
             out.append(mod)
+    if battle.kind == "attack" and match.topology.terrain(battle.target) == "rough":
+        for unit in attackers:
+            values = match.unit_values(unit)
+            mountain = "mountain" in match.unit_type(unit).get("tags", ()) or values.get("mountain")
+            if mountain and values.get("defense", 0) > values.get("attack", 0):
+                out.append(
+                    Modifier(
+                        unit.id,
+                        "set",
+                        values["defense"],
+                        "mountain infantry into rough: DF as AF",
+                        "PMD 13.4.1",
+                    )
+                )
     key = phase_key(match)
     for uid in battle.defenders:
         if units[uid].flags.get("retreated") == key:
@@ -190,6 +206,9 @@ def attack_problem(match: Match, target: str, ids: list[str]) -> str | None:
     }
     if len(nations) > 1:
         return "units of two minor allies may not attack the same hex (PMD 7.1(6))"
+    north = target in topo.region("country:ussr") and target not in topo.region("south")
+    if nations and north:
+        return "minor allies may not attack a hex in Russia north of the N/S line (PMD 7.1(5))"
     for unit in units:
         if match.unit_type(unit).get("mobility") != "mech" or unit.loc not in topo:
             continue

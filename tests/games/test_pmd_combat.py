@@ -562,3 +562,52 @@ def test_t13_the_defender_reveals_only_until_the_odds_are_below_1_3_13_0() -> No
         assert battle["result"] == "2/0" and battle["roll"] is None
     else:
         assert sum(dfs[:-1]) <= 6
+
+
+def test_minor_allies_never_attack_russia_north_of_the_ns_line_7_1() -> None:
+    match = _combat_phase()
+    topo = match.topology
+    north = topo.region("country:ussr") - topo.region("south")
+
+    def pair(inside: frozenset[str] | set[str]) -> tuple[str, str]:
+        for h in sorted(inside):
+            if topo.terrain(h) == "clear" and not topo.features(h):
+                for n in topo.neighbours(h):
+                    edge = topo.edge(h, n)
+                    if topo.terrain(n) == "clear" and edge is not None and not edge.features:
+                        return h, n
+        raise AssertionError("no pair")
+
+    target, origin = pair(north)
+    _revealed(match, SOVIET_RDS[0], target)
+    put(match, "rom-id-1", origin)
+    put(match, "ger-id-7", origin)
+    refused(match, f"attack {target} with rom-id-1", "north of the N/S line", rule="PMD 7.1(5)")
+    assert match.check(f"attack {target} with ger-id-7") is None
+    clear(match)
+    target, origin = pair(topo.region("country:ussr") & topo.region("south"))
+    _revealed(match, SOVIET_RDS[0], target)
+    put(match, "rom-id-1", origin)
+    assert match.check(f"attack {target} with rom-id-1") is None
+
+
+def test_mountain_infantry_attack_into_rough_with_their_df_13_4_1_ruling_c15() -> None:
+    match = _combat_phase()
+    topo = match.topology
+    rough = next(h for h in topo.locations() if topo.terrain(h) == "rough")
+    origin = next(n for n in topo.neighbours(rough) if topo.terrain(n) not in ("sea", "lake"))
+    _revealed(match, SOVIET_RDS[0], rough)
+    put(match, "ger-1-mtid", origin)  # 4-6-8
+    put(match, "ger-id-7", origin)  # 6-8-6: not mountain infantry
+    battle = Battle(
+        "b9",
+        ["ger-1-mtid", "ger-id-7"],
+        [SOVIET_RDS[0]],
+        rough,
+        {"ger-1-mtid": origin, "ger-id-7": origin},
+        "attack",
+    )
+    mods = [m for m in wargame_strength_modifiers(match, battle) if m.rule == "PMD 13.4.1"]
+    assert [(m.target, m.op, m.value) for m in mods if "rough" in m.reason] == [
+        ("ger-1-mtid", "set", 6)
+    ]
