@@ -13,10 +13,12 @@ kernel can explain, and a title's optional advice (:func:`~wargame.hookspecs.war
   Every location gets a static *pull*, the sum over objectives of weight / (1 + distance).
 - *Movement*: the move that raises the mover's pull most, plus holding objectives (the first
   unit in one, never the last one out), passing through objectives the side does not hold
-  (control by passage), staying in supply (the kernel's supply mechanic, or where the title's
-  advice says a unit would be in supply), never over the stacking limit. Overruns are
+  (control by passage), staying in supply (where the title's advice, else the supply
+  mechanic's, says a unit would be in supply), never over the stacking limit. Overruns are
   battles, judged as attacks are. A phase ends when no move improves anything.
-- *Combat*: each possible battle is priced without side effects (:func:`estimate`): the odds
+- *Combat*: each battle the legal actions' verbs describe (:meth:`~wargame.plugins.Verb.describe`,
+  so a title's own attack verb is judged the same way) is priced without side effects
+  (:func:`estimate_battle`, on :func:`wargame.pricing.price`): the odds
   column from the units' values and the title's own modifier and shift hooks, run on a
   throwaway copy of the state (:func:`sandbox`); untried units count as their pool's expected
   face, never their hidden one. The expected value is the sum over rolls of what each result
@@ -40,7 +42,8 @@ the locations where a unit of the side would be in supply now, for a title that 
 by its own rules rather than the kernel's supply mechanic (PGG), and an ``advisor`` that
 chooses for the decisions a title's own rules make (Dark Crusade's line-by-line movement and
 firefight), asked first; where it has no opinion the bot's own handlers and then the random
-fallback decide.
+fallback decide. The shared mechanics answer the same hook (supply, stacking and retreat
+advice), so the bot imports no mechanic and never asks which mechanics a title lists.
 """
 
 from __future__ import annotations
@@ -48,17 +51,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from wargame import markers as unit_markers
 from wargame.actions import Action, Decision
 from wargame.dice import parse_dice
 from wargame.errors import UsageError
-from wargame.hookspecs import BotHints
+from wargame.hookspecs import BotHints, RetreatAdvice
 from wargame.match import Battle, Match
-from wargame.mechanics import combat, retreat, stacking, supply
-from wargame.pricing import price, tables
+from wargame.plugins import Verb
+from wargame.pricing import price, tables, value_names
 from wargame.state import Unit
 from wargame.topology import bfs_steps, is_box
 
@@ -219,14 +222,9 @@ def known_values(match: Match, unit: Unit) -> Mapping[str, float]:
     return match.unit_values(unit)
 
 
-def _names(match: Match) -> tuple[str, str]:
-    s = combat.settings(match)
-    return str(s.get("attack", "attack")), str(s.get("defense", "defense"))
-
-
 def strength(match: Match, values: Mapping[str, Any]) -> float:
     """What a face is worth in a fight: attack plus defense."""
-    attack, defense = _names(match)
+    attack, defense = value_names(match)
     return float(values.get(attack, 0) or 0) + float(values.get(defense, 0) or 0)
 
 
@@ -312,36 +310,48 @@ def estimate(
 ) -> Estimate | None:
     """Price a battle that is not fought: None when it could not happen (no strength at all).
 
+    Overrunners count as attacking from ``launch`` (their battle origin: terrain, hexsides) but
+    are judged where they stand for the rest (supply, stacking), which spares recomputing
+    everything derived from unit positions. See :func:`estimate_battle`."""
+    origins = {u.id: launch or u.loc or "" for u in attackers}
+    defenders = [u.id for loc in targets for u in match.units_at(loc)]
+    battle = Battle("bot", [u.id for u in attackers], defenders, targets[0], origins, kind)
+    battle.extra["targets"] = list(targets)
+    return estimate_battle(match, battle, objective)
+
+
+def estimate_battle(match: Match, battle: Battle, objective: float = 0.0) -> Estimate | None:
+    """Price ``battle`` (as a verb's :meth:`~wargame.plugins.Verb.describe` gives it) without
+    fighting it: None when it could not happen (no strength at all).
+
     Runs :func:`wargame.pricing.price`, the arithmetic the combat mechanic fights with, inside
-    :func:`sandbox`, with untried units at their pool's mean. Overrunners count as attacking from ``launch``
-    (their battle origin: terrain, hexsides) but are judged where they stand for the rest
-    (supply, stacking), which spares recomputing everything derived from unit positions."""
+    :func:`sandbox` on a copy of the battle, with untried units at their pool's mean."""
     tables(match)  # built once per match, outside the sandbox
-    defenders_real = [u for loc in targets for u in match.units_at(loc)]
+    units = match.state.units
+    attackers = [units[i] for i in battle.attackers if i in units]
+    defenders_real = [units[i] for i in battle.defenders if i in units]
     if not attackers or not defenders_real:
         return None
+    retreat = retreat_advice(match)
     sides = {
-        "attacker": _side_of(match, list(attackers)),
-        "defender": _side_of(match, defenders_real),
+        "attacker": _side_of(match, attackers, retreat),
+        "defender": _side_of(match, defenders_real, retreat),
     }
     with sandbox(match) as m:
-        units = m.state.units
-        attack_units = [units[u.id] for u in attackers]
-        defend_units = [units[u.id] for u in defenders_real]
-        for unit in (*attack_units, *defend_units):
-            if m.is_untried(unit):
-                unit.face = expected_face(m, unit)
-        origins = {u.id: launch or u.loc or "" for u in attack_units}
-        battle = Battle(
-            "bot",
-            [u.id for u in attack_units],
-            [u.id for u in defend_units],
-            targets[0],
-            origins,
-            kind,
+        for unit in (*attackers, *defenders_real):
+            copy = m.state.units[unit.id]
+            if m.is_untried(copy):
+                copy.face = expected_face(m, copy)
+        priced = price(
+            m,
+            replace(
+                battle,
+                attackers=[u.id for u in attackers],
+                defenders=[u.id for u in defenders_real],
+                origins=dict(battle.origins),
+                extra=dict(battle.extra),
+            ),
         )
-        battle.extra["targets"] = list(targets)
-        priced = price(m, battle)
         if priced.column is None or priced.table is None:
             return None
         column, table = priced.column, priced.table
@@ -357,7 +367,36 @@ def estimate(
     return Estimate(column.label, value, float(attack), float(defense), vacate, chances)
 
 
-def _side_of(match: Match, units: list[Unit]) -> _Side:
+def retreat_advice(match: Match) -> RetreatAdvice | None:
+    """The retreat paths' advice (:class:`~wargame.hookspecs.BotHints`), asked once a match."""
+    found = match.cache.get("bot:retreat-advice")
+    if found is None:
+        found = (hints(match, match.sides[0])["retreat"],)
+        match.cache["bot:retreat-advice"] = found
+    advice: RetreatAdvice | None = found[0]
+    return advice
+
+
+def described(match: Match, actions: Sequence[Action]) -> list[tuple[Action, Battle]]:
+    """The battles the listed actions would fight, as their verbs describe them (on one
+    sandbox), for every verb that describes its battles."""
+    verbs = {a.verb for a in actions}
+    describes = {
+        v for v in verbs if v in match.verbs and type(match.verbs[v]).describe is not Verb.describe
+    }
+    if not describes:
+        return []
+    out: list[tuple[Action, Battle]] = []
+    with sandbox(match) as m:
+        for action in actions:
+            if action.verb in describes:
+                battle = m.verbs[action.verb].describe(m, action)
+                if battle is not None:
+                    out.append((action, battle))
+    return out
+
+
+def _side_of(match: Match, units: list[Unit], retreat: RetreatAdvice | None) -> _Side:
     costs = [step_costs(match, u) for u in units]
     cheapest = min((c[0] for c in costs if c), default=1.0)
     locs = sorted({u.loc for u in units if u.loc is not None})
@@ -368,7 +407,8 @@ def _side_of(match: Match, units: list[Unit]) -> _Side:
             trapped = [
                 loc
                 for loc in locs
-                if not retreat.paths(match, [u for u in units if u.loc == loc], loc, n)
+                if retreat is not None
+                and not retreat.paths(match, [u for u in units if u.loc == loc], loc, n)
             ]
             if trapped:
                 known[n] = sum(
@@ -519,13 +559,18 @@ def hints(match: Match, side: str) -> dict[str, Any]:
     (locations or regions where a unit of the side would be in supply now, for a title that
     traces supply by its own rules rather than the kernel's supply mechanic) united; None when
     no answer gives it; ``advisors``: objects whose ``choose(match, decision, actions)`` picks
-    an action (or None) for decisions the title knows better, asked before the bot's own."""
+    an action (or None) for decisions the title knows better, asked before the bot's own;
+    ``supply``, ``stacking`` and ``retreat``: the first answer's advice objects (the shared
+    mechanics give them), None when no plugin gives one."""
     merged: dict[str, Any] = {
         "objectives": {},
         "replace_objectives": False,
         "aggression": 0.0,
         "supplied": None,
         "advisors": [],
+        "supply": None,
+        "stacking": None,
+        "retreat": None,
     }
     for answer in match.hook.wargame_bot_hints(match=match, side=side):
         if answer is None:
@@ -541,6 +586,9 @@ def hints(match: Match, side: str) -> dict[str, Any]:
             merged["supplied"] = (merged["supplied"] or frozenset()) | frozenset(locs)
         if callable(getattr(found.advisor, "choose", None)):
             merged["advisors"].append(found.advisor)
+        for name in ("supply", "stacking", "retreat"):  # the first answer: a title's first
+            if merged[name] is None:
+                merged[name] = getattr(found, name)
     return merged
 
 
@@ -656,10 +704,12 @@ class HeuristicBot:
         }
         limit: tuple[float, int | None] | None = None
         crowded: set[str] = set()
-        if "stacking" in match.title.manifest.mechanics:
-            cap = match.settings("stacking").get("max_units")
-            limit = (stacking.limit(match, side), None if cap is None else int(cap))
-            crowded = set(stacking.overstacked(match, side))
+        if advice["stacking"] is not None:
+            limit = advice["stacking"].limit(match, side)
+            crowded = set(advice["stacking"].crowded(match, side))
+        supplied = advice["supplied"]
+        if supplied is None and advice["supply"] is not None:
+            supplied = advice["supply"].supplied(match, side)
         return _Plan(
             side,
             objectives,
@@ -667,7 +717,7 @@ class HeuristicBot:
             advice["aggression"],
             friends,
             holder,
-            advice["supplied"] if advice["supplied"] is not None else self._supplied(match, side),
+            None if supplied is None else frozenset(supplied),
             stack,
             threatened,
             crowded,
@@ -709,41 +759,11 @@ class HeuristicBot:
             self._pulls[key] = found
         return found
 
-    def _supplied(self, match: Match, side: str) -> frozenset[str] | None:
-        """Where a unit of ``side`` would be in supply now, when the title uses the supply
-        mechanic: one search outward from the sources past the same obstacles (enemy units,
-        ZOC, control, no-through terrain), counting hexes or links against the limit, plus the
-        locations one step beyond it (a unit's own location never cuts its own line)."""
-        if "supply" not in match.title.manifest.mechanics:
-            return None
-        mine = match.units_of(side)
-        sources = supply.sources(match, side)
-        if not mine or not sources:
-            return None
-        from wargame.supply import supply_net
-
-        graph = match.topology.graph()
-        blocks = supply.obstacles(match, mine[0])
-        no_through = blocks.pop(supply.NO_THROUGH, frozenset())
-        blocked: set[int] = set()
-        for nodes in blocks.values():
-            blocked |= nodes
-        longest = supply.limit(match, side)
-        cap = None if longest is None else int(longest)
-        net = supply_net(
-            graph, graph.nodes(sources), blocked=blocked, no_through=no_through, limit=cap
-        )
-        reached = set(net.dist)
-        for node, d in net.dist.items():
-            if (cap is None or d < cap) and (node not in no_through or net.parent[node] == -1):
-                reached.update(graph.adj[node])
-        return frozenset(graph.ids[n] for n in reached)
-
     # ------------------------------------------------------------------ position values
 
     def _fits(self, match: Match, plan: _Plan, loc: str, ids: Sequence[str]) -> bool:
         """Whether ``ids`` may end in ``loc`` without breaking the stacking limit (the same
-        test as :func:`wargame.mechanics.stacking.over`, on weights kept per counter)."""
+        test as the stacking mechanic's, on weights kept per counter)."""
         if plan.limit is None or is_box(loc):
             return True
         here = [i for i in plan.stack.get(loc, ()) if i not in ids]
@@ -866,7 +886,7 @@ class HeuristicBot:
     def _promising(self, match: Match, ids: Sequence[str], target: str) -> bool:
         """Whether an overrun is worth pricing: raw strengths, halved if the title halves
         overruns, at least OVERRUN_ODDS to one before any terrain or modifier."""
-        attack, defense = _names(match)
+        attack, defense = value_names(match)
         units = match.state.units
         total = sum(float(known_values(match, units[i]).get(attack, 0) or 0) for i in ids)
         if match.settings("overrun").get("halve"):
@@ -879,49 +899,60 @@ class HeuristicBot:
     # ------------------------------------------------------------------ combat
 
     def _combat(self, match: Match, decision: Decision, actions: list[Action]) -> Action | None:
+        """The best battle among those the legal actions describe (each target's with the most
+        attackers), fought with as few of them as keep its value."""
         plan = self.plan(match, decision.side)
-        targets = combat.targets_for(match, decision.side)
-        best: tuple[float, str, list[Unit]] | None = None
-        for loc, attackers in targets.items():
-            found = estimate(match, attackers, [loc], objective=plan.objectives.get(loc, 0.0))
+        fullest: dict[tuple[str, ...], tuple[Action, Battle]] = {}
+        for action, battle in described(match, actions):
+            key = tuple(battle.extra.get("targets", [battle.target]))
+            if key not in fullest or len(battle.attackers) > len(fullest[key][1].attackers):
+                fullest[key] = (action, battle)
+        best: tuple[float, Action, Battle] | None = None
+        for action, battle in fullest.values():
+            found = estimate_battle(match, battle, plan.objectives.get(battle.target, 0.0))
             if found is None:
                 continue
             value = found.value + plan.aggression
             if best is None or value > best[0]:
-                best = (value, loc, attackers)
+                best = (value, action, battle)
         end = Action("end")
         if best is None or (best[0] <= ATTACK_MARGIN and end in actions):
             return end if end in actions else None
-        value, loc, attackers = best
-        chosen = self._fewest(match, plan, loc, attackers, value, targets)
-        action = Action("attack", (loc, "with", ",".join(u.id for u in chosen)))
-        if match.check(action) is None:
-            return action
-        listed = [a for a in actions if a.verb == "attack" and a.args[0] == loc]
-        return listed[0] if listed else (end if end in actions else None)
+        value, action, battle = best
+        attackers = {b.target: b.attackers for _, b in fullest.values()}
+        chosen = self._fewest(match, plan, battle, value, attackers)
+        args = action.args
+        if chosen != battle.attackers and len(args) == 3 and args[1] == "with":
+            fewer = Action(action.verb, (args[0], "with", ",".join(chosen)))
+            if match.check(fewer) is None:
+                return fewer
+        return action
 
     def _fewest(
         self,
         match: Match,
         plan: _Plan,
-        loc: str,
-        attackers: list[Unit],
+        battle: Battle,
         value: float,
-        targets: Mapping[str, list[Unit]],
-    ) -> list[Unit]:
+        attackers: Mapping[str, list[str]],
+    ) -> list[str]:
         """Drop attackers the battle does not need (those wanted elsewhere and the weakest
         first) while its value holds, so they can fight another battle."""
-        elsewhere = {u.id for other, units in targets.items() if other != loc for u in units}
+        units = match.state.units
+        loc = battle.target
+        elsewhere = {u for other, ids in attackers.items() if other != loc for u in ids}
         order = sorted(
-            attackers,
-            key=lambda u: (u.id not in elsewhere, strength(match, known_values(match, u)), u.id),
+            battle.attackers,
+            key=lambda u: (u not in elsewhere, strength(match, known_values(match, units[u])), u),
         )
-        chosen = list(attackers)
-        for unit in order:
+        chosen = list(battle.attackers)
+        for uid in order:
             if len(chosen) == 1:
                 break
-            trial = [u for u in chosen if u.id != unit.id]
-            found = estimate(match, trial, [loc], objective=plan.objectives.get(loc, 0.0))
+            trial = [u for u in chosen if u != uid]
+            origins = {u: battle.origins.get(u, "") for u in trial}
+            fewer = replace(battle, attackers=trial, origins=origins)
+            found = estimate_battle(match, fewer, plan.objectives.get(loc, 0.0))
             if found is not None and found.value + plan.aggression >= value - 0.02 * abs(value):
                 chosen = trial
                 value = max(value, found.value + plan.aggression)
@@ -952,9 +983,10 @@ class HeuristicBot:
         """Retreat rather than lose steps, unless the units hold an objective they can keep
         (the steps leave someone in it) or no path is open (a retreat would eliminate them)."""
         plan = self.plan(match, units[0].side)
+        retreat = retreat_advice(match)
         for loc in sorted({u.loc for u in units if u.loc}):
             group = [u for u in units if u.loc == loc]
-            if not retreat.paths(match, group, loc, int(n)):
+            if retreat is not None and not retreat.paths(match, group, loc, int(n)):
                 return False
             if plan.objectives.get(loc, 0.0) > 0:
                 steps_left = sum(len(step_costs(match, u)) for u in group)
@@ -976,12 +1008,14 @@ class HeuristicBot:
         }
 
         units = [match.state.units[i] for i in ids]
+        retreat = retreat_advice(match)
 
         def value(action: Action) -> float:
             dest = action.args[-1]
             v = self._place_value(plan, dest, len(ids))
             # units with no room into or through the path are eliminated (PGG 9.73)
-            lost = retreat.over_the_limit(match, units, list(action.args[2:]))
+            path = list(action.args[2:])
+            lost = [] if retreat is None else retreat.over_the_limit(match, units, path)
             v -= sum(sum(step_costs(match, u)) for u in lost)
             near = match.topology.neighbours(dest)
             v += 0.2 * sum(1 for x in near if plan.friends.get(x))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, fields
-from typing import TYPE_CHECKING, Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar
 
 import pluggy
 
@@ -344,6 +344,33 @@ def wargame_supply_sources(match: Match, side: str) -> list[SupplySource]:
 # ----------------------------------------------------------------------------- bots
 
 
+class SupplyAdvice(Protocol):
+    """The supply mechanic's answer to the bot (:class:`BotHints`)."""
+
+    def supplied(self, match: Match, side: str) -> Collection[str] | None:
+        """Locations where a unit of ``side`` would be in supply now (None: no opinion)."""
+
+
+class StackingAdvice(Protocol):
+    """The stacking mechanic's answer to the bot (:class:`BotHints`)."""
+
+    def limit(self, match: Match, side: str) -> tuple[float, int | None]:
+        """The weight a location may hold for ``side``, and its unit-count cap if any."""
+
+    def crowded(self, match: Match, side: str) -> Collection[str]:
+        """Locations where ``side`` is over the limit now."""
+
+
+class RetreatAdvice(Protocol):
+    """The retreat mechanic's answer to the bot (:class:`BotHints`)."""
+
+    def paths(self, match: Match, units: list[Unit], start: str, n: int) -> list[list[str]]:
+        """The retreat paths of ``n`` locations open to ``units`` from ``start``."""
+
+    def over_the_limit(self, match: Match, units: list[Unit], path: list[str]) -> list[Unit]:
+        """The units a retreat along ``path`` has no room for (they are eliminated)."""
+
+
 @dataclass(frozen=True)
 class BotHints:
     """Advice for the kernel's heuristic bot (:func:`wargame_bot_hints`).
@@ -353,13 +380,22 @@ class BotHints:
     strength points added to every battle's expected value (> 0 attacks more); ``supplied``:
     locations or regions where a unit of the side would be in supply; ``advisor``: an object
     with ``choose(match, decision, actions) -> Action | None`` for the decisions the title's own
-    rules make."""
+    rules make.
+
+    The shared mechanics answer too, with what the bot asks them only when it needs it:
+    ``supply`` (where a unit would be in supply, when no answer gives ``supplied``),
+    ``stacking`` (the limit and the locations over it) and ``retreat`` (the retreat paths open
+    to units, and who a path has no room for). The first answer giving one is used: a title's
+    (registered last, asked first) before a mechanic's. So the bot imports no mechanic."""
 
     objectives: Mapping[str, float] = field(default_factory=dict)
     replace_objectives: bool = False
     aggression: float = 0.0
     supplied: Collection[str] | None = None
     advisor: Any = None
+    supply: SupplyAdvice | None = None
+    stacking: StackingAdvice | None = None
+    retreat: RetreatAdvice | None = None
 
     @classmethod
     def of(cls, answer: BotHints | Mapping[str, Any]) -> BotHints:

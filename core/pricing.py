@@ -40,6 +40,7 @@ __all__ = [
     "spread",
     "table_for",
     "tables",
+    "value_names",
 ]
 
 FINAL_ATTACK: dict[str, Callable[[Match, Battle, Fraction], tuple[Fraction, list[Line]]]] = {}
@@ -368,6 +369,13 @@ def tables(match: Match) -> dict[str, CombatTable]:
     return built
 
 
+def value_names(match: Match) -> tuple[str, str]:
+    """The unit values a battle's attack and defence totals are made of (the combat settings'
+    ``attack`` and ``defense``, by default the values of those names)."""
+    s = match.settings("combat")
+    return str(s.get("attack", "attack")), str(s.get("defense", "defense"))
+
+
 def table_for(match: Match, battle: Battle) -> CombatTable:
     """The table the battle is fought on: the title's hook, else the combat settings' table,
     else the first."""
@@ -432,12 +440,10 @@ def price(match: Match, battle: Battle) -> Price:
         for found in match.hook.wargame_combat_shifts(match=match, battle=battle)
         for s in found or ()
     ]
-    s = match.settings("combat")
+    names = dict(zip(("attack", "defense"), value_names(match), strict=True))
 
     def total(what: str, ids: list[str]) -> tuple[Fraction, list[Line]]:
-        return apply_modifiers(
-            match, battle, [units[i] for i in ids], what, s.get(what, what), mods
-        )
+        return apply_modifiers(match, battle, [units[i] for i in ids], what, names[what], mods)
 
     attack, alines = total("attack", battle.attackers)
     final = FINAL_ATTACK.get(battle.kind)

@@ -23,6 +23,7 @@ from wargame.games.panzergruppe_guderian import hints as pgg_hints
 from wargame.games.panzergruppe_guderian import supply, victory
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
+from wargame.mechanics import supply as kernel_supply
 from wargame.plugins import Registry, Title
 
 
@@ -62,7 +63,7 @@ def test_without_supply_advice_the_plan_keeps_the_kernel_trace(registry: Registr
     match = Match(registry.get("linkland"), seed=1)
     plan = HeuristicBot(1).plan(match, match.sides[0])
     assert hints(match, match.sides[0])["supplied"] is None
-    assert plan.supplied == HeuristicBot(1)._supplied(match, match.sides[0])
+    assert plan.supplied == kernel_supply.ADVICE.supplied(match, match.sides[0])
 
 
 # ----------------------------------------------------------------------------- PGG

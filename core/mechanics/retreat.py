@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import BotHints, hookimpl
 from wargame.match import Battle, Match
 from wargame.mechanics import movement
 from wargame.mechanics.movement import phase_key
@@ -427,3 +427,21 @@ class Stay(Verb):
 @hookimpl
 def wargame_verbs() -> list[Verb]:
     return [Retreat(), Advance(), Stay(), Eliminate()]
+
+
+class Advice:
+    """What the heuristic bot asks this mechanic (:class:`wargame.hookspecs.RetreatAdvice`)."""
+
+    def paths(self, match: Match, units: list[Unit], start: str, n: int) -> list[list[str]]:
+        return paths(match, units, start, n)
+
+    def over_the_limit(self, match: Match, units: list[Unit], path: list[str]) -> list[Unit]:
+        return over_the_limit(match, units, path)
+
+
+ADVICE = Advice()
+
+
+@hookimpl
+def wargame_bot_hints(match: Match, side: str) -> BotHints:
+    return BotHints(retreat=ADVICE)

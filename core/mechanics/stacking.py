@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl, on_phase
+from wargame.hookspecs import BotHints, hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -111,3 +111,22 @@ def check_stacks(match: Match, phase: PhaseSpec) -> None:
 @hookimpl
 def wargame_verbs() -> list[Verb]:
     return [Remove()]
+
+
+class Advice:
+    """What the heuristic bot asks this mechanic (:class:`wargame.hookspecs.StackingAdvice`)."""
+
+    def limit(self, match: Match, side: str) -> tuple[float, int | None]:
+        cap = match.settings("stacking").get("max_units")
+        return limit(match, side), None if cap is None else int(cap)
+
+    def crowded(self, match: Match, side: str) -> list[str]:
+        return overstacked(match, side)
+
+
+ADVICE = Advice()
+
+
+@hookimpl
+def wargame_bot_hints(match: Match, side: str) -> BotHints:
+    return BotHints(stacking=ADVICE)

@@ -40,13 +40,13 @@ from typing import Any
 from wargame import markers
 from wargame.combat import Modifier
 from wargame.errors import UsageError
-from wargame.hookspecs import hookimpl, on_phase
+from wargame.hookspecs import BotHints, hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import halving
 from wargame.models import PhaseSpec
 from wargame.movement import path_cost
 from wargame.state import Unit
-from wargame.supply import traces_to
+from wargame.supply import supply_net, traces_to
 from wargame.topology import Graph, is_box
 
 REQUIRES: dict[str, str] = {}
@@ -498,3 +498,41 @@ def wargame_allowance_modifiers(match: Match, unit: Unit) -> list[Modifier]:
     return [
         Modifier("movement", "halve", None, "out of supply", s.get("halve_rule") or s.get("rule"))
     ]
+
+
+class Advice:
+    """What the heuristic bot asks this mechanic (:class:`wargame.hookspecs.SupplyAdvice`)."""
+
+    def supplied(self, match: Match, side: str) -> frozenset[str] | None:
+        """Where a unit of ``side`` would be in supply now: one search outward from the sources
+        past the same obstacles a trace meets (enemy units, ZOC, control, no-through terrain),
+        counting hexes or links against the limit, plus the locations one step beyond it (a
+        unit's own location never cuts its own line)."""
+        mine = match.units_of(side)
+        found = sources(match, side)
+        if not mine or not found:
+            return None
+        graph = match.topology.graph()
+        blocks = obstacles(match, mine[0])
+        no_through = blocks.pop(NO_THROUGH, frozenset())
+        blocked_nodes: set[int] = set()
+        for nodes in blocks.values():
+            blocked_nodes |= nodes
+        longest = limit(match, side)
+        cap = None if longest is None else int(longest)
+        net = supply_net(
+            graph, graph.nodes(found), blocked=blocked_nodes, no_through=no_through, limit=cap
+        )
+        reached = set(net.dist)
+        for node, d in net.dist.items():
+            if (cap is None or d < cap) and (node not in no_through or net.parent[node] == -1):
+                reached.update(graph.adj[node])
+        return frozenset(graph.ids[n] for n in reached)
+
+
+ADVICE = Advice()
+
+
+@hookimpl
+def wargame_bot_hints(match: Match, side: str) -> BotHints:
+    return BotHints(supply=ADVICE)
