@@ -16,7 +16,7 @@ from wargame.actions import Action, Decision
 from wargame.games.dark_crusade import lines as L
 from wargame.games.dark_crusade import partisans, production, supply, weather
 from wargame.games.dark_crusade import units as U
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -676,11 +676,10 @@ def wargame_verbs() -> list[Verb]:
     return [Move(), Fortify(), Drop()]
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id in ("operational", "breakthrough"):  # the kernel clears "moved" (12.0)
-        L.reset(match)
-        match.touch()
+@on_phase("start", ids=("operational", "breakthrough"))
+def movement_starts(match: Match, phase: PhaseSpec) -> None:
+    L.reset(match)  # the kernel clears "moved" (12.0)
+    match.touch()
 
 
 @hookimpl

@@ -21,7 +21,7 @@ from typing import Any
 from wargame.actions import Action, Decision
 from wargame.games.dark_crusade import setup, strategic, supply
 from wargame.games.dark_crusade import units as U
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -1133,9 +1133,9 @@ def siberian_replacements(match: Match) -> None:
 # ----------------------------------------------------------------------------- hooks
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id != "reinforcement" or match.phasing is None:
+@on_phase("start", ids=("reinforcement",))
+def reinforcement_starts(match: Match, phase: PhaseSpec) -> None:
+    if match.phasing is None:
         return
     side = match.phasing
     sweep_factories(match)

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
 from wargame.games.dark_crusade import units as U
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -63,11 +63,11 @@ def wargame_setup(match: Match) -> None:
             U.disperse(match, found, "begins the game dispersed", "DC 4.A")
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase("start", ids=("weather",))
+def border_fortify(match: Match, phase: PhaseSpec) -> None:
     """18.0: before the first turn (after any free set-up) every Soviet border unit may try to
     fortify: 1-2 in a May game, 1-3 in June."""
-    if phase.id != "weather" or match.state.vars.get("border_fortify_done"):
+    if match.state.vars.get("border_fortify_done"):
         return
     match.state.vars["border_fortify_done"] = True
     best = 2 if match.state.vars.get("early_start") else 3

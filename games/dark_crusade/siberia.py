@@ -20,7 +20,7 @@ from wargame.actions import Action, Decision
 from wargame.games.dark_crusade import production as P
 from wargame.games.dark_crusade import supply
 from wargame.games.dark_crusade import units as U
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -332,18 +332,18 @@ def commit_blockers(match: Match) -> list[str]:
 # ----------------------------------------------------------------------------- hooks
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id != "reinforcement" or match.phasing != U.SOVIET:
+@on_phase("start", ids=("reinforcement",))
+def reinforcement_starts(match: Match, phase: PhaseSpec) -> None:
+    if match.phasing != U.SOVIET:
         return
     if crisis_state(match) is None:
         wave(match)
     returns(match)
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "reinforcement" and match.phasing == U.SOVIET and gamble_due(match):
+@on_phase("end", ids=("reinforcement",))
+def reinforcement_ends(match: Match, phase: PhaseSpec) -> None:
+    if match.phasing == U.SOVIET and gamble_due(match):
         gamble(match)
 
 

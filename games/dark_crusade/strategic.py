@@ -18,7 +18,7 @@ from typing import Any
 from wargame.actions import Action, Decision
 from wargame.games.dark_crusade import supply
 from wargame.games.dark_crusade import units as U
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -505,9 +505,9 @@ class StrategicSea(Verb):
 # ----------------------------------------------------------------------------- hooks
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id != STRAT or match.phasing is None:
+@on_phase("start", ids=(STRAT,))
+def strategic_starts(match: Match, phase: PhaseSpec) -> None:
+    if match.phasing is None:
         return
     side = match.phasing
     match.state.vars[STRAT] = {
@@ -530,10 +530,8 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     )
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if phase.id != STRAT:
-        return
+@on_phase("end", ids=(STRAT,))
+def strategic_ends(match: Match, phase: PhaseSpec) -> None:
     for uid in ledger(match).get("moved", []):
         unit = match.state.units.get(uid)
         if unit is None or unit.loc is None:

@@ -25,7 +25,7 @@ from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.games.dark_crusade import units as U
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -507,15 +507,15 @@ REFRESH_PHASES = frozenset({"reinforcement", "operational", "combat", "breakthro
 start; the supply phase refreshes before judging."""
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if match.state.cursor.stage == "turn" and phase.id in REFRESH_PHASES:
+@on_phase("start", ids=REFRESH_PHASES)
+def refresh_isolation(match: Match, phase: PhaseSpec) -> None:
+    if match.state.cursor.stage == "turn":
         refresh(match)
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "supply" and match.phasing is not None:
+@on_phase("end", ids=("supply",))
+def supply_ends(match: Match, phase: PhaseSpec) -> None:
+    if match.phasing is not None:
         isolate(match, match.phasing)
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.games.dark_crusade import units as U
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -221,10 +221,8 @@ class Air1944(Verb):
 # ----------------------------------------------------------------------------- hooks
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id != "weather":
-        return
+@on_phase("start", ids=("weather",))
+def weather_starts(match: Match, phase: PhaseSpec) -> None:
     roll_season(match)
     found = record(match)
     extra = " (assaulted points roll their own weather, 3.A)" if found.get("per_point") else ""

@@ -28,7 +28,7 @@ from wargame.games.panzergruppe_guderian.movement import (
     marker_id,
     markers_of,
 )
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -258,14 +258,13 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
     return None
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.kind == "air-interdiction":
-        if match.phasing == GERMAN:
-            # The marker's effects are spent: the German removes it now (4.2 B.5), which is the
-            # end of his Player-Turn in effect (13.46).
-            _remove(match, SOVIET_MARKER, "Soviet Interdiction marker on", "PGG 4.2 B.5, 13.46")
-        track_smolensk(match)
+@on_phase("start", kinds=("air-interdiction",))
+def interdiction_starts(match: Match, phase: PhaseSpec) -> None:
+    if match.phasing == GERMAN:
+        # The marker's effects are spent: the German removes it now (4.2 B.5), which is the
+        # end of his Player-Turn in effect (13.46).
+        _remove(match, SOVIET_MARKER, "Soviet Interdiction marker on", "PGG 4.2 B.5, 13.46")
+    track_smolensk(match)
 
 
 @hookimpl

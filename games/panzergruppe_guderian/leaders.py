@@ -30,7 +30,7 @@ from wargame.games.panzergruppe_guderian.supply import (
     on_map,
     rating,
 )
-from wargame.hookspecs import hookimpl, veto_scope
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Battle, Match
 from wargame.mechanics import movement
 from wargame.mechanics import supply as shared_supply
@@ -466,9 +466,9 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
 # ------------------------------------------------------------------ phases and moves
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.kind != "movement" or match.phasing != SOVIET:
+@on_phase("start", kinds=("movement",))
+def soviet_movement_starts(match: Match, phase: PhaseSpec) -> None:
+    if match.phasing != SOVIET:
         return
     key = phase_key(match)
     for unit in sorted(match.units_of(SOVIET), key=lambda u: u.id):

@@ -23,7 +23,7 @@ from collections.abc import Hashable, Iterable, Mapping
 
 from wargame.actions import Action, Decision
 from wargame.games.panzergruppe_guderian.supply import DISRUPTED
-from wargame.hookspecs import hookimpl, veto_scope
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Match
 from wargame.mechanics import movement as kmove
 from wargame.mechanics import overrun, stacking
@@ -733,9 +733,9 @@ def _moving(match: Match, units: list[Unit]) -> bool:
 # ------------------------------------------------------------------ hooks
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.kind != "movement" or match.phasing != SOVIET:
+@on_phase("start", kinds=("movement",))
+def soviet_movement_starts(match: Match, phase: PhaseSpec) -> None:
+    if match.phasing != SOVIET:
         return
     repaired = match.state.vars.get(VAR_REPAIRED)
     if repaired:

@@ -20,7 +20,7 @@ from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.games.panzergruppe_guderian import victory
-from wargame.hookspecs import hookimpl, veto_scope
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Match
 from wargame.mechanics import movement
 from wargame.mechanics.zoc import zoc_of
@@ -321,15 +321,15 @@ class CallSWF(Verb):
 # ----------------------------------------------------------------------------- hooks
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == entry_phase(match) and match.phasing == SOVIET:
+@on_phase("start", ids_from=lambda match: (entry_phase(match),))
+def entry_starts(match: Match, phase: PhaseSpec) -> None:
+    if match.phasing == SOVIET:
         roll_provisional(match)  # every Game-Turn from the first, the last included (ruling)
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == entry_phase(match) and match.phasing == SOVIET:
+@on_phase("end", ids_from=lambda match: (entry_phase(match),))
+def entry_ends(match: Match, phase: PhaseSpec) -> None:
+    if match.phasing == SOVIET:
         for unit in must_enter(match):
             forfeit(match, unit)
 
