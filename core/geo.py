@@ -6,12 +6,13 @@ optional ``mapgen`` extra, imported only when used."""
 
 from __future__ import annotations
 
+import argparse
 import cmath
 import json
 import math
 import struct
 import sys
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -275,6 +276,25 @@ def write_or_check(path: Path, text: str, command: str, *, check: bool) -> int:
 def dumps(doc: Mapping[str, Any]) -> str:
     """A generated document as the repository keeps it (stable, diff-friendly)."""
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def generator_main(
+    argv: Sequence[str] | None,
+    command: str,
+    documents: Callable[[], Mapping[Path, Mapping[str, Any]]],
+    description: str = "",
+) -> int:
+    """The command line every data generator shares: write each of ``documents()`` (path ->
+    document, as :func:`dumps` keeps it), or with ``--check`` only compare them with the
+    committed files (exit status 1, naming ``command``, when one is stale)."""
+    parser = argparse.ArgumentParser(prog=command, description=description)
+    parser.add_argument("--check", action="store_true", help="exit 1 if a generated file is stale")
+    args = parser.parse_args(argv)
+    results = [
+        write_or_check(path, dumps(doc), command, check=args.check)
+        for path, doc in documents().items()
+    ]
+    return max(results, default=0)
 
 
 # --------------------------------------------------------------------------- hex geometry

@@ -12,13 +12,12 @@ committed files differ from what this generates.
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 from pathlib import Path
 from typing import Any
 
-from wargame.geo import Calibration, Projection, dumps
+from wargame.geo import Calibration, Projection, generator_main
 
 DATA = Path(__file__).parent.parent / "data"
 Json = dict[str, Any]
@@ -763,23 +762,11 @@ def documents() -> dict[str, Json]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m wargame.games.barbarossa.datagen.oob")
-    parser.add_argument("--check", action="store_true")
-    args = parser.parse_args(argv)
-    stale = []
-    for name, doc in documents().items():
-        path = DATA / name
-        text = dumps(doc)
-        if args.check:
-            if not path.exists() or path.read_text() != text:
-                stale.append(name)
-        else:
-            path.write_text(text)
-    if stale:
-        print(f"stale: {', '.join(stale)}; run without --check", file=sys.stderr)
-        return 1
-    print("up to date" if args.check else "written")
-    return 0
+    return generator_main(
+        argv,
+        "python -m wargame.games.barbarossa.datagen.oob",
+        lambda: {DATA / name: doc for name, doc in documents().items()},
+    )
 
 
 if __name__ == "__main__":

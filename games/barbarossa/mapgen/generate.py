@@ -24,6 +24,7 @@ from wargame.geo import (
     dumps,
     inside,
     segments_cross,
+    write_or_check,
 )
 from wargame.hexgrid import HexGrid, HexNumbering
 
@@ -425,17 +426,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 if data/map.json is stale")
     parser.add_argument("--output", type=Path, default=MAP_PATH)
     args = parser.parse_args(argv)
-    text = dumps(build_map())
-    if args.check:
-        current = args.output.read_text(encoding="utf-8") if args.output.exists() else None
-        if current != text:
-            print(f"{args.output} is stale; run `{COMMAND}`", file=sys.stderr)
-            return 1
-        print(f"{args.output} is up to date")
-        return 0
-    args.output.write_text(text, encoding="utf-8")
-    print(f"wrote {args.output}")
-    return 0
+    return write_or_check(args.output, dumps(build_map()), COMMAND, check=args.check)
 
 
 if __name__ == "__main__":

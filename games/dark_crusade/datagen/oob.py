@@ -19,10 +19,11 @@ types of the expansion factories.
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Any
+
+from wargame.geo import generator_main
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 MONTHS = "January February March April May June July August September October November December"
@@ -1131,21 +1132,11 @@ def documents() -> dict[str, T]:
 
 
 def main(argv: list[str]) -> int:
-    stale = []
-    for name, doc in documents().items():
-        text = json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
-        path = DATA / name
-        if "--check" in argv:
-            if not path.exists() or path.read_text() != text:
-                stale.append(name)
-        else:
-            path.write_text(text)
-    if stale:
-        print(
-            "stale: " + ", ".join(stale) + " (run python -m wargame.games.dark_crusade.datagen.oob)"
-        )
-        return 1
-    return 0
+    return generator_main(
+        argv,
+        "python -m wargame.games.dark_crusade.datagen.oob",
+        lambda: {DATA / name: doc for name, doc in documents().items()},
+    )
 
 
 if __name__ == "__main__":

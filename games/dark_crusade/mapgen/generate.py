@@ -32,6 +32,7 @@ from wargame.geo import (
     load_places,
     orient,
     simplify,
+    write_or_check,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -985,25 +986,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for (a, b), why in result.dropped:
             print(f"dropped {a}-{b}: {why}")
         print(json.dumps(link_stats(result.doc)))
-    if args.check:
-        stale = False
-        for path, wanted in ((args.output, text), (basemap, basemap_text)):
-            current = path.read_text(encoding="utf-8") if path.exists() else None
-            if current != wanted:
-                print(
-                    f"{path} differs from the generator's output; run `{COMMAND}` "
-                    "and commit the result",
-                    file=sys.stderr,
-                )
-                stale = True
-            else:
-                print(f"{path} is up to date")
-        return 1 if stale else 0
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(text, encoding="utf-8")
-    basemap.write_text(basemap_text, encoding="utf-8")
-    print(f"wrote {args.output} and {basemap}")
-    return 0
+    return max(
+        write_or_check(path, wanted, COMMAND, check=args.check)
+        for path, wanted in ((args.output, text), (basemap, basemap_text))
+    )
 
 
 if __name__ == "__main__":

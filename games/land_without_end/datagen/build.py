@@ -10,13 +10,12 @@ with every stated fact. Do not edit the JSON files by hand.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from wargame.geo import dumps
+from wargame.geo import generator_main
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 COMMAND = "python -m wargame.games.land_without_end.datagen.build"
@@ -1109,23 +1108,12 @@ def documents() -> dict[str, Json]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if a data file is stale")
-    args = parser.parse_args(argv)
-    stale = []
-    for name, doc in documents().items():
-        path = DATA / name
-        text = dumps(doc)
-        if args.check:
-            if not path.exists() or path.read_text(encoding="utf-8") != text:
-                stale.append(name)
-        else:
-            path.write_text(text, encoding="utf-8")
-    if stale:
-        print(f"stale: {', '.join(stale)}; run `{COMMAND}`", file=sys.stderr)
-        return 1
-    print("up to date" if args.check else f"wrote {len(documents())} documents to {DATA}")
-    return 0
+    return generator_main(
+        argv,
+        COMMAND,
+        lambda: {DATA / name: doc for name, doc in documents().items()},
+        __doc__.splitlines()[0],
+    )
 
 
 if __name__ == "__main__":

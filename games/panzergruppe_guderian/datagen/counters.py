@@ -18,10 +18,10 @@ with ``--check`` to compare.
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Any
+
+from wargame.geo import dumps, generator_main
 
 OUT = Path(__file__).resolve().parent.parent / "data" / "counters.json"
 
@@ -344,23 +344,15 @@ def build() -> dict[str, Any]:
 
 
 def render() -> str:
-    return json.dumps(build(), indent=1, ensure_ascii=False) + "\n"
+    return dumps(build())
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    text = render()
-    if "--check" in argv:
-        if OUT.read_text(encoding="utf-8") != text:
-            print(
-                f"{OUT} is stale: run python -m wargame.games.panzergruppe_guderian.datagen."
-                "counters",
-                file=sys.stderr,
-            )
-            return 1
-        return 0
-    OUT.write_text(text, encoding="utf-8")
-    return 0
+    return generator_main(
+        argv,
+        "python -m wargame.games.panzergruppe_guderian.datagen.counters",
+        lambda: {OUT: build()},
+    )
 
 
 if __name__ == "__main__":

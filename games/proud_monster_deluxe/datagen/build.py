@@ -12,7 +12,6 @@ not recomputed). Do not edit the JSON files by hand.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -20,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from wargame.geo import dumps, write_or_check
+from wargame.geo import generator_main
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 COMMAND = "python -m wargame.games.proud_monster_deluxe.datagen.build"
@@ -1343,14 +1342,12 @@ def documents() -> dict[str, Json]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if a file is stale")
-    args = parser.parse_args(argv)
-    results = [
-        write_or_check(DATA / name, dumps(doc), COMMAND, check=args.check)
-        for name, doc in documents().items()
-    ]
-    return max(results)
+    return generator_main(
+        argv,
+        COMMAND,
+        lambda: {DATA / name: doc for name, doc in documents().items()},
+        __doc__.splitlines()[0],
+    )
 
 
 if __name__ == "__main__":
