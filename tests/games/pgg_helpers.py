@@ -187,13 +187,13 @@ def at_phase(match: Match, side: str, phase_id: str, turn: int = 1, *, start: bo
                 match.touch()
                 if start:
                     phase: PhaseSpec = leaf.spec
-                    skip = [
-                        p
-                        for p in match.pm.get_plugins()
-                        if getattr(p, "__name__", "").endswith("reinforcements")
-                    ]
-                    caller = match.pm.subset_hook_caller("wargame_phase_start", skip)
-                    caller(match=match, phase=phase)
+                    # every start hook but the reinforcement modules', in pluggy's order (last
+                    # registered first); subset_hook_caller would miss on_phase handlers, which
+                    # are not module attributes named wargame_phase_start
+                    hook = match.pm.hook.wargame_phase_start
+                    for impl in reversed(hook.get_hookimpls()):
+                        if not getattr(impl.plugin, "__name__", "").endswith("reinforcements"):
+                            impl.function(match=match, phase=phase)
                     match.touch()
                 return
     raise ValueError(f"no phase {phase_id} for {side}")
