@@ -24,8 +24,11 @@ GET      /api/matches/{m}/choices        the same by level, what the page asks a
                                          other verbs' actions; ``?actor=ID[,ID]``: that unit's
                                          or stack's actions only (its moves, overruns...)
 POST     /api/matches/{m}/actions        ``{action, since}`` -> the log entries it caused; with
-                                         ``since`` also the seat's new state (log from there)
-POST     /api/matches/{m}/preview        ``{action}`` -> the odds of an attack or overrun
+                                         ``since`` also the seat's new state (log from there);
+                                         short notations read as ``wargame act`` reads them
+                                         (the first entry's ``read`` says how; logged in full)
+POST     /api/matches/{m}/preview        ``{action}`` -> the odds of an attack or overrun, or
+                                         of a title's own battle (DC ``fight POINT``: fire)
 POST     /api/matches/{m}/undo           take back the seat's last action
 GET      /api/matches/{m}/save           the save file
 POST     /api/matches/{m}/load           a save file replaces the game (same sides; hot-seat

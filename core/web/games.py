@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wargame import render, savefile
+from wargame import render, savefile, shorthand
 from wargame.actions import Action, IllegalAction
 from wargame.bots import Bot, make_bot
 from wargame.errors import UsageError, WargameError
@@ -248,11 +248,9 @@ class Game:
     def act(self, seat: Seat, text: str) -> list[dict[str, Any]]:
         """Apply a seat's action, then let the bots play; the new log entries as it sees them."""
         with self.lock:
-            action = _parse(text)
+            typed = _parse(text)
             self._owns_decision(seat)
-            reason = self.match.check(action)
-            if reason:
-                raise WebError(422, f"illegal action '{action}': {reason}")
+            action, note = self._expand(typed)
             start = len(self.log)
             try:
                 self._apply(action, HUMAN)
@@ -264,13 +262,27 @@ class Game:
                 lambda store: store.append(self.id, start, _actions(self.log[start:]), self.version)
             )
             lens = Lens.of(self.match, self.side_of(seat))
-            return [lens.entry(e) for e in self.log[start:]]
+            out = [lens.entry(e) for e in self.log[start:]]
+            if note:  # how the short notation was read; the log and the save hold it in full
+                out[0]["read"] = f"{text.strip()}: {note}"
+            return out
+
+    def _expand(self, typed: Action) -> tuple[Action, str | None]:
+        """The legal action a typed text stands for, short notations read as the CLI reads
+        them (:func:`wargame.shorthand.expand`); a refusal names the rule or what was
+        ambiguous."""
+        try:
+            expanded = shorthand.expand(self.match, typed)
+        except IllegalAction as exc:
+            raise WebError(422, str(exc)) from None
+        return expanded.action, expanded.note
 
     def preview(self, seat: Seat, text: str) -> dict[str, Any]:
         """The odds of an attack or overrun the seat may make now, without making it."""
         with self.lock:
-            action = _parse(text)
+            typed = _parse(text)
             self._owns_decision(seat)
+            action = self._expand(typed)[0]
             if not odds.priceable(self.match, action):
                 raise WebError(
                     422,
@@ -278,9 +290,6 @@ class Game:
                     "'overrun TARGET with UNIT[,UNIT...] via PATH...' and a title's own "
                     "battles ('fight POINT') only",
                 )
-            reason = self.match.check(action)
-            if reason:
-                raise WebError(422, f"illegal action '{action}': {reason}")
             return odds.attack_odds(self.match, action, self.side_of(seat))
 
     def _apply(self, action: Action | str, by: str) -> dict[str, Any]:

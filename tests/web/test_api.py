@@ -487,7 +487,11 @@ def test_an_illegal_action_is_refused_with_the_kernels_reason(api: Api, duel: Cr
     assert reason
     r = api.act(duel, duel.token("red"), text)
     assert r.status_code == 422
-    assert r.json()["error"] == f"illegal action '{text}': {reason}"
+    # the kernel's reason, then why it is no short form either (as ``wargame act`` says)
+    assert r.json()["error"] == (
+        f"illegal action '{text}': {reason}; read as a short form: no legal 'deploy' of r1 "
+        "ends in 0907"
+    )
 
 
 def test_a_body_too_large_is_a_413(api: Api, duel: Created, monkeypatch: Any) -> None:

@@ -4,7 +4,8 @@
 Hexland, seed 2, Blue at the screen and Red a bot: Blue's 7th Armored leaves its stack, moves next
 to two untried Red rifles and attacks them. The odds are "?" with the reason, the roll is 3 at 1-1:
 A1, so Blue answers a loss decision. Then undo, save, a later action, load, reload. Panzergruppe
-Guderian's full map is drawn with every counter, and two seats in two browser pages see each
+Guderian's full map is drawn with every counter, the typed-action box reads short notations
+(and says what was ambiguous), and two seats in two browser pages see each
 other's moves.
 
 Skipped, with the reason, when Playwright or /usr/bin/chromium is missing, unless
@@ -260,6 +261,33 @@ def test_an_overrun_shows_its_odds_before_it_is_made(page: Page, site: str) -> N
     option.locator('button:text-is("Overrun")').click()
     expect(page.locator("#log")).to_contain_text("Blue: overrun 0907 with 7-arm via 0203")
     expect(page.locator("#log")).to_contain_text(re.compile(r"4-1\b[^\n]*roll \d"))
+
+
+def test_the_typed_box_reads_short_notations_and_says_what_was_ambiguous(
+    page: Page, site: str
+) -> None:
+    """Hexland seed 7, Blue at the screen (Red a bot): at Blue's movement "overrun 0903" matches
+    several overruns: refused, saying which units differ, the text left in the box to name
+    more. Then "move 0203 0803" (the stack in 0203 by its hex, the cheapest path): the box says
+    how it was read and the log holds the full move."""
+    _start(page, site, "hexland", seed=7)
+    expect(page.locator("#bar-decision")).to_have_text("Your decision: Blue movement")
+    _ready(page)
+    note = page.locator("#typed-note")
+    page.fill("#typed-action", "overrun 0903")
+    page.click('#typed button[type="submit"]')
+    expect(note).to_have_class("error")
+    expect(note).to_contain_text("illegal action 'overrun 0903': ambiguous: ")
+    expect(note).to_contain_text("name more")
+    expect(page.locator("#typed-action")).to_have_value("overrun 0903")
+    assert "overrun" not in _log(page)
+    page.fill("#typed-action", "move 0203 0803")
+    page.click('#typed button[type="submit"]')
+    expect(note).to_contain_text("move 0203 0803: read as 'move 7-arm,8-arm 0203 ")
+    expect(page.locator("#log")).to_contain_text(
+        re.compile(r"Blue: move 7-arm,8-arm 0203 \S.* 0803")
+    )
+    expect(page.locator("#typed-action")).to_have_value("")
 
 
 def test_panzergruppe_guderian_draws_every_counter(page: Page, site: str) -> None:

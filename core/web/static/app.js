@@ -168,13 +168,26 @@ async function refresh(given) {
   decorate();
 }
 
-async function act(text) {
+// ``typed``: from the typed-action box, which says how a short notation was read ("move R09
+// 0512" read as the full move on the cheapest path) or why it was refused (what was ambiguous)
+async function act(text, typed = false) {
   await guard(async () => {
-    const r = await api("POST", matchPath("actions"), { action: text, since: S.logN });
+    let r;
+    try { r = await api("POST", matchPath("actions"), { action: text, since: S.logN }); }
+    catch (e) { if (typed) typedNote(e.message, "error"); throw e; }
+    typedNote(typed ? (r.entries[0] || {}).read || "" : "", "read");  // a click clears it
+    if (typed) $("typed-action").value = "";
     S.sel = null;
     S.attack = null;
     await refresh(r.state);
   });
+}
+
+function typedNote(text, kind) {
+  const note = $("typed-note");
+  note.textContent = text;
+  note.className = kind;
+  note.hidden = !text;
 }
 
 // ------------------------------------------------------------------ the bar
@@ -1240,7 +1253,7 @@ function setupControls() {
   $("typed").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("typed-action").value.trim();
-    if (text) act(text).then(() => { $("typed-action").value = ""; });
+    if (text) act(text, true);
   });
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && !document.querySelector("dialog[open]")) { S.attack = null; select(null); }
