@@ -1042,11 +1042,28 @@ class SuddenDeathParams(Places):
 
 
 class ThresholdParams(Doc):
-    """``threshold``: at each check, ``side`` wins when its VP reach ``needed``."""
+    """``threshold``: at each check, ``side`` wins when the VP counted reach ``needed`` (or, with
+    ``at_most``, fall to it): a fixed number, or one the calendar gives the turn."""
 
-    needed: float = Field(description="VP (or net VP) that win at a check")
-    net: bool = Field(False, description="count its VP less its enemy's")
+    needed: float | None = Field(None, description="VP (or net VP) that win at a check")
+    needed_from: str | None = Field(
+        None,
+        description="instead: the key in the turn's calendar values holding the number (no "
+        "check on a turn without it)",
+    )
+    index: int | None = Field(
+        None, ge=0, description="with needed_from: the position in a list of numbers there"
+    )
+    of: Id | None = Field(None, description="whose VP count (default: the condition's side)")
+    net: bool = Field(False, description="count that side's VP less its enemy's")
+    at_most: bool = Field(False, description="win when the count is at or below the number")
     level: str = "decisive"
+
+    @model_validator(mode="after")
+    def _one_number(self) -> ThresholdParams:
+        if (self.needed is None) == (self.needed_from is None):
+            raise ValueError("give 'needed' or 'needed_from', not both")
+        return self
 
 
 class LevelsParams(Doc):

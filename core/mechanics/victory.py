@@ -11,8 +11,9 @@ each are checked at load by :data:`wargame.models.VICTORY_KINDS`) are:
 - ``sudden-death``: ``side`` wins at once when it holds the listed locations (every one, or any
   with ``all: false``), judged after every move and at the end of every phase.
 - ``threshold``: at each check (``mechanic_options.victory.checks``, on the turns tagged
-  ``check_tag`` in the calendar), ``side`` wins when its VP (or its VP less its enemy's, with
-  ``net``) reach ``needed``.
+  ``check_tag`` in the calendar), ``side`` wins when the VP of ``of`` (itself by default; less
+  its enemy's with ``net``) reach ``needed``, or fall to it with ``at_most``; the number may
+  come from the turn's calendar values (``needed_from``, ``index``), as a victory track does.
 - ``vp-levels``: at the end, the level of victory for ``net_of``'s VP less its enemy's, read from
   the settings' ``levels`` or a table document's ``level`` entries (``table``).
 
@@ -246,20 +247,38 @@ def sudden_death(match: Match) -> None:
             match.end_game(side, params.get("level", "decisive"), text, cond.get("rule"))
 
 
+def threshold(match: Match, params: Mapping[str, Any]) -> float | None:
+    """The number a ``threshold`` condition needs this turn (None: no check this turn)."""
+    if params.get("needed") is not None:
+        return float(params["needed"])
+    from wargame import calendar
+
+    value = (calendar.turn_spec(match).get("values") or {}).get(params["needed_from"])
+    if isinstance(value, list):
+        index = params.get("index")
+        value = value[index] if index is not None and index < len(value) else None
+    return float(value) if isinstance(value, int | float) else None
+
+
 def threshold_check(match: Match) -> None:
-    """At a check: a side whose VP reach a threshold wins at once."""
+    """At a check: a side whose counted VP reach (or fall to) its threshold wins at once."""
     for _, cond in conditions(match, "threshold"):
         if match.state.outcome is not None:
             return
         params = cond.get("params") or {}
         side = cond["side"]
-        have = net(match, side) if params.get("net") else float(match.state.vp.get(side, 0))
-        if have >= float(params["needed"]):
-            what = "net VP" if params.get("net") else "VP"
+        needed = threshold(match, params)
+        if needed is None:
+            continue
+        of = params.get("of") or side
+        have = net(match, of) if params.get("net") else float(match.state.vp.get(of, 0))
+        if have <= needed if params.get("at_most") else have >= needed:
+            what = f"{side_name(match, of)} {'net VP' if params.get('net') else 'VP'}"
+            sign = "<=" if params.get("at_most") else ">="
             match.end_game(
                 side,
                 params.get("level", "decisive"),
-                f"{side_name(match, side)} has {have:g} {what} (needs {float(params['needed']):g})",
+                f"{what} {have:g} {sign} {needed:g}: {side_name(match, side)} wins",
                 cond.get("rule"),
             )
 

@@ -141,7 +141,7 @@ def test_a_threshold_is_judged_at_each_player_turn_end(tmp_path: Path) -> None:
     assert m.outcome is None
     m.apply("end")  # blue combat over: blue's player turn ends
     assert m.outcome is not None and m.outcome["winner"] == "blue"
-    assert "10 VP" in m.outcome["text"]
+    assert m.outcome["text"] == "Blue VP 10 >= 10: Blue wins"
 
 
 def test_a_threshold_is_judged_only_on_turns_with_the_check_tag(tmp_path: Path) -> None:
@@ -223,3 +223,44 @@ def test_the_end_of_a_player_turn_is_its_last_phase_played(tmp_path: Path) -> No
         ends.append(victory.ends_player_turn(m))  # asked as the phase ends
         m.apply("end")
     assert ends == [False, True, False, True]
+
+
+def calendar_track(docs: dict[str, Any]) -> None:
+    """A victory track on the calendar: turn 2 gives [red wins at or below, blue wins at]."""
+    docs["calendar"]["turns"]["2"]["values"] = {"vp": [0, 10]}
+
+
+TRACK = {
+    "blue-vp": {"kind": "threshold", "side": "blue", "params": {"needed_from": "vp", "index": 1}},
+    "red-vp": {"kind": "threshold", "side": "red",
+               "params": {"needed_from": "vp", "index": 0, "of": "blue", "at_most": True}},
+}  # fmt: skip
+
+
+def test_a_threshold_read_from_the_turn_s_calendar_values(tmp_path: Path) -> None:
+    m = match(tmp_path, TRACK, last_turn=4, edit=calendar_track, score_objectives=True,
+              checks=["turn"])  # fmt: skip
+    put(m, "1-inf", CAPITAL)
+    for _ in range(4):  # turn 1 has no number on the track: no check
+        m.apply("end")
+    assert m.outcome is None and m.state.vp["blue"] == 10
+    for _ in range(4):
+        m.apply("end")
+    assert m.outcome is not None and m.outcome["winner"] == "blue"
+
+
+def test_a_threshold_at_most_counts_the_other_side_s_vp(tmp_path: Path) -> None:
+    m = match(tmp_path, TRACK, last_turn=4, edit=calendar_track, checks=["turn"])
+    for _ in range(8):
+        if m.outcome is None:
+            m.apply("end")
+    assert m.outcome is not None and m.outcome["winner"] == "red"  # blue has 0 <= 0 on turn 2
+    assert m.outcome["text"] == "Blue VP 0 <= 0: Red wins" and m.outcome["turn"] == 2
+
+
+def test_a_threshold_gives_one_number(tmp_path: Path) -> None:
+    cond = {
+        "t": {"kind": "threshold", "side": "blue", "params": {"needed": 3, "needed_from": "vp"}}
+    }
+    with pytest.raises(DataError, match="not both"):
+        match(tmp_path, cond)
