@@ -540,6 +540,30 @@ class CrossingsSettings(Settings):
     rule: str | None = None
 
 
+class AirMarkers(Settings):
+    """Markers held on a range of turns (``var``: only while that state variable is set)."""
+
+    turns: list[int] = Field(min_length=2, max_length=2, description="first and last turn")
+    n: int = Field(ge=0, description="markers")
+    var: str | None = None
+
+
+class AirSupportSettings(Settings):
+    """``air-support`` (wargame.mechanics.airsupport, whose docstring says what each does):
+    ground-support air markers committed before battles (Barbarossa 11.23, LWE 11.25)."""
+
+    side: Id = Field(description="the side that holds and commits the markers")
+    markers: list[AirMarkers] = Field(description="markers by range of turns")
+    extra: list[AirMarkers] = Field(
+        default_factory=list, description="more markers while a state variable is set"
+    )
+    kinds: list[str] = Field(
+        default_factory=lambda: ["attack", "overrun"], description="battle kinds they support"
+    )
+    rule: str | None = None
+    note: str | None = Field(None, description="where the numbers come from (a stand-in says so)")
+
+
 SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "movement": ("movement", MovementSettings),
     "rigid-zoc": ("rigid-zoc", ZocSettings),
@@ -560,6 +584,7 @@ SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "supply-concentration": ("supply-concentration", SupplyConcentrationSettings),
     "sea-movement": ("sea-movement", SeaMovementSettings),
     "crossings": ("crossings", CrossingsSettings),
+    "air-support": ("air-support", AirSupportSettings),
     "render": (None, RenderSettings),
 }
 """``mechanic_options`` key -> (the mechanic it configures, None for none; its model)."""
@@ -591,6 +616,7 @@ class MechanicOptions(Doc):
     )
     sea_movement: SeaMovementSettings | None = Field(None, alias="sea-movement")
     crossings: CrossingsSettings | None = None
+    air_support: AirSupportSettings | None = Field(None, alias="air-support")
     render: RenderSettings | None = None
 
 

@@ -60,6 +60,7 @@ MECHANICS: dict[str, str] = {
     "supply-concentration": "wargame.mechanics.concentration",
     "sea-movement": "wargame.mechanics.seamove",
     "crossings": "wargame.mechanics.crossings",
+    "air-support": "wargame.mechanics.airsupport",
 }
 """Shared mechanics by name. A manifest may also name any importable module ('pkg.mod')."""
 
