@@ -97,7 +97,7 @@ class Remove(Verb):
         loc = decision.context["loc"]
         owner = decision.context.get("owner", decision.side)
         ids = match.occupied().get(loc, [])
-        if ids and over(match, owner, ids):
+        if ids and over(match, owner, ids, loc):
             extra = {"owner": owner} if owner != decision.side else {}
             match.push(decision.side, decision.kind, decision.prompt, loc=loc, **extra)
 

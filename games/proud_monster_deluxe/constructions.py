@@ -9,6 +9,9 @@ Odessa's city or Stalin line (13.4.2). Its shift joins the ``capped`` group (13.
 a Soviet defender gets shifts only from a fort, heavy fort or Stalin line; a city he claims still
 makes a close combat with doubled losses, without its shift (5.3(11)).
 
+A defender in a city who declines the city faces the normal stacking limit at once (13.4.2):
+over it, he eliminates units of his choice (``overstack UNIT``) before the battle goes on.
+
 Before the choice is made (the web page's and the bots' price of an attack) the defender is
 taken to claim the construction with the largest shift (ruling C3)."""
 
@@ -138,10 +141,61 @@ class Construction(Verb):
         battle.extra["construction"] = action.args[0]
         battle.explanation.append(f"defender claims {action.args[0]} ({RULE})")
         combat_mechanic.store(match, battle)
-        if not ask_before_roll(match, battle):
-            combat_mechanic.resume(match)
+        if not _ask_overstack(match, battle, decision.side):
+            _go_on(match, battle)
+
+
+def _go_on(match: Match, battle: Battle) -> None:
+    if not ask_before_roll(match, battle):
+        combat_mechanic.resume(match)
+
+
+def _over_normal(match: Match, battle: Battle, side: str) -> bool:
+    """13.4.2: a city defender declining the city faces the normal stacking limit at once."""
+    from wargame.mechanics import stacking
+
+    if "city" not in match.topology.features(battle.target) or in_city(match, battle):
+        return False
+    ids = [u.id for u in match.units_at(battle.target) if u.side == side]
+    return stacking.weight(match, ids) > stacking.limit(match, side)
+
+
+def _ask_overstack(match: Match, battle: Battle, side: str) -> bool:
+    if not _over_normal(match, battle, side):
+        return False
+    match.push(
+        side,
+        "city-overstack",
+        f"declining the city, {battle.target} is over the normal stacking limit: "
+        f"eliminate units ({RULE}, 6.3)",
+        loc=battle.target,
+    )
+    return True
+
+
+class Overstack(Verb):
+    """``overstack UNIT``: the owner eliminates a unit of a city stack that declined the city
+    construction and is over the normal limit (13.4.2, 6.3: his choice, at once)."""
+
+    name = "overstack"
+    kinds = ("city-overstack",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        for unit in match.units_at(decision.context["loc"]):
+            if unit.side == decision.side:
+                yield Action("overstack", (unit.id,))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.pop()
+        match.eliminate(match.state.units[action.args[0]], "over the stacking limit", RULE)
+        battle = combat_mechanic.active(match)
+        assert battle is not None
+        battle.defenders = [i for i in battle.defenders if match.state.units[i].loc is not None]
+        combat_mechanic.store(match, battle)
+        if not _ask_overstack(match, battle, decision.side):
+            _go_on(match, battle)
 
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [Construction()]
+    return [Construction(), Overstack()]

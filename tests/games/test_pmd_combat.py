@@ -611,3 +611,42 @@ def test_mountain_infantry_attack_into_rough_with_their_df_13_4_1_ruling_c15() -
     assert [(m.target, m.op, m.value) for m in mods if "rough" in m.reason] == [
         ("ger-1-mtid", "set", 6)
     ]
+
+
+def test_t39_declining_the_city_over_the_normal_limit_eliminates_at_once_13_4_2() -> None:
+    """T39: with more than the normal limit in Odessa, a choice other than the city makes the
+    defender eliminate units of his choice at once (1941 Soviet limit 3)."""
+    match = _combat_phase()
+    for uid in SOVIET_RDS[:5]:
+        _revealed(match, uid, "1643")
+    origin = next(
+        n for n in match.topology.neighbours("1643") if match.topology.terrain(n) != "sea"
+    )
+    put(match, "ger-pd-3", origin)
+    match.apply("attack 1643 with ger-pd-3")
+    match.apply("construction stalin-line")
+    decision = match.decision
+    assert decision is not None and decision.kind == "city-overstack" and decision.side == "soviet"
+    match.apply(f"overstack {SOVIET_RDS[0]}")
+    force_rolls(match, 1)
+    events = match.apply(f"overstack {SOVIET_RDS[1]}")
+    while match.decision is not None and match.decision.kind == "afv":
+        events += match.apply("afv decline")
+    assert match.state.units[SOVIET_RDS[0]].loc is None
+    battle = next(e for e in events if e.kind == "battle").data["battle"]
+    assert battle["defenders"] == SOVIET_RDS[2:5]  # the battle goes on with the 3 left
+
+
+def test_a_city_holds_10_after_each_removal_too_6_1() -> None:
+    """6.1: 11 Soviet divisions in a city: removing one leaves 10, within the city's limit (the
+    shared stacking mechanic re-checks with the location's own limit)."""
+    from wargame.mechanics import stacking
+
+    match = _combat_phase()
+    rds = [u.id for u in match.state.units.values() if match.counter(u)["type"] == "rd"][:11]
+    for uid in rds:
+        put(match, uid, "1808")
+    stacking.ask(match, "soviet")
+    assert match.decision is not None and match.decision.kind == "overstack"
+    match.apply(f"remove {rds[0]}")
+    assert match.decision is None or match.decision.kind != "overstack"
