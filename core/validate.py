@@ -160,8 +160,8 @@ def _check_all(c: _Checker) -> None:
                 c.unknown(name, _pointer("control", side), "side", side, sides)
             _locations(c, name, _pointer("control", side), names, places)
         for key, cond in doc.get("victory", {}).items():
-            hexes = cond.get("params", {}).get("hexes", [])
-            _locations(c, name, _pointer("victory", key, "params", "hexes"), hexes, places)
+            _victory_condition(c, name, _pointer("victory", key), cond, sides, places)
+    _victory_settings(c, sides, places)
     if calendar is not None:
         for key, entry in calendar.get("schedule", {}).items():
             where = _pointer("schedule", key)
@@ -199,6 +199,48 @@ def _locations(
     for i, loc in enumerate(names):
         if loc not in places:
             c.unknown(name, f"{pointer}/{i}", "location or region", loc, places)
+
+
+def _victory_condition(
+    c: _Checker,
+    name: str | None,
+    pointer: str,
+    cond: Mapping[str, Any],
+    sides: list[str],
+    places: set[str] | None,
+) -> None:
+    """A victory condition's locations and, for the victory mechanic's kinds, its sides and
+    table document (an unknown one would end the game wrongly, or crash at the end)."""
+    from wargame.models import VICTORY_KINDS
+
+    params = cond.get("params", {})
+    for key in ("hexes", "locations", "regions"):
+        _locations(c, name, f"{pointer}/params/{key}", params.get(key, []), places)
+    if cond.get("kind") not in VICTORY_KINDS:
+        return  # a title's own kind: its rules read the rest
+    region = params.get("region")
+    if isinstance(region, str) and places is not None and region not in places:
+        c.unknown(name, f"{pointer}/params/region", "region", region, places)
+    for where, side in (("side", cond.get("side")), ("params/default", params.get("default")),
+                        ("params/of", params.get("of"))):  # fmt: skip
+        if side is not None and side not in sides:
+            c.unknown(name, f"{pointer}/{where}", "side", side, sides)
+    table = params.get("table")
+    if cond.get("kind") == "vp-levels" and table is not None and table not in c.manifest.documents:
+        c.unknown(name, f"{pointer}/params/table", "document", table, c.manifest.documents)
+
+
+def _victory_settings(c: _Checker, sides: list[str], places: set[str] | None) -> None:
+    """The victory mechanic's settings name sides and locations the title has."""
+    options = c.manifest.mechanic_options.get("victory", {})
+    where = "/mechanic_options/victory"
+    _locations(c, None, f"{where}/objectives", options.get("objectives") or [], places)
+    for key in ("default_holder", "net_of"):
+        if options.get(key) is not None and options[key] not in sides:
+            c.unknown(None, f"{where}/{key}", "side", options[key], sides)
+    for i, level in enumerate(options.get("levels", [])):
+        if level.get("winner") is not None and level["winner"] not in sides:
+            c.unknown(None, f"{where}/levels/{i}/winner", "side", level["winner"], sides)
 
 
 def _map_terrain(

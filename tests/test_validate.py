@@ -72,6 +72,24 @@ BREAKS = [
         "unknown location or region '0000'",
     ),
     (
+        "scenario-meeting.json",
+        _set("victory/capital/params/default", "green"),
+        "/victory/capital/params/default",
+        "unknown side 'green'",
+    ),
+    (
+        "scenario-meeting.json",
+        _set("victory/capital/params/regions", ["objectiv"]),
+        "/victory/capital/params/regions/0",
+        "unknown location or region 'objectiv'",
+    ),
+    (
+        "title.json",
+        _set("mechanic_options/victory/net_of", "green"),
+        "/mechanic_options/victory/net_of",
+        "unknown side 'green'",
+    ),
+    (
         "calendar.json",
         _set("schedule/blue-t2/units/0", "9-inf"),
         "/schedule/blue-t2/units/0",
