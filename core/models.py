@@ -120,9 +120,15 @@ class MovementSettings(Settings):
 
     scale: int = Field(1, ge=1, description="integer MP units per MP (2: half-MP roads)")
     min_one_step: bool = Field(False, description="a unit may always move one hex (Barb 10.5)")
-    road: str = Field("road", description="the in-hex feature whose cost applies along a road")
+    road: str | list[str] = Field(
+        "road", description="the in-hex feature(s) whose cost applies along a road (cheapest)"
+    )
     road_blocked_by: list[str] = Field(
         default_factory=list, description="hexside features a road does not cross (PGG 11.13)"
+    )
+    roads_end: dict[str, int] = Field(
+        default_factory=dict,
+        description="road feature -> game turn from which it no longer exists (PMD 11.1)",
     )
 
 

@@ -8,8 +8,10 @@ stops (enemy ZOC), blocks and locks come from hooks, each with its reason and ru
 
 Settings (``mechanic_options.movement`` in title.json): ``scale`` (integer MP units per MP, 2 for
 half-MP roads), ``min_one_step`` (a unit may always move one hex, Barbarossa 10.5), ``road``
-(the in-hex feature whose chart cost replaces terrain when moving along a connected road),
-``road_blocked_by`` (hexside features a road does not cross for movement, PGG 11.13: rivers).
+(the in-hex feature whose chart cost replaces terrain when moving along a connected road, or a
+list of them, the cheapest applying: PMD 11.1's highway and mountain roads), ``road_blocked_by``
+(hexside features a road does not cross for movement, PGG 11.13: rivers), ``roads_end`` (a road
+feature that ceases to exist from a game turn on: PMD 11.1's highway from turn 120).
 Phase options: ``units`` filters who moves in the phase (``{"mobility": [...]}``,
 ``{"tags": [...]}``), as in the PGG German mechanized movement phase (6.23).
 Units waiting off map in a box with an ``entry`` flag (reinforcements) enter through one of the
@@ -94,8 +96,17 @@ def cost_key(match: Match, unit: Unit) -> Hashable:
         key = match.hook.wargame_cost_key(match=match, unit=unit)
         if key is None:
             key = (unit.side, match.unit_type(unit)["mobility"])
+        gone = gone_roads(match)
+        if gone:
+            key = (key, "roads-gone", gone)  # the same hook key means other costs once gone
         match.scratch[memo] = key
     return key
+
+
+def gone_roads(match: Match) -> tuple[str, ...]:
+    """The road features that have ceased to exist by now (setting ``roads_end``)."""
+    ends = match.settings("movement").get("roads_end") or {}
+    return tuple(sorted(f for f, turn in ends.items() if match.turn >= turn))
 
 
 def chart_cost(
@@ -131,11 +142,13 @@ def chart_cost(
     edge = topo.edge(a, b) if a in topo else None
     s = match.settings("movement")
     road = s.get("road", "road")
+    roads = set((road,) if isinstance(road, str) else road) - set(gone_roads(match))
     no_road = set(s.get("road_blocked_by", ()))
-    if edge is not None and road in edge.features and not (no_road & edge.features):
-        along = lookup(chart.get("features", {}), road)
-        if along is not None:
-            return along
+    if edge is not None and roads & edge.features and not (no_road & edge.features):
+        rates = [lookup(chart.get("features", {}), r) for r in sorted(roads & edge.features)]
+        known = [r for r in rates if r is not None]
+        if known:
+            return min(known)
     base = lookup(chart["terrain"], topo.terrain(b))
     total = 1.0 if base is None else base
     if edge is not None:

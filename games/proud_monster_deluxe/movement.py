@@ -16,6 +16,7 @@ from wargame.state import Unit
 from .turns import AXIS, ynn
 
 RIVERS = ("minor-river", "major-river", "south-volga")
+IGNORED = {river: "ignored" for river in RIVERS}
 
 
 def _rivers_ignored(match: Match, unit: Unit) -> bool:
@@ -34,11 +35,7 @@ def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
     if unit.side != AXIS or a not in match.topology or not _rivers_ignored(match, unit):
         return None  # the side first: asked once per hexside when a cost table is built
     edge = match.topology.edge(a, b)
-    cost = chart_cost(match, unit, a, b)
-    if edge is None or cost == float("inf"):
+    if edge is None or not set(RIVERS) & edge.features:
         return None
-    sides = match.title.doc("terrain")["hexsides"]
-    for feature in RIVERS:
-        if feature in edge.features:
-            cost -= float(sides[feature]["move"]["*"])
-    return cost
+    # a river hexside read as no feature at all (the highway's rate stays the highway's, 11.1)
+    return chart_cost(match, unit, a, b, treat=IGNORED)

@@ -16,6 +16,7 @@ from wargame.games.proud_monster_deluxe import (
     mobileassault,
     movement,
     reserves,
+    strategic,
     turns,
     victory,
     weather,
@@ -35,6 +36,7 @@ RULES: tuple[object, ...] = (
     mobileassault,
     eliminated,
     afv,
+    strategic,  # part 2: 11.2
     victory,
 )
 

@@ -22,7 +22,7 @@ from wargame.calendar import set_weather, weather
 from wargame.combat import Modifier
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
-from wargame.mechanics.movement import chart_cost
+from wargame.mechanics.movement import chart_cost, gone_roads
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 
@@ -150,7 +150,8 @@ def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
         return None  # not a step of the map
     here = sz_column if b in sz else nz_column
     across = sz_column if a in sz or b in sz else nz_column
-    key = (match.title.id, unit.side, match.unit_type(unit)["mobility"], *step, here, across)
+    mobility = match.unit_type(unit)["mobility"]
+    key = (match.title.id, unit.side, mobility, *step, here, across, gone_roads(match))
     cost = _COSTS.get(key)
     if cost is None:
         cost = _COSTS[key] = chart_cost(match, unit, a, b, (here, across))

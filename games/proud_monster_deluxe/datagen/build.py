@@ -1254,7 +1254,13 @@ def title() -> Json:
             "overrun",
         ],
         "mechanic_options": {
-            "movement": {"scale": 1, "min_one_step": True},
+            "movement": {
+                "scale": 1,
+                "min_one_step": True,
+                # 11.1: the highway at 1 MP a hex, Mech into mountains along a road at 3
+                "road": ["highway", "mountain-road"],
+                "roads_end": {"highway": 9},  # 11.1: gone from turn 120 (game turn 9)
+            },
             "control": {"by": "occupation"},
             "combat": {
                 "table": "crt",

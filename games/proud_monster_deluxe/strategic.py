@@ -1,0 +1,243 @@
+"""Axis strategic movement (PMD 11.2): ``strategic UNIT DEST`` in an Axis Initial Movement Phase.
+
+A unit that begins the phase in an OKH area or in an urban hex (city, large or small town) in
+overland supply moves, at any length, from one OKH area to the other, from an urban hex to the
+OKH area of its half of the map, or from an OKH area to an urban hex of its half (never from one
+urban hex straight to another, and never across the North/South line on the map: the OKH areas
+are the way across). The move uses 8 steps of capacity a week (an artillery unit 3, a regiment 1;
+the stand-in manifest holds neither). It may not begin or end next to an enemy unit, nor run
+through a hex next to one: the route is traced over the map from the OKH area's west-edge hexes
+(``edge:okh-north``/``edge:okh-south``) to the urban hex. It is barred east of the GAS line
+before turn 205 and south of the Caucasus line before turn 301. The unit has then moved.
+
+Until supply (8.x) is built, ``wargame_supply`` answers nothing and every urban hex counts as
+in overland supply (ruling C6, ST1)."""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.mechanics.losses import steps_left
+from wargame.mechanics.movement import done, phase_key, spent
+from wargame.models import PhaseSpec
+from wargame.plugins import Verb
+from wargame.state import Unit
+
+from . import reserves
+from .turns import AXIS, ynn
+
+RULE = "PMD 11.2"
+CAPACITY = 8
+OKH = {"north": "box:okh-north", "south": "box:okh-south"}
+URBAN = ("city", "large-town", "small-town")
+CLOSED_TERRAIN = ("sea", "lake")
+
+
+def _ns(match: Match) -> dict[str, Any]:
+    return match.state.ns("pmd-strategic")
+
+
+def half(match: Match, loc: str) -> str:
+    """Which half of the map (or which OKH area) ``loc`` belongs to (the North/South line)."""
+    for name, box in OKH.items():
+        if loc == box:
+            return name
+    return "south" if loc in match.topology.region("south") else "north"
+
+
+def cost(match: Match, unit: Unit) -> int:
+    """Capacity used by the unit (11.2): artillery 3, a regiment 1, else its steps."""
+    tags = match.unit_type(unit).get("tags", ())
+    if "artillery" in tags:
+        return 3
+    if "regiment" in tags:
+        return 1
+    return max(1, math.ceil(steps_left(match, unit)))
+
+
+def used(match: Match) -> int:
+    entry = _ns(match).get("week")
+    return int(entry["used"]) if entry and entry["phase"] == phase_key(match) else 0
+
+
+def _in_phase(match: Match, side: str) -> bool:
+    leaf = match.phase
+    return (
+        side == AXIS
+        and match.phasing == AXIS
+        and leaf is not None
+        and leaf.spec.id.endswith("initial-movement")
+    )
+
+
+def _next_to_enemy(match: Match, loc: str) -> bool:
+    return any(match.side_at(n) not in (None, AXIS) for n in match.topology.neighbours(loc))
+
+
+def _closed(match: Match, loc: str) -> str | None:
+    """Why a route may not use ``loc`` (11.2), or None."""
+    topo = match.topology
+    if topo.terrain(loc) in CLOSED_TERRAIN or loc in topo.region("country:turkey"):
+        return f"{loc} is not a land hex"
+    if match.side_at(loc) not in (None, AXIS) or _next_to_enemy(match, loc):
+        return f"{loc} is next to an enemy unit ({RULE})"
+    if ynn(match) < 205 and loc in topo.region("gas-east"):
+        return f"{loc} is east of the GAS line before turn 205 ({RULE})"
+    if ynn(match) < 301 and loc in topo.region("caucasus-south"):
+        return f"{loc} is south of the Caucasus line before turn 301 ({RULE})"
+    return None
+
+
+def reachable(match: Match, side_half: str) -> set[str]:
+    """Hexes a strategic move can reach from the OKH area of ``side_half`` (11.2): traced from
+    its west-edge hexes over land, in that half, through no hex next to an enemy unit."""
+    memo = ("pmd-strategic-reach", side_half)
+    found = match.scratch.get(memo)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    topo = match.topology
+    start = [h for h in topo.region(f"edge:okh-{side_half}") if _closed(match, h) is None]
+    seen = set(start)
+    queue = deque(start)
+    while queue:
+        here = queue.popleft()
+        for n in topo.neighbours(here):
+            if n in seen or half(match, n) != side_half or _closed(match, n) is not None:
+                continue
+            seen.add(n)
+            queue.append(n)
+    match.scratch[memo] = seen
+    return seen
+
+
+def _urban(match: Match, loc: str) -> bool:
+    return loc in match.topology and bool(set(URBAN) & match.topology.features(loc))
+
+
+def _overland_supply(match: Match, unit: Unit) -> bool:
+    found = match.hook.wargame_supply(match=match, unit=unit)
+    return not found or found.get("overland", found.get("state") != "out") is not False
+
+
+def unit_problem(match: Match, unit: Unit) -> str | None:
+    """Why the unit may not move strategically now (11.2), or None."""
+    if unit.side != AXIS or unit.loc is None:
+        return f"{unit.id} is not an Axis unit on the map or in an OKH area ({RULE})"
+    if done(match, unit) or spent(match, unit):
+        return f"{unit.id} has moved this phase ({RULE})"
+    if unit.loc in OKH.values():
+        return None
+    if not _urban(match, unit.loc):
+        return f"{unit.id} is neither in an OKH area nor in an urban hex ({RULE})"
+    if not _overland_supply(match, unit):
+        return f"{unit.id}'s urban hex is not in overland supply ({RULE})"
+    if _closed(match, unit.loc) is not None or unit.loc not in reachable(
+        match, half(match, unit.loc)
+    ):
+        return f"no strategic route from {unit.loc}: {_closed(match, unit.loc) or 'cut'} ({RULE})"
+    return None
+
+
+def move_problem(match: Match, unit: Unit, dest: str) -> str | None:
+    """Why ``unit`` may not move strategically to ``dest`` now (11.2), or None."""
+    problem = unit_problem(match, unit)
+    if problem:
+        return problem
+    origin = unit.loc
+    assert origin is not None
+    if dest == origin:
+        return f"{unit.id} is already at {dest}"
+    if origin not in OKH.values() and dest not in OKH.values():
+        return f"not from one urban hex to another; go by an OKH area ({RULE})"
+    if dest in OKH.values():
+        if origin not in OKH.values() and half(match, dest) != half(match, origin):
+            return f"{origin} is not in {dest}'s half of the map ({RULE})"
+    else:
+        if not _urban(match, dest):
+            return f"{dest} is not an urban hex (city, large or small town) ({RULE})"
+        if half(match, dest) != half(match, origin):
+            return f"{dest} is across the North/South line from {origin} ({RULE})"
+        why = _closed(match, dest)
+        if why:
+            return f"may not end at {dest}: {why}"
+        if dest not in reachable(match, half(match, dest)):
+            return f"no strategic route to {dest} avoiding enemy units ({RULE})"
+    need = cost(match, unit)
+    if used(match) + need > CAPACITY:
+        return (
+            f"{unit.id} needs {need} of the {CAPACITY} steps a week and "
+            f"{CAPACITY - used(match)} are left ({RULE})"
+        )
+    return None
+
+
+def destinations(match: Match, unit: Unit) -> list[str]:
+    if unit_problem(match, unit) or used(match) + cost(match, unit) > CAPACITY:
+        return []
+    assert unit.loc is not None
+    if unit.loc not in OKH.values():
+        return [OKH[half(match, unit.loc)]]
+    own = half(match, unit.loc)
+    urban = sorted(h for h in reachable(match, own) if _urban(match, h))
+    return [b for b in OKH.values() if b != unit.loc] + urban
+
+
+class Strategic(Verb):
+    """``strategic UNIT DEST``: an Axis unit's strategic move (11.2), the player's choice."""
+
+    name = "strategic"
+    kinds = ("movement",)
+
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        if not _in_phase(match, decision.side) or used(match) >= CAPACITY:
+            return []
+        return [u.id for u in match.units_of(AXIS) if unit_problem(match, u) is None]
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
+        unit = match.state.units.get(actor)
+        if unit is None or not _in_phase(match, decision.side):
+            return []
+        return [Action("strategic", (actor, d)) for d in destinations(match, unit)]
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return "usage: strategic UNIT DEST"
+        if not _in_phase(match, decision.side):
+            return f"strategic movement is the Axis Initial Movement Phase's ({RULE})"
+        unit = match.state.units.get(action.args[0])
+        if unit is None:
+            return f"no unit {action.args[0]}"
+        return move_problem(match, unit, action.args[1])
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        dest = action.args[1]
+        origin = unit.loc
+        _ns(match)["week"] = {"phase": phase_key(match), "used": used(match) + cost(match, unit)}
+        reserves.leave(match, unit, "moved strategically")
+        match.place(unit, dest)
+        unit.flags["moved"] = phase_key(match)
+        match.emit(
+            "strategic",
+            f"{unit.id} moves strategically {origin} -> {dest} ({used(match)}/{CAPACITY} steps)",
+            RULE,
+            unit=unit.id,
+            loc=dest,
+        )
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Strategic()]
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    """The week's capacity record goes when the next phase starts (11.2: 8 steps a week)."""
+    if not phase.id.endswith("initial-movement"):
+        _ns(match).pop("week", None)
