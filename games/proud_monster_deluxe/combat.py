@@ -221,9 +221,23 @@ def attack_problem(match: Match, target: str, ids: list[str]) -> str | None:
     return None
 
 
+def advance_problem(match: Match, side: str, ids: list[str], loc: str) -> str | None:
+    """13.15.1: the advance observes the stacking limit of the hex entered (6.1)."""
+    from wargame.mechanics import stacking
+
+    if loc not in match.topology:
+        return None
+    there = [u.id for u in match.units_at(loc) if u.side == side and u.id not in ids]
+    if stacking.weight(match, [*there, *ids]) > stacking.limit(match, side, loc):
+        return f"the advance would overstack {loc} (PMD 13.15.1, 6.1)"
+    return None
+
+
 @hookimpl
-@veto_scope(verbs=("attack",), kinds=("combat",))
+@veto_scope(verbs=("attack", "advance"), kinds=("combat", "advance"))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
-    if len(action.args) != 3 or action.args[1] != "with":
+    if action.verb == "advance" and len(action.args) >= 2:
+        return advance_problem(match, decision.side, action.args[0].split(","), action.args[-1])
+    if action.verb != "attack" or len(action.args) != 3 or action.args[1] != "with":
         return None
     return attack_problem(match, action.args[0], action.args[2].split(","))

@@ -650,3 +650,22 @@ def test_a_city_holds_10_after_each_removal_too_6_1() -> None:
     assert match.decision is not None and match.decision.kind == "overstack"
     match.apply(f"remove {rds[0]}")
     assert match.decision is None or match.decision.kind != "overstack"
+
+
+def test_an_advance_observes_the_stacking_limit_13_15_1() -> None:
+    match = _combat_phase()
+    target, origin, _ = _clear_hexes(match)
+    rd = _revealed(match, SOVIET_RDS[0], target)
+    ids = ["ger-id-1", "ger-id-102", "ger-id-106", "ger-id-7", "ger-pd-3", "ger-pd-4"]
+    land = [n for n in match.topology.neighbours(target) if match.topology.terrain(n) == "clear"]
+    for i, uid in enumerate(ids):
+        put(match, uid, land[i % len(land)])
+    _result(match, "1/5", ids, [rd], target)
+    while match.decision is not None and match.decision.kind == "loss":
+        match.apply(str(match.legal_actions()[0]))
+    assert match.decision is not None and match.decision.kind == "advance"
+    alive = match.decision.context["units"]
+    assert len(alive) == 6  # 13.10: the lone RD could not take 2.5 steps, the attacker lost 0
+    refused(match, f"advance {','.join(alive)} {target}", "overstack", rule="PMD 13.15.1")
+    match.apply(f"advance {alive[0]} {target}")
+    assert match.state.units[alive[0]].loc == target
