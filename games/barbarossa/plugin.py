@@ -8,6 +8,7 @@ from wargame.games.barbarossa import (
     admin,
     caucasus,
     combat,
+    combout,
     conversions,
     crimea,
     decisions,
@@ -25,6 +26,7 @@ from wargame.plugins import GameDef
 RULES = (
     admin,
     caucasus,
+    combout,
     conversions,
     crimea,
     decisions,
