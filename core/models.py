@@ -369,6 +369,16 @@ class VictorySettings(Settings):
         description="the VP ledger follows control: a side taking an objective gains its VP, "
         "the side losing it loses them",
     )
+    score_for: Id | None = Field(
+        None,
+        description="with score_objectives, only this side keeps a score (Barbarossa 4.1, LWE "
+        "4.1): it gains an objective's VP taking it and loses them losing it",
+    )
+    score_start: bool = Field(
+        True,
+        description="with score_objectives, score what each side holds at the start (false: "
+        "the score starts at 0 and only changes of control count)",
+    )
     checks: list[str] = Field(
         default_factory=list,
         description="when 'threshold' conditions are judged: phase ids, 'player-turn' (the end "

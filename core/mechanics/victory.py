@@ -133,22 +133,30 @@ def held_vp(match: Match, side: str, locs: list[str] | None = None) -> float:
     )
 
 
-def score_objectives(match: Match) -> None:
-    """With ``score_objectives``: move each objective's VP to its new holder in the ledger."""
-    if not settings(match).get("score_objectives"):
+def score_objectives(match: Match, start: bool = False) -> None:
+    """With ``score_objectives``: move each objective's VP to its new holder in the ledger (only
+    ``score_for``'s, when set: it gains an objective's VP taking it and loses them losing it).
+    At the ``start``, what each side holds is scored unless ``score_start`` is false (the score
+    then starts at 0 and only changes of control count)."""
+    s = settings(match)
+    if not s.get("score_objectives"):
         return
-    rule = settings(match).get("rule")
+    rule, only = s.get("rule"), s.get("score_for")
+    quiet = start and not s.get("score_start", True)
     last = state(match).setdefault("holders", {})
     for loc, vp in objectives(match).items():
         side = holder(match, loc)
         before = last.get(loc)
         if side == before or side is None:
             continue
-        name = match.topology.attrs(loc).get("name") or loc
-        if before is not None:
-            award(match, before, -vp, f"{name} lost", rule, objective=loc)
-        award(match, side, vp, f"{name} taken", rule, objective=loc)
         last[loc] = side
+        if quiet:
+            continue
+        name = match.topology.attrs(loc).get("name") or loc
+        if before is not None and only in (None, before):
+            award(match, before, -vp, f"{name} lost", rule, objective=loc)
+        if only in (None, side):
+            award(match, side, vp, f"{name} taken", rule, objective=loc)
 
 
 # ----------------------------------------------------------------------------- conditions
@@ -364,7 +372,7 @@ def _live(match: Match) -> bool:
 
 @hookimpl
 def wargame_setup(match: Match) -> None:
-    score_objectives(match)
+    score_objectives(match, start=True)
 
 
 @hookimpl

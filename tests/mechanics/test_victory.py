@@ -264,3 +264,28 @@ def test_a_threshold_gives_one_number(tmp_path: Path) -> None:
     }
     with pytest.raises(DataError, match="not both"):
         match(tmp_path, cond)
+
+
+def test_only_the_scoring_side_keeps_a_score(tmp_path: Path) -> None:
+    """Barbarossa 4.1-4.2 and LWE 4.1-4.2's shape: one side's VP, up when it takes an
+    objective, down when it loses one."""
+    m = match(tmp_path, {}, last_turn=4, score_objectives=True, score_for="blue",
+              default_holder="red")  # fmt: skip
+    assert m.state.vp == {}  # red holds the Capital, but red keeps no score
+    put(m, "1-inf", CAPITAL)
+    m.apply("end")
+    assert m.state.vp == {"blue": 10}
+    put(m, "1-inf", None)
+    put(m, "r1", CAPITAL)
+    m.apply("end")
+    assert m.state.vp == {"blue": 0}
+    assert [(e["side"], e["points"]) for e in victory.ledger(m)] == [("blue", 10), ("blue", -10)]
+
+
+def test_the_score_may_start_at_zero(tmp_path: Path) -> None:
+    m = match(tmp_path, {}, last_turn=4, score_objectives=True, default_holder="red",
+              score_start=False)  # fmt: skip
+    assert m.state.vp == {} and victory.ledger(m) == []  # held at the start: not scored
+    put(m, "1-inf", CAPITAL)
+    m.apply("end")
+    assert m.state.vp == {"red": -10, "blue": 10}
