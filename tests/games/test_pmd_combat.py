@@ -1,5 +1,5 @@
 """Proud Monster Deluxe's prepared assault after the roll and its constructions (13.4.2, 13.7-13.12,
-12.4), with the worked examples of digest section 14 they cover (T16-T19, T21, T22, T39, T46)."""
+12.4), with the worked examples of digest section 14 they cover (T13, T16-T22, T39, T46; T20 in test_pmd_combat_afv.py)."""
 
 from __future__ import annotations
 
@@ -61,8 +61,10 @@ def _result(
     target: str,
     construction: str | None = None,
     roll: int | None = 3,
+    close_combat: str | None = None,
 ) -> Battle:
-    """Carry out ``code`` as the result of a battle of these units (the roll behind it)."""
+    """Carry out ``code`` as the result of a battle of these units (the roll behind it);
+    ``close_combat``: the side that committed a Close Combat marker to it (13.1)."""
     units = match.state.units
     battle = combat.new_battle(
         match, [units[i] for i in attackers], [units[i] for i in defenders], target, "attack"
@@ -70,6 +72,8 @@ def _result(
     battle.roll, battle.result = roll, code
     if construction is not None:
         battle.extra["construction"] = construction
+    if close_combat is not None:
+        battle.extra["close_combat"] = close_combat
     combat.store(match, battle)
     combat.carry_out(match, battle, code)
     return battle
@@ -669,3 +673,41 @@ def test_an_advance_observes_the_stacking_limit_13_15_1() -> None:
     refused(match, f"advance {','.join(alive)} {target}", "overstack", rule="PMD 13.15.1")
     match.apply(f"advance {alive[0]} {target}")
     assert match.state.units[alive[0]].loc == target
+
+
+def test_t18a_close_combat_1_5_steps_lost_reduction_applies_axis_loses_0_13_12() -> None:
+    """T18(a): an Axis close-combat PA (a committed marker) on a clear hex, Dry, CRT 1/4: the
+    Soviets lose their 1.5 steps; 13.10 takes the 1 to 0; the CC minimum is 0."""
+    match = _combat_phase()
+    target, origin, _ = _clear_hexes(match)
+    defenders = [SOVIET_CDS[0], SOVIET_RDS[0]]
+    for uid in defenders:
+        _revealed(match, uid, target)
+    put(match, "ger-id-7", origin)
+    put(match, "ger-id-1", origin)
+    _result(match, "1/4", ["ger-id-7", "ger-id-1"], defenders, target, close_combat="attacker")
+    assert all(match.state.units[u].loc is None for u in defenders)
+    assert _axis_lost(match, ["ger-id-7", "ger-id-1"]) == 0
+
+
+def test_t18b_close_combat_2_steps_lost_axis_loses_1_13_12() -> None:
+    """T18(b): the same with 2 Soviet steps: the reduction makes the CRT part 0, the CC minimum
+    is 1 (half of 2)."""
+    match = _combat_phase()
+    target, origin, _ = _clear_hexes(match)
+    for uid in SOVIET_RDS[:2]:
+        _revealed(match, uid, target)
+    put(match, "ger-id-7", origin)
+    put(match, "ger-id-1", origin)
+    _result(match, "1/4", ["ger-id-7", "ger-id-1"], SOVIET_RDS[:2], target, close_combat="attacker")
+    assert _axis_lost(match, ["ger-id-7", "ger-id-1"]) == 1
+
+
+def _axis_lost(match: Match, ids: list[str]) -> int:
+    taken = 0
+    while match.decision is not None and match.decision.kind == "loss":
+        assert match.decision.side == ("soviet" if taken % 2 == 0 else "axis")  # 13.12 (3)
+        match.apply(f"lose {next(u for u in ids if _steps(match, u) is not None)}")
+        taken += 1
+    assert sum(match.state.units[u].step for u in ids) == taken  # each pick was one step
+    return taken
