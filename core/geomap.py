@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import Any
+from typing import Any, Protocol
 
 from wargame.geo import (
     HALF_DIRECTIONS,
@@ -87,41 +87,28 @@ class Layout:
         ]
 
 
-class HexMapBuilder:
-    """One generator run: calibrate on construction, then :meth:`build` the document.
+class GridLayout(Protocol):
+    """What :class:`CalibratedMap` needs of a hex layout: printed ids both ways."""
 
-    A title subclasses it to set :attr:`generator` and :attr:`provenance_note` and to add or
-    change what is its own (rule-cited hexes, regions, feature classes).
-    """
+    def hex_id(self, qr: Axial) -> str: ...
 
-    generator = ""
-    """The command that regenerates the map (written into ``geo.generator``)."""
-    provenance_note = ""
-    """The map's stand-in provenance note."""
-    remainder_country = "ussr"
-    """The country that takes every land hex no ``borders_order`` polygon claims."""
-    one_hex_lines: dict[str, Json] = {}  # noqa: RUF012 - read only
-    """Hex id -> rulebook provenance of a fortified line one hex long (no path to draw)."""
+    def parse(self, hex_id: str) -> Axial: ...
 
-    def __init__(self, config: Json) -> None:
+
+class CalibratedMap:
+    """A map generator's coordinates, shared by every hex-map generator: the projection of the
+    config's places to km, and the affine fit of the drawing grid to it on the config's anchors
+    (hexes whose printed position names a place), with the misfit of each anchor."""
+
+    def __init__(self, config: Json, layout: GridLayout) -> None:
         self.config = config
-        self.layout = Layout.from_config(config["grid"])
+        self.layout = layout
         proj = config["projection"]
         self.projection = Projection(
             float(proj["center"][0]), float(proj["center"][1]), float(proj["earth_radius_km"])
         )
         self.lonlat = load_places(config["places"], country="country")
         self.calibration = self._calibrate()
-        self.hexes = self.layout.all_hexes()
-        self.water: dict[Axial, str] = {}  # water hex -> sea or lake name
-        self.hexsides: dict[tuple[str, str], Json] = {}
-        self.terrain: dict[Axial, tuple[str, str]] = {}
-        self.towns: dict[Axial, str] = {}
-        self.dropped: list[Json] = []
-        self.lines: list[Json] = []
-        self.fortified: set[Axial] = set()
-
-    # -- coordinates -------------------------------------------------------------------------
 
     def km(self, lonlat: Sequence[float]) -> Point:
         return self.projection.forward(float(lonlat[0]), float(lonlat[1]))
@@ -143,7 +130,12 @@ class HexMapBuilder:
         ]
         return Calibration.fit(pairs)
 
+    def anchor_cited(self, anchor: Json) -> Json:
+        """What an anchor's report line says besides hexes, place and misfit (its rule)."""
+        return {"rule": anchor["rule"]}
+
     def anchor_report(self) -> tuple[list[Json], float]:
+        """Each anchor's misfit (km and hexes) and the root-mean-square misfit in km."""
         out, squares = [], 0.0
         for anchor in self.config["anchors"]:
             fitted = self.calibration.to_km(self._anchor_point(anchor["hexes"]))
@@ -153,12 +145,46 @@ class HexMapBuilder:
                 {
                     "hexes": list(anchor["hexes"]),
                     "place": anchor["place"],
-                    "rule": anchor["rule"],
+                    **self.anchor_cited(anchor),
                     "residual_km": round(residual, 1),
                     "residual_hexes": round(residual / self.calibration.km_per_hex, 2),
                 }
             )
         return out, math.sqrt(squares / len(out))
+
+    def _side_key(self, a: Axial, b: Axial) -> tuple[str, str]:
+        ids = sorted((self.layout.hex_id(a), self.layout.hex_id(b)))
+        return ids[0], ids[1]
+
+
+class HexMapBuilder(CalibratedMap):
+    """One generator run: calibrate on construction, then :meth:`build` the document.
+
+    A title subclasses it to set :attr:`generator` and :attr:`provenance_note` and to add or
+    change what is its own (rule-cited hexes, regions, feature classes).
+    """
+
+    generator = ""
+    """The command that regenerates the map (written into ``geo.generator``)."""
+    provenance_note = ""
+    """The map's stand-in provenance note."""
+    remainder_country = "ussr"
+    """The country that takes every land hex no ``borders_order`` polygon claims."""
+    one_hex_lines: dict[str, Json] = {}  # noqa: RUF012 - read only
+    """Hex id -> rulebook provenance of a fortified line one hex long (no path to draw)."""
+
+    layout: Layout
+
+    def __init__(self, config: Json) -> None:
+        super().__init__(config, Layout.from_config(config["grid"]))
+        self.hexes = self.layout.all_hexes()
+        self.water: dict[Axial, str] = {}  # water hex -> sea or lake name
+        self.hexsides: dict[tuple[str, str], Json] = {}
+        self.terrain: dict[Axial, tuple[str, str]] = {}
+        self.towns: dict[Axial, str] = {}
+        self.dropped: list[Json] = []
+        self.lines: list[Json] = []
+        self.fortified: set[Axial] = set()
 
     # -- water -------------------------------------------------------------------------------
 
@@ -264,10 +290,6 @@ class HexMapBuilder:
 
     def land(self, qr: Axial) -> bool:
         return self.layout.on_map(qr) and qr not in self.water
-
-    def _side_key(self, a: Axial, b: Axial) -> tuple[str, str]:
-        ids = sorted((self.layout.hex_id(a), self.layout.hex_id(b)))
-        return ids[0], ids[1]
 
     def _mark(self, a: Axial, b: Axial, feature: str, name: str | None) -> None:
         if not (self.land(a) and self.land(b)):

@@ -23,21 +23,19 @@ from typing import Any
 
 from wargame.geo import (
     HALF_DIRECTIONS,
-    Calibration,
     GeneratorError,
-    Projection,
     crossed_hexsides,
     distance,
     dumps,
     hex_center,
     hex_line,
     inside,
-    load_places,
     name_pieces,
     nearest_hex,
     read_polylines,
     write_or_check,
 )
+from wargame.geomap import CalibratedMap
 
 HERE = Path(__file__).resolve().parent
 CONFIG_PATH = HERE / "config.json"
@@ -142,21 +140,17 @@ class Generated:
     rivers: list[tuple[str | None, list[Point]]] = field(default_factory=list)
 
 
-class _Builder:
-    """One generator run: calibrate on construction, then :meth:`build` the document."""
+class _Builder(CalibratedMap):
+    """One generator run: calibrate on construction (wargame.geomap's coordinates), then
+    :meth:`build` the document."""
+
+    layout: HexLayout
 
     def __init__(self, config: Json) -> None:
-        self.config = config
         grid = config["grid"]
         if grid["numbering"]["shifted"] != "even" or grid["numbering"]["orientation"] != "flat":
             raise GeneratorError("this generator draws flat-top grids with even columns shifted")
-        self.layout = HexLayout(int(grid["columns"]), int(grid["rows"]))
-        proj = config["projection"]
-        self.projection = Projection(
-            float(proj["center"][0]), float(proj["center"][1]), float(proj["earth_radius_km"])
-        )
-        self.lonlat = load_places(config["places"], country="country")
-        self.calibration = self._calibrate()
+        super().__init__(config, HexLayout(int(grid["columns"]), int(grid["rows"])))
         self.hexsides: dict[tuple[str, str], Json] = {}
         self.city_hexes: dict[str, list[Axial]] = {}
         self.terrain: dict[Axial, tuple[str, str]] = {}  # hex -> (terrain, area name)
@@ -165,50 +159,13 @@ class _Builder:
 
     # -- coordinates -------------------------------------------------------------------------
 
-    def km(self, lonlat: Sequence[float]) -> Point:
-        return self.projection.forward(float(lonlat[0]), float(lonlat[1]))
-
-    def grid(self, lonlat: Sequence[float]) -> Point:
-        return self.calibration.to_grid(self.km(lonlat))
-
     def place_grid(self, key: str) -> Point:
         if key not in self.lonlat:
             raise GeneratorError(f"unknown place {key!r}")
         return self.grid(self.lonlat[key])
 
-    def _anchor_point(self, hexes: Sequence[str]) -> Point:
-        points = [self.layout.center(self.layout.parse(h)) for h in hexes]
-        return (
-            sum(p[0] for p in points) / len(points),
-            sum(p[1] for p in points) / len(points),
-        )
-
-    def _calibrate(self) -> Calibration:
-        pairs = [
-            (self._anchor_point(a["hexes"]), self.km(self.lonlat[a["place"]]))
-            for a in self.config["anchors"]
-        ]
-        return Calibration.fit(pairs)
-
-    def anchor_report(self) -> tuple[list[Json], float]:
-        """Each anchor's misfit (km and hexes) and the root-mean-square misfit in km."""
-        out = []
-        squares = 0.0
-        for anchor in self.config["anchors"]:
-            km = self.km(self.lonlat[anchor["place"]])
-            fitted = self.calibration.to_km(self._anchor_point(anchor["hexes"]))
-            residual = distance(km, fitted)
-            squares += residual**2
-            out.append(
-                {
-                    "hexes": list(anchor["hexes"]),
-                    "place": anchor["place"],
-                    "lonlat": _round_pair(self.lonlat[anchor["place"]], 4),
-                    "residual_km": round(residual, 1),
-                    "residual_hexes": round(residual / self.calibration.km_per_hex, 2),
-                }
-            )
-        return out, math.sqrt(squares / len(out))
+    def anchor_cited(self, anchor: Json) -> Json:
+        return {"lonlat": _round_pair(self.lonlat[anchor["place"]], 4)}
 
     # -- cities ------------------------------------------------------------------------------
 
@@ -271,10 +228,6 @@ class _Builder:
                     break
 
     # -- hexsides ----------------------------------------------------------------------------
-
-    def _side_key(self, a: Axial, b: Axial) -> tuple[str, str]:
-        ids = sorted((self.layout.hex_id(a), self.layout.hex_id(b)))
-        return ids[0], ids[1]
 
     def _river_name(self, a: Axial, b: Axial) -> str | None:
         side = self.hexsides.get(self._side_key(a, b))
