@@ -8,6 +8,7 @@ from importlib.resources import files
 
 from wargame.games.proud_monster_deluxe import (
     afv,
+    attrition,
     closecombat,
     combat,
     constructions,
@@ -37,6 +38,7 @@ RULES: tuple[object, ...] = (
     eliminated,
     afv,
     strategic,  # part 2: 11.2
+    attrition,  # part 2: 12.4
     victory,
 )
 

@@ -1,0 +1,157 @@
+"""Proud Monster Deluxe part 2: the Axis First Winter Attrition (12.4)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from wargame.calendar import set_weather
+from wargame.games.proud_monster_deluxe import attrition, plugin
+from wargame.match import Match
+from wargame.plugins import Title, discover
+from wargame.testing import clear, put, refused, view_problems
+
+SNOW_TURNS = {123: 12, 124: 13, 201: 14, 205: 18}
+"""YNN -> the kernel's game turn."""
+
+
+@cache
+def _title() -> Title:
+    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+
+
+def _match(ynn: int = 201, nz: str = "S", sz: str = "S") -> Match:
+    match = Match(_title(), "1941-historical", 1)
+    clear(match)
+    match.state.cursor.turn = SNOW_TURNS[ynn]
+    set_weather(match, nz, "nz")
+    set_weather(match, sz, "sz")
+    match.touch()
+    return match
+
+
+def _north_pair(match: Match) -> tuple[str, str, str]:
+    """A land hex north of the N/S line, a land neighbour, and a far land hex in the north."""
+    topo = match.topology
+    south = topo.region("south")
+
+    def land(h: str) -> bool:
+        return topo.terrain(h) in ("clear", "forest") and h not in south
+
+    for a in sorted(topo.locations()):
+        if land(a) and a[:2] == "20":
+            n = next((x for x in topo.neighbours(a) if land(x)), None)
+            far = next(x for x in sorted(topo.locations()) if land(x) and topo.distance(a, x) > 5)
+            if n:
+                return a, n, far
+    raise AssertionError("no place")
+
+
+def _legal(match: Match) -> set[str]:
+    return {str(a) for a in match.legal_actions()}
+
+
+def test_wa_losses_alternate_soviet_first_the_soviet_naming_an_adjacent_stack_12_4() -> None:
+    match = _match(201)  # WA3 (stand-in)
+    a, n, far = _north_pair(match)
+    put(match, "ger-pd-3", a)
+    put(match, "ger-id-7", a)
+    put(match, "ger-id-1", far)
+    put(match, "sov-rd-interior-01", n)
+    attrition.start(match)
+    decision = match.decision
+    assert decision is not None and (decision.side, decision.kind) == ("soviet", "attrition")
+    assert _legal(match) == {f"attrition {a}"}
+    refused(match, f"attrition {far}", "next to a Soviet stack", rule="PMD 12.4")
+    match.apply(f"attrition {a}")
+    assert _legal(match) == {"attrition ger-pd-3", "attrition ger-id-7"}  # he examines it
+    match.apply("attrition ger-pd-3")
+    assert match.state.units["ger-pd-3"].step == 1
+    # the Axis names the second, any German unit in Snow not yet hit this week
+    decision = match.decision
+    assert decision is not None and decision.side == "axis"
+    assert _legal(match) == {"attrition ger-id-7", "attrition ger-id-1"}
+    match.apply("attrition ger-id-1")
+    # the Soviet names the third: the stack still has a unit not hit
+    assert match.decision.side == "soviet"  # type: ignore[union-attr]
+    match.apply(f"attrition {a}")
+    assert _legal(match) == {"attrition ger-id-7"}
+    match.apply("attrition ger-id-7")
+    units = match.state.units
+    assert [units[u].step for u in ("ger-pd-3", "ger-id-7", "ger-id-1")] == [1, 1, 1]
+    # the week's record goes with its last loss
+    assert match.state.ns("pmd-attrition") == {}
+
+
+def test_the_axis_allocates_when_the_soviet_has_no_stack_to_name_12_4() -> None:
+    match = _match(124)  # WA2
+    a, n, far = _north_pair(match)
+    put(match, "ger-pd-3", a)
+    put(match, "ger-id-7", far)
+    attrition.start(match)
+    assert match.decision.side == "axis"  # type: ignore[union-attr]
+    match.apply("attrition ger-id-7")
+    assert match.decision.side == "axis"  # type: ignore[union-attr]
+    refused(match, "attrition ger-id-7", "not yet hit this week", rule="PMD 12.4")
+    match.apply("attrition ger-pd-3")
+    assert match.state.ns("pmd-attrition") == {}
+
+
+def test_one_step_a_unit_a_week_and_the_rest_lapse_12_4() -> None:
+    match = _match(201)  # WA3, a single German unit
+    a, _, _ = _north_pair(match)
+    put(match, "ger-id-7", a)
+    attrition.start(match)
+    events = match.apply("attrition ger-id-7")
+    assert match.decision is None or match.decision.kind != "attrition"  # type: ignore[union-attr]
+    assert match.state.units["ger-id-7"].step == 1
+    assert match.state.ns("pmd-attrition") == {}
+    assert any("2 losses lapse" in e.text for e in events)
+
+
+def test_minor_allies_take_no_winter_attrition_12_4() -> None:
+    match = _match(201)
+    a, _, _ = _north_pair(match)
+    put(match, "rom-id-1", a)
+    attrition.start(match)
+    assert match.decision is None or match.decision.kind != "attrition"  # type: ignore[union-attr]
+
+
+def test_no_attrition_outside_snow_or_after_the_first_winter_12_4() -> None:
+    for ynn, nz, sz in ((201, "F", "F"), (205, "S", "S")):
+        match = _match(ynn, nz, sz)
+        a, _, _ = _north_pair(match)
+        put(match, "ger-id-7", a)
+        attrition.start(match)
+        assert match.state.units["ger-id-7"].step == 0
+        assert not match.state.pending
+
+
+def test_axis_names_only_units_where_the_weather_is_snow_12_4() -> None:
+    match = _match(123, "S", "F")  # the NZ snows, the SZ freezes
+    a, _, _ = _north_pair(match)
+    south = next(
+        h for h in sorted(match.topology.region("sz-1")) if match.topology.terrain(h) == "clear"
+    )
+    put(match, "ger-id-7", a)
+    put(match, "ger-id-1", south)
+    attrition.start(match)
+    assert _legal(match) == {"attrition ger-id-7"}
+
+
+def test_the_weather_phase_of_a_snow_week_asks_for_the_losses_12_4() -> None:
+    match = Match(_title(), "1941-historical", 1)
+    clear(match)
+    a, _, _ = _north_pair(match)
+    put(match, "ger-id-7", a)
+    match.state.cursor.turn = SNOW_TURNS[124]  # the 2nd half of December: Snow (ruling W3)
+    for _ in range(60):
+        decision = match.decision
+        if decision is not None and decision.kind == "attrition":
+            break
+        match.apply("end")
+    else:
+        raise AssertionError("no attrition decision in the weeks of turn 124")
+    assert decision.side == "axis" and (match.phase and match.phase.spec.id.endswith("-weather"))
+    match.apply("attrition ger-id-7")
+    assert match.state.units["ger-id-7"].step == 1
+    assert view_problems(match, "soviet") == []
