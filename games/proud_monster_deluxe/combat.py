@@ -210,7 +210,11 @@ def attack_problem(match: Match, target: str, ids: list[str]) -> str | None:
     if nations and north:
         return "minor allies may not attack a hex in Russia north of the N/S line (PMD 7.1(5))"
     for unit in units:
-        if match.unit_type(unit).get("mobility") != "mech" or unit.loc not in topo:
+        if (
+            match.unit_type(unit).get("mobility") != "mech"
+            or unit.loc is None
+            or unit.loc not in topo
+        ):
             continue
         ends = (str(unit.loc), target)
         if not any(topo.terrain(h) == "mountain" for h in ends):

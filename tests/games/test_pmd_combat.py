@@ -1,5 +1,6 @@
 """Proud Monster Deluxe's prepared assault after the roll and its constructions (13.4.2, 13.7-13.12,
-12.4), with the worked examples of digest section 14 they cover (T13, T16-T22, T39, T46; T20 in test_pmd_combat_afv.py)."""
+12.4), with the worked examples of digest section 14 they cover (T13, T16-T22, T39, T46; T20's
+AFV priority in test_pmd_combat_afv.py)."""
 
 from __future__ import annotations
 
