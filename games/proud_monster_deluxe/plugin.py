@@ -20,6 +20,7 @@ from wargame.games.proud_monster_deluxe import (
     strategic,
     turns,
     victory,
+    volga,
     weather,
 )
 from wargame.hookspecs import hookimpl
@@ -39,6 +40,7 @@ RULES: tuple[object, ...] = (
     afv,
     strategic,  # part 2: 11.2
     attrition,  # part 2: 12.4
+    volga,  # part 2: 11.4
     victory,
 )
 
