@@ -2,41 +2,20 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from wargame.calendar import set_weather
-from wargame.games.proud_monster_deluxe import afv, plugin
+from wargame.games.proud_monster_deluxe import afv
 from wargame.match import Battle, Match
 from wargame.mechanics import combat
-from wargame.plugins import Title, discover
-from wargame.testing import clear, force_rolls, put, refused, to_phase
+from wargame.testing import force_rolls, put, refused
+
+from .pmd_combat_helpers import at_phase, clear_pair
 
 RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 4)]
 
 
-@cache
-def _title() -> Title:
-    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
-
-
-def _plain(match: Match, h: str) -> bool:
-    topo = match.topology
-    return topo.terrain(h) == "clear" and not topo.features(h) and not topo.attrs(h).get("coast")
-
-
 def _combat(side: str) -> tuple[Match, str, str]:
-    match = Match(_title(), "1941-historical", 1)
-    while match.turn == 1:
-        match.apply("end")
-    to_phase(match, side, "combat")
-    clear(match)
-    topo = match.topology
-    for a in topo.locations():
-        for b in topo.neighbours(a) if _plain(match, a) else ():
-            edge = topo.edge(a, b)
-            if _plain(match, b) and edge is not None and not edge.features:
-                return match, a, b
-    raise AssertionError("no clear pair")
+    match = at_phase(side, "combat")
+    return (match, *clear_pair(match))
 
 
 def test_the_attacker_declares_the_afv_shift_1r_in_a_clear_hex_13_4_1() -> None:

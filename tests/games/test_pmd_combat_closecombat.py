@@ -3,45 +3,18 @@
 
 from __future__ import annotations
 
-from functools import cache
-
-from wargame.games.proud_monster_deluxe import closecombat, plugin
+from wargame.games.proud_monster_deluxe import closecombat
 from wargame.games.proud_monster_deluxe.turns import AXIS, SOVIET, ynn
 from wargame.match import Battle, Match
-from wargame.plugins import Title, discover
-from wargame.testing import clear, force_rolls, put, refused, to_phase
+from wargame.testing import force_rolls, put, refused
+
+from .pmd_combat_helpers import at_phase, clear_pair, plain, title
 
 RD = "sov-rd-interior-01"
 
 
-@cache
-def _title() -> Title:
-    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
-
-
 def _combat_phase(side: str) -> Match:
-    match = Match(_title(), "1941-historical", 1)
-    while match.turn == 1:
-        match.apply("end")
-    to_phase(match, side, "combat")
-    clear(match)
-    return match
-
-
-def _plain(match: Match, h: str) -> bool:
-    topo = match.topology
-    return topo.terrain(h) == "clear" and not topo.features(h) and not topo.attrs(h).get("coast")
-
-
-def _pair(match: Match) -> tuple[str, str]:
-    topo = match.topology
-    for a in topo.locations():
-        if _plain(match, a):
-            for n in topo.neighbours(a):
-                edge = topo.edge(a, n)
-                if _plain(match, n) and edge is not None and not edge.features:
-                    return a, n
-    raise AssertionError("no clear pair")
+    return at_phase(side, "combat")
 
 
 def _turn_of(match: Match, n: int) -> int:
@@ -50,7 +23,7 @@ def _turn_of(match: Match, n: int) -> int:
 
 
 def test_axis_has_6_markers_in_1941_4_in_1942_2_in_1943_none_in_1944_13_1() -> None:
-    match = Match(_title(), "1941-historical", 1)
+    match = Match(title(), "1941-historical", 1)
     found = []
     for n in (113, 213, 313, 401):
         match.state.cursor.turn = _turn_of(match, n)
@@ -60,7 +33,7 @@ def test_axis_has_6_markers_in_1941_4_in_1942_2_in_1943_none_in_1944_13_1() -> N
 
 def test_the_attacker_commits_a_marker_before_attacking_13_1() -> None:
     match = _combat_phase(AXIS)
-    target, origin = _pair(match)
+    target, origin = clear_pair(match)
     rd = put(match, RD, target)
     put(match, "ger-pd-3", origin)
     match.apply(f"close-combat {target}")
@@ -85,7 +58,7 @@ def test_no_marker_when_attacking_only_across_a_crossing_arrow_13_1() -> None:
 
 def test_the_defender_may_commit_one_if_the_attacker_did_not_13_1() -> None:
     match = _combat_phase(SOVIET)
-    target, origin = _pair(match)
+    target, origin = clear_pair(match)
     put(match, "ger-id-7", target)
     rd = put(match, RD, origin)
     match.reveal(rd)
@@ -102,7 +75,7 @@ def test_the_defender_may_commit_one_if_the_attacker_did_not_13_1() -> None:
 def test_a_city_defender_is_not_asked_its_city_is_close_combat_13_1() -> None:
     match = _combat_phase(SOVIET)
     put(match, "ger-id-7", "1808")
-    origin = next(n for n in match.topology.neighbours("1808") if _plain(match, n))
+    origin = next(n for n in match.topology.neighbours("1808") if plain(match, n))
     rd = put(match, RD, origin)
     match.reveal(rd)
     match.apply(f"attack 1808 with {RD}")
@@ -114,7 +87,7 @@ def test_a_city_defender_is_not_asked_its_city_is_close_combat_13_1() -> None:
 
 def test_a_used_marker_is_back_on_the_next_turn_13_1() -> None:
     match = _combat_phase(AXIS)
-    target, origin = _pair(match)
+    target, origin = clear_pair(match)
     put(match, RD, target)
     put(match, "ger-pd-3", origin)
     match.apply(f"close-combat {target}")
@@ -167,7 +140,7 @@ def test_soviet_stacking_limit_grows_with_arrived_markers_6_1() -> None:
 
 def test_a_soviet_attack_scores_a_destroyed_german_division_and_2_1_odds_13_1() -> None:
     match = _combat_phase(SOVIET)
-    target, origin = _pair(match)
+    target, origin = clear_pair(match)
     put(match, "ger-id-7", target)
     rd = put(match, RD, origin)
     battle = Battle("b9", [rd.id], ["ger-id-7"], target, {rd.id: origin}, "attack")

@@ -2,43 +2,21 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 from wargame.calendar import set_weather
-from wargame.games.proud_monster_deluxe import plugin
 from wargame.match import Match
 from wargame.mechanics import movement
-from wargame.plugins import Title, discover
-from wargame.testing import clear, force_rolls, put, refused, to_phase
+from wargame.testing import clear, force_rolls, put, refused
+
+from .pmd_combat_helpers import at_phase, clear_pair, plain
 
 RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 5)]
-
-
-@cache
-def _title() -> Title:
-    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
-
-
-def _plain(match: Match, h: str) -> bool:
-    topo = match.topology
-    return topo.terrain(h) == "clear" and not topo.features(h) and not topo.attrs(h).get("coast")
 
 
 def _movement(side: str = "axis") -> tuple[Match, str, str]:
     """Turn 113's first Movement Phase of ``side``, the map empty, and two clear hexes
     (launch, target) with no hexside feature between them."""
-    match = Match(_title(), "1941-historical", 1)
-    while match.turn == 1:
-        match.apply("end")
-    to_phase(match, side, "movement")
-    clear(match)
-    topo = match.topology
-    for a in topo.locations():
-        for b in topo.neighbours(a) if _plain(match, a) else ():
-            edge = topo.edge(a, b)
-            if _plain(match, b) and edge is not None and not edge.features:
-                return match, a, b
-    raise AssertionError("no clear pair")
+    match = at_phase(side, "movement")
+    return (match, *clear_pair(match))
 
 
 def _soviets(match: Match, loc: str, n: int) -> None:
@@ -127,7 +105,7 @@ def test_no_mobile_assault_into_rough_or_a_soviet_fort_14_4() -> None:
     line = next(
         h for h in topo.locations() if topo.features(h) == {"stalin-line"} and _plain_ish(match, h)
     )
-    launch = next(n for n in topo.neighbours(line) if _plain(match, n))
+    launch = next(n for n in topo.neighbours(line) if plain(match, n))
     _soviets(match, line, 1)
     put(match, "ger-pd-3", launch)
     refused(match, f"overrun {line} with ger-pd-3 via {launch}", "stalin line", rule="PMD 14.4")
@@ -135,4 +113,4 @@ def test_no_mobile_assault_into_rough_or_a_soviet_fort_14_4() -> None:
 
 def _plain_ish(match: Match, h: str) -> bool:
     topo = match.topology
-    return topo.terrain(h) == "clear" and any(_plain(match, n) for n in topo.neighbours(h))
+    return topo.terrain(h) == "clear" and any(plain(match, n) for n in topo.neighbours(h))
