@@ -18,7 +18,7 @@ from wargame.mechanics.concentric import concentric
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import supply
+from . import forts, supply
 from .turns import GERMAN, SOVIET, in_region, is_city, single
 
 MA = "overrun"
@@ -190,6 +190,7 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
     elif (
         battle.kind == "attack"
         and not fortress
+        and not forts.no_concentric(match, target)  # 8.18
         and concentric(match, target, battle.origins.values())
     ):  # 11.24
         city_rule = attacker == SOVIET and is_city(match, target)
@@ -235,6 +236,8 @@ def converted(match: Match, battle: Battle, code: str) -> tuple[str, str | None]
     if code == "DR":
         if hero_city(match, target) or fortress_city(match, target):
             return "BB", "BARB 9.6"
+        if forts.dr_to_bb(match, target):
+            return "BB", "BARB 8.18"
         if attacker == SOVIET and is_city(match, target):
             return "AS", "BARB 11.20"
     return code, None
@@ -486,6 +489,8 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
         target = action.args[0] if action.args else ""
         if hero_city(match, target) or fortress_city(match, target):
             return "Hero and Fortress Cities may not be mobile assaulted (BARB 10.25)"
+        if target in forts.fa_hexes(match):
+            return "the hexes of the Soviet Fortified Area may not be mobile assaulted (BARB 10.25)"
         ids = action.args[2].split(",") if len(action.args) > 2 else []
         for uid in ids:
             unit = units.get(uid)

@@ -25,7 +25,7 @@ from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.state import Unit
 
-from . import crimea
+from . import crimea, forts
 from .turns import GERMAN, SOVIET, in_region
 
 OWN_LAKES = {
@@ -53,6 +53,7 @@ def _passable(match: Match, side: str, a: str, b: str) -> bool:
 
 def _flood(match: Match, side: str, starts: Iterable[str], allowed: frozenset[str]) -> set[str]:
     enemy = {loc for loc, ids in match.occupied().items() if match.state.units[ids[0]].side != side}
+    enemy |= forts.supply_blocks(match, side)  # 7.20: the FA and the East Wall
     topo = match.topology
     seen = {s for s in starts if s in allowed and s not in enemy}
     queue = deque(seen)

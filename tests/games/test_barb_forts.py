@@ -1,0 +1,147 @@
+"""The Soviet Fortified Area (BARB 8.18, 11.22, 10.25, 7.20) and the German East Wall (11.21,
+7.20), placed as markers."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.games.barb_helpers import new
+from tests.titles.variants import clear, put
+from wargame.actions import Action, Decision, IllegalAction
+from wargame.games.barbarossa import combat, forts, supply
+from wargame.match import Battle, Match
+from wargame.models import PhaseSpec
+from wargame.plugins import Registry
+
+ADMIN = PhaseSpec(id="administration", when="administration")
+
+
+@pytest.fixture()
+def rb(registry: Registry) -> Match:
+    m = new(registry, "road-back")
+    clear(m)
+    return m
+
+
+def rules(m: Match, battle: Battle) -> list[tuple[int, str]]:
+    shifts = combat.wargame_combat_shifts(m, battle) + forts.wargame_combat_shifts(m, battle)
+    return [(s.columns, s.rule) for s in shifts]
+
+
+def place_fa(m: Match) -> str:
+    m.state.cursor.turn = 16
+    m.touch()
+    forts.wargame_phase_start(m, ADMIN)
+    assert m.decision.side == "soviet" and m.decision.kind == "fortified-area"
+    site = forts.fa_sites(m)[0]
+    m.apply(f"fa {site}")
+    return site
+
+
+def test_the_fa_is_placed_on_gt16_among_friendly_supplied_hexes_8_18(rb: Match) -> None:
+    rb.state.cursor.turn = 15
+    forts.wargame_phase_start(rb, ADMIN)
+    assert rb.decision.kind != "fortified-area"  # not before GT16
+    rb.state.cursor.turn = 16
+    rb.touch()
+    forts.wargame_phase_start(rb, ADMIN)
+    site = forts.fa_sites(rb)[0]
+    ring = rb.topology.neighbours(site)
+    assert len(ring) == 6 and all(rb.state.control[h] == "soviet" for h in ring)
+    german = next(h for h in sorted(rb.topology.hexes()) if rb.state.control.get(h) == "german")
+    before = rb.state_hash()
+    with pytest.raises(IllegalAction, match="BARB 8.18"):
+        rb.apply(f"fa {german}")
+    assert rb.state_hash() == before
+    rb.apply(f"fa {site}")
+    assert rb.state.vars["fa"] == {"hex": site, "turn": 16}
+
+
+def test_fa_shifts_one_then_two_and_then_bars_concentric_and_turns_dr_into_bb_8_18(
+    rb: Match,
+) -> None:
+    site = place_fa(rb)
+    ring = rb.topology.neighbours(site)
+    put(rb, "sov-47", ring[0])
+    attackers = []
+    for h, uid in zip(
+        [n for n in rb.topology.neighbours(ring[0]) if n != site][:2],
+        ["ger-5", "ger-4"],
+        strict=True,
+    ):
+        put(rb, uid, h)
+        attackers.append(uid)
+    battle = Battle(
+        "bx", attackers, ["sov-47"], ring[0], {u: rb.state.units[u].loc for u in attackers}
+    )
+    assert (-1, "BARB 8.18") in rules(rb, battle)
+    assert combat.converted(rb, battle, "DR") == ("DR", None)
+    rb.state.cursor.turn = 17
+    assert (-2, "BARB 8.18") in rules(rb, battle)
+    assert combat.converted(rb, battle, "DR") == ("BB", "BARB 8.18")
+    assert forts.no_concentric(rb, ring[0])
+    assert "BARB 11.24" not in [r for _, r in rules(rb, battle)]
+
+
+def test_fa_hexes_bar_mobile_assault_and_german_supply_10_25_7_20(rb: Match) -> None:
+    rb.touch()
+    before = supply.overland(rb, "german")
+    site = place_fa(rb)
+    assert site in before and site not in supply.overland(rb, "german")
+    rb.state.cursor.turn = 17  # a single month: German mobile assaults allowed (10.23)
+    decision = Decision("german", "movement", 17, "german/movement")
+    why = combat.wargame_veto(rb, decision, Action("overrun", (site, "with", "ger-5")))
+    assert why is not None and "BARB 10.25" in why
+
+
+def test_the_german_taking_the_fa_hex_ends_it_for_good_8_18(rb: Match) -> None:
+    site = place_fa(rb)
+    unit = put(rb, "ger-5", site)
+    rb.state.control[site] = "german"
+    forts.wargame_moved(rb, [unit], [rb.topology.neighbours(site)[0], site])
+    assert "fa" not in rb.state.vars and rb.state.vars["fa_gone"]
+    rb.state.cursor.turn = 16
+    forts.wargame_phase_start(rb, ADMIN)
+    assert rb.decision is None or rb.decision.kind != "fortified-area"
+
+
+def place_walls(m: Match) -> list[str]:
+    m.state.cursor.turn = 19
+    m.touch()
+    forts.wargame_phase_start(m, ADMIN)
+    assert m.decision.side == "german" and m.decision.kind == "east-wall"
+    placed = []
+    for _ in range(forts.WALLS):
+        h = forts.wall_sites(m)[0]
+        m.apply(f"eastwall {h}")
+        placed.append(h)
+    return placed
+
+
+def test_ten_east_wall_counters_on_gt19_in_german_non_city_hexes_of_the_ussr_11_21(
+    rb: Match,
+) -> None:
+    placed = place_walls(rb)
+    assert len(set(placed)) == 10 and "east_wall_left" not in rb.state.vars
+    assert rb.decision is None or rb.decision.kind != "east-wall"
+    assert not any(combat.is_city(rb, h) for h in placed)
+    assert all(rb.state.control[h] == "german" for h in placed)
+
+
+def test_east_wall_shifts_soviet_attacks_blocks_soviet_supply_and_falls_to_entry_11_21_7_20(
+    rb: Match,
+) -> None:
+    rb.touch()
+    placed = place_walls(rb)
+    wall = placed[0]
+    put(rb, "ger-5", wall)
+    attacker = next(h for h in rb.topology.neighbours(wall) if h not in placed)
+    put(rb, "sov-47", attacker)
+    battle = Battle("bx", ["sov-47"], ["ger-5"], wall, {"sov-47": attacker})
+    assert (-1, "BARB 11.21") in rules(rb, battle)
+    assert wall in forts.supply_blocks(rb, "soviet") and wall not in supply.overland(rb, "soviet")
+    clear(rb)
+    unit = put(rb, "sov-47", wall)
+    forts.wargame_moved(rb, [unit], [attacker, wall])
+    assert wall not in forts.walls(rb)  # destroyed for good
+    assert (-1, "BARB 11.21") not in rules(rb, battle)
