@@ -9,7 +9,8 @@ title's ``wargame_combat_result`` handles the code itself; choices (which steps,
 path, whether to advance) become decisions, worked off a queue kept in the battle. A title's
 ``wargame_before_roll`` may give a side a decision before the roll (the battle waits, then
 :func:`resume`), and its ``wargame_combat_loss`` may set a side's steps when their turn comes; a
-queue item's ``chooser``/``alternate``/``retreat_last`` go to :func:`wargame.mechanics.losses.ask`.
+queue item's ``chooser``/``alternate``/``retreat_last`` go to :func:`wargame.mechanics.losses.ask`,
+and its ``units`` limits who may take it.
 
 Settings (``mechanic_options.combat``): ``table`` (default table id), ``attack``/``defense``
 (value names, default "attack"/"defense"), ``once_per_phase`` (default true),
@@ -357,6 +358,8 @@ def proceed(match: Match) -> None:
         item = todo.pop(0)
         store(match, battle)
         units = side_units(match, battle, item["who"])
+        if "units" in item:  # a loss only some of the side's units may take (PMD 14.1)
+            units = [u for u in units if u.id in item["units"]]
         if not units:
             continue
         rule = battle.extra.get("rule")

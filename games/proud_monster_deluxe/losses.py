@@ -170,6 +170,7 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
         kind = "steps-or-retreat" if could and may_retreat(match, battle) else "steps"
         todo.append({"who": "defender", "do": kind, "n": defender, "retreat_last": True, **picks})
     todo.append({"who": "attacker", "do": "steps", "n": attacker, **picks})
+    todo.extend(cavalry_cost(match, battle))
     if ns["city_zero"]:
         todo.append({"who": "defender", "do": "steps", "n": 0})  # ruling C5
     battle.extra.update(todo=todo, rule=RULE, advance=True)
@@ -178,11 +179,28 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
     return True
 
 
+def cavalry_cost(match: Match, battle: Battle) -> list[dict[str, Any]]:
+    """14.1: Soviet cavalry in a mobile assault cost the Soviets one cavalry step (a CD when
+    only one), outside the result; a half-step CD's step is a half."""
+    units = match.state.units
+    cavalry = [
+        units[i]
+        for i in battle.attackers
+        if units[i].side == "soviet" and "cavalry" in match.unit_type(units[i]).get("tags", ())
+    ]
+    if battle.kind != "overrun" or not cavalry:
+        return []
+    step = min(float(match.counter(u).get("step_value", 1)) for u in cavalry)
+    return [{"who": "attacker", "do": "steps", "n": step, "units": [u.id for u in cavalry]}]
+
+
 @hookimpl
 def wargame_combat_loss(match: Match, battle: Battle, who: str, n: float) -> float | None:
     ns = _ns(battle)
     if "attacker_result" not in ns:
         return None
+    if who == "attacker" and ns.get("attacker_done"):
+        return None  # a loss outside the result (14.1's cavalry step)
     if who == "defender":
         if n == 0 and ns.get("city_zero"):
             # ruling C5: below 1:3 in a city the defender's 0 becomes 1 only when the attacker
@@ -207,6 +225,7 @@ def wargame_combat_loss(match: Match, battle: Battle, who: str, n: float) -> flo
                 f"close combat: attacker loses at least half of {lost:g}: {least} (PMD 13.12)"
             )
             loss = least
+    ns["attacker_done"] = True
     combat_mechanic.store(match, battle)
     return loss
 

@@ -15,7 +15,8 @@ minor allies never). This module adds the rules that are not data (14.1, 14.4, 1
 
 The battle is a prepared assault's in all else (14.3): forest is 1L for it (``combat.py``), the
 defender picks a construction, the result changes and losses are ``losses.py``'s, and there is
-no defender retreat (13.8). Not built: the Soviet cavalry's step (14.1), the MA marker and
+no defender retreat (13.8); Soviet cavalry in it cost a cavalry step outside the result (14.1,
+``losses.cavalry_cost``). Not built: the MA marker and
 14.11's costs into its hex, the Axis Seasonal Offensive's second round (14.8), MA in a
 jointly-occupied hex or from off-map areas (14.9, 14.10), committing a Close Combat marker."""
 

@@ -114,3 +114,25 @@ def test_no_mobile_assault_into_rough_or_a_soviet_fort_14_4() -> None:
 def _plain_ish(match: Match, h: str) -> bool:
     topo = match.topology
     return topo.terrain(h) == "clear" and any(plain(match, n) for n in topo.neighbours(h))
+
+
+def test_soviet_cavalry_in_a_mobile_assault_cost_a_cavalry_step_14_1() -> None:
+    """14.1: after the AF is counted the Soviets lose a cavalry step (a lone CD), outside the
+    result: here the 13.10 reduction leaves the attacker's own result at 0."""
+    from wargame.mechanics import combat
+
+    match, launch, target = _movement("soviet")
+    units = match.state.units
+    td, cd = put(match, "sov-td-interior-01", launch), put(match, "sov-cd-interior-01", launch)
+    for unit in (td, cd):
+        match.reveal(unit)
+    put(match, "ger-mid-10", target)  # 2 steps: too few for 2.5, so the attacker's 1 becomes 0
+    battle = combat.new_battle(match, [td, cd], [units["ger-mid-10"]], target, "overrun")
+    battle.extra["overrun"] = {"launch": launch, "steps": {"ger-mid-10": 0}}
+    battle.roll = 3
+    combat.store(match, battle)
+    combat.carry_out(match, battle, "1/3")
+    while match.decision is not None and match.decision.kind != "movement":
+        match.apply(str(match.legal_actions()[0]))
+    assert units["ger-mid-10"].loc is None
+    assert td.loc is not None and cd.loc is None
