@@ -17,6 +17,7 @@ from wargame.games.proud_monster_deluxe import (
     mobileassault,
     movement,
     reserves,
+    rvgk,
     strategic,
     turns,
     victory,
@@ -41,6 +42,7 @@ RULES: tuple[object, ...] = (
     strategic,  # part 2: 11.2
     attrition,  # part 2: 12.4
     volga,  # part 2: 11.4
+    rvgk,  # part 2: 11.3
     victory,
 )
 

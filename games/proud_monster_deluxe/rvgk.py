@@ -1,0 +1,257 @@
+"""Soviet strategic movement: the North and South RVGK areas (PMD 11.3), ``rvgk UNIT DEST``.
+
+Out of an RVGK area, each the Soviet player's choice: in his Refit Phase to a Soviet-owned city
+or large town of the area's half of the map (the North/South line), or in his Initial Movement
+Phase to a red-bordered map-edge hex of the area (``edge:rvgk-north``/``edge:rvgk-south``),
+the unit then moving on with that hex's cost spent. From turn 124, into an RVGK area: in his
+Initial Movement Phase a unit that starts it in an urban hex, or an edge hex of an area, in
+overland supply and not next to an Axis unit, goes to the area of its half; it may come out
+from the next week. From turn 203, from one area to the other in the Initial Movement Phase.
+
+Limits: until turn 202 at most 10 points stand in both areas together; from turn 203 at most
+28 points go in or come out (or move between the areas) a turn, 36 from 217, 48 from 221,
+counted on the Points track (the turn's record goes at the next Reinforcement Phase). Points: a
+CD 1, an RB, MRB or TB one half, artillery 2, any other unit its steps. While the Volga is
+interdicted (11.4) no unit south of the Caucasus line enters an area, and a unit coming out
+south of it has moved for the week. Units in an area are hidden from the Axis (16.2: the
+boxes are covered).
+
+Entering from the arriving reinforcements (the Reinforcement Phase) waits for reinforcements
+(9.1); the Military District HQ hexes are not on the stand-in map (ruling RV1)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.mechanics.control import controller
+from wargame.mechanics.losses import steps_left
+from wargame.mechanics.movement import chart_cost, done, phase_key, scale, spent
+from wargame.models import PhaseSpec
+from wargame.plugins import Verb
+from wargame.state import Unit
+
+from . import volga
+from .turns import AXIS, SOVIET, ynn
+
+RULE = "PMD 11.3"
+AREAS = {"north": "box:rvgk-north", "south": "box:rvgk-south"}
+HOLD_LIMIT = 10
+HALF_POINT = ("rb", "mrb", "tb")
+URBAN = ("city", "large-town", "small-town")
+
+
+def _ns(match: Match) -> dict[str, Any]:
+    return match.state.ns("pmd-rvgk")
+
+
+def half(match: Match, loc: str) -> str:
+    for name, box in AREAS.items():
+        if loc == box:
+            return name
+    return "south" if loc in match.topology.region("south") else "north"
+
+
+def points(match: Match, unit: Unit) -> float:
+    """A unit's RVGK points (11.3)."""
+    kind = match.counter(unit).get("type")
+    tags = match.unit_type(unit).get("tags", ())
+    if kind == "cd":
+        return 1.0
+    if kind in HALF_POINT:
+        return 0.5
+    if "artillery" in tags:
+        return 2.0
+    return steps_left(match, unit)
+
+
+def throughput(match: Match) -> float | None:
+    """The points that may go in or out a turn (11.3), None before turn 203 (no such cap)."""
+    n = ynn(match)
+    return None if n < 203 else 48.0 if n >= 221 else 36.0 if n >= 217 else 28.0
+
+
+def moved_points(match: Match) -> float:
+    entry = _ns(match).get("track")
+    return float(entry["points"]) if entry and entry["turn"] == match.turn else 0.0
+
+
+def held(match: Match) -> float:
+    return sum(points(match, u) for u in match.units_of(SOVIET) if u.loc in AREAS.values())
+
+
+def _phase(match: Match) -> str | None:
+    """'refit' or 'movement' in a Soviet Refit or Initial Movement Phase, else None."""
+    leaf = match.phase
+    if leaf is None or match.phasing != SOVIET:
+        return None
+    if leaf.spec.id.endswith("-refit"):
+        return "refit"
+    if leaf.spec.id.endswith("initial-movement"):
+        return "movement"
+    return None
+
+
+def _next_to_axis(match: Match, loc: str) -> bool:
+    return any(match.side_at(n) == AXIS for n in match.topology.neighbours(loc))
+
+
+def _urban(match: Match, loc: str, kinds: Iterable[str] = URBAN) -> bool:
+    return loc in match.topology and bool(set(kinds) & match.topology.features(loc))
+
+
+def _edge(match: Match, loc: str) -> str | None:
+    for name in AREAS:
+        if loc in match.topology.region(f"edge:rvgk-{name}"):
+            return name
+    return None
+
+
+def _overland_supply(match: Match, unit: Unit) -> bool:
+    found = match.hook.wargame_supply(match=match, unit=unit)
+    return not found or found.get("overland", found.get("state") != "out") is not False
+
+
+def _limit_problem(match: Match, unit: Unit, entering: bool) -> str | None:
+    cap = throughput(match)
+    need = points(match, unit)
+    if cap is None:
+        if entering and held(match) + need > HOLD_LIMIT:
+            return f"at most {HOLD_LIMIT} points stand in the RVGK areas before turn 203 ({RULE})"
+        return None
+    if moved_points(match) + need > cap:
+        return f"{need:g} more points would pass the {cap:g} a turn ({RULE})"
+    return None
+
+
+def move_problem(match: Match, unit: Unit, dest: str) -> str | None:
+    """Why the unit may not move to or from an RVGK area now (11.3), or None."""
+    phase = _phase(match)
+    if phase is None:
+        return f"RVGK moves are the Soviet Refit and Initial Movement Phases' ({RULE})"
+    if unit.side != SOVIET or unit.loc is None:
+        return f"{unit.id} is not a Soviet unit in play ({RULE})"
+    if done(match, unit) or spent(match, unit):
+        return f"{unit.id} has moved this phase ({RULE})"
+    origin = unit.loc
+    if origin in AREAS.values():
+        if unit.id in _ns(match).get("entered", ()):
+            return f"{unit.id} went into the RVGK this week; it comes out next week ({RULE})"
+        if dest in AREAS.values():
+            if phase != "movement" or ynn(match) < 203:
+                return f"from one RVGK area to the other only from turn 203 ({RULE})"
+            return _limit_problem(match, unit, entering=False)
+        if dest not in match.topology or half(match, dest) != half(match, origin):
+            return f"{dest} is not in the {half(match, origin)} half of the map ({RULE})"
+        if match.side_at(dest) == AXIS:
+            return f"{dest} holds Axis units"
+        if phase == "refit":
+            owned = controller(match, dest)
+            if not _urban(match, dest, ("city", "large-town")) or owned == AXIS:
+                return f"{dest} is not a Soviet-owned city or large town ({RULE})"
+        elif _edge(match, dest) != half(match, origin):
+            return f"{dest} is not a red-bordered edge hex of {origin} ({RULE})"
+        return _limit_problem(match, unit, entering=False)
+    if dest not in AREAS.values():
+        return f"{dest} is not an RVGK area"
+    if phase != "movement" or ynn(match) < 124:
+        return f"units go from the map into the RVGK from turn 124, moving ({RULE})"
+    if not (_urban(match, origin) or _edge(match, origin)):
+        return f"{unit.id} is neither in an urban hex nor on an RVGK edge hex ({RULE})"
+    if half(match, dest) != half(match, origin):
+        return f"{dest} is not the RVGK area of {origin}'s half of the map ({RULE})"
+    if _next_to_axis(match, origin):
+        return f"{origin} is next to an Axis unit ({RULE})"
+    if not _overland_supply(match, unit):
+        return f"{unit.id} is not in overland supply ({RULE})"
+    if volga.south_of_caucasus(match, origin) and volga.interdicted(match):
+        return f"the Volga is interdicted: no unit south of the Caucasus line enters ({volga.RULE})"
+    return _limit_problem(match, unit, entering=True)
+
+
+def destinations(match: Match, unit: Unit) -> list[str]:
+    if unit.loc is None or _phase(match) is None:
+        return []
+    if unit.loc in AREAS.values():
+        region = (
+            [h for h in match.topology.locations() if _urban(match, h, ("city", "large-town"))]
+            if _phase(match) == "refit"
+            else match.topology.region(f"edge:rvgk-{half(match, unit.loc)}")
+        )
+        found = [h for h in sorted(region) if move_problem(match, unit, h) is None]
+        other = [b for b in AREAS.values() if b != unit.loc]
+        return found + [b for b in other if move_problem(match, unit, b) is None]
+    dest = AREAS[half(match, unit.loc)]
+    return [dest] if move_problem(match, unit, dest) is None else []
+
+
+class Rvgk(Verb):
+    """``rvgk UNIT DEST``: a Soviet unit goes into, comes out of, or between RVGK areas (11.3)."""
+
+    name = "rvgk"
+    kinds = ("refit", "movement")
+
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        if decision.side != SOVIET or _phase(match) is None:
+            return []
+        return [u.id for u in match.units_of(SOVIET) if u.loc is not None]
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
+        unit = match.state.units.get(actor)
+        if unit is None or decision.side != SOVIET:
+            return []
+        return [Action("rvgk", (actor, d)) for d in destinations(match, unit)]
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return "usage: rvgk UNIT DEST"
+        unit = match.state.units.get(action.args[0])
+        if unit is None:
+            return f"no unit {action.args[0]}"
+        if decision.side != SOVIET:
+            return f"the RVGK is the Soviet player's ({RULE})"
+        return move_problem(match, unit, action.args[1])
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        dest = action.args[1]
+        origin = unit.loc
+        assert origin is not None
+        ns = _ns(match)
+        if throughput(match) is not None:
+            ns["track"] = {"turn": match.turn, "points": moved_points(match) + points(match, unit)}
+        match.place(unit, dest)
+        if dest in AREAS.values():
+            if AXIS not in unit.hidden_from:
+                unit.hidden_from.append(AXIS)  # 16.2: the RVGK boxes are covered
+            unit.flags["moved"] = phase_key(match)
+            if origin not in AREAS.values():
+                ns.setdefault("entered", []).append(unit.id)
+        else:
+            if AXIS in unit.hidden_from:
+                unit.hidden_from.remove(AXIS)
+            if _phase(match) == "movement":
+                cost = chart_cost(match, unit, dest, dest)  # the edge hex's own cost
+                unit.flags["mp"] = [phase_key(match), int(cost * scale(match))]
+            if volga.south_of_caucasus(match, dest) and volga.interdicted(match):
+                unit.flags["moved"] = phase_key(match)  # 11.4: it has moved this week
+        match.emit("rvgk", f"{unit.id} {origin} -> {dest}", RULE, unit=unit.id, loc=dest)
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Rvgk()]
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    """The Points track is reset at each turn's Reinforcement Phase; a unit that went in may
+    come out from the next week, so its record goes at the next Weather Phase."""
+    ns = _ns(match)
+    if phase.id == "reinforcement":
+        ns.pop("track", None)
+    if phase.id.endswith("-weather"):
+        ns.pop("entered", None)

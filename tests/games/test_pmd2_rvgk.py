@@ -1,0 +1,165 @@
+"""Proud Monster Deluxe part 2: Soviet strategic movement through the RVGK areas (11.3)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from wargame.games.proud_monster_deluxe import plugin, rvgk
+from wargame.games.proud_monster_deluxe.turns import ynn
+from wargame.match import Match
+from wargame.mechanics.movement import spent
+from wargame.plugins import Title, discover
+from wargame.testing import clear, put, refused, to_phase, view_problems
+
+GAME_TURN = {113: 2, 123: 12, 124: 13, 202: 15, 203: 16, 217: 30, 221: 34}
+RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 21)]
+MOSCOW, NORTH_EDGE, SOUTH_EDGE, STALINGRAD = "4120", "5710", "5740", "5044"
+
+
+@cache
+def _title() -> Title:
+    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+
+
+def _soviet(kind: str = "movement", turn: int = 113) -> Match:
+    """A Soviet Refit or Initial Movement Phase, the map empty, set to turn ``turn`` (YNN)."""
+    match = Match(_title(), "1941-historical", 1)
+    while match.turn == 1:
+        match.apply("end")
+    to_phase(match, "soviet", kind)
+    clear(match)
+    match.state.cursor.turn = GAME_TURN[turn]
+    match.touch()
+    assert ynn(match) == turn
+    return match
+
+
+def _legal(match: Match) -> set[str]:
+    return {str(a) for a in match.legal_actions()}
+
+
+def test_out_of_the_rvgk_at_a_red_bordered_edge_hex_when_moving_11_3() -> None:
+    match = _soviet("movement")
+    unit = put(match, RDS[0], "box:rvgk-north")
+    assert f"rvgk {RDS[0]} {NORTH_EDGE}" in _legal(match)
+    refused(match, f"rvgk {RDS[0]} {SOUTH_EDGE}", "half of the map", rule="PMD 11.3")
+    refused(match, f"rvgk {RDS[0]} {MOSCOW}", "red-bordered edge hex", rule="PMD 11.3")
+    match.apply(f"rvgk {RDS[0]} {NORTH_EDGE}")
+    assert unit.loc == NORTH_EDGE and spent(match, unit) > 0  # it moves on, the hex paid
+
+
+def test_out_of_the_rvgk_at_a_soviet_owned_city_or_large_town_in_the_refit_phase_11_3() -> None:
+    match = _soviet("refit")
+    match.state.control[MOSCOW] = "soviet"
+    put(match, RDS[0], "box:rvgk-north")
+    small_town = next(
+        h
+        for h in sorted(match.topology.locations())
+        if "small-town" in match.topology.features(h) and rvgk.half(match, h) == "north"
+    )
+    refused(match, f"rvgk {RDS[0]} {small_town}", "city or large town", rule="PMD 11.3")
+    match.state.control[MOSCOW] = "axis"
+    match.touch()
+    refused(match, f"rvgk {RDS[0]} {MOSCOW}", "Soviet-owned", rule="PMD 11.3")
+    match.state.control[MOSCOW] = "soviet"
+    match.touch()
+    match.apply(f"rvgk {RDS[0]} {MOSCOW}")
+    assert match.state.units[RDS[0]].loc == MOSCOW
+
+
+def test_into_the_rvgk_from_the_map_only_from_turn_124_and_out_next_week_11_3() -> None:
+    match = _soviet("movement", 123)
+    put(match, RDS[0], MOSCOW)
+    refused(match, f"rvgk {RDS[0]} box:rvgk-north", "from turn 124", rule="PMD 11.3")
+    match.state.cursor.turn = GAME_TURN[124]
+    match.touch()
+    refused(match, f"rvgk {RDS[0]} box:rvgk-south", "half of the map", rule="PMD 11.3")
+    assert f"rvgk {RDS[0]} box:rvgk-north" in _legal(match)
+    match.apply(f"rvgk {RDS[0]} box:rvgk-north")
+    unit = match.state.units[RDS[0]]
+    assert "axis" in unit.hidden_from  # 16.2: the box is covered
+    assert view_problems(match, "axis") == []
+    refused(match, f"rvgk {RDS[0]} {NORTH_EDGE}", "moved", rule="PMD 11.3")
+    # the record that keeps it in for the week goes at the next Weather Phase
+    assert RDS[0] in match.state.ns("pmd-rvgk")["entered"]
+    match.apply("end")
+    to_phase(match, "soviet", "movement")
+    assert "entered" not in match.state.ns("pmd-rvgk")
+    match.apply(f"rvgk {RDS[0]} {NORTH_EDGE}")
+    assert "axis" not in unit.hidden_from
+
+
+def test_not_into_the_rvgk_next_to_an_axis_unit_11_3() -> None:
+    match = _soviet("movement", 124)
+    put(match, RDS[0], MOSCOW)
+    put(match, "ger-id-7", match.topology.neighbours(MOSCOW)[0])
+    refused(match, f"rvgk {RDS[0]} box:rvgk-north", "next to an Axis unit", rule="PMD 11.3")
+
+
+def test_at_most_ten_points_in_the_rvgk_before_turn_203_11_3() -> None:
+    match = _soviet("movement", 124)
+    held = 0.0
+    for uid in RDS[1:]:
+        unit = put(match, uid, "box:rvgk-north")
+        held += rvgk.points(match, unit)
+        if held >= rvgk.HOLD_LIMIT:
+            break
+    put(match, RDS[0], MOSCOW)
+    if rvgk.held(match) + rvgk.points(match, match.state.units[RDS[0]]) > rvgk.HOLD_LIMIT:
+        refused(match, f"rvgk {RDS[0]} box:rvgk-north", "at most 10 points", rule="PMD 11.3")
+    else:
+        raise AssertionError("the areas should be full")
+
+
+def test_rvgk_points_11_3() -> None:
+    match = _soviet()
+    counters = match.counters_doc["counters"]
+    by_type = {}
+    for cid, c in counters.items():
+        if c.get("side") == "soviet":
+            by_type.setdefault(c.get("type"), cid)
+    for kind, want in (("cd", 1.0), ("rb", 0.5), ("tb", 0.5), ("mrb", 0.5)):
+        if kind in by_type:
+            assert rvgk.points(match, put(match, by_type[kind], "box:rvgk-north")) == want
+
+
+def test_t30_from_turn_203_twenty_points_in_leave_eight_out_11_3() -> None:
+    """T30 (11.3): with 20 points gone in this turn, at most 8 come out (cap 28); the cap is 36
+    from turn 217 and 48 from 221."""
+    match = _soviet("movement", 203)
+    assert [rvgk.throughput(m) for m in (match,)] == [28.0]
+    match.state.ns("pmd-rvgk")["track"] = {"turn": match.turn, "points": 20.0}
+    out = 0.0
+    for uid in RDS:
+        unit = put(match, uid, "box:rvgk-north")
+        need = rvgk.points(match, unit)
+        if out + need > 8:
+            refused(match, f"rvgk {uid} {NORTH_EDGE}", "28 a turn", rule="PMD 11.3")
+            break
+        match.apply(f"rvgk {uid} {NORTH_EDGE}")
+        out += need
+    assert out <= 8 and rvgk.moved_points(match) == 20 + out
+    for turn, cap in ((217, 36.0), (221, 48.0), (202, None)):
+        match.state.cursor.turn = GAME_TURN[turn]
+        assert rvgk.throughput(match) == cap
+
+
+def test_between_the_rvgk_areas_only_from_turn_203_11_3() -> None:
+    match = _soviet("movement", 202)
+    put(match, RDS[0], "box:rvgk-north")
+    refused(match, f"rvgk {RDS[0]} box:rvgk-south", "only from turn 203", rule="PMD 11.3")
+    match.state.cursor.turn = GAME_TURN[203]
+    match.touch()
+    match.apply(f"rvgk {RDS[0]} box:rvgk-south")
+    assert rvgk.moved_points(match) == rvgk.points(match, match.state.units[RDS[0]])
+
+
+def test_no_unit_south_of_the_caucasus_enters_the_rvgk_while_the_volga_is_interdicted_11_4() -> (
+    None
+):
+    match = _soviet("movement", 203)
+    tbilisi = "4665"
+    put(match, RDS[0], tbilisi)
+    assert f"rvgk {RDS[0]} box:rvgk-south" in _legal(match)
+    put(match, "ger-pd-3", "5750")  # along the South Volga
+    refused(match, f"rvgk {RDS[0]} box:rvgk-south", "interdicted", rule="PMD 11.4")
