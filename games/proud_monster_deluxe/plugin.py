@@ -8,6 +8,7 @@ from importlib.resources import files
 
 from wargame.games.proud_monster_deluxe import (
     afv,
+    antipartisan,
     attrition,
     closecombat,
     combat,
@@ -43,6 +44,7 @@ RULES: tuple[object, ...] = (
     attrition,  # part 2: 12.4
     volga,  # part 2: 11.4
     rvgk,  # part 2: 11.3
+    antipartisan,  # part 2: 9.7.5
     victory,
 )
 
