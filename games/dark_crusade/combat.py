@@ -619,13 +619,23 @@ def step_para(match: Match, battle: dict[str, Any]) -> None:
         for u in dropped:
             match.eliminate(u, "its fighter escort was destroyed", "DC 21.B.3")
         return
-    total = sum(int(U.printed(match, u, "fire")) for u in dropped if not U.dispersed(u))
+    firing = [u for u in dropped if not U.dispersed(u)]
+    total = sum(int(U.printed(match, u, "fire")) for u in firing)
     table = fire_table(match)
     hits = 0
-    for group in table.split(total):
+    rolled = []
+    groups = table.split(total)
+    for group in groups:
         roll = match.roll("1d6", f"parachute free shot at {battle['target']}", "DC 21.B.4")
-        hits += table.hits(table.column(group), roll)
-    match.emit("fire", f"parachute free shot {total}: {hits} breakthroughs", "DC 21.B.4")
+        got = table.hits(table.column(group), roll)
+        hits += got
+        rolled.append(f"roll {roll} on {group}: {got}" if len(groups) > 1 else f"roll {roll}")
+    units = ", ".join(f"{u.id} {int(U.printed(match, u, 'fire'))}" for u in firing)
+    match.emit(
+        "fire",
+        f"parachute free shot {total} ({units}) {', '.join(rolled)}: {hits} breakthroughs",
+        "DC 21.B.4",
+    )
     for u in dropped:
         U.disperse(match, u, "after its free shot", "DC 21.B.4")
     battle["hits"] = {battle["defender"]: hits}

@@ -407,9 +407,11 @@ def test_21_B_4_free_shot_on_infantry_then_regular_combat() -> None:
     goto(match, "soviet", "combat")
     # no German air committed: flak roll (column 1) 1 -> 0 lost; free shot column 1, roll 6 -> 1
     script_rolls(match, [1, 6, 1, 1, 1])
-    match.apply("fight brest")
+    events = match.apply("fight brest")
     if match.decision.kind == "dc-air":
-        match.apply("air 0")
+        events += match.apply("air 0")
+    shot = [e.text for e in events if e.kind == "fire" and "free shot" in e.text]
+    assert shot == ["parachute free shot 1 (para-1 1) roll 6: 1 breakthroughs"]  # says why
     ger7 = match.state.units["ger-7"]
     assert U.dispersed(ger7) or ger7.loc is None  # the infantry corps took it
     assert not U.dispersed(match.state.units["ger-47"])  # armor is not a target
