@@ -1,9 +1,13 @@
 """The page's typed-action box reads the short notations as ``wargame act`` does
 (:mod:`wargame.shorthand`): a stack by its hex, the cheapest path to a destination, an attack
 without its obvious units; the log and the save keep the full notation, and an ambiguous text
-is refused naming what was ambiguous, the match unchanged."""
+is refused naming what was ambiguous, the match unchanged. A title's own battles (Dark
+Crusade's ``fight POINT``) are priced on the page as in ``wargame odds``."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 from tests.web.conftest import Api, Created
 
@@ -57,3 +61,29 @@ def test_an_ambiguous_short_form_is_refused_naming_what_matched(api: Api) -> Non
     r = api.post(created, "actions", created.token(), {"action": "move 1-inf 0907"})
     assert r.status_code == 422
     assert "read as a short form: no legal 'move' of 1-inf ends in 0907" in r.json()["error"]
+
+
+def test_dark_crusade_fight_choice_is_priced_with_each_sides_fire(api: Api) -> None:
+    """Dark Crusade's battles are fought by ``fight POINT`` (DC 13.0): the page's choices mark
+    it priced and its preview gives each side's fire, how it is made and the hits of every
+    roll (DC 13.B.2), as ``wargame odds`` does. The golden game at its first battle."""
+    golden = json.loads(Path("tests/golden/dark-crusade.json").read_text())
+    first = next(i for i, a in enumerate(golden["actions"]) if a.startswith("fight"))
+    created = api.create(
+        title="dc", scenario=golden["scenario"], seed=golden["seed"], mode="hotseat"
+    )
+    for text in golden["actions"][:first]:
+        r = api.act(created, created.token(), text)
+        assert r.status_code == 200, (text, r.text)
+    choices = api.get(created, "choices", created.token()).json()["choices"]
+    fight = next(c for c in choices if c["action"] == golden["actions"][first])
+    assert fight["priced"] and not any(c["priced"] for c in choices if c["verb"] == "end")
+    r = api.post(created, "preview", created.token(), {"action": fight["action"]})
+    assert r.status_code == 200, r.text
+    found = r.json()
+    assert found["known"] and found["column"].startswith("axis fire ")
+    assert [f["side"] for f in found["fires"]] == ["axis", "soviet"]
+    assert found["fires"][0]["why"] == "1 (units 1: rum-m1 1)"
+    assert all(
+        set(g["hits"]) == {"1", "2", "3", "4", "5", "6"} for g in found["fires"][1]["groups"]
+    )
