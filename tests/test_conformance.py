@@ -19,9 +19,9 @@ title and seed a random bot-vs-bot playout is recorded once; the tests then chec
 
 The playout and its checks are :mod:`wargame.testing`'s (a title's own suite runs them with
 ``conformance``). Seeds: the test titles play ``TEST_TITLE_SEEDS`` (20) games each; a full title plays
-``CONFORMANCE_SEEDS`` (4 by default, so CI stays within its budget with five titles). The
-WARGAME_CONFORMANCE_SEEDS environment variable sets the full titles' count: ``tox -e soak``
-plays 20 of each.
+``CONFORMANCE_SEEDS`` (4 by default, so CI stays within its budget with five titles), a heavy
+title (``HEAVY_TITLES``) a fraction of them. The WARGAME_CONFORMANCE_SEEDS environment variable
+sets the full titles' count: ``tox -e soak`` plays 20 of each (10 of Proud Monster Deluxe).
 """
 
 from __future__ import annotations
@@ -41,6 +41,10 @@ from wargame.plugins import Registry, Title, discover
 from wargame.testing import MarkerWatch, Playout, mentions, play, replay, view_problems
 
 CONFORMANCE_SEEDS = int(os.environ.get("WARGAME_CONFORMANCE_SEEDS", "4"))
+HEAVY_TITLES = {"proud-monster-deluxe": 2}
+"""Full titles whose playouts cost several times another's play 1/N of the full titles' seeds
+(at least one): Proud Monster Deluxe's several hundred units list thousands of moves at every
+decision, so it plays 2 seeds in CI and 10 in ``tox -e soak``."""
 TEST_TITLE_SEEDS = 20
 ACTION_CAP = 20_000
 """A playout longer than this is taken to be stuck in a loop."""
@@ -58,6 +62,12 @@ def _title_ids() -> list[str]:
     return sorted(discover(extra=TEST_TITLE_PLUGINS).titles)
 
 
+def _seeds(tid: str) -> int:
+    if tid in TEST_TITLES:
+        return TEST_TITLE_SEEDS
+    return max(1, CONFORMANCE_SEEDS // HEAVY_TITLES.get(tid, 1))
+
+
 TITLE_IDS = _title_ids()
 CASES = [
     pytest.param(
@@ -69,7 +79,7 @@ CASES = [
         + (() if tid in TEST_TITLES else (pytest.mark.slow,)),
     )
     for tid in TITLE_IDS
-    for seed in range(TEST_TITLE_SEEDS if tid in TEST_TITLES else CONFORMANCE_SEEDS)
+    for seed in range(_seeds(tid))
 ]
 """(title, seed) pairs. A full title's playouts take seconds each (its legal-move lists run to
 thousands), so they are marked ``slow``: ``-m "not slow"`` keeps to the test titles."""

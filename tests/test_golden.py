@@ -20,6 +20,7 @@ GOLDEN = [
     "dark-crusade",
     "barbarossa",
     "land-without-end",
+    "proud-monster-deluxe",
 ]
 
 

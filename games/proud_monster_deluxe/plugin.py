@@ -1,6 +1,5 @@
-"""Proud Monster Deluxe's plugin module: a GameDef naming the data folder. Not registered as an
-entry point yet (pyproject): the rules are not built, so the title does not play; tests and tools
-load it with ``discover(extra=[plugin])``."""
+"""Proud Monster Deluxe's plugin module: a GameDef naming the data folder, registered as the
+``proud-monster-deluxe`` entry point (pyproject)."""
 
 from __future__ import annotations
 

@@ -46,7 +46,7 @@ def cold(match: Match) -> None:
     the next listing starts from nothing (the shared cost tables stay: they are built once per
     title)."""
     match.touch()
-    for key in ("trees", "overrun-lists", "extras", "pgg-rail-trees"):
+    for key in ("trees", "move-lists", "overrun-lists", "extras", "pgg-rail-trees"):
         match.cache.pop(key, None)
 
 
