@@ -376,6 +376,13 @@ def counters() -> tuple[Json, Json]:
             note=FACTOR_NOTE + "; removed at the end of GT3 (BARB 8.23)",
         )
     add(
+        "sov-1pol",
+        counter("soviet", "rifle", "1st Polish Army"),
+        note="treated in all ways as a regular rifle army, factor 3 (BARB 8.24, 8.22); enters "
+        "when a supplied Soviet unit first moves next to the General Government (8.24)",
+        rule="BARB 8.24, 8.22",
+    )
+    add(
         "sov-ica",
         counter("soviet", "ica", "Independent Coastal Army"),
         dotted=True,
