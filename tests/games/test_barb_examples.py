@@ -1,4 +1,5 @@
-"""Worked examples of the digest not tested elsewhere: T21 (10.3), T39 (4.19), T50 (4.18)."""
+"""Worked examples of the digest not tested elsewhere: T21 (10.3), T39 (4.19), T44 (3.4),
+T50 (4.18)."""
 
 from __future__ import annotations
 
@@ -63,3 +64,18 @@ def test_oder_raises_gt30_german_mech_to_6_and_replacements_to_4_4_t50_4_18(
     m.state.vars["oder"] = True
     m.touch()
     assert movement.allowance(m, pz) == 6 and admin.turn_rates(m, "german") == [4, 4]
+
+
+def test_a_reverse_2_waits_for_gt2_a_hex_number_sets_up_there_t44_3_4(registry: Registry) -> None:
+    from tests.games.barb_helpers import step
+
+    m = new(registry)
+    assert m.state.units["sov-6x"].loc == "2314"  # a four-digit reverse: its set-up hex
+    assert m.state.units.get("ger-27") is None  # a reverse "2": on the GT2 box, not in play
+    for _ in range(600):
+        unit = m.state.units.get("ger-27")
+        if unit is not None and unit.loc is not None:
+            break
+        assert m.turn <= 2 and m.outcome is None
+        step(m)
+    assert m.turn == 2  # it comes into play on GT2, not before
