@@ -436,8 +436,8 @@ def _summary(match: Match, actions: Sequence[Action], want: ActionFilter) -> lis
     """Past a screenful: how many actions of each verb and of each actor, and how to narrow."""
     by_verb: dict[str, dict[str, int]] = {}
     for action in actions:
-        verb = match.verbs.get(action.verb)
-        actor = verb.actor(action) if verb is not None else ""
+        handler = match.verbs.get(action.verb)
+        actor = handler.actor(action) if handler is not None else ""
         counts = by_verb.setdefault(action.verb, {})
         counts[actor] = counts.get(actor, 0) + 1
     lines = []

@@ -245,8 +245,12 @@ def mechanics_reference() -> str:
         models.EdgeSpec,
         models.ShiftCap,
     ):
-        kind = kind_model.model_fields.get("kind")
-        title = f"`{typing.get_args(kind.annotation)[0]}`" if kind else f"`{kind_model.__name__}`"
+        kind_field = kind_model.model_fields.get("kind")
+        title = (
+            f"`{typing.get_args(kind_field.annotation)[0]}`"
+            if kind_field
+            else f"`{kind_model.__name__}`"
+        )
         lines += [f"## {title}", "", _doc(kind_model), ""]
         lines += _model_table(kind_model)
         lines.append("")

@@ -43,10 +43,16 @@ def test_the_price_is_what_the_battle_does_and_changes_nothing(hexland: Title) -
     from wargame.mechanics import combat
 
     force_rolls(match, 3)
+    seen = len(match._events)
     combat.resolve(match, battle)
-    assert battle.column == priced.column.label
-    assert battle.result == (priced.automatic or priced.results[3])
-    assert battle.explanation[: len(priced.explanation)] == priced.explanation
+    # the battle as fought is the one the mechanic stored and announced (resolve may resume a
+    # stored copy: PMD 13.4.2's defender decision comes between reveal and roll)
+    fought = next(
+        Battle.from_json(e.data["battle"]) for e in match._events[seen:] if e.kind == "battle"
+    )
+    assert fought.column == priced.column.label
+    assert fought.result == (priced.automatic or priced.results[3])
+    assert fought.explanation[: len(priced.explanation)] == priced.explanation
 
 
 def test_no_strength_on_either_side_has_no_column(hexland: Title) -> None:

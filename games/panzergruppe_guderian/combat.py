@@ -190,32 +190,6 @@ def strengths(match: Match, battle: Battle) -> tuple[list[Modifier], dict[str, i
     return mods, attack
 
 
-def _terrain(match: Match, battle: Battle) -> list[Modifier]:
-    units = match.state.units
-    origins = [battle.origins.get(i) or units[i].loc or "" for i in battle.attackers]
-    by_hex: dict[str, tuple[int, list[str]]] = {}
-    for uid in battle.defenders:
-        loc = units[uid].loc
-        if loc is not None and loc not in by_hex:
-            by_hex[loc] = terrain_multiplier(match, loc, origins)
-    if not by_hex:
-        return []
-    found = set(m for m, _ in by_hex.values())
-    if len(found) == 1:
-        mult, why = next(iter(by_hex.values()))
-        if mult == 1:
-            return []
-        return [Modifier("defense", "multiply", mult, " + ".join(why), "PGG 9.31-9.33")]
-    out: list[Modifier] = []  # a multi-hex attack (9.23): each hex keeps its own terrain
-    for uid in battle.defenders:
-        loc = units[uid].loc
-        if loc is None or loc not in by_hex or by_hex[loc][0] == 1:
-            continue
-        mult, why = by_hex[loc]
-        out.append(Modifier(uid, "multiply", mult, " + ".join(why), "PGG 9.31-9.33"))
-    return out
-
-
 @hookimpl
 def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
     mods, attack = strengths(match, battle)
