@@ -36,6 +36,10 @@ def available(match: Match) -> bool:
 def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
     if not available(match) or battle.kind not in ("attack", "overrun"):
         return None
+    if battle.extra.get("viii_fk_asked"):
+        return None  # asked once a battle (the combat mechanic asks again after each answer)
+    battle.extra["viii_fk_asked"] = True
+    combat.store(match, battle)
     match.push(
         GERMAN, KIND, f"commit VIII FliegerKorps to {battle.id} at {battle.target}? ({RULE})"
     )

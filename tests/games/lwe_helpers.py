@@ -22,14 +22,17 @@ ANSWERS = {
 
 
 def advance_to(match: Match, side: str, kind: str, turn: int = 1, limit: int = 400) -> None:
-    """Play on from the set-up, passing every choice, until ``side`` decides ``kind`` on game
-    turn ``turn`` or later."""
+    """Play on from the set-up, passing every choice (or, where passing is refused, taking the
+    first legal action), until ``side`` decides ``kind`` on game turn ``turn`` or later."""
     for _ in range(limit):
         d = match.decision
         assert d is not None, "the game ended first"
         if d.side == side and d.kind == kind and match.turn >= turn:
             return
-        match.apply(ANSWERS.get(d.kind, "end"))
+        answer = ANSWERS.get(d.kind, "end")
+        if match.check(answer) is not None:  # e.g. attacks owed under Directive No. 3 (5.6)
+            answer = str(match.legal_actions()[0])
+        match.apply(answer)
     raise AssertionError(f"never reached {side}'s {kind}")
 
 

@@ -4,7 +4,7 @@ nor move more than one hex, never declared again once rescinded."""
 
 from __future__ import annotations
 
-from tests.games.lwe_helpers import advance_to, new_match
+from tests.games.lwe_helpers import ANSWERS, advance_to, new_match
 from wargame import markers
 from wargame.mechanics import concentration
 
@@ -47,4 +47,5 @@ def test_once_rescinded_never_declared_again_7_6() -> None:
     while m.turn < turn + 2:
         d = m.decision
         assert d is not None and d.kind != "concentration"
-        m.apply({"order": "order move-then-fight", "paulus": "paulus press-on"}.get(d.kind, "end"))
+        answer = ANSWERS.get(d.kind, "end")
+        m.apply(answer if m.check(answer) is None else str(m.legal_actions()[0]))
