@@ -1,7 +1,16 @@
-"""Soviet Guards and Shock armies come into play by conversion (BARB 8.20): each arriving one
-replaces, in its hex, an overland-supplied rifle army that is neither Guards nor Shock; the
-rifle army goes to the dead pile and may be rebuilt. Until the Soviet converts it, the new army
-waits in the RVGK box (ruling E10). ``reform NEW OLD`` in a Soviet Movement Phase."""
+"""Soviet conversions (BARB 8.19-8.20).
+
+Guards and Shock armies come into play by conversion (8.20): each arriving one replaces, in its
+hex, an overland-supplied rifle army that is neither Guards nor Shock; the rifle army goes to the
+dead pile and may be rebuilt. Until the Soviet converts it, the new army waits in the RVGK box
+(ruling E10). ``reform NEW OLD`` in a Soviet Movement Phase.
+
+A Guards Tank Army converts its namesake tank army (8.19): no choice is involved, so it happens
+at the start of the first phase from its arrival turn when the tank army is in regular overland
+supply (in place, on the map or in a box) or in the dead pile (the Guards Tank Army is then in the
+dead pile); otherwise it waits. The tank army is then out of play for good (``flags["permanent"]``).
+The arrival turns are stand-ins (:data:`GUARDS_TANK`).
+"""
 
 from __future__ import annotations
 
@@ -19,6 +28,41 @@ from . import supply
 from .turns import SOVIET
 
 KINDS = ("guards", "shock")
+GUARDS_TANK = {"sov-5gt": 16, "sov-3gt": 24, "sov-1gt": 24, "sov-2gt": 29, "sov-4gt": 31}
+"""Guards Tank Army -> its arrival turn: stand-ins (the turn track is not in the text), each
+converting the tank army of its number (8.19)."""
+
+
+def namesake(gt: str) -> str:
+    return gt.replace("gt", "t")
+
+
+def convert_tanks(match: Match) -> None:
+    """8.19: every due Guards Tank Army whose namesake may convert does so now."""
+    units = match.state.units
+    for gt, turn in sorted(GUARDS_TANK.items()):
+        if match.turn < turn or gt in units or gt not in match.counters_doc["counters"]:
+            continue
+        tank = units.get(namesake(gt))
+        if tank is None or tank.flags.get("permanent"):
+            continue  # the namesake has not come into play yet
+        if tank.loc is None and tank.flags.get("eliminated"):
+            new = match.new_unit(gt, None)
+            new.flags = {"eliminated": True}
+            where = "the dead pile"
+        elif tank.loc is not None and supply.state(match, tank) == "overland":
+            where = tank.loc
+            new = match.new_unit(gt, where)
+            new.hidden_from = list(tank.hidden_from)
+            match.place(tank, None)
+        else:
+            continue  # out of regular overland supply: it waits (8.19)
+        tank.flags = {"permanent": True, "converted": gt}
+        match.touch()
+        from .rvgk import hide
+
+        hide(match)  # the fog of its stack or box (11.7)
+        match.emit("convert", f"{gt} replaces {tank.id} in {where}", "BARB 8.19")
 
 
 def waiting(match: Match) -> list[Unit]:
@@ -74,7 +118,9 @@ class Reform(Verb):
 
 @hookimpl(trylast=True)
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    """Arriving Guards and Shock armies wait for their conversion instead of entering."""
+    """Arriving Guards and Shock armies wait for their conversion instead of entering; due
+    Guards Tank Armies convert their namesakes (8.19)."""
+    convert_tanks(match)
     if phase.id != "movement" or match.phasing != SOVIET:
         return
     for unit in match.units_at("box:rvgk"):

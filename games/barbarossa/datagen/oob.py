@@ -368,6 +368,13 @@ def counters() -> tuple[Json, Json]:
         add(f"sov-{n}t", counter("soviet", "tank", f"{ordinal(n)} Tank Army"))
     for n in (1, 2):
         add(f"sov-{n}g", counter("soviet", "guards", f"{ordinal(n)} Guards Army"))
+    for n in range(1, 6):
+        add(
+            f"sov-{n}gt",
+            counter("soviet", "tank", f"{ordinal(n)} Guards Tank Army", (7, 5)),
+            note=FACTOR_NOTE
+            + f"; converts the {ordinal(n)} Tank Army in place (BARB 8.19), on a stand-in turn",
+        )
     for n in (2, 3, 4, 6, 8, 9, 11, 12, 14, 15, 18, 22):
         add(
             f"sov-{n}mc",
