@@ -684,6 +684,18 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
             "removed_by": ["hook"],
             "provenance": rule("14.7", "removed at the end of that Movement Phase"),
         },
+        "offensive-supply": {
+            "name": "Offensive Supply",
+            "count": 12,
+            "on": "location",
+            "removal_rule": "PMD 8.6",
+            "removed_by": ["hook"],
+            "provenance": stand_in(
+                "8.6: face down with dummies, the value seen by the owner only; the counts are "
+                "on the Turn Record Track (not in the text): 3 active (5, 4, 3) and 3 dummies a "
+                "side (ruling OS1); picked up when the next deployment begins (ruling OS2)"
+            ),
+        },
         "stalin-line": {
             "name": "Stalin line",
             "count": 48,
