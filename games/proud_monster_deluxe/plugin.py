@@ -16,6 +16,7 @@ from wargame.games.proud_monster_deluxe import (
     losses,
     mobileassault,
     movement,
+    offsupply,
     reserves,
     rvgk,
     strategic,
@@ -44,6 +45,7 @@ RULES: tuple[object, ...] = (
     volga,  # part 2: 11.4
     rvgk,  # part 2: 11.3
     antipartisan,  # part 2: 9.7.5
+    offsupply,  # part 2: 8.6
     victory,
 )
 

@@ -1,0 +1,185 @@
+"""Offensive Supply markers with dummies, hidden from the enemy (PMD 8.6, 16.2).
+
+Each 2-week turn, the Soviet (from turn 203) and the Axis (from turn 117) place their markers
+face down, each on any hex of his choice, water and enemy-occupied land included (``ossupply
+LETTER HEX``), in his week-1 Refit Phase (ruling OS5: 8.6 says the Reinforcement Phase, Soviet
+then Axis); the location is public, the value (3, 4 or 5 for an active marker, 0 for a dummy)
+is in the owner's secrets only; a marker he leaves off stays off that turn. The owner turns an
+active marker face up when he uses it (``ossupply reveal LETTER``, in any of his phases); a dummy
+has nothing to show. Every marker comes off when the next deployment begins (ruling OS2).
+
+The letters are dealt afresh to the values at each deployment, from a generator the enemy's
+view cannot reproduce, so a letter says nothing of its value in a later turn (ruling OS4). The
+marker counts are on the Turn Record Track, not in the text: ``POOL`` is a stand-in (ruling
+OS1). What a marker gives (offensive supply within its radius, 8.4; the temporary urban hex,
+8.2) is read by supply (8.x, part 1), which ``covering`` serves: the radius in hexes is the
+marker's value (ruling OS3)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.plugins import Verb
+
+from .turns import AXIS, SOVIET, ynn
+
+RULE = "PMD 8.6"
+FIRST = {SOVIET: 203, AXIS: 117}
+POOL = (5, 4, 3, 0, 0, 0)
+"""Stand-in markers of each side (ruling OS1): three active (5, 4, 3) and three dummies (0)."""
+LETTERS = "ABCDEF"
+KIND = "offensive-supply"
+
+
+def _secret(match: Match, side: str) -> dict[str, Any]:
+    """The side's marker values (read only: no empty secrets are made)."""
+    found: dict[str, Any] = match.state.secrets.get(side, {}).get(KIND, {})
+    return found
+
+
+def key(side: str, letter: str) -> str:
+    return f"os-{side}-{letter}"
+
+
+def on_map(match: Match, side: str) -> dict[str, dict[str, Any]]:
+    return {
+        k: m
+        for k, m in match.state.markers.items()
+        if m.get("type") == KIND and m.get("side") == side
+    }
+
+
+def value(match: Match, side: str, letter: str) -> int:
+    return int(_secret(match, side)["values"][letter])
+
+
+def deal(match: Match, side: str) -> None:
+    """The owner's markers, dealt afresh to letters (ruling OS4)."""
+    values = list(POOL)
+    random.Random(f"{match.state.dice}/{match.turn}/{side}").shuffle(values)
+    mine = match.state.secrets.setdefault(side, {}).setdefault(KIND, {})
+    mine["values"] = dict(zip(LETTERS, values, strict=True))
+
+
+def unplaced(match: Match, side: str) -> list[str]:
+    if "values" not in _secret(match, side):
+        return []
+    placed = on_map(match, side)
+    return [x for x in LETTERS if key(side, x) not in placed]
+
+
+def pick_up(match: Match) -> None:
+    """The markers come off when the next deployment begins (ruling OS2)."""
+    for k in [k for k, m in match.state.markers.items() if m.get("type") == KIND]:
+        del match.state.markers[k]
+    for side in (SOVIET, AXIS):
+        mine = match.state.secrets.get(side, {})
+        mine.pop(KIND, None)
+        if side in match.state.secrets and not mine:
+            del match.state.secrets[side]
+
+
+def deploying(match: Match) -> list[str]:
+    """The sides that place markers this turn, the Soviet first (5.2 step 6)."""
+    n = ynn(match)
+    if n == 112:
+        return []  # 8.6: a 2-week turn's phase (112 is one week, and has no Reinforcement Phase)
+    return [s for s in (SOVIET, AXIS) if n >= FIRST[s]]
+
+
+def placing(match: Match, side: str) -> bool:
+    """Whether ``side`` places markers now: his week-1 Refit Phase (ruling OS5)."""
+    leaf = match.phase
+    return leaf is not None and leaf.spec.id == "w1-refit" and match.phasing == side
+
+
+def covering(match: Match, side: str, loc: str) -> list[str]:
+    """The side's revealed active markers whose radius reaches ``loc`` (8.4, ruling OS3)."""
+    topo = match.topology
+    return [
+        k
+        for k, m in on_map(match, side).items()
+        if m.get("value") and loc in topo and topo.distance(m["loc"], loc) <= int(m["value"])
+    ]
+
+
+class OffensiveSupply(Verb):
+    """``ossupply LETTER HEX`` (placing, face down) and ``ossupply reveal LETTER`` (8.6)."""
+
+    name = "ossupply"
+    kinds = ("movement", "combat", "refit")
+
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        if match.phasing != decision.side:
+            return []
+        found = unplaced(match, decision.side) if placing(match, decision.side) else []
+        return found + (["reveal"] if self._revealable(match, decision.side) else [])
+
+    def _revealable(self, match: Match, side: str) -> list[str]:
+        secret = _secret(match, side).get("values", {})
+        return [
+            k.rsplit("-", 1)[1]
+            for k, m in on_map(match, side).items()
+            if "value" not in m and secret.get(k.rsplit("-", 1)[1])
+        ]
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
+        if actor in LETTERS:
+            if not placing(match, decision.side) or actor not in unplaced(match, decision.side):
+                return []
+            return [Action("ossupply", (actor, h)) for h in sorted(match.topology.locations())]
+        if actor != "reveal" or match.phasing != decision.side:
+            return []
+        return [Action("ossupply", ("reveal", x)) for x in self._revealable(match, decision.side)]
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        args = action.args
+        if len(args) != 2:
+            return "usage: ossupply LETTER HEX | ossupply reveal LETTER"
+        if args[0] != "reveal":
+            if not placing(match, decision.side):
+                return f"markers are placed in the week-1 Refit Phase ({RULE})"
+            if args[0] not in unplaced(match, decision.side):
+                return f"no unplaced marker {args[0]} ({RULE})"
+            if args[1] not in match.topology:
+                return f"no hex {args[1]}"
+            return None
+        if match.phasing != decision.side:
+            return f"a marker is turned up in its owner's phases ({RULE})"
+        if args[1] not in self._revealable(match, decision.side):
+            return f"no face-down active marker {args[1]} of yours on the map ({RULE})"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        side, (first, second) = decision.side, action.args
+        if first != "reveal":
+            match.state.markers[key(side, first)] = {"type": KIND, "loc": second, "side": side}
+            match.emit("offensive-supply", f"{side} marker {first} face down on {second}", RULE)
+            return
+        marker = match.state.markers[key(side, second)]
+        marker["value"] = value(match, side, second)
+        match.emit(
+            "offensive-supply",
+            f"{side} marker {second} at {marker['loc']} turned up: {marker['value']}",
+            RULE,
+        )
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [OffensiveSupply()]
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    """Each 2-week turn's Reinforcement Phase: last turn's markers off, this turn's dealt."""
+    if phase.id != "reinforcement":
+        return
+    pick_up(match)
+    for side in deploying(match):
+        deal(match, side)

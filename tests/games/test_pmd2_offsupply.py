@@ -1,0 +1,107 @@
+"""Proud Monster Deluxe part 2: Offensive Supply markers with dummies, hidden (8.6, 16.2)."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+
+from wargame.games.proud_monster_deluxe import offsupply, plugin
+from wargame.match import Match
+from wargame.plugins import Title, discover
+from wargame.testing import clear, refused, to_phase, view_problems
+
+T203, T117, T116 = 16, 6, 5  # game turns
+
+
+@cache
+def _title() -> Title:
+    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+
+
+def _deploy(turn: int, side: str = "axis") -> Match:
+    """``side``'s week-1 Refit Phase of a 2-week turn (game turn ``turn``) after its
+    Reinforcement Phase, the map empty."""
+    match = Match(_title(), "1941-historical", 1)
+    clear(match)
+    match.state.cursor.turn = turn
+    match.touch()
+    phase = match.title.manifest.sequence.before_turn[0]
+    match.hook.wargame_phase_start(match=match, phase=phase)
+    to_phase(match, side, "refit")
+    assert match.phase is not None and match.phase.spec.id == "w1-refit"
+    return match
+
+
+def _place_all(match: Match, side: str, hexes: list[str]) -> list[str]:
+    letters = offsupply.unplaced(match, side)
+    for letter, h in zip(letters, hexes, strict=False):
+        match.apply(f"ossupply {letter} {h}")
+    return letters
+
+
+def test_each_side_places_its_markers_face_down_in_its_refit_phase_8_6_ruling_os5() -> None:
+    match = _deploy(T203, "soviet")
+    sea = next(h for h in sorted(match.topology.locations()) if match.topology.terrain(h) == "sea")
+    hexes = ["4120", sea, "5044", "3304", "2132", "1920"]  # any hex: water too
+    _place_all(match, "soviet", hexes)
+    assert offsupply.unplaced(match, "soviet") == []
+    for side in ("axis", "soviet"):
+        assert view_problems(match, side) == []
+    # the enemy sees where each marker is, never its value; the owner sees his values
+    soviet_markers = offsupply.on_map(match, "soviet")
+    assert sorted(m["loc"] for m in soviet_markers.values()) == sorted(hexes)
+    assert all("value" not in m for m in soviet_markers.values())
+    axis_view = json.dumps(match.view("axis"), sort_keys=True)
+    assert "soviet" not in match.view("axis").get("secrets", {})
+    assert json.dumps(match.state.secrets["soviet"], sort_keys=True) not in axis_view
+    assert sorted(
+        match.view("soviet")["secrets"]["soviet"]["offensive-supply"]["values"].values()
+    ) == sorted(offsupply.POOL)
+
+
+def test_no_markers_before_their_turns_8_6() -> None:
+    assert offsupply.unplaced(_deploy(T116), "axis") == []  # the Axis from turn 117
+    match = _deploy(T117)
+    assert len(offsupply.unplaced(match, "axis")) == len(offsupply.POOL)
+    assert any(str(a).startswith("ossupply") for a in match.legal_actions())
+    match.apply("end")  # a marker left off stays off this turn
+    to_phase(match, "soviet", "refit")
+    assert offsupply.unplaced(match, "soviet") == []  # the Soviet from 203
+    assert not any(str(a).startswith("ossupply") for a in match.legal_actions())
+    assert offsupply.on_map(match, "axis") == {}
+
+
+def test_only_an_active_marker_is_turned_up_and_then_it_covers_its_radius_8_6() -> None:
+    match = _deploy(T117)
+    letters = _place_all(match, "axis", ["1920", "1808", "2132", "0628", "1413", "1615"])
+    active = [x for x in letters if offsupply.value(match, "axis", x)]
+    dummy = next(x for x in letters if not offsupply.value(match, "axis", x))
+    to_phase(match, "axis", "movement")
+    legal = {str(a) for a in match.legal_actions()}
+    assert {f"ossupply reveal {x}" for x in active} <= legal
+    refused(match, f"ossupply reveal {dummy}", "no face-down active marker", rule="PMD 8.6")
+    five = next(x for x in active if offsupply.value(match, "axis", x) == 5)
+    where = offsupply.on_map(match, "axis")[offsupply.key("axis", five)]["loc"]
+    assert offsupply.covering(match, "axis", where) == []  # face down: not in use
+    match.apply(f"ossupply reveal {five}")
+    assert offsupply.on_map(match, "axis")[offsupply.key("axis", five)]["value"] == 5
+    far = next(h for h in match.topology.locations() if match.topology.distance(where, h) == 6)
+    near = next(h for h in match.topology.locations() if match.topology.distance(where, h) == 5)
+    assert offsupply.covering(match, "axis", near) and not offsupply.covering(match, "axis", far)
+
+
+def test_the_markers_come_off_when_the_next_deployment_begins_8_6() -> None:
+    match = _deploy(T117)
+    _place_all(match, "axis", ["1920", "1808", "2132", "0628", "1413", "1615"])
+    assert len(offsupply.on_map(match, "axis")) == len(offsupply.POOL)
+    offsupply.pick_up(match)
+    assert offsupply.on_map(match, "axis") == {}
+    assert "offensive-supply" not in match.state.secrets.get("axis", {})
+
+
+def test_letters_are_dealt_afresh_each_deployment_ruling_os4() -> None:
+    seen = set()
+    for turn in range(T117, T117 + 6):
+        match = _deploy(turn)
+        seen.add(tuple(match.state.secrets["axis"]["offensive-supply"]["values"].items()))
+    assert len(seen) > 1
