@@ -399,6 +399,90 @@ class VictorySettings(Settings):
     rule: str | None = Field(None, description="cited by VP events and levels")
 
 
+class StrategicWeight(Doc):
+    """What one kind of unit counts against the strategic capacity (the first match wins)."""
+
+    tags: list[str] = Field(default_factory=list, description="unit-type tags (any of them)")
+    types: list[str] = Field(default_factory=list, description="counter types (any of them)")
+    mobility: list[str] = Field(default_factory=list, description="unit-type mobilities")
+    weight: int = Field(ge=0, description="units it counts (0: free, as PGG 6.31's Leaders)")
+
+
+class StrategicSettings(Settings):
+    """``strategic-movement`` (wargame.mechanics.strategic): moving units far behind the front,
+    rationed per turn (PGG 6.3 rail movement, DC 9.A strategic movement, Barbarossa 8.6-8.7,
+    PMD 11.2-11.3). What the rulebooks vary is here; what only one has stays in its title."""
+
+    sides: list[Id] = Field(description="the sides that may use it")
+    kinds: list[str] = Field(
+        default_factory=lambda: ["strategic"],
+        description="decision kinds (phase kinds) in which it is used: 'movement' for PGG's rail "
+        "in the Movement Phase, 'strategic' for a phase of its own (the mechanic's verb)",
+    )
+    turns: list[int] | None = Field(
+        None,
+        min_length=2,
+        max_length=2,
+        description="first and last game turn it may be used (Barbarossa 8.6: GT9-29)",
+    )
+    capacity: int | None = Field(
+        None,
+        ge=0,
+        description="units (weighted) per period; none: the title's own rule sets it each period "
+        "and passes it in (DC 9.A: the VP of supplied cities)",
+    )
+    per: Literal["game-turn", "player-turn", "phase"] = Field(
+        "game-turn", description="the period the capacity is counted in"
+    )
+    weights: list[StrategicWeight] = Field(
+        default_factory=list,
+        description="what each kind of unit counts; others count one (PGG 6.31: armored three, "
+        "Leaders none; Barbarossa 8.6: mech two, satellite armies four)",
+    )
+    path: Literal["rail", "friendly", "passable", "any"] = Field(
+        description="where a unit may go: along hexsides carrying ``feature`` (rail lines), "
+        "through locations its side controls, through hexes it could enter by normal movement, "
+        "or anywhere"
+    )
+    feature: str = Field("rail", description="the hexside feature of a rail line")
+    no_cross: list[str] = Field(
+        default_factory=list,
+        description="hexside or link features never crossed (DC 9.A.1: no-strategic, strait; "
+        "Barbarossa 10.14: kerch)",
+    )
+    budget: int | None = Field(
+        None, ge=1, description="hexes (or rail hexes) a move may cost; none: any distance"
+    )
+    start: list[Literal["on-line", "friendly", "unmoved", "not-in-enemy-zoc"]] = Field(
+        default_factory=list,
+        description="where and how a unit must start: on a rail line, in a location its side "
+        "controls, not having moved this phase, not in an enemy ZOC. Supply and other title "
+        "rules (Barbarossa 8.6's overland supply) are the title's",
+    )
+    enter: list[Literal["enemy-units", "enemy-zoc", "next-to-enemy", "unfriendly"]] = Field(
+        default_factory=lambda: ["enemy-units"],
+        description="what a path may not enter: a location holding enemy units, an enemy ZOC "
+        "(PGG 6.32), a hex next to an enemy unit except the last (Barbarossa 8.7), a location "
+        "the side does not control (DC 9.A)",
+    )
+    max_ending: int | None = Field(
+        None,
+        ge=1,
+        description="strategic movers that may end in one location per period (DC 9.A.3)",
+    )
+    after: list[Literal["no-move", "no-attack"]] = Field(
+        default_factory=list,
+        description="what a unit that moved strategically may not do for the rest of the period",
+    )
+    verb: bool = Field(
+        True,
+        description="offer the mechanic's verb ``strategic UNIT[,UNIT...] FROM TO [TO...]`` (in "
+        "phases of kind 'strategic'); false for a title whose own verbs use the mechanic's "
+        "searches and ledger (PGG rail, DC strat)",
+    )
+    rule: str = Field(description="cited by refusals and events")
+
+
 class PaulusSettings(Settings):
     """``paulus-pause`` (wargame.mechanics.paulus): a declared pause in one side's attacks
     (Barbarossa 5.10, LWE 7.5)."""
@@ -593,6 +677,7 @@ SETTINGS: dict[str, tuple[str | None, type[Settings]]] = {
     "turn-track": ("turn-track", TurnTrackSettings),
     "phase-order": ("phase-order", PhaseOrderSettings),
     "paulus-pause": ("paulus-pause", PaulusSettings),
+    "strategic-movement": ("strategic-movement", StrategicSettings),
     "control": ("control", ControlSettings),
     "victory": ("victory", VictorySettings),
     "terrain-effects": ("terrain-effects", TerrainEffectsSettings),
@@ -625,6 +710,7 @@ class MechanicOptions(Doc):
     control: ControlSettings | None = None
     victory: VictorySettings | None = None
     paulus_pause: PaulusSettings | None = Field(None, alias="paulus-pause")
+    strategic_movement: StrategicSettings | None = Field(None, alias="strategic-movement")
     terrain_effects: TerrainEffectsSettings | None = Field(None, alias="terrain-effects")
     attenuated_supply: AttenuatedSupplySettings | None = Field(None, alias="attenuated-supply")
     supply_concentration: SupplyConcentrationSettings | None = Field(

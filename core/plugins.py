@@ -55,6 +55,7 @@ MECHANICS: dict[str, str] = {
     "control": "wargame.mechanics.control",
     "victory": "wargame.mechanics.victory",
     "paulus-pause": "wargame.mechanics.paulus",
+    "strategic-movement": "wargame.mechanics.strategic",
     "terrain-effects": "wargame.mechanics.terrain",
     "attenuated-supply": "wargame.mechanics.attenuated",
     "supply-concentration": "wargame.mechanics.concentration",
