@@ -399,6 +399,13 @@ class VictorySettings(Settings):
     rule: str | None = Field(None, description="cited by VP events and levels")
 
 
+StrategicEnter = Literal["enemy-units", "enemy-zoc", "next-to-enemy", "unfriendly"]
+
+
+def _enemy_units() -> list[StrategicEnter]:
+    return ["enemy-units"]
+
+
 class StrategicWeight(Doc):
     """What one kind of unit counts against the strategic capacity (the first match wins)."""
 
@@ -459,8 +466,8 @@ class StrategicSettings(Settings):
         "controls, not having moved this phase, not in an enemy ZOC. Supply and other title "
         "rules (Barbarossa 8.6's overland supply) are the title's",
     )
-    enter: list[Literal["enemy-units", "enemy-zoc", "next-to-enemy", "unfriendly"]] = Field(
-        default_factory=lambda: ["enemy-units"],
+    enter: list[StrategicEnter] = Field(
+        default_factory=_enemy_units,
         description="what a path may not enter: a location holding enemy units, an enemy ZOC "
         "(PGG 6.32), a hex next to an enemy unit except the last (Barbarossa 8.7), a location "
         "the side does not control (DC 9.A)",
