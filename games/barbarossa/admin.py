@@ -47,8 +47,20 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
 
 
 def moscow_lost(match: Match) -> bool:
-    """7.21: no markers in a turn that began with Moscow German."""
+    """7.21: no markers while the Moscow rule is in force (set at the start of each turn)."""
     return bool(match.state.vars.get("moscow_german_at_start"))
+
+
+def moscow_suspended(match: Match) -> bool:
+    """7.21, at the start of a game turn: a turn from GT7 that begins with Moscow German
+    suspends the Soviet offensive supply markers, until a turn begins with Moscow back in
+    Soviet control and in Soviet overland supply."""
+    control = match.state.control.get("1606")
+    if control == GERMAN:
+        return True
+    before = bool(match.state.vars.get("moscow_german_at_start")) and match.turn > 7
+    back = control == SOVIET and "1606" in supply.overland(match, SOVIET)
+    return before and not back
 
 
 @hookimpl
@@ -58,7 +70,7 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
 
         note_obligations(match)  # 5.12
     if phase.id == "administration":
-        match.state.vars["moscow_german_at_start"] = match.state.control.get("1606") == GERMAN
+        match.state.vars["moscow_german_at_start"] = moscow_suspended(match)
         match.state.vars["replaced"] = {GERMAN: [0, 0], SOVIET: [0, 0]}
         match.state.vars["placed"] = {}
         match.state.vars["offensive_markers"] = {}

@@ -552,3 +552,28 @@ def test_no_strategic_movement_before_gt9_or_after_gt29_8_7(registry: Registry) 
     for turn, active in ((8, False), (9, True), (29, True), (30, False)):
         m.state.cursor.turn = turn
         assert strategic.wargame_phase_active(m, phase) is active
+
+
+def test_moscow_rule_lasts_until_moscow_is_soviet_and_supplied_7_21(rb: Match) -> None:
+    from wargame.games.barbarossa import admin
+    from wargame.models import PhaseSpec
+
+    start = PhaseSpec(id="administration", when="administration")
+    rb.state.cursor.turn = 8
+    rb.state.control["1606"] = "german"
+    admin.wargame_phase_start(rb, start)
+    assert admin.moscow_lost(rb)  # a turn from GT7 began with Moscow German
+    rb.state.cursor.turn = 9
+    rb.state.control["1606"] = "soviet"
+    sources = list(rb.topology.region("supply:soviet"))
+    for h in sources:
+        rb.state.control[h] = "german"  # Moscow retaken but cut off
+    rb.touch()
+    admin.wargame_phase_start(rb, start)
+    assert admin.moscow_lost(rb)
+    rb.state.cursor.turn = 10
+    for h in sources:
+        rb.state.control[h] = "soviet"
+    rb.touch()
+    admin.wargame_phase_start(rb, start)
+    assert not admin.moscow_lost(rb)  # back in overland-supplied Soviet control
