@@ -7,6 +7,7 @@ from wargame.match import Match
 GERMAN, SOVIET = "german", "soviet"
 MOSCOW = "4618"
 LENINGRAD = "3802"
+ORANIENBAUM = "3701"
 KIEV = "2529"
 
 

@@ -7,7 +7,6 @@ from importlib.resources import files
 from wargame.games.land_without_end import (
     combat,
     dd3,
-    fliegerkorps,
     mobile,
     paulus,
     sequence,
@@ -19,7 +18,7 @@ from wargame.games.land_without_end import (
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES = (setup, sequence, weather, dd3, supply, paulus, mobile, fliegerkorps, combat, victory)
+RULES = (setup, sequence, weather, dd3, supply, paulus, mobile, combat, victory)
 
 
 @hookimpl

@@ -6,9 +6,9 @@ What this title adds:
 - Rollbahn extension (7.3, E22b): every hex of a Rollbahn that runs from its western end through
   German-controlled hexes free of Soviet units is a German source; the trace may end there.
 - Captured sources (7.15, 7.17): a source hex the enemy controls serves neither side.
-- Soviet supply (7.8-7.10): every Soviet unit is in supply while DD3 stands; a Soviet unit in a
+- Soviet supply (7.8-7.11): every Soviet unit is in supply while DD3 stands; a Soviet unit in a
   Black Sea or Azov coastal town is in supply (coastal supply); otherwise a trace of any length to
-  the east or south edge.
+  the east or south edge; units in Oranienbaum while Leningrad is Soviet-held and supplied.
 - German units out of supply at the start of a Movement Phase have MF 0 (7.7; the minimum move
   does not restore it, E22f) and at the start of a Prepared Assault Phase may not attack (7.7);
   they defend fully and are never lost for it.
@@ -29,7 +29,7 @@ from wargame.models import PhaseSpec
 from wargame.state import Unit
 
 from . import dd3
-from .common import GERMAN, SOVIET, town_class
+from .common import GERMAN, LENINGRAD, ORANIENBAUM, SOVIET, town_class
 
 COASTS = {"black-sea", "azov"}
 
@@ -79,7 +79,15 @@ def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
         return {"state": "supplied", "path": [unit.loc], "why": "coastal supply (LWE 7.10)"}
     if unit.loc in soviet_reach(match):
         return {"state": "supplied", "path": [unit.loc], "why": "a line to the east or south edge"}
+    if unit.loc == ORANIENBAUM and leningrad_supplies(match):
+        return {"state": "supplied", "path": [unit.loc], "why": "Oranienbaum (LWE 7.11)"}
     return {"state": "out", "path": [], "why": "no line to the east or south edge (LWE 7.9)"}
+
+
+def leningrad_supplies(match: Match) -> bool:
+    """7.11: Oranienbaum is supplied while Leningrad is Soviet-controlled and in supply (its own
+    line to the east or south edge; ruling M9: no land trace between the two is needed)."""
+    return match.state.control.get(LENINGRAD) == SOVIET and LENINGRAD in soviet_reach(match)
 
 
 def german_answer(match: Match, unit: Unit) -> dict[str, Any]:

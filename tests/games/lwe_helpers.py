@@ -15,7 +15,7 @@ ANSWERS = {
     "concentration": "concentration pass",
     "paulus": "paulus press-on",
     "dd3": "dd3 keep",
-    "fliegerkorps": "fliegerkorps hold",
+    "air": "air hold",
     "dl1": "dl1 retreat",
 }
 """What ``advance_to`` answers to the decisions on its way (anything else: ``end``)."""

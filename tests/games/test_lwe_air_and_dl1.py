@@ -40,32 +40,32 @@ def test_viii_fk_is_the_german_choice_before_his_battle_one_column_right_11_25()
     m, target = german_attack(2)
     m.apply(f"attack {target} with ger-inf-1")
     d = m.decision
-    assert d is not None and (d.side, d.kind) == ("german", "fliegerkorps")
+    assert d is not None and (d.side, d.kind) == ("german", "air")
     force_rolls(m, 4, only=None)
-    fought = _battle_event(m.apply("fliegerkorps commit"))
+    fought = _battle_event(m.apply("air commit"))
     assert fought["column"] == "2-1"  # 1:1 with one column right
-    assert any("VIII FliegerKorps" in line for line in fought["explanation"])
+    assert any("air support" in line for line in fought["explanation"])
 
 
 def test_viii_fk_held_leaves_the_odds_11_25() -> None:
     m, target = german_attack(2)
     m.apply(f"attack {target} with ger-inf-1")
     force_rolls(m, 4)
-    assert _battle_event(m.apply("fliegerkorps hold"))["column"] == "1-1"
+    assert _battle_event(m.apply("air hold"))["column"] == "1-1"
 
 
 def test_viii_fk_supports_german_defence_one_column_left_11_25() -> None:
     m, target = soviet_attack(2)
     m.apply(f"attack {target} with sov-rd-10")
     d = m.decision
-    assert d is not None and (d.side, d.kind) == ("german", "fliegerkorps")
+    assert d is not None and (d.side, d.kind) == ("german", "air")
     force_rolls(m, 3)
-    assert _battle_event(m.apply("fliegerkorps commit"))["column"] == "1-3"
+    assert _battle_event(m.apply("air commit"))["column"] == "1-3"
 
 
 def test_viii_fk_once_a_game_turn_11_25() -> None:
     m, target = german_attack(2)
-    m.state.vars["viii_fk_turn"] = 2
+    m.state.plugins["air-support"] = {"turn": 2, "used": 1}
     m.touch()
     force_rolls(m, 4)
     events = m.apply(f"attack {target} with ger-inf-1")  # fought at once: no offer
@@ -79,18 +79,18 @@ def test_viii_fk_not_before_gt2_11_25() -> None:
 
 
 def test_viii_fk_gone_from_gt22_8_12_11_25() -> None:
-    from wargame.games.land_without_end import fliegerkorps
+    from wargame.mechanics import airsupport
 
     m = new_match()
-    for turn, usable in ((1, False), (2, True), (21, True), (22, False)):
+    for turn, usable in ((1, 0), (2, 1), (21, 1), (22, 0)):
         m.state.cursor.turn = turn
-        assert fliegerkorps.available(m) is usable
+        assert airsupport.available(m) == usable
 
 
 def test_viii_fk_usage_refused_11_25() -> None:
     m, target = german_attack(2)
     m.apply(f"attack {target} with ger-inf-1")
-    refused(m, "fliegerkorps twice", "usage", rule="LWE 11.25")
+    refused(m, "air twice", "usage", rule="LWE 11.25")
 
 
 def test_dr_against_all_german_defenders_is_the_german_choice_dl1_11_38() -> None:

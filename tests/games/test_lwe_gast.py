@@ -110,7 +110,7 @@ def test_gast_roll_precedes_the_crt_roll_in_play_7_4_11_28(match: Match) -> None
     put(m, "ger-inf-1", east)
     put(m, "sov-rd-10", target)
     m.state.cursor.turn = 3
-    m.state.vars["viii_fk_turn"] = 3  # VIII FliegerKorps used: no decision before the battle
+    m.state.plugins["air-support"] = {"turn": 3, "used": 1}  # VIII FK used: no decision asked
     m.touch()
     force_rolls(m, 6, only="LWE 7.4")
     events = [e.to_json() for e in m.apply(f"attack {target} with ger-inf-1")]

@@ -115,3 +115,40 @@ def test_coastal_town_supplies_a_soviet_unit_7_10(match: Match) -> None:
                 loc,
             )
     assert supply.wargame_supply(match, unit)["state"] == "supplied"
+
+
+def _surround(match: Match, loc: str, ids: tuple[str, ...] = ("ger-inf-1", "ger-inf-6",
+              "ger-inf-7", "ger-inf-8", "ger-inf-9", "ger-inf-11")) -> None:  # fmt: skip
+    """German units on every land neighbour but Oranienbaum and Leningrad."""
+    land = [
+        n
+        for n in match.topology.neighbours(loc)
+        if match.topology.terrain(n) != "sea" and n not in ("3701", "3802")
+    ]
+    for uid, n in zip(ids, land, strict=False):
+        put(match, uid, n)
+
+
+def test_oranienbaum_supplied_while_leningrad_is_soviet_and_supplied_7_11(match: Match) -> None:
+    """Cut off by land, Oranienbaum (3701) draws on Leningrad (3802) across the bay."""
+    clear(match)
+    match.state.vars["dd3"] = False
+    unit = put(match, "sov-rd-10", "3701")
+    _surround(match, "3701")
+    assert supply.wargame_supply(match, unit)["state"] == "supplied"
+    assert "7.11" in supply.wargame_supply(match, unit)["why"]
+
+
+def test_oranienbaum_out_when_leningrad_is_cut_off_or_german_7_11(match: Match) -> None:
+    clear(match)
+    match.state.vars["dd3"] = False
+    unit = put(match, "sov-rd-10", "3701")
+    _surround(match, "3701")
+    match.state.control["3802"] = "german"
+    match.touch()
+    assert supply.wargame_supply(match, unit)["state"] == "out"
+    match.state.control["3802"] = "soviet"
+    more = ("ger-inf-102", "ger-inf-106", "ger-inf-110", "ger-inf-111", "ger-inf-112")
+    _surround(match, "3802", more)  # Leningrad held but with no line of its own
+    match.touch()
+    assert supply.wargame_supply(match, unit)["state"] == "out"
