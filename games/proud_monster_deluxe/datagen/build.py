@@ -1252,6 +1252,7 @@ def title() -> Json:
             "combat-tables": "crt.json",
             "calendar": "calendar.json",
             "1941-historical": "scenario-1941-historical.json",
+            "gast": "table-gast.json",
         },
         "default_scenario": "1941-historical",
         "mechanics": [
@@ -1264,6 +1265,7 @@ def title() -> Json:
             "stacking",
             "untried",
             "overrun",
+            "attenuated-supply",
         ],
         "mechanic_options": {
             "movement": {
@@ -1296,6 +1298,15 @@ def title() -> Json:
                 "feature_limits": {"city": 10, "heavy-fort": 5},
                 "check": ["w1-cleanup", "w2-cleanup"],
                 "rule": "PMD 6.1, 6.3",
+            },
+            "attenuated-supply": {
+                "side": "axis",
+                "region": "gas-east",
+                "beyond": "target",  # 8.8: an attack on a hex east of the GAS line
+                "table": "gast",
+                "ignored_var": "gas_ignored",  # 8.10: a 3-turn Paulus Pause ends the line
+                "until_turn": 18,  # 8.7: the GAS line is gone from turn 205 (game turn 18)
+                "rule": "PMD 8.8",
             },
             "overrun": {
                 "cost": {"axis/mech": 7, "cd-ger": 4, "soviet": 4},
@@ -1345,6 +1356,40 @@ def title() -> Json:
     }
 
 
+def gast() -> Json:
+    """The German Attenuated Supply Table (8.8): not in the text but for its effect (a left shift
+    or none) and 8.10's modifiers after a Paulus Pause."""
+    return {
+        "kind": "table",
+        "id": "gast",
+        "name": "German Attenuated Supply Table",
+        "rule": "PMD 8.8",
+        "provenance": stand_in(
+            "8.8: the table and the modifiers beneath it are not in the text; the results (0-2 "
+            "columns left by roll) are stand-ins; the -1 and -3 after a 1- or 2-turn Paulus "
+            "Pause are 8.10's (ruling G1)"
+        ),
+        "entries": {
+            "results": {"1": 0, "2": 0, "3": 0, "4": 1, "5": 1, "6": 2},
+            "modifiers": {
+                "paulus-1": {
+                    "drm": -1,
+                    "var": "paulus_pause_1",
+                    "reason": "after a 1-turn Paulus Pause",
+                    "rule": "PMD 8.10",
+                },
+                "paulus-2": {
+                    "drm": -3,
+                    "var": "paulus_pause_2",
+                    "reason": "after a 2-turn Paulus Pause",
+                    "rule": "PMD 8.10",
+                },
+            },
+            "meaning": {"shift": "columns left (worse for the attacker); 0 = unchanged"},
+        },
+    }
+
+
 def documents() -> dict[str, Json]:
     with (DATA / "map.json").open(encoding="utf-8") as fh:
         map_doc = json.load(fh)
@@ -1353,6 +1398,7 @@ def documents() -> dict[str, Json]:
         "calendar.json": calendar(),
         "counters.json": manifest,
         "crt.json": crt(),
+        "table-gast.json": gast(),
         "terrain.json": terrain(),
         "scenario-1941-historical.json": setup(groups, map_doc),
         "title.json": title(),
