@@ -21,7 +21,6 @@ Entering from the arriving reinforcements (the Reinforcement Phase) waits for re
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from wargame.actions import Action, Decision
@@ -35,24 +34,17 @@ from wargame.plugins import Verb
 from wargame.state import Unit
 
 from . import volga
+from .strategic import half, overland_supply, urban
 from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 11.3"
 AREAS = {"north": "box:rvgk-north", "south": "box:rvgk-south"}
 HOLD_LIMIT = 10
 HALF_POINT = ("rb", "mrb", "tb")
-URBAN = ("city", "large-town", "small-town")
 
 
 def _ns(match: Match) -> dict[str, Any]:
     return match.state.ns("pmd-rvgk")
-
-
-def half(match: Match, loc: str) -> str:
-    for name, box in AREAS.items():
-        if loc == box:
-            return name
-    return "south" if loc in match.topology.region("south") else "north"
 
 
 def points(match: Match, unit: Unit) -> float:
@@ -99,20 +91,11 @@ def _next_to_axis(match: Match, loc: str) -> bool:
     return any(match.side_at(n) == AXIS for n in match.topology.neighbours(loc))
 
 
-def _urban(match: Match, loc: str, kinds: Iterable[str] = URBAN) -> bool:
-    return loc in match.topology and bool(set(kinds) & match.topology.features(loc))
-
-
 def _edge(match: Match, loc: str) -> str | None:
     for name in AREAS:
         if loc in match.topology.region(f"edge:rvgk-{name}"):
             return name
     return None
-
-
-def _overland_supply(match: Match, unit: Unit) -> bool:
-    found = match.hook.wargame_supply(match=match, unit=unit)
-    return not found or found.get("overland", found.get("state") != "out") is not False
 
 
 def _limit_problem(match: Match, unit: Unit, entering: bool) -> str | None:
@@ -150,7 +133,7 @@ def move_problem(match: Match, unit: Unit, dest: str) -> str | None:
             return f"{dest} holds Axis units"
         if phase == "refit":
             owned = controller(match, dest)
-            if not _urban(match, dest, ("city", "large-town")) or owned == AXIS:
+            if not urban(match, dest, ("city", "large-town")) or owned == AXIS:
                 return f"{dest} is not a Soviet-owned city or large town ({RULE})"
         elif _edge(match, dest) != half(match, origin):
             return f"{dest} is not a red-bordered edge hex of {origin} ({RULE})"
@@ -159,13 +142,13 @@ def move_problem(match: Match, unit: Unit, dest: str) -> str | None:
         return f"{dest} is not an RVGK area"
     if phase != "movement" or ynn(match) < 124:
         return f"units go from the map into the RVGK from turn 124, moving ({RULE})"
-    if not (_urban(match, origin) or _edge(match, origin)):
+    if not (urban(match, origin) or _edge(match, origin)):
         return f"{unit.id} is neither in an urban hex nor on an RVGK edge hex ({RULE})"
     if half(match, dest) != half(match, origin):
         return f"{dest} is not the RVGK area of {origin}'s half of the map ({RULE})"
     if _next_to_axis(match, origin):
         return f"{origin} is next to an Axis unit ({RULE})"
-    if not _overland_supply(match, unit):
+    if not overland_supply(match, unit):
         return f"{unit.id} is not in overland supply ({RULE})"
     if volga.south_of_caucasus(match, origin) and volga.interdicted(match):
         return f"the Volga is interdicted: no unit south of the Caucasus line enters ({volga.RULE})"
@@ -177,7 +160,7 @@ def destinations(match: Match, unit: Unit) -> list[str]:
         return []
     if unit.loc in AREAS.values():
         region = (
-            [h for h in match.topology.locations() if _urban(match, h, ("city", "large-town"))]
+            [h for h in match.topology.locations() if urban(match, h, ("city", "large-town"))]
             if _phase(match) == "refit"
             else match.topology.region(f"edge:rvgk-{half(match, unit.loc)}")
         )

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Iterable
 from typing import Any
 
 from wargame.actions import Action, Decision
@@ -43,10 +44,10 @@ def _ns(match: Match) -> dict[str, Any]:
 
 
 def half(match: Match, loc: str) -> str:
-    """Which half of the map (or which OKH area) ``loc`` belongs to (the North/South line)."""
-    for name, box in OKH.items():
-        if loc == box:
-            return name
+    """Which half of the map ``loc`` belongs to (the North/South line), or which half an OKH or
+    RVGK area serves."""
+    if loc.startswith("box:"):
+        return "south" if loc.endswith("-south") else "north"
     return "south" if loc in match.topology.region("south") else "north"
 
 
@@ -115,11 +116,13 @@ def reachable(match: Match, side_half: str) -> set[str]:
     return seen
 
 
-def _urban(match: Match, loc: str) -> bool:
-    return loc in match.topology and bool(set(URBAN) & match.topology.features(loc))
+def urban(match: Match, loc: str, kinds: Iterable[str] = URBAN) -> bool:
+    """A city, large or small town (11.2, 11.3), or one of ``kinds``."""
+    return loc in match.topology and bool(set(kinds) & match.topology.features(loc))
 
 
-def _overland_supply(match: Match, unit: Unit) -> bool:
+def overland_supply(match: Match, unit: Unit) -> bool:
+    """In overland supply; until supply (8.x) answers, every unit is (rulings C6, ST1)."""
     found = match.hook.wargame_supply(match=match, unit=unit)
     return not found or found.get("overland", found.get("state") != "out") is not False
 
@@ -132,9 +135,9 @@ def unit_problem(match: Match, unit: Unit) -> str | None:
         return f"{unit.id} has moved this phase ({RULE})"
     if unit.loc in OKH.values():
         return None
-    if not _urban(match, unit.loc):
+    if not urban(match, unit.loc):
         return f"{unit.id} is neither in an OKH area nor in an urban hex ({RULE})"
-    if not _overland_supply(match, unit):
+    if not overland_supply(match, unit):
         return f"{unit.id}'s urban hex is not in overland supply ({RULE})"
     if _closed(match, unit.loc) is not None or unit.loc not in reachable(
         match, half(match, unit.loc)
@@ -158,7 +161,7 @@ def move_problem(match: Match, unit: Unit, dest: str) -> str | None:
         if origin not in OKH.values() and half(match, dest) != half(match, origin):
             return f"{origin} is not in {dest}'s half of the map ({RULE})"
     else:
-        if not _urban(match, dest):
+        if not urban(match, dest):
             return f"{dest} is not an urban hex (city, large or small town) ({RULE})"
         if half(match, dest) != half(match, origin):
             return f"{dest} is across the North/South line from {origin} ({RULE})"
@@ -183,8 +186,8 @@ def destinations(match: Match, unit: Unit) -> list[str]:
     if unit.loc not in OKH.values():
         return [OKH[half(match, unit.loc)]]
     own = half(match, unit.loc)
-    urban = sorted(h for h in reachable(match, own) if _urban(match, h))
-    return [b for b in OKH.values() if b != unit.loc] + urban
+    towns = sorted(h for h in reachable(match, own) if urban(match, h))
+    return [b for b in OKH.values() if b != unit.loc] + towns
 
 
 class Strategic(Verb):
