@@ -155,3 +155,25 @@ def test_a_unit_in_reserve_that_attacks_comes_out_ruling_r2() -> None:
     match.reveal(rd)
     match.apply(f"attack {n} with ger-pd-3")
     assert not reserves.in_reserve(match, match.state.units["ger-pd-3"])
+
+
+def test_the_enemy_reserve_movement_phase_moves_the_other_side_s_reserves_6_4() -> None:
+    """6.4 way 4: a Soviet stack put in reserve in the Soviet Refit Phase comes out in the
+    Enemy Reserve Movement Phase of the next Axis week, the Soviet player choosing the mover."""
+    match = Match(_title(), "1941-historical", 1)
+    while match.turn == 1:
+        match.apply("end")
+    to_phase(match, "soviet", "refit")
+    clear(match)
+    a, n, f, b = _places(match)
+    td = put(match, "sov-td-interior-01", a)
+    match.apply(f"reserve {a}")
+    for _ in range(30):
+        decision = match.decision
+        assert decision is not None
+        if decision.phase.endswith("enemy-reserve-movement"):
+            break
+        match.apply("end")
+    assert decision.side == "soviet" and decision.phase.startswith("axis/")
+    match.apply(f"move {td.id} {a} {n}")
+    assert td.loc == n and not reserves.in_reserve(match, td)
