@@ -42,12 +42,26 @@ def _printed(match: Match, unit: Unit, name: str) -> int:
     return int(match.counter(unit)["steps"][0]["values"].get(name, 0))
 
 
+def emergency_factor(battle: Battle, unit: Unit) -> int | None:
+    """An emergency unit's factor in this battle, rolled at its start (8.4, T47)."""
+    got = battle.extra.get("emergency", {}).get(unit.id)
+    return None if got is None else int(got)
+
+
+def defence_factor(battle: Battle, unit: Unit, printed: int) -> int:
+    rolled = emergency_factor(battle, unit)
+    return printed if rolled is None else rolled
+
+
 def attack_factor(match: Match, battle: Battle, unit: Unit) -> int:
     """One attacker's factor before any halving: defence used as attack by panzer corps into a
     city (11.20) and by supplied mountain infantry into rough (11.14); a shock army doubled in a
     Soviet fight/move turn with supply (5.7)."""
     from wargame.mechanics import phaseorder
 
+    rolled = emergency_factor(battle, unit)
+    if rolled is not None:
+        return rolled  # 8.4: a die for this battle
     tags = match.unit_type(unit).get("tags", ())
     target = battle.target
     value = _printed(match, unit, "attack")
@@ -103,7 +117,9 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
     for uid in battle.attackers:
         unit = units[uid]
         value = attack_factor(match, battle, unit)
-        if value != _printed(match, unit, "attack"):
+        if emergency_factor(battle, unit) is not None:
+            mods.append(Modifier(uid, "set", value, "emergency unit's rolled factor", "BARB 8.4"))
+        elif value != _printed(match, unit, "attack"):
             mods.append(
                 Modifier(
                     uid,
@@ -130,8 +146,12 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
             )
     for uid in late_arrivals(match, battle):
         mods.append(Modifier(uid, "set", 0, "retreated into this hex this phase", "BARB 11.29"))
+    for uid in battle.defenders:
+        rolled = emergency_factor(battle, units[uid])
+        if rolled is not None:
+            mods.append(Modifier(uid, "set", rolled, "emergency unit's rolled factor", "BARB 8.4"))
     oos = [
-        _printed(match, units[u], "defense")
+        defence_factor(battle, units[u], _printed(match, units[u], "defense"))
         for u in battle.defenders
         if supply.state(match, units[u]) == "out"
     ]

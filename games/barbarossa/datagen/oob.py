@@ -56,6 +56,12 @@ UNIT_TYPES: Json = {
     "guards": {"name": "Guards army", "mobility": "mech", "tags": ["mech", "guards"]},
     "mech-corps": {"name": "Mechanized corps", "mobility": "mech", "tags": ["mech", "corps"]},
     "ica": {"name": "Independent Coastal Army", "mobility": "nonmech", "tags": ["ica"]},
+    "emergency": {"name": "Emergency unit", "mobility": "nonmech", "tags": ["emergency"]},
+    "emergency-mech": {
+        "name": "Emergency mechanized unit",
+        "mobility": "mech",
+        "tags": ["mech", "emergency"],
+    },
 }
 """BARB 2.9 mobility classes (Guards are mechanized there; 17 item 18)."""
 
@@ -71,6 +77,8 @@ FACTORS: dict[str, tuple[int, int]] = {
     "guards": (5, 5),
     "mech-corps": (2, 2),
     "ica": (0, 3),
+    "emergency": (3, 3),
+    "emergency-mech": (3, 3),
 }
 FACTOR_NOTE = (
     "combat factors are not in the text (the counter sheet is missing): a stand-in shaped by the "
@@ -382,6 +390,19 @@ def counters() -> tuple[Json, Json]:
             dotted=True,
             note=FACTOR_NOTE + "; removed at the end of GT3 (BARB 8.23)",
         )
+    for n in range(1, 6):
+        add(
+            f"ger-e{n}",
+            counter("german", "emergency", f"Emergency Group {n}"),
+            note="the counter's names and entry turns are not in the text; its factor is a die "
+            "rolled for each battle (BARB 8.4): the printed 3 is what previews assume",
+        )
+    add(
+        "ger-epz",
+        counter("german", "emergency-mech", "Emergency Panzer Group"),
+        note="the counter's name and entry turn are not in the text; its factor is a die rolled "
+        "for each battle (BARB 8.4): the printed 3 is what previews assume",
+    )
     add(
         "sov-1pol",
         counter("soviet", "rifle", "1st Polish Army"),
