@@ -307,6 +307,8 @@ UNIT_TYPES: Json = {
         0.5,
         rule("2.4.7, 6.1, 16.4"),
     ),
+    "partisan": utype("Partisans", "leg", ["soviet", "partisan"], 1, rule("15.8")),
+    "para-corps": utype("Paratroop corps", "leg", ["soviet", "partisan"], 1, rule("15.8")),
 }
 
 # June 1941, Axis (stand-in order of battle: the historical divisions, by army group).
@@ -634,6 +636,23 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
                         ),
                     },
                 )
+    # 15.8: received on turn 201, placed by the Soviet (partisans.py); 1 attack point each and
+    # no movement are stated, the defence factors are stand-ins
+    immobile = stand_in("15.8: 4 and 2 steps, attack 1, never move; the defence is a stand-in")
+    c["sov-partisans"] = {
+        "side": "soviet",
+        "type": "partisan",
+        "name": "Partisans",
+        "steps": [face(1, 2, 0), face(1, 1, 0)],
+        "provenance": immobile,
+    }
+    c["sov-para-corps-4"] = {
+        "side": "soviet",
+        "type": "para-corps",
+        "name": "4 Para Corps",
+        "steps": [face(1, 4, 0), face(1, 3, 0), face(1, 2, 0), face(1, 1, 0)],
+        "provenance": immobile,
+    }
     pools = _pools()
     for kind, spec in pools.items():
         on_map = sum(1 for x in c.values() if x.get("untried") == kind)
