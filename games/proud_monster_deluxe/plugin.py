@@ -17,6 +17,7 @@ from wargame.games.proud_monster_deluxe import (
     mobileassault,
     movement,
     offsupply,
+    partisans,
     reserves,
     rvgk,
     strategic,
@@ -46,6 +47,7 @@ RULES: tuple[object, ...] = (
     rvgk,  # part 2: 11.3
     antipartisan,  # part 2: 9.7.5
     offsupply,  # part 2: 8.6
+    partisans,  # part 2: 15.8
     victory,
 )
 

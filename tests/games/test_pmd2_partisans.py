@@ -1,0 +1,95 @@
+"""Proud Monster Deluxe part 2: the 4 Paratroop Corps and the Partisans (15.8)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from wargame.games.proud_monster_deluxe import partisans, plugin
+from wargame.match import Match
+from wargame.plugins import Title, discover
+from wargame.testing import clear, put, refused, to_phase
+
+T201 = 14  # game turn
+MOSCOW = "4120"
+PARA, PART = "sov-para-corps-4", "sov-partisans"
+
+
+@cache
+def _title() -> Title:
+    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+
+
+def _refit(turn: int = T201) -> tuple[Match, str, str]:
+    """A Soviet Refit Phase of turn ``turn``, the map empty, only Moscow Soviet-owned; a forest
+    or rough hex near Moscow, and one far from it."""
+    match = Match(_title(), "1941-historical", 1)
+    while match.turn == 1:
+        match.apply("end")
+    to_phase(match, "soviet", "refit")
+    clear(match)
+    match.state.cursor.turn = turn
+    match.state.control.clear()
+    match.state.control[MOSCOW] = "soviet"
+    match.touch()
+    topo = match.topology
+    woods = sorted(h for h in topo.locations() if topo.terrain(h) in ("forest", "rough"))
+    near = next(h for h in woods if topo.distance(h, MOSCOW) <= 8)
+    far = next(h for h in woods if topo.distance(h, MOSCOW) > 8)
+    return match, near, far
+
+
+def _legal(match: Match) -> set[str]:
+    return {str(a) for a in match.legal_actions()}
+
+
+def test_placed_in_forest_or_rough_within_8_hexes_on_turn_201_15_8() -> None:
+    match, near, far = _refit()
+    assert f"partisans {PARA} {near}" in _legal(match)
+    refused(match, f"partisans {PARA} {far}", "within 8 hexes", rule="PMD 15.8")
+    clear_hex = next(
+        h for h in match.topology.neighbours(MOSCOW) if match.topology.terrain(h) == "clear"
+    )
+    refused(match, f"partisans {PARA} {clear_hex}", "forest or rough", rule="PMD 15.8")
+    put(match, "ger-id-7", near)
+    refused(match, f"partisans {PARA} {near}", "Axis units", rule="PMD 15.8")
+    match.place(match.state.units["ger-id-7"], None)
+    match.touch()
+    match.apply(f"partisans {PARA} {near}")
+    match.apply(f"partisans {PART} {near}")
+    assert match.state.units[PARA].loc == near and match.state.units[PART].loc == near
+    assert not any(a.startswith("partisans") for a in _legal(match))
+    # they never move (15.8): no movement points at all
+    assert match.unit_values(match.state.units[PARA])["movement"] == 0
+
+
+def test_not_placed_on_another_turn_15_8() -> None:
+    match, near, _ = _refit(T201 + 1)
+    refused(match, f"partisans {PARA} {near}", "turn 201", rule="PMD 15.8")
+
+
+def test_the_last_soviet_refit_of_turn_201_may_not_end_with_one_unplaced_15_8() -> None:
+    match, near, _ = _refit()
+    match.apply("end")  # the week-1 Refit Phase may end
+    to_phase(match, "soviet", "refit")
+    assert match.phase is not None and match.phase.spec.id == "w2-refit"
+    refused(match, "end", "place", rule="PMD 15.8")
+    for uid in partisans.unplaced(match):
+        match.apply(f"partisans {uid} {near}")
+    assert "end" in _legal(match)
+
+
+def test_a_soviet_unit_entering_removes_them_and_credits_lrps_next_turn_15_8() -> None:
+    match, near, _ = _refit()
+    match.apply(f"partisans {PART} {near}")
+    match.state.units[PART].step = 1  # one of its two steps lost
+    rd = put(match, "sov-rd-interior-01", match.topology.neighbours(near)[0])
+    match.hook.wargame_moved(match=match, units=[rd], path=[rd.loc, near])
+    assert match.state.units[PART].loc is None
+    assert match.state.ns("pmd-partisans")["credit"] == {str(match.turn + 1): 1}
+    phase = match.title.manifest.sequence.before_turn[0]
+    match.hook.wargame_phase_start(match=match, phase=phase)  # this turn: nothing yet
+    assert "soviet_lrp" not in match.state.vars
+    match.state.cursor.turn += 1
+    match.hook.wargame_phase_start(match=match, phase=phase)
+    assert match.state.vars["soviet_lrp"] == 1
+    assert "credit" not in match.state.ns("pmd-partisans")
