@@ -435,6 +435,8 @@ def wargame_retreat_paths(
     nor a mobile assault's launch hex (10.31A)."""
     if not units:
         return None
+    if all(match.counter(u)["type"] == "ica" for u in units):
+        return ica_retreat(match, start)
     battle = kcombat.active(match)
     origins = set(battle.origins.values()) if battle is not None else set()
     if battle is not None and battle.extra.get("launch"):
@@ -448,6 +450,21 @@ def wargame_retreat_paths(
     ok = [p for p in paths if p[0] not in origins and not water(start, p[0])]  # 11.17-11.18
     preferred = [p for p in ok if topo.direction(start, p[0]) in WEST[units[0].side]]
     return preferred or ok
+
+
+ICA_PORTS = {"2911": "3108", "3108": "2911"}
+"""Odessa and Sevastopol: the ICA's only hexes (10.34)."""
+
+
+def ica_retreat(match: Match, start: str) -> list[list[str]]:
+    """10.34: the ICA retreats only to its other port, Soviet-controlled and free of German
+    units, and not from a Hero City; otherwise it has no retreat (ruling E25)."""
+    other = ICA_PORTS.get(start)
+    if other is None or start in match.state.vars.get("hero_cities", ()):
+        return []
+    if match.state.control.get(other) != SOVIET or match.side_at(other) not in (None, SOVIET):
+        return []
+    return [[other]]
 
 
 # ------------------------------------------------------------------ who may attack

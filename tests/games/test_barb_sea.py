@@ -84,3 +84,24 @@ def test_the_ica_shuttles_by_sea_only_and_never_into_a_german_port_10_34(
     m.state.control[SEVASTOPOL] = "german"
     m.touch()
     assert sails(m, "sov-ica") == set()
+
+
+def test_the_ica_retreats_only_to_its_other_port_10_34(registry: Registry) -> None:
+    from wargame.games.barbarossa import combat
+
+    m = new(registry, "road-back")
+    clear(m)
+    ica = put(m, "sov-ica", ODESSA)
+    m.state.control[ODESSA] = "soviet"
+    m.state.control[SEVASTOPOL] = "soviet"
+    m.touch()
+    paths = [["2910"], ["2912"]]
+    assert combat.wargame_retreat_paths(m, [ica], ODESSA, paths) == [[SEVASTOPOL]]
+    m.state.control[SEVASTOPOL] = "german"
+    assert combat.wargame_retreat_paths(m, [ica], ODESSA, paths) == []  # no way: eliminated
+    m.state.control[SEVASTOPOL] = "soviet"
+    m.state.vars["hero_cities"] = [ODESSA]
+    assert combat.wargame_retreat_paths(m, [ica], ODESSA, paths) == []  # not from a Hero City
+    other = put(m, "sov-47", ODESSA)
+    m.state.vars["hero_cities"] = []
+    assert combat.wargame_retreat_paths(m, [other], ODESSA, paths) != [[SEVASTOPOL]]  # only the ICA
