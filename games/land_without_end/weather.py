@@ -24,6 +24,9 @@ from wargame.state import Unit
 
 from .common import GERMAN, in_region
 
+STRAITS = frozenset({"sivash", "kerch"})
+"""9.16: hexsides crossed only as a unit's whole move (the shared crossings mechanic)."""
+
 DRY = "D"
 SWZ = "weather-swz"
 
@@ -114,8 +117,8 @@ def cost(match: Match, unit: Unit, a: str, b: str) -> float:
             if w == "M":
                 extra += 3 if mobility == "mech" else 2
                 continue
-        if feat == "lake" and w == "S":
-            continue
+        if (feat == "lake" or feat in STRAITS) and w == "S":
+            continue  # 10.7: snow opens lake hexsides and the Sivash and Kerch
         spec = doc["hexsides"].get(feat)
         if spec is None:
             continue
@@ -137,6 +140,9 @@ def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
         return math.inf  # 9.21: no unit leaves the map; an off-map box is only entered from
     if a.startswith("box:"):
         return None
+    edge = match.topology.edge(a, b)
+    if edge is not None and STRAITS & set(edge.features) and now(match, b) != "S":
+        return None  # 9.16: the crossings mechanic prices it (the unit's whole move)
     return cost(match, unit, a, b)
 
 
