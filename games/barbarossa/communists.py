@@ -1,4 +1,4 @@
-"""Communist satellite armies (BARB 8.24): the Polish communist army.
+"""Communist satellite armies (BARB 8.24-8.25): the Polish and Romanian communist armies.
 
 The first time a Soviet unit in regular overland supply moves next to a hex of the General
 Government, from GT13 on, the Polish army appears at once on top of that unit's stack, or, if
@@ -8,8 +8,14 @@ ordinary reinforcement of GT13, waiting in the RVGK box (8.1) from the start of 
 a regular rifle army from then on. ``state.vars["polish"]`` records "due" (triggered early) and
 then "in" (placed); it never enters twice.
 
-The Romanian and Bulgarian communist armies (8.25-8.26) are not implemented: the stand-in counter
-mix has no counters for them.
+The first time a Soviet unit in regular overland supply moves next to Bucharest (3114), the two
+Axis Romanian armies leave play for good, wherever they are (8.25); the communist 1st Romanian
+Army is due the next game turn and the 4th the turn after (GT14 and GT15 for a trigger on or before
+GT13). Each enters at the start of a Soviet Movement Phase from its turn, in Bucharest, when
+Bucharest is Soviet-controlled, in Soviet overland supply and has room; else it waits (ruling E26).
+``state.vars["romanian_communists"]`` holds the due turns until both are in.
+
+The Bulgarian communist armies (8.26) are not implemented: the stand-in counter mix has none.
 """
 
 from __future__ import annotations
@@ -20,9 +26,12 @@ from wargame.models import PhaseSpec
 from wargame.state import Unit
 
 from . import supply
-from .turns import SOVIET, in_region
+from .turns import GERMAN, SOVIET, in_region
 
 POLES = "sov-1pol"
+BUCHAREST = "3114"
+ROMANIANS = ("sov-1r", "sov-4r")
+AXIS_ROMANIANS = ("ger-r3", "ger-r4")
 FIRST = 13
 LIMIT = 5
 """Units a hex (6.1)."""
@@ -71,16 +80,17 @@ def enter(match: Match, loc: str) -> None:
 
 @hookimpl
 def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
-    state = match.state.vars.get("polish")
-    if state in ("in", "due") or POLES not in match.counters_doc["counters"]:
-        return
-    if match.state.units.get(POLES) is not None and match.state.units[POLES].loc is not None:
-        return
     from wargame.mechanics.movement import phase_key
 
     key = phase_key(match)
     if any(key in (u.flags.get("retreated"), u.flags.get("advanced")) for u in units):
         return  # a retreat or an advance after combat is not a move (ruling E21)
+    romanian_trigger(match, units)
+    state = match.state.vars.get("polish")
+    if state in ("in", "due") or POLES not in match.counters_doc["counters"]:
+        return
+    if match.state.units.get(POLES) is not None and match.state.units[POLES].loc is not None:
+        return
     for unit in units:
         if triggered_by(match, unit):
             if match.turn >= FIRST:
@@ -95,9 +105,65 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
             return
 
 
+def romanian_trigger(match: Match, units: list[Unit]) -> None:
+    """8.25: a supplied Soviet unit first moves next to Bucharest."""
+    v = match.state.vars
+    if v.get("romanians_turned") or ROMANIANS[0] not in match.counters_doc["counters"]:
+        return
+    for unit in units:
+        loc = unit.loc
+        if unit.side != SOVIET or loc is None or loc.startswith("box:"):
+            continue
+        if BUCHAREST not in match.topology.neighbours(loc):
+            continue
+        if supply.state(match, unit) != "overland":
+            continue
+        v["romanians_turned"] = True
+        for uid in AXIS_ROMANIANS:
+            axis = match.state.units.get(uid)
+            if axis is not None:
+                match.place(axis, None)
+                axis.flags = {"permanent": True, "defected": True}
+        returns = match.state.secrets.get(GERMAN, {}).get("german_returns", {})
+        for uid in AXIS_ROMANIANS:
+            returns.pop(uid, None)  # no 8.15 return for them any more
+        first = max(match.turn + 1, FIRST + 1)
+        v["romanian_communists"] = {ROMANIANS[0]: first, ROMANIANS[1]: first + 1}
+        match.emit(
+            "communists",
+            "Romania changes sides: the Axis Romanian armies leave play",
+            "BARB 8.25",
+        )
+        return
+
+
+def romanians_enter(match: Match) -> None:
+    v = match.state.vars
+    due = v.get("romanian_communists")
+    if not due:
+        return
+    control = match.state.control
+    ok = (
+        control.get(BUCHAREST) == SOVIET
+        and match.side_at(BUCHAREST) in (None, SOVIET)
+        and BUCHAREST in supply.overland(match, SOVIET)
+    )
+    for uid, turn in sorted(due.items()):
+        if not ok or match.turn < turn or len(match.units_at(BUCHAREST)) >= LIMIT:
+            continue
+        match.new_unit(uid, BUCHAREST)
+        del due[uid]
+        match.emit("communists", f"{uid} enters in Bucharest", "BARB 8.25")
+    if not due:
+        v.pop("romanian_communists")
+
+
 @hookimpl
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    """A trigger before GT13: the army is a reinforcement of GT13, in the RVGK box (8.1)."""
+    """A trigger before GT13: the army is a reinforcement of GT13, in the RVGK box (8.1); due
+    Romanian communist armies enter in a Soviet Movement Phase (8.25)."""
+    if phase.id == "movement" and match.phasing == SOVIET:
+        romanians_enter(match)
     if match.turn >= FIRST and match.state.vars.get("polish") == "due":
         match.state.vars["polish"] = "in"
         match.new_unit(POLES, "box:rvgk")

@@ -1,5 +1,6 @@
 """The Polish communist army (BARB 8.24): it appears the instant a Soviet unit in overland supply
-first moves next to the General Government, from GT13; earlier, it is a GT13 reinforcement."""
+first moves next to the General Government, from GT13; earlier, it is a GT13 reinforcement. The
+Romanian communist armies (8.25) follow a supplied Soviet unit's first move next to Bucharest."""
 
 from __future__ import annotations
 
@@ -79,3 +80,49 @@ def test_an_early_trigger_brings_them_on_gt13_in_the_rvgk_8_24(registry: Registr
     communists.wargame_phase_start(m, PhaseSpec(id="administration", when="administration"))
     assert m.state.units["sov-1pol"].loc == "box:rvgk" and m.state.vars["polish"] == "in"
     assert m.state.units["sov-1pol"].hidden_from == ["german"]  # the RVGK is hidden (11.7)
+
+
+def romania(registry: Registry, turn: int) -> Match:
+    m = new(registry, "road-back")
+    clear(m)
+    m.state.cursor.turn = turn
+    for h in ("3113", "3112", "3114"):
+        m.state.control[h] = "soviet"
+    m.touch()
+    return m
+
+
+def test_romania_turns_when_a_supplied_soviet_unit_nears_bucharest_8_25(
+    registry: Registry,
+) -> None:
+    m = romania(registry, 16)
+    axis = put(m, "ger-r3", "3015")
+    m.touch()
+    unit = put(m, "sov-8", "3113")
+    m.touch()
+    assert supply.state(m, unit) == "overland"
+    communists.wargame_moved(m, [unit], ["3112", "3113"])
+    assert axis.loc is None and axis.flags["permanent"]  # the Axis Romanians leave for good
+    assert m.state.vars["romanian_communists"] == {"sov-1r": 17, "sov-4r": 18}
+    m.state.cursor.turn = 17
+    movement = PhaseSpec(id="movement", when="movement")
+    m.state.control["3114"] = "german"  # Bucharest not communist: the army waits
+    m.touch()
+    communists.wargame_phase_start(m, movement)
+    assert "sov-1r" not in m.state.units
+    m.state.control["3114"] = "soviet"
+    m.touch()
+    communists.wargame_phase_start(m, movement)
+    assert m.state.units["sov-1r"].loc == "3114" and "sov-4r" not in m.state.units
+    m.state.cursor.turn = 18
+    communists.wargame_phase_start(m, movement)
+    assert m.state.units["sov-4r"].loc == "3114"
+    assert "romanian_communists" not in m.state.vars  # both in: the record goes
+
+
+def test_an_early_trigger_brings_the_romanians_on_gt14_and_15_8_25(registry: Registry) -> None:
+    m = romania(registry, 12)
+    unit = put(m, "sov-8", "3113")
+    m.touch()
+    communists.wargame_moved(m, [unit], ["3112", "3113"])
+    assert m.state.vars["romanian_communists"] == {"sov-1r": 14, "sov-4r": 15}

@@ -410,6 +410,15 @@ def counters() -> tuple[Json, Json]:
         "when a supplied Soviet unit first moves next to the General Government (8.24)",
         rule="BARB 8.24, 8.22",
     )
+    for n in (1, 4):
+        add(
+            f"sov-{n}r",
+            counter("soviet", "rifle", f"{ordinal(n)} Romanian Communist Army"),
+            note="treated in all ways as a regular rifle army, factor 3 (BARB 8.25, 8.22); "
+            "enters through communist Bucharest after a supplied Soviet unit first moves next "
+            "to it (8.25)",
+            rule="BARB 8.25, 8.22",
+        )
     add(
         "sov-ica",
         counter("soviet", "ica", "Independent Coastal Army"),
