@@ -595,6 +595,9 @@ class SeaSettings(Settings):
     no_attack: bool = Field(
         False, description="a unit that sailed may not attack in the same player turn"
     )
+    pool: Id | None = Field(
+        None, description="seas naming one pool share one capacity (LWE 9.17: both coasts)"
+    )
     rule: str | None = None
 
 

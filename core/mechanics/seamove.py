@@ -6,7 +6,8 @@ Each sea (``mechanic_options.sea-movement.seas``) belongs to one side and names 
 (location ids or region names), the unit types or type tags that may use it (none listed: every
 unit), their weights (unit type or tag -> weight, default 1) and the capacity a movement phase of
 that side, counted in those weights (Barbarossa: one infantry corps a sea; LWE: five rifle
-divisions, the ICA weighing five). A port serves while the side controls it and no enemy unit is
+divisions, the ICA weighing five); seas naming the same ``pool`` share one capacity (LWE: the
+Black Sea and Azov ports together). A port serves while the side controls it and no enemy unit is
 in it. ``links`` join two seas (LWE, PMD: the Sea of Azov and the Black Sea) while the side
 controls every location the link ``needs`` (the Kerch Strait's hexes); a move between linked
 seas counts against the capacity of the sea it leaves. With ``no_attack`` a unit that moved by
@@ -78,8 +79,13 @@ def weight(match: Match, sea: dict[str, Any], unit: Unit) -> float:
     return max(found) if found else 1.0
 
 
+def _pool(sea: dict[str, Any]) -> str:
+    """Seas naming one ``pool`` share its capacity (LWE 9.17); else each sea has its own."""
+    return str(sea.get("pool") or sea["id"])
+
+
 def used(match: Match, sea: dict[str, Any]) -> float:
-    return float(match.state.plugins.get(NS, {}).get(f"{sea['id']}@{phase_key(match)}", 0))
+    return float(match.state.plugins.get(NS, {}).get(f"{_pool(sea)}@{phase_key(match)}", 0))
 
 
 def linked(match: Match, side: str, a: str, b: str) -> bool:
@@ -143,7 +149,7 @@ class Sea(Verb):
         sea = next(s for s in seas(match) if s["id"] == sea_id)
         key = phase_key(match)
         ns = match.state.ns(NS)
-        ns[f"{sea_id}@{key}"] = used(match, sea) + weight(match, sea, unit)
+        ns[f"{_pool(sea)}@{key}"] = used(match, sea) + weight(match, sea, unit)
         unit.flags["moved"] = key
         unit.flags["mp"] = [key, 10**6]  # no further movement this phase
         if sea.get("no_attack"):

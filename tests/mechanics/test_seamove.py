@@ -134,3 +134,30 @@ def test_a_unit_that_sailed_may_not_attack_that_player_turn_and_the_flag_goes(m:
         m.apply("attack 0410 with 1-inf")
     m.apply("end")  # Red's turn begins: the flag goes
     assert "sea" not in unit.flags
+
+
+def test_seas_of_one_pool_share_its_capacity_lwe_9_17(tmp_path: Path) -> None:
+    """LWE 9.17: the Black Sea and Azov ports share one capacity a phase."""
+    pooled = {
+        "seas": [
+            {"id": "west", "side": "blue", "ports": ["0305", "0310"], "capacity": 1,
+             "pool": "south"},
+            {"id": "east", "side": "blue", "ports": ["1005", "0101"], "capacity": 1,
+             "pool": "south"},
+        ],
+    }  # fmt: skip
+    title = make_variant(
+        tmp_path,
+        mechanics=MECHANICS,
+        sequence=SIMPLE_SEQUENCE,
+        scenario_setup=SETUP,
+        options={"sea-movement": pooled},
+    )
+    m = Match(title)
+    for h in ("0305", "0310", "0101", "1005"):
+        m.state.control[h] = "blue"
+    put(m, "7-arm", "1005")
+    m.touch()
+    assert "sea 7-arm 0101" in sea_moves(m)
+    m.apply("sea 1-inf 0310")
+    assert not any(a.startswith("sea 7-arm") for a in sea_moves(m))  # the pool's one is used
