@@ -19,6 +19,20 @@ def _movement(side: str = "axis") -> tuple[Match, str, str]:
     return (match, *clear_pair(match))
 
 
+def _supplied_pair(match: Match, side: str) -> tuple[str, str]:
+    """Two plain neighbours with nothing between them, in ``side``'s supply (PMD 8.2)."""
+    from wargame.games.proud_monster_deluxe import supply
+
+    topo = match.topology
+    _line, supplied = supply.nets(match, side)
+    for a in sorted(supplied):
+        for b in topo.neighbours(a) if plain(match, a) else ():
+            edge = topo.edge(a, b)
+            if plain(match, b) and edge is not None and not edge.features:
+                return a, b
+    raise AssertionError("no supplied clear pair")
+
+
 def _soviets(match: Match, loc: str, n: int) -> None:
     for uid in RDS[:n]:
         match.reveal(put(match, uid, loc))
@@ -121,7 +135,8 @@ def test_soviet_cavalry_in_a_mobile_assault_cost_a_cavalry_step_14_1() -> None:
     result: here the 13.10 reduction leaves the attacker's own result at 0."""
     from wargame.mechanics import combat
 
-    match, launch, target = _movement("soviet")
+    match = at_phase("soviet", "movement")
+    launch, target = _supplied_pair(match, "soviet")  # 13.10(1) needs the attacker in supply
     units = match.state.units
     td, cd = put(match, "sov-td-interior-01", launch), put(match, "sov-cd-interior-01", launch)
     for unit in (td, cd):

@@ -1285,6 +1285,7 @@ def title() -> Json:
             "untried",
             "overrun",
             "attenuated-supply",
+            "supply",
         ],
         "mechanic_options": {
             "movement": {
@@ -1326,6 +1327,22 @@ def title() -> Json:
                 "ignored_var": "gas_ignored",  # 8.10: a 3-turn Paulus Pause ends the line
                 "until_turn": 18,  # 8.7: the GAS line is gone from turn 205 (game turn 18)
                 "rule": "PMD 8.8",
+            },
+            # 8.3: traced at the start of the phases whose rules read the state (ruling S1)
+            "supply": {
+                "check": [
+                    f"w{w}-{p}"
+                    for w in (1, 2)
+                    for p in (
+                        "initial-movement",
+                        "combat",
+                        "enemy-reserve-movement",
+                        "friendly-reserve-movement",
+                        "cleanup",
+                    )
+                ],
+                "sides": "all",
+                "rule": "PMD 8.3",
             },
             "overrun": {
                 "cost": {"axis/mech": 7, "cd-ger": 4, "soviet": 4},

@@ -1,0 +1,212 @@
+"""Supply (PMD 8.1-8.5) on the kernel's supply mechanic and search.
+
+8.1: the ultimate sources are the OKH areas' west-edge hexes (Axis) and the RVGK areas' and the
+red-bordered edges' hexes (Soviet): the map regions ``edge:okh-*``, ``edge:rvgk-*`` and
+``soviet-edge:*``. 8.2: supply is pushed from them along a line of communications (any length,
+never into an enemy-occupied hex nor an all-sea hex; lakes for the Soviets in any weather, for
+the Axis in Snow) to every owned urban hex (city, large or small town); from such a hex, or from
+a source, a unit traces 14 Mech MP (the TEC's Mech costs in the weather of the moment, rivers
+free). One search outward from the sources per side and state answers every unit at once.
+
+8.3: the kernel's supply mechanic traces every unit at the start of the phases that read the
+state (``mechanic_options.supply.check``) and marks those out of supply (``flags["oos"]``); in the
+owning player's Cleanup Phase a unit that cannot trace a line of communications to a supplied
+urban hex or source is isolated: ISO 1, then 2 and 3 (``flags["iso"]``); one that was already
+isolated loses a step (8.5, supply attrition). ISO goes when the unit can trace again.
+8.5: out of supply, the movement factor is halved rounded up; isolated, it is 1.
+
+Not built (RULINGS S4): ports and sea supply, Offensive Supply markers and offensive supply
+(every unit in supply counts as in offensive supply), air supply, the Leg units' MP conversion,
+the minor allies' South OKH rule, the forts' extra weeks against attrition."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from wargame.calendar import weather
+from wargame.combat import Modifier
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.mechanics import movement
+from wargame.models import PhaseSpec
+from wargame.state import Unit
+from wargame.supply import supply_net
+
+from .turns import AXIS, SOVIET
+
+SOURCES = {
+    AXIS: ("edge:okh-north", "edge:okh-south"),
+    SOVIET: (
+        "edge:rvgk-north",
+        "edge:rvgk-south",
+        "soviet-edge:east",
+        "soviet-edge:north",
+        "soviet-edge:south",
+    ),
+}
+"""8.1: the ultimate sources, as map regions (which edge hexes border the areas: stand-ins)."""
+URBAN = ("city", "large-town", "small-town")
+"""8.2: the urban hexes supply is pushed to (not villages)."""
+MECH_MP = 14
+"""8.2: the trace from an urban hex (or a source) to a unit, in Mech MP."""
+RIVERS = ("minor-river", "major-river", "south-volga")
+ISO_MAX = 3
+"""8.3: ISO 3 means at least three weeks."""
+
+
+def _urban(match: Match) -> list[str]:
+    """The map's urban hexes (8.2), once per map."""
+
+    def build() -> list[str]:
+        topo = match.topology
+        return [h for h in topo.hexes() if set(topo.features(h)) & set(URBAN)]
+
+    return match.shared("pmd-urban", build)  # type: ignore[no-any-return]
+
+
+def _closed(match: Match, water: tuple[str, ...]) -> frozenset[int]:
+    def build() -> frozenset[int]:
+        graph, topo = match.topology.graph(), match.topology
+        return frozenset(graph.index[h] for h in topo.hexes() if topo.terrain(h) in water)
+
+    return match.shared(("pmd-supply-closed", water), build)  # type: ignore[no-any-return]
+
+
+def nets(match: Match, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    """(hexes on a line of communications from the side's sources, hexes in supply): 8.2's
+    push then its 14 Mech MP trace. Kept while what they depend on stays: the enemy's hexes,
+    the side's urban hexes and the weather."""
+    here = match.scratch.get(("pmd-supply", side))
+    if here is not None:
+        return here  # type: ignore[no-any-return]
+    here = match.scratch[("pmd-supply", side)] = _nets(match, side)
+    return here
+
+
+def _nets(match: Match, side: str) -> tuple[frozenset[str], frozenset[str]]:
+    graph = match.topology.graph()
+    enemy = frozenset(
+        graph.index[loc]
+        for loc, ids in match.occupied().items()
+        if loc in graph.index and match.state.units[ids[0]].side != side
+    )
+    owned = tuple(h for h in _urban(match) if match.state.control.get(h) == side)
+    columns = (weather(match, "nz") or "D", weather(match, "sz") or "D")
+    key = (side, enemy, owned, columns)
+    kept = match.cache.setdefault("pmd-supply-nets", {})
+    found = kept.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    frozen = "S" in columns
+    closed = _closed(match, ("sea",) if side == SOVIET or frozen else ("sea", "lake"))
+    sources = [graph.index[h] for h in match.resolve_locations(list(SOURCES[side]))]
+    loc_net = supply_net(graph, sources, blocked=enemy | closed)
+    on_line = frozenset(graph.ids[n] for n in loc_net.dist)
+    urban = [graph.index[h] for h in owned if h in on_line]
+    net = supply_net(
+        graph,
+        [*sources, *urban],
+        blocked=enemy | closed,
+        cost=_trace_costs(match, side),
+        limit=MECH_MP * movement.scale(match),
+    )
+    found = (on_line, frozenset(graph.ids[n] for n in net.dist))
+    if len(kept) > 16:
+        kept.clear()
+    kept[key] = found
+    return found
+
+
+def _trace_costs(match: Match, side: str) -> tuple[tuple[int | None, ...], ...]:
+    """The side's Mech costs now (weather columns) with the rivers' hexside costs taken out
+    (8.2: rivers cost nothing extra), per side and cost key."""
+    mech = _mech_unit(match, side)
+    key = ("pmd-supply-costs", movement.cost_key(match, mech))
+    found = match.cache.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    base = movement.cost_table(match, mech)
+    if "rivers-ignored" in key[1]:  # turn 112's Axis costs have no rivers already (5.3(10))
+        found = match.cache[key] = tuple(tuple(row) for row in base)
+        return found
+    chart = match.title.doc("terrain")["hexsides"]
+    graph = match.topology.graph()
+    columns = (weather(match, "nz") or "D", weather(match, "sz") or "D")
+    free = {f: _river_cost(chart[f]["move"], columns) for f in RIVERS if f in chart}
+    rows = []
+    for i, row in enumerate(base):
+        out: list[int | None] = []
+        for c, feats in zip(row, graph.edge_features[i], strict=True):
+            if c is not None:
+                c = max(0, c - sum(free[f] for f in feats if f in free) * movement.scale(match))
+            out.append(c)
+        rows.append(tuple(out))
+    found = match.cache[key] = tuple(rows)
+    return found
+
+
+def _river_cost(move: dict[str, Any], columns: tuple[str, str]) -> int:
+    """A river hexside's Mech cost under the weather: frozen rivers already cost nothing, so
+    the least of the zones' columns is taken out (never more than the river added)."""
+    costs = [move.get(f"*@{c}", move.get("*", 0)) for c in columns]
+    return int(min(c for c in costs if c is not None))
+
+
+def _mech_unit(match: Match, side: str) -> Unit:
+    """A stand-in Mech unit of the side, to read its cost table (8.2 counts Mech MP)."""
+    for unit in match.state.units.values():
+        if unit.side == side and match.unit_type(unit).get("mobility") == "mech":
+            return Unit(id=f"supply:{side}", counter=unit.counter, side=side)
+    raise LookupError(f"no Mech unit of {side} to read its costs")
+
+
+@hookimpl
+def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
+    """The unit's supply now (8.2): supplied, out of supply (``out``), or ISO when its marker
+    is on it (8.3)."""
+    if unit.loc is None or unit.loc.startswith("box:") or unit.side not in SOURCES:
+        return None
+    on_line, supplied = nets(match, unit.side)
+    if unit.loc in supplied:
+        return {"state": "supplied", "why": "within 14 Mech MP of a supplied urban hex or source"}
+    if unit.flags.get("iso"):
+        return {"state": "iso", "why": f"isolated (ISO {unit.flags['iso']}, PMD 8.3)"}
+    return {"state": "out", "why": "no supply line (PMD 8.2)"}
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    """8.3, 8.5: in the owning player's Cleanup Phase, isolation and supply attrition."""
+    if not phase.id.endswith("-cleanup") or match.phasing is None:
+        return
+    for unit in list(match.units_of(match.phasing)):
+        if unit.loc is None or unit.loc.startswith("box:"):
+            continue
+        on_line, _supplied = nets(match, unit.side)
+        if unit.loc in on_line:
+            if unit.flags.pop("iso", None):
+                match.emit("supply", f"{unit.id} is no longer isolated", "PMD 8.3", unit=unit.id)
+            continue
+        level = int(unit.flags.get("iso", 0))
+        if level >= 1:
+            match.emit("supply", f"{unit.id} loses a step: supply attrition", "PMD 8.5")
+            match.lose_steps(unit, 1, "PMD 8.5")
+            if unit.loc is None:
+                continue
+        unit.flags["iso"] = min(level + 1, ISO_MAX)
+        match.emit("supply", f"{unit.id} is isolated: ISO {unit.flags['iso']}", "PMD 8.3")
+    match.touch()
+
+
+@hookimpl
+def wargame_allowance_modifiers(match: Match, unit: Unit) -> list[Modifier]:
+    """8.5: out of supply (at the last check, 8.3), the movement factor is halved rounded up;
+    isolated, it is 1."""
+    if unit.flags.get("iso"):
+        return [Modifier("movement", "max", 1, "isolated: MF 1", "PMD 8.5")]
+    if not unit.flags.get("oos"):
+        return []
+    base = match.unit_values(unit).get("movement", 0)
+    half = math.ceil(base / 2)
+    return [Modifier("movement", "set", half, "out of supply: MF halved", "PMD 8.5")]
