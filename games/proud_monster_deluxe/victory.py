@@ -1,8 +1,11 @@
 """Victory (PMD 4.0-4.5): the Axis VP total from controlled VP hexes (4.5.1), the S/A check of
 the victory-check turns (4.5), the one Moscow roll before turn 205 (4.4) and the end on 407.
 
-Not built yet (RULINGS.md, Status): the other VP changes of 4.5.2, the oil-centre rolls (4.6)
-and the cannot-lose conditions (4.3)."""
+4.3: a side with a unit not in ISO on its goal edge (the Axis on an eastern map edge hex, the
+Soviets in a ZOMO hex) cannot lose that turn: a win against it is a draw (ruling V3).
+
+Not built yet (RULINGS.md, Status): the other VP changes of 4.5.2 and the oil-centre rolls
+(4.6)."""
 
 from __future__ import annotations
 
@@ -18,6 +21,27 @@ from .turns import AXIS, SOVIET, ynn
 MOSCOW = ("4120", "4219")
 MOSCOW_ROLL_CITIES = ("Leningrad", "Kiev", "Rostov", "Astrakhan")
 """4.4: each of these Axis-owned takes 1 off the Moscow roll."""
+SAFE_REGIONS = {
+    AXIS: ("edge:east",),
+    SOVIET: ("country:greater-germany", "country:hungary", "country:romania", "country:slovakia"),
+}
+"""4.3: where a unit not in ISO keeps its side from losing: the eastern map edge (Axis); the
+ZOMO, the hexes between the Soviet border and the OKH areas (Soviet; ruling V3)."""
+
+
+def cannot_lose(match: Match, side: str) -> bool:
+    """4.3: a unit of ``side`` not in ISO (8.3) stands in its side's safe hexes."""
+    safe = set(match.resolve_locations(list(SAFE_REGIONS[side])))
+    return any(u.loc in safe and not u.flags.get("iso") for u in match.units_of(side))
+
+
+def win(match: Match, winner: str, level: str, text: str, rule: str) -> None:
+    """End the game with ``winner``'s win, or a draw when the loser cannot lose (4.3)."""
+    loser = SOVIET if winner == AXIS else AXIS
+    if cannot_lose(match, loser):
+        match.end_game(None, "draw", f"{text}, but the {loser} side cannot lose", "PMD 4.3")
+    else:
+        match.end_game(winner, level, text, rule)
 
 
 def _vp_hexes(match: Match) -> dict[str, int]:
@@ -67,7 +91,7 @@ def moscow_roll(match: Match) -> None:
     final = roll - len(owned)
     text = f"Moscow roll {roll} - {len(owned)} ({', '.join(owned) or 'none'}) = {final}"
     if final <= 2:
-        match.end_game(AXIS, "sudden death", text + ": the Axis wins", "PMD 4.4")
+        win(match, AXIS, "sudden death", text + ": the Axis wins", "PMD 4.4")
     else:
         match.emit("victory", text + ": the war goes on", rule="PMD 4.4")
 
@@ -85,9 +109,9 @@ def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
     soviet_at, axis_at = turn_spec(match)["values"].get("vp", [None, None])
     vp = axis_vp(match)
     if axis_at is not None and vp >= axis_at:
-        match.end_game(AXIS, "victory points", f"Axis VP {vp} >= {axis_at}", "PMD 4.5")
+        win(match, AXIS, "victory points", f"Axis VP {vp} >= {axis_at}", "PMD 4.5")
     elif soviet_at is not None and vp <= soviet_at:
-        match.end_game(SOVIET, "victory points", f"Axis VP {vp} <= {soviet_at}", "PMD 4.5")
+        win(match, SOVIET, "victory points", f"Axis VP {vp} <= {soviet_at}", "PMD 4.5")
 
 
 @hookimpl
