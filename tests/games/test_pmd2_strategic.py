@@ -179,6 +179,8 @@ def test_t29_sevastopol_to_novgorod_takes_three_weeks_11_2() -> None:
     match.state.cursor.turn = 18  # turn 205
     match.touch()
     assert ynn(match) == 205
+    for hex_id in (SEVASTOPOL, NOVGOROD):  # T29: both Axis-held, in overland supply (8.2)
+        match.state.control[hex_id] = "axis"
     put(match, "ger-id-7", SEVASTOPOL)
     refused(match, f"strategic ger-id-7 {NOVGOROD}", "by an OKH area", rule="PMD 11.2")
     refused(match, "strategic ger-id-7 box:okh-north", "half of the map", rule="PMD 11.2")
