@@ -415,6 +415,17 @@ class StrategicWeight(Doc):
     weight: int = Field(ge=0, description="units it counts (0: free, as PGG 6.31's Leaders)")
 
 
+class StrategicRules(Doc):
+    """The rule cited for each kind of refusal, where it is not the settings' ``rule``."""
+
+    capacity: str | None = None
+    start: str | None = None
+    path: str | None = None
+    enter: str | None = None
+    budget: str | None = None
+    ending: str | None = None
+
+
 class StrategicSettings(Settings):
     """``strategic-movement`` (wargame.mechanics.strategic): moving units far behind the front,
     rationed per turn (PGG 6.3 rail movement, DC 9.A strategic movement, Barbarossa 8.6-8.7,
@@ -488,6 +499,9 @@ class StrategicSettings(Settings):
         "searches and ledger (PGG rail, DC strat)",
     )
     rule: str = Field(description="cited by refusals and events")
+    rules: StrategicRules | None = Field(
+        None, description="finer citations by topic, where the rulebook numbers them apart"
+    )
 
 
 class PaulusSettings(Settings):

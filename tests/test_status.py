@@ -113,11 +113,11 @@ def test_panzergruppe_guderian_status_lines_15_2_13_1_13_41_6_31_5_21_7_3(
         {
             pgg_movement.VAR_ROLLS: {"16th": 2, "19th": 5},
             pgg_movement.VAR_FROZEN: ["19th"],
-            pgg_movement.VAR_RAIL_USED: [1, 4],
             pgg_interdiction.VAR_SOVIET_USES: [1],
             pgg_combat.BROKEN: ["7Pz"],
         }
     )
+    match.state.ns("strategic-movement").update({"period": [1], "used": 4, "moved": [], "ends": {}})
     match.state.markers["air-interdiction:2020"] = {"type": "air-interdiction", "loc": "2020"}
     lines = status.lines(match, "soviet", "now", "-")
     assert any(

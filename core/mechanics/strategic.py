@@ -27,7 +27,7 @@ here. The ledger is
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import Any, cast
 
 from wargame.actions import Action, Decision
@@ -60,6 +60,12 @@ def settings(match: Match) -> StrategicSettings:
             match.settings(NAME)
         )
     return cast(StrategicSettings, found)
+
+
+def cite(match: Match, topic: str) -> str:
+    """The rule a refusal on ``topic`` cites (settings ``rules``, else ``rule``)."""
+    s = settings(match)
+    return (getattr(s.rules, topic) if s.rules else None) or s.rule
 
 
 # ----------------------------------------------------------------------------- the ledger
@@ -129,18 +135,24 @@ def capacity_problem(
     if have + asked > cap:
         return (
             f"strategic movement is limited to {cap} units a {settings(match).per}: {have} used, "
-            f"{asked} more asked ({settings(match).rule})"
+            f"{asked} more asked ({cite(match, 'capacity')})"
         )
     return None
+
+
+def begin(match: Match, side: str) -> None:
+    """Open a fresh ledger for ``side``'s period now (a title calls it where its rule starts
+    the count, DC 9.A: the Strategic Movement Phase; otherwise the first move opens it)."""
+    state = match.state.ns(NAME)
+    state.clear()
+    state.update({"period": period(match, side), "used": 0, "moved": [], "ends": {}})
 
 
 def spend(match: Match, side: str, units: Sequence[Unit], dest: str) -> None:
     """Record ``units`` as moved strategically to ``dest`` this period."""
     state = match.state.ns(NAME)
-    now = period(match, side)
-    if state.get("period") != now:
-        state.clear()
-        state.update({"period": now, "used": 0, "moved": [], "ends": {}})
+    if state.get("period") != period(match, side):
+        begin(match, side)
     state["used"] = int(state["used"]) + sum(weight(match, u) for u in units)
     state["moved"].extend(u.id for u in units)
     state["ends"][dest] = int(state["ends"].get(dest, 0)) + len(units)
@@ -150,16 +162,19 @@ def spend(match: Match, side: str, units: Sequence[Unit], dest: str) -> None:
 
 
 def line_locations(match: Match) -> frozenset[str]:
-    """Locations with at least one hexside carrying the rail ``feature``."""
+    """Map locations on a rail line: the hex carries the ``feature`` (a map line marks its
+    hexes) or one of its hexsides does."""
     feature = settings(match).feature
     key = ("strategic-line", feature)
     found = match.cache.get(key)
     if found is None:
-        graph = match.topology.graph()
+        top = match.topology
+        graph = top.graph()
         found = frozenset(
             graph.ids[i]
             for i, row in enumerate(graph.edge_features)
-            if any(feature in feats for feats in row)
+            if not is_box(graph.ids[i])
+            and (feature in top.features(graph.ids[i]) or any(feature in f for f in row))
         )
         match.cache[key] = found
     return cast(frozenset[str], found)
@@ -179,24 +194,25 @@ def start_problem(match: Match, unit: Unit) -> str | None:
     """Why the unit may not start a strategic move now under the shared rules (settings
     ``sides``, ``turns``, ``start``, ``after``), or None. Title rules come on top."""
     s = settings(match)
+    rule = cite(match, "start")
     if unit.side not in s.sides:
-        return f"{unit.id}: only {' and '.join(s.sides)} units move strategically ({s.rule})"
+        return f"{unit.id}: only {' and '.join(s.sides)} units move strategically ({rule})"
     if unit.loc is None:
         return f"{unit.id} is not in play"
     if s.turns is not None and not s.turns[0] <= match.turn <= s.turns[1]:
-        return f"strategic movement only on turns {s.turns[0]}-{s.turns[1]} ({s.rule})"
+        return f"strategic movement only on turns {s.turns[0]}-{s.turns[1]} ({rule})"
     if unit.id in moved(match, unit.side):
-        return f"{unit.id} already moved strategically this {s.per} ({s.rule})"
+        return f"{unit.id} already moved strategically this {s.per} ({rule})"
     if "unmoved" in s.start and (kmove.done(match, unit) or kmove.spent(match, unit)):
-        return f"{unit.id} has already moved this phase ({s.rule})"
+        return f"{unit.id} has already moved this phase ({rule})"
     if is_box(unit.loc):
         return None
     if "on-line" in s.start and unit.loc not in line_locations(match):
-        return f"{unit.id} is not on a {s.feature} line ({s.rule})"
+        return f"{unit.id} is not on a {s.feature} line ({rule})"
     if "friendly" in s.start and match.state.control.get(unit.loc) != unit.side:
-        return f"{unit.id} is not in a location its side controls ({s.rule})"
+        return f"{unit.id} is not in a location its side controls ({rule})"
     if "not-in-enemy-zoc" in s.start and unit.loc in zoc_of(match, match.enemy(unit.side)):
-        return f"{unit.id} starts in an enemy ZOC ({s.rule})"
+        return f"{unit.id} starts in an enemy ZOC ({rule})"
     return None
 
 
@@ -204,14 +220,15 @@ def blocked(match: Match, side: str, extra: Mapping[str, str] | None = None) -> 
     """Locations a strategic path of ``side`` may not enter, with the reason: the title's
     ``extra`` first, then the settings' ``enter`` rules (which win for a location in both)."""
     s = settings(match)
+    rule = cite(match, "enter")
     found = dict(extra or {})
     if "enemy-zoc" in s.enter:
         for loc in sorted(zoc_of(match, match.enemy(side))):
-            found[loc] = f"{loc} is in an enemy ZOC: no strategic movement into one ({s.rule})"
+            found[loc] = f"{loc} is in an enemy ZOC: no strategic movement into one ({rule})"
     if "enemy-units" in s.enter:
         for loc, ids in sorted(match.occupied().items()):
             if not is_box(loc) and match.state.units[ids[0]].side != side:
-                found[loc] = f"{loc} holds enemy units ({s.rule})"
+                found[loc] = f"{loc} holds enemy units ({rule})"
     return found
 
 
@@ -300,15 +317,20 @@ def search(
             return False
         return enters is None or enters(loc)
 
-    if s.budget is None and not enter_cost and not is_box(start):
-        return _breadth_first(match, start, _table(match, unit), open_, stop)
     graph = match.topology.graph()
+    entries = tuple(entries)
+    by_entry = is_box(start) and (bool(entries) or start not in graph.index)
+    if s.budget is None and not enter_cost and not by_entry:
+        return _breadth_first(match, start, _table(match, unit), open_, stop)
     costs = _costed(match, _table(match, unit), enter_cost or {})
-    block = {i for i, loc in enumerate(graph.ids) if not open_(loc)}
+    if enters is None and not unfriendly:
+        block: Container[int] = graph.nodes(loc for loc in reasons if loc in graph.index)
+    else:
+        block = {i for i, loc in enumerate(graph.ids) if not open_(loc)}
     stops = graph.nodes(loc for loc in stop if loc in graph.index)
     budget = s.budget or ANY_DISTANCE
     out: Reach = {}
-    if is_box(start):
+    if by_entry:
         lines = line_locations(match) if s.path == "rail" else None
         for entry in entries:
             if entry not in graph.index or (lines is not None and entry not in lines):
@@ -364,6 +386,7 @@ def path_problem(
 ) -> str | None:
     """Why ``unit`` may not move strategically along ``path`` (its location first), or None."""
     s = settings(match)
+    rule = cite(match, "path")
     top = match.topology
     reasons = blocked_at if blocked_at is not None else blocked(match, unit.side)
     stop = near_enemy(match, unit.side) if "next-to-enemy" in s.enter else frozenset()
@@ -377,31 +400,35 @@ def path_problem(
             if step != 0 or b not in entries:
                 return f"{unit.id} enters only at {', '.join(entries)}"
             if s.path == "rail" and b not in lines:
-                return f"{b} is not on a {s.feature} line ({s.rule})"
+                return f"{b} is not on a {s.feature} line ({rule})"
         else:
             edge = top.edge(a, b)
             if edge is None:
                 return f"{a} and {b} are not adjacent"
             if set(s.no_cross) & set(edge.features):
-                return f"no strategic movement from {a} to {b} ({s.rule})"
+                return f"no strategic movement from {a} to {b} ({rule})"
             if s.path == "rail" and s.feature not in edge.features:
-                return f"{a} and {b} are not joined by a {s.feature} line ({s.rule})"
+                return f"{a} and {b} are not joined by a {s.feature} line ({rule})"
             if s.path == "passable":
                 graph = top.graph()
                 i, j = graph.index[a], graph.index[b]
                 if _table(match, unit)[i][graph.adj[i].index(j)] is None:
-                    return f"{unit.id} could not enter {b} from {a} ({s.rule})"
+                    return f"{unit.id} could not enter {b} from {a} ({rule})"
         if b in reasons:
             return f"{unit.id} may not enter {b} strategically: {reasons[b]}"
         if "unfriendly" in s.enter and match.state.control.get(b) != unit.side:
-            return f"{b} is not {unit.side}-controlled ({s.rule})"
+            return f"{b} is not {unit.side}-controlled ({cite(match, 'enter')})"
         if b in stop and b != path[-1]:
-            return f"{b} is next to an enemy unit: only the last hex may be ({s.rule})"
+            return (
+                f"{b} is next to an enemy unit: only the last hex may be ({cite(match, 'enter')})"
+            )
         total += (enter_cost or {}).get(b, 1)
     if s.budget is not None and total > s.budget:
-        return f"the path costs {total} of the {s.budget} a strategic move may ({s.rule})"
+        return f"the path costs {total} of the {s.budget} a strategic move may ({cite(match, 'budget')})"
     if s.max_ending is not None and ending(match, unit.side, path[-1]) >= s.max_ending:
-        return f"{s.max_ending} strategic movers already end on {path[-1]} ({s.rule})"
+        return (
+            f"{s.max_ending} strategic movers already end on {path[-1]} ({cite(match, 'ending')})"
+        )
     return None
 
 

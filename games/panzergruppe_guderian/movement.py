@@ -2,9 +2,12 @@
 10.33, 13.31), German rail cuts (6.37), the closed western hexrows (6.4), the first-turn rules
 (5.21-5.23) and the interdiction markers' extra cost (13.31-13.32, 13.43).
 
-Rail movement is its own verb, ``rail UNIT[,UNIT] PATH...``: it has its own budget (30 rail hexes,
-not movement points), its own graph (the hexsides carrying ``rail``) and its own limits (eight
-combat units a turn), so it is searched here on that subgraph, once per start hex and state.
+Rail movement is its own verb, ``rail UNIT[,UNIT] PATH...``, on the shared strategic-movement
+mechanic: its settings in title.json hold the budget (30 rail hexes, not movement points), the
+graph (the hexsides carrying ``rail``), the limit (eight combat units a Game-Turn, armored three,
+Leaders none) and the ZOC and enemy-hex bans; the mechanic keeps the count and searches. What is
+PGG's own stays here: the closed hexrows, rail cuts and repairs, interdiction's cost, entry from
+the off-map boxes' listed hexes, and the bans of 5.21, 5.23 and 6.62.
 Markers live in ``state.markers`` as ``{"type": TYPE, "loc": HEX, "side": SIDE, ...}`` with the
 types ``rail-cut``, ``air-interdiction`` and ``soviet-interdiction`` (the last two placed by
 :mod:`.interdiction`). Everything remembered between actions is in ``state.vars`` under
@@ -26,10 +29,9 @@ from wargame.games.panzergruppe_guderian.supply import DISRUPTED
 from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Match
 from wargame.mechanics import movement as kmove
-from wargame.mechanics import overrun, stacking
-from wargame.mechanics.zoc import zoc_of
+from wargame.mechanics import overrun, stacking, strategic
 from wargame.models import PhaseSpec
-from wargame.movement import CostModel, reachable
+from wargame.movement import CostModel
 from wargame.plugins import Verb
 from wargame.state import Unit
 from wargame.topology import is_box
@@ -44,9 +46,6 @@ RAIL_CUT = "rail-cut"  # marker types (see the module docstring)
 AIR = "air-interdiction"
 SOVIET_MARKER = "soviet-interdiction"
 
-RAIL_HEXES = 30  # PGG 6.33
-RAIL_UNITS = 8  # PGG 6.31
-RAIL_ARMORED = 3  # PGG 6.31: a tank or mechanized division counts three
 RAIL_INTERDICTED = 4  # PGG 13.31: a rail hex under an Air Interdiction marker
 RAIL_CUTS = 6  # PGG 6.37: as many cuts as markers
 
@@ -57,7 +56,6 @@ BOUND_ARMIES = ("13th", "20th")  # PGG 5.23 (set-up keys of the scenario)
 ROLLED_ARMIES = ("16th", "19th")  # PGG 5.21
 FREE_ROLLS = (1, 2, 3)  # PGG 5.21
 
-VAR_RAIL_USED = "pgg-rail-used"  # [turn, combat units moved by rail that turn]
 VAR_REPAIRED = "pgg-rail-repaired"  # {hex: turn a Soviet unit removed its cut}
 VAR_ENTERED = "pgg-rail-entered"  # [phase key, rail hexes German units entered in it]
 VAR_FROZEN = "pgg-frozen"  # armies that stand in place on Game-Turn 1 (PGG 5.21)
@@ -66,7 +64,6 @@ VAR_ROLLS = "pgg-5.21-rolls"  # {army: die roll}
 CLOSED = "hexrows 01-02 are closed to Soviet units before Game-Turn 7 (PGG 6.4)"
 WEST = "13th and 20th Army units may not move west on Game-Turn 1 (PGG 5.23)"
 
-Costs = list[tuple[int | None, ...]] | tuple[tuple[int | None, ...], ...]
 RailTrees = tuple[object, dict[tuple[str, tuple[str, ...]], dict[str, tuple[int, list[str]]]]]
 """The rail searches of one context: (context, (start, entries) -> destinations)."""
 
@@ -96,14 +93,8 @@ def west_rows(match: Match) -> frozenset[str]:
 
 
 def rail_hexes(match: Match) -> frozenset[str]:
-    found = match.cache.get("pgg-rail-hexes")
-    if found is None:
-        topo = match.topology
-        found = frozenset(
-            loc for loc in topo.locations() if not is_box(loc) and RAIL in topo.features(loc)
-        )
-        match.cache["pgg-rail-hexes"] = found
-    return found
+    """The railroad hexes (the strategic-movement mechanic's rail-line locations)."""
+    return strategic.line_locations(match)
 
 
 def westward(match: Match, a: str, b: str) -> bool:
@@ -291,17 +282,19 @@ def must_still_move(match: Match, unit: Unit) -> bool:
 
 
 def rail_weight(match: Match, unit: Unit) -> int:
-    """What a unit counts against the eight (PGG 6.31): Leaders none, armored divisions three."""
-    if is_leader(match, unit):
-        return 0
-    if "armored" in match.unit_type(unit).get("tags", ()):
-        return RAIL_ARMORED
-    return 1
+    """What a unit counts against the eight (PGG 6.31): Leaders none, armored divisions three
+    (the strategic-movement settings' weights)."""
+    return strategic.weight(match, unit)
 
 
 def rail_used(match: Match) -> int:
-    used = match.state.vars.get(VAR_RAIL_USED)
-    return int(used[1]) if used and used[0] == match.turn else 0
+    """Combat units moved by rail this Game-Turn (PGG 6.31)."""
+    return strategic.used(match, SOVIET)
+
+
+def rail_units(match: Match) -> int:
+    """Combat units that may move by rail a Game-Turn (PGG 6.31: eight)."""
+    return int(strategic.settings(match).capacity or 0)
 
 
 def _repaired_now(match: Match) -> list[str]:
@@ -313,37 +306,22 @@ def _repaired_now(match: Match) -> list[str]:
 
 
 def rail_blocked(match: Match) -> dict[str, str]:
-    """Hexes no Soviet unit may enter by rail now, with the reason (cached for this state)."""
+    """Hexes no Soviet unit may enter by rail now, with the reason (cached for this state): the
+    closed hexrows, repaired and cut lines here, enemy ZOCs and units by the mechanic."""
     found = match.scratch.get("pgg-rail-blocked")
     if found is None:
-        found = {}
+        own: dict[str, str] = {}
         if FIRST_TURN <= match.turn <= LAST_CLOSED_TURN:
-            found.update(dict.fromkeys(sorted(west_rows(match)), CLOSED))
+            own.update(dict.fromkeys(sorted(west_rows(match)), CLOSED))
         for loc in _repaired_now(match):
-            found[loc] = (
+            own[loc] = (
                 f"the rail line at {loc} was repaired this turn: rail movement through "
                 "it resumes next turn (PGG 6.37)"
             )
         for loc in markers_of(match, RAIL_CUT):
-            found[loc] = f"{loc} holds a Rail Cut marker (PGG 6.37)"
-        for loc in sorted(zoc_of(match, GERMAN)):
-            found[loc] = f"{loc} is in an enemy ZOC: no rail movement into one (PGG 6.32)"
-        for loc, ids in sorted(match.occupied().items()):
-            if not is_box(loc) and match.state.units[ids[0]].side != SOVIET:
-                found[loc] = f"{loc} holds enemy units (PGG 6.21)"
+            own[loc] = f"{loc} holds a Rail Cut marker (PGG 6.37)"
+        found = strategic.blocked(match, SOVIET, own)
         match.scratch["pgg-rail-blocked"] = found
-    return found
-
-
-def _rail_table(match: Match) -> tuple[tuple[int | None, ...], ...]:
-    """One per rail hexside, None elsewhere: terrain has no effect on rail (PGG 6.33)."""
-    found = match.cache.get("pgg-rail-table")
-    if found is None:
-        graph = match.topology.graph()
-        found = tuple(
-            tuple(1 if RAIL in feats else None for feats in row) for row in graph.edge_features
-        )
-        match.cache["pgg-rail-table"] = found
     return found
 
 
@@ -352,26 +330,9 @@ def rail_step(match: Match, loc: str) -> int:
     return RAIL_INTERDICTED if loc in markers_of(match, AIR) else 1
 
 
-def _rail_costs(match: Match) -> Costs:
-    found = match.scratch.get("pgg-rail-costs")
-    if found is None:
-        table = _rail_table(match)
-        graph = match.topology.graph()
-        rows: Costs = table
-        for loc in markers_of(match, AIR):
-            j = graph.index.get(loc)
-            if j is None:
-                continue
-            if rows is table:
-                rows = list(table)
-            for i in graph.adj[j]:
-                rows[i] = tuple(  # type: ignore[index]
-                    RAIL_INTERDICTED if (n == j and c is not None) else c
-                    for n, c in zip(graph.adj[i], rows[i], strict=True)
-                )
-        found = rows
-        match.scratch["pgg-rail-costs"] = found
-    return found
+def _interdicted(match: Match) -> dict[str, int]:
+    """PGG 13.31: each rail hex under an Air Interdiction marker costs four to enter."""
+    return dict.fromkeys(markers_of(match, AIR), RAIL_INTERDICTED)
 
 
 def _rail_context(match: Match) -> tuple[object, ...]:
@@ -393,8 +354,9 @@ def rail_tree(
     match: Match, start: str, entries: Iterable[str] = ()
 ) -> dict[str, tuple[int, list[str]]]:
     """Where a unit in ``start`` can go by rail now: destination -> (rail hexes spent, one
-    shortest path). A unit in an off-map box enters through one of ``entries`` that is a rail
-    hex, counting it as the first rail hex (PGG 6.32). Cached per start while the context holds."""
+    shortest path), the strategic-movement search along rail hexsides (PGG 6.32-6.33). A unit in
+    an off-map box enters through one of ``entries`` that is a rail hex, counting it as the first
+    rail hex (PGG 6.32). Cached per start while the context holds."""
     entries = tuple(entries)
     trees: RailTrees | None = match.cache.get("pgg-rail-trees")
     context = _rail_context(match)
@@ -404,42 +366,16 @@ def rail_tree(
     key = (start, entries)
     found = trees[1].get(key)
     if found is None:
-        found = _rail_search(match, start, entries)
+        found = strategic.search(
+            match,
+            SOVIET,
+            start,
+            blocked_at=rail_blocked(match),
+            enter_cost=_interdicted(match),
+            entries=entries,
+        )
         trees[1][key] = found
     return found
-
-
-def _rail_search(
-    match: Match, start: str, entries: tuple[str, ...]
-) -> dict[str, tuple[int, list[str]]]:
-    graph = match.topology.graph()
-    costs = _rail_costs(match)
-    reasons = rail_blocked(match)
-    block = match.scratch.get("pgg-rail-block-nodes")
-    if block is None:
-        block = graph.nodes(loc for loc in reasons if loc in graph.index)
-        match.scratch["pgg-rail-block-nodes"] = block
-    out: dict[str, tuple[int, list[str]]] = {}
-    if is_box(start):
-        rails = rail_hexes(match)
-        for entry in entries:
-            if entry not in rails or entry in reasons or entry not in graph.index:
-                continue
-            first = rail_step(match, entry)
-            sub = reachable(graph, graph.index[entry], RAIL_HEXES - first, costs, blocked=block)
-            paths = kmove.all_paths(sub, graph.ids)
-            for node, (cost, _parent) in sub.items():
-                dest = graph.ids[node]
-                if dest not in out or cost + first < out[dest][0]:
-                    out[dest] = (cost + first, [start, *paths[node]])
-        return out
-    s = graph.index[start]
-    found = reachable(graph, s, RAIL_HEXES, costs, blocked=block)
-    paths = kmove.all_paths(found, graph.ids)
-    for node, (cost, _parent) in found.items():
-        if node != s:
-            out[graph.ids[node]] = (cost, paths[node])
-    return out
 
 
 def rail_problem(match: Match, unit: Unit) -> str | None:
@@ -481,35 +417,11 @@ def unit_rail_tree(match: Match, unit: Unit) -> dict[str, tuple[int, list[str]]]
 
 
 def rail_path_problem(match: Match, unit: Unit, path: list[str]) -> str | None:
-    """Why the unit may not go by rail along ``path`` (its location first), or None."""
-    topo = match.topology
-    rails = rail_hexes(match)
-    reasons = rail_blocked(match)
-    total = 0
-    for step, (a, b) in enumerate(zip(path, path[1:], strict=False)):
-        if b not in topo or is_box(b):
-            return f"no hex {b} on the map"
-        if is_box(a):
-            if step != 0 or b not in unit.flags.get("entry", ()):
-                return f"{unit.id} enters only at {', '.join(unit.flags.get('entry', ()))}"
-            if b not in rails:
-                return f"{b} is not a railroad hex (PGG 6.32)"
-        else:
-            edge = topo.edge(a, b)
-            if edge is None:
-                return f"{a} and {b} are not adjacent"
-            if RAIL not in edge.features:
-                return f"{a} and {b} are not joined by a railroad (PGG 6.32)"
-        if b in reasons:
-            return f"{unit.id} may not enter {b} by rail: {reasons[b]}"
-        total += rail_step(match, b)
-    if total > RAIL_HEXES:
-        return (
-            f"the path costs {total} of the {RAIL_HEXES} rail hexes a unit may move in a turn "
-            f"(PGG 6.33; a hex under an Air Interdiction marker costs {RAIL_INTERDICTED}, "
-            "PGG 13.31)"
-        )
-    return None
+    """Why the unit may not go by rail along ``path`` (its location first), or None: along rail
+    hexsides (6.32), 30 rail hexes at most (6.33), four for an interdicted one (13.31)."""
+    return strategic.path_problem(
+        match, unit, path, blocked_at=rail_blocked(match), enter_cost=_interdicted(match)
+    )
 
 
 class Rail(Verb):
@@ -525,7 +437,7 @@ class Rail(Verb):
         key = ("pgg-rail-actors", decision.turn, decision.phase)
         found = match.scratch.get(key)
         if found is None:
-            left = RAIL_UNITS - rail_used(match)
+            left = strategic.left(match, SOVIET)
             units = sorted(kmove.movers(match, decision), key=lambda u: (u.loc or "", u.id))
             found = match.scratch[key] = [
                 unit.id
@@ -550,7 +462,6 @@ class Rail(Verb):
         if len(set(ids)) != len(ids):
             return "a unit is listed twice"
         mine = {u.id for u in kmove.movers(match, decision)}
-        weight = 0
         for uid in ids:
             unit = match.state.units.get(uid)
             if unit is None:
@@ -564,14 +475,10 @@ class Rail(Verb):
                 return f"{uid} may not move now"
             if unit.loc != path[0]:
                 return f"{uid} is at {unit.loc}, not {path[0]}"
-            weight += rail_weight(match, unit)
-        used = rail_used(match)
-        if used + weight > RAIL_UNITS:
-            return (
-                f"at most {RAIL_UNITS} combat units move by rail each turn, an armored division "
-                f"counting {RAIL_ARMORED} and Leaders none: {used} used, {weight} more asked "
-                "(PGG 6.31)"
-            )
+        units = [match.state.units[uid] for uid in ids]
+        why = strategic.capacity_problem(match, SOVIET, units)
+        if why:
+            return why
         for uid in ids:
             why = rail_path_problem(match, match.state.units[uid], path)
             if why:
@@ -582,8 +489,7 @@ class Rail(Verb):
         ids, path = action.args[0].split(","), list(action.args[1:])
         units = [match.state.units[uid] for uid in ids]
         key = kmove.phase_key(match)
-        weight = sum(rail_weight(match, u) for u in units)
-        match.state.vars[VAR_RAIL_USED] = [match.turn, rail_used(match) + weight]
+        strategic.spend(match, SOVIET, units, path[-1])
         for unit in units:
             unit.flags["moved"] = key
             unit.flags["rail"] = key

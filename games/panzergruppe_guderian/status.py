@@ -73,7 +73,7 @@ def wargame_status_lines(match: Match, side: str | None, view: Mapping[str, Any]
         return out
     out += _markers(match, view)
     out.append(
-        f"rail movement this Game-Turn: {movement.rail_used(match)} of {movement.RAIL_UNITS} "
+        f"rail movement this Game-Turn: {movement.rail_used(match)} of {movement.rail_units(match)} "
         "units (a tank or mechanized division counts three, PGG 6.31)"
     )
     out += _rolls(view)

@@ -138,10 +138,18 @@ def test_6_31_armored_counts_three(title: Title) -> None:
     refused(m, f"rail R03 {' '.join(along('1517', '1917'))}", "(PGG 6.31)")
 
 
+def spent(m: Match, turn: int, used: int) -> None:
+    """The strategic-movement ledger as if ``used`` units had moved by rail on ``turn``."""
+    m.state.ns("strategic-movement").update(
+        {"period": [turn], "used": used, "moved": [], "ends": {}}
+    )
+    m.touch()
+
+
 def test_6_31_leaders_count_zero_and_may_rail_alone(title: Title) -> None:
     m = board(title, turn=7)
     put(m, "Lukin", "1517")
-    m.state.vars[pgg.VAR_RAIL_USED] = [7, 8]  # the eight combat units have gone
+    spent(m, 7, 8)  # the eight combat units have gone
     assert "2216" in rail_dests(m, "Lukin")  # PGG 10.21
     m.apply(f"rail Lukin {' '.join(along('1517', '2216'))}")
     assert m.state.units["Lukin"].loc == "2216"
@@ -151,7 +159,7 @@ def test_6_31_leaders_count_zero_and_may_rail_alone(title: Title) -> None:
 def test_6_31_limit_is_per_turn(title: Title) -> None:
     m = board(title, turn=7)
     put(m, "R01", "1517")
-    m.state.vars[pgg.VAR_RAIL_USED] = [6, 8]  # last turn's count does not carry over
+    spent(m, 6, 8)  # last turn's count does not carry over
     assert rail_dests(m, "R01")
 
 
@@ -169,7 +177,7 @@ def test_6_32_only_along_connected_rail(title: Title) -> None:
     topo = m.topology
     assert "1218" in topo.neighbours("1217") and "1218" in pgg.rail_hexes(m)
     assert "rail" not in topo.edge("1217", "1218").features  # two lines, no junction here
-    refused(m, "rail R01 1217 1218", "not joined by a railroad", "(PGG 6.32)")
+    refused(m, "rail R01 1217 1218", "not joined by a rail line", "(PGG 6.32)")
 
 
 def test_6_32_no_rail_into_enemy_zoc(title: Title) -> None:
@@ -204,8 +212,8 @@ def test_6_32_reinforcements_enter_by_rail_and_count(title: Title) -> None:
     assert unit.loc == "box:reinforcements"
     dests = rail_dests(m, "R01")
     assert dests["5808"] == ["box:reinforcements", "5908", "5808"]
-    assert all(len(path) - 1 <= pgg.RAIL_HEXES for path in dests.values())
-    assert max(len(path) - 1 for path in dests.values()) == pgg.RAIL_HEXES
+    assert all(len(path) - 1 <= 30 for path in dests.values())
+    assert max(len(path) - 1 for path in dests.values()) == 30  # PGG 6.33
     m.apply("rail R01 box:reinforcements 5908 5808 5709")
     assert unit.loc == "5709" and pgg.rail_used(m) == 1
     assert "entry" not in unit.flags
