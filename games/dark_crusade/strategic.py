@@ -6,12 +6,15 @@ Actions (decision kind "strategic"): ``strat UNIT DEST`` by land, ``sea UNIT DES
 ``check`` accepts any legal destination; ``legal`` lists every eligible unit's moves to a useful
 subset of destinations (ruling P10) so the list stays short.
 
-Supply questions (a city in supply, sea control) are supply.py's.
+The count of movers, the movers ending on each point (9.A.3) and the search through friendly
+points are the shared strategic-movement mechanic's (its settings in title.json); the allowance
+(9.A, 5.C, 3.C.3.d), what may move (9.A, 8.A), 5.D's countries, sea movement (9.B) and the
+dispersal after it are Dark Crusade's. Supply questions (a city in supply, sea control) are
+supply.py's.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from math import ceil
 from typing import Any
 
@@ -20,15 +23,15 @@ from wargame.games.dark_crusade import supply
 from wargame.games.dark_crusade import units as U
 from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
+from wargame.mechanics import strategic as shared
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 from wargame.topology import is_box
 
-STRAT = "strategic"  # vars: this phase's movers and ledger
+STRAT = "strategic"  # vars: this phase's side, turn, allowance and seas used (9.B)
 MAX_ALLOWANCE = {U.AXIS: 7, U.SOVIET: 16}  # 9.A
 FIRST_TURN_ALLOWANCE = {U.AXIS: 0, U.SOVIET: 2}  # 5.C
-MAX_ENDING = 3  # 9.A.3
 EDGE_SOURCES = {
     U.AXIS: ("edge:west", "edge:north-finland"),
     U.SOVIET: ("edge:east", "edge:southeast"),
@@ -112,18 +115,15 @@ def entrained(match: Match) -> list[Unit]:
 
 
 def ledger(match: Match) -> dict[str, Any]:
-    """This strategic phase's record (made at its start)."""
+    """This strategic phase's own record (made at its start): side, turn, allowance, seas."""
     found: dict[str, Any] = match.state.vars.get(STRAT) or {}
     return found
 
 
 def used(match: Match, side: str) -> int:
-    led = ledger(match)
-    moved = (
-        len(led.get("moved", []))
-        if led.get("turn") == match.turn and led.get("side") == side
-        else 0
-    )
+    """Units moved strategically this player turn (by land or sea, the mechanic's count), plus
+    entrained factories (8.C.2.a) and withdrawals (8.B)."""
+    moved = shared.used(match, side)
     extra = len(entrained(match)) if side == U.SOVIET else 0
     withdrawn = match.state.vars.get("withdrawal_moves") or {}
     if withdrawn.get("turn") == match.turn and withdrawn.get("side") == side:
@@ -154,7 +154,7 @@ def eligible_problem(match: Match, unit: Unit) -> str | None:
         return "partisans are placed, not moved strategically (DC 19.0)"
     if "air" in t and unit.side == U.AXIS:
         return "German air units are assigned to battles, not moved (DC 13.A.4)"
-    if unit.id in ledger(match).get("moved", []):
+    if unit.id in shared.moved(match, unit.side):
         return f"{unit.id} already moved strategically this phase (DC 9.0)"
     fresh = unit.flags.get("replacement") == match.turn
     if U.dispersed(unit) and not fresh:
@@ -177,45 +177,43 @@ def bounds(match: Match, unit: Unit) -> dict[str, str | None]:
 
 def land_tree(
     match: Match, side: str, start: str, keep_out: str | None = None, stay_in: str | None = None
-) -> dict[str, str | None]:
-    """Points reachable by strategic land movement from ``start``: through friendly points
-    with no enemy units, not across no-strategic links (Kerch, Pinsk-Rovno, Elista's lines),
-    not into Elista (9.A.1), through the side's own box only (9.A); never into ``keep_out``
-    and only within ``stay_in`` (countries, 5.D). -> {point: parent}."""
+) -> shared.Reach:
+    """Points reachable by strategic land movement from ``start``, by the mechanic's search
+    through friendly points, not across no-strategic links (Kerch, Pinsk-Rovno, Elista's lines)
+    (both in the settings); here: not into Elista (9.A.1), through the side's own box only (9.A),
+    not through a point enemy combat units hold (12.0), never into ``keep_out`` and only within
+    ``stay_in`` (countries, 5.D). -> {point: (lines, path)}."""
     key = ("dc-strat-tree", match.version, side, start, keep_out, stay_in)
-    found = match.scratch.get(key)
+    found: shared.Reach | None = match.scratch.get(key)
     if found is not None:
-        return dict(found)
+        return found
     top = match.topology
-    control = match.state.control
     enemy = match.enemy(side)
-    tree: dict[str, str | None] = {start: None}
-    todo = deque([start])
-    while todo:
-        here = todo.popleft()
-        for other in top.neighbours(here):
-            if other in tree:
-                continue
-            edge = top.edge(here, other)
-            if edge is not None and {"no-strategic", "strait"} & edge.features:
-                continue
-            if control.get(other) != side or top.attrs(other).get("no_strategic"):
-                continue
-            if is_box(other) and other != BOXES[side]:
-                continue
-            if U.occupant(match, other) == enemy:
-                continue
-            country = None if is_box(other) else top.attrs(other).get("country")
-            if (keep_out and country == keep_out) or (stay_in and country != stay_in):
-                continue
-            tree[other] = here
-            todo.append(other)
-    match.scratch[key] = tree
-    return dict(tree)
+
+    def enters(other: str) -> bool:
+        if top.attrs(other).get("no_strategic"):
+            return False
+        if is_box(other) and other != BOXES[side]:
+            return False
+        if U.occupant(match, other) == enemy:
+            return False
+        country = None if is_box(other) else top.attrs(other).get("country")
+        return not ((keep_out and country == keep_out) or (stay_in and country != stay_in))
+
+    found = shared.search(match, side, start, blocked_at={}, enters=enters)
+    match.scratch[key] = found
+    return found
 
 
 def ending(match: Match, dest: str) -> int:
-    return int(ledger(match).get("ends", {}).get(dest, 0))
+    """Strategic movers that ended on ``dest`` this player turn (9.A.3)."""
+    side = match.phasing
+    return shared.ending(match, side, dest) if side else 0
+
+
+def max_ending(match: Match) -> int:
+    """9.A.3: three movers at most end on one point (the mechanic's settings)."""
+    return int(shared.settings(match).max_ending or 0)
 
 
 def common_problem(match: Match, side: str, unit: Unit) -> str | None:
@@ -254,7 +252,7 @@ def land_problem(match: Match, side: str, unit: Unit, dest: str) -> str | None:
             "Rumania nor Rumanians through Hungary, the Hungarian armies not out of Hungary "
             "before their time, 5.D)"
         )
-    if ending(match, dest) >= MAX_ENDING:
+    if ending(match, dest) >= max_ending(match):
         return f"three strategic movers already end on {dest} (DC 9.A.3)"
     return None
 
@@ -294,7 +292,7 @@ def _sea_dest_problem(match: Match, side: str, unit: Unit, dest: str) -> str | N
     if group in ledger(match).get("seas", {}):
         who = ledger(match)["seas"][group]
         return f"one unit a turn by sea on the {group.title()} Sea: {who} already sailed (DC 9.B)"
-    if ending(match, dest) >= MAX_ENDING:
+    if ending(match, dest) >= max_ending(match):
         return f"three strategic movers already end on {dest} (DC 9.A.3)"
     return None
 
@@ -314,10 +312,7 @@ def lost_on(match: Match, side: str, sea: str) -> tuple[int, ...]:
 
 
 def _record(match: Match, unit: Unit, dest: str, how: str) -> None:
-    led = match.state.vars.setdefault(STRAT, {})
-    led.setdefault("moved", []).append(unit.id)
-    ends = led.setdefault("ends", {})
-    ends[dest] = int(ends.get(dest, 0)) + 1
+    shared.spend(match, unit.side, [unit], dest)
     unit.flags["strategic"] = how
 
 
@@ -400,7 +395,7 @@ class StrategicLand(Verb):
         return [
             Action(self.name, (unit.id, dest))
             for dest in useful_destinations(match, decision.side)
-            if dest in tree and dest != unit.loc and ending(match, dest) < MAX_ENDING
+            if dest in tree and dest != unit.loc and ending(match, dest) < max_ending(match)
         ]
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
@@ -415,11 +410,7 @@ class StrategicLand(Verb):
         unit = match.state.units[action.args[0]]
         start, dest = unit.loc, action.args[1]
         assert start is not None
-        tree = land_tree(match, decision.side, start, **bounds(match, unit))
-        path = [dest]
-        while tree.get(path[-1]) is not None:
-            path.append(str(tree[path[-1]]))
-        path.reverse()
+        path = land_tree(match, decision.side, start, **bounds(match, unit))[dest][1]
         U.unmark(match, unit, U.FORTIFIED)  # 18.0: a fortification is lost when its unit moves
         match.place(unit, dest)
         _record(match, unit, dest, "land")
@@ -510,13 +501,8 @@ def strategic_starts(match: Match, phase: PhaseSpec) -> None:
     if match.phasing is None:
         return
     side = match.phasing
-    match.state.vars[STRAT] = {
-        "side": side,
-        "turn": match.turn,
-        "moved": [],
-        "ends": {},
-        "seas": {},
-    }
+    match.state.vars[STRAT] = {"side": side, "turn": match.turn, "seas": {}}
+    shared.begin(match, side)
     n = allowance(match, side)
     match.state.vars[STRAT]["allowance"] = n
     extra = used(match, side)
@@ -532,7 +518,8 @@ def strategic_starts(match: Match, phase: PhaseSpec) -> None:
 
 @on_phase("end", ids=(STRAT,))
 def strategic_ends(match: Match, phase: PhaseSpec) -> None:
-    for uid in ledger(match).get("moved", []):
+    side = ledger(match).get("side")
+    for uid in shared.moved(match, side) if side else ():
         unit = match.state.units.get(uid)
         if unit is None or unit.loc is None:
             continue

@@ -114,7 +114,9 @@ def test_R_13_9_A_3_fourth_mover_to_one_point_is_illegal(m: Match) -> None:
 
 
 def test_R_11_allowance_used_up(m: Match) -> None:
-    m.state.vars[S.STRAT]["moved"] = [f"x{i}" for i in range(16)]
+    ledger = m.state.ns("strategic-movement")  # the shared mechanic's count (9.A)
+    ledger.update(used=16, moved=[f"x{i}" for i in range(16)])
+    m.touch()
     reason = m.check("strat sov-art-1 stalingrad")
     assert (
         reason
