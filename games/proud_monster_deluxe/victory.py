@@ -4,8 +4,12 @@ the victory-check turns (4.5), the one Moscow roll before turn 205 (4.4) and the
 4.3: a side with a unit not in ISO on its goal edge (the Axis on an eastern map edge hex, the
 Soviets in a ZOMO hex) cannot lose that turn: a win against it is a draw (ruling V3).
 
-Not built yet (RULINGS.md, Status): the other VP changes of 4.5.2 and the oil-centre rolls
-(4.6)."""
+4.5.2(1): at each victory check from turn 112 to 124 the Axis loses 1 VP per Soviet unit in the
+Germany ZOMO; 4.5.2(7): at the last one (turn 407), 1 VP per ZOMO hex held by a supplied Soviet
+unit (8.2). Both are kept in ``vars.axis_vp``.
+
+Not built yet (RULINGS.md, Status): the other VP changes of 4.5.2 (2)-(6) and the oil-centre
+rolls (4.6)."""
 
 from __future__ import annotations
 
@@ -102,10 +106,43 @@ def wargame_moved(match: Match, units: list[Any], path: list[str]) -> None:
         moscow_roll(match)
 
 
+GERMANY_ZOMO = "country:greater-germany"
+LAST_TURN = 407
+
+
+def zomo_penalties(match: Match) -> None:
+    """4.5.2(1) on turns 112-124: -1 VP per Soviet unit in the Germany ZOMO; 4.5.2(7) on turn
+    407: -1 VP per ZOMO hex with a supplied Soviet unit."""
+    n = ynn(match)
+    lost, why = 0, ""
+    if n <= 124:
+        germany = set(match.resolve_locations([GERMANY_ZOMO]))
+        lost = sum(1 for u in match.units_of(SOVIET) if u.loc in germany)
+        why = f"{lost} Soviet unit(s) in the Germany ZOMO"
+        rule = "PMD 4.5.2(1)"
+    elif n == LAST_TURN:
+        zomo = set(match.resolve_locations(list(SAFE_REGIONS[SOVIET])))
+        held = {
+            u.loc
+            for u in match.units_of(SOVIET)
+            if u.loc in zomo
+            and (match.hook.wargame_supply(match=match, unit=u) or {}).get("state") == "supplied"
+        }
+        lost, why, rule = (
+            len(held),
+            f"{len(held)} ZOMO hex(es) held by supplied Soviet units",
+            ("PMD 4.5.2(7)"),
+        )
+    if lost:
+        match.state.vars["axis_vp"] = int(match.state.vars.get("axis_vp", 0)) - lost
+        match.emit("victory", f"Axis loses {lost} VP: {why}", rule)
+
+
 @hookimpl
 def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
     if phase.id != "victory-check" or match.state.cursor.stage == "over":
         return
+    zomo_penalties(match)
     soviet_at, axis_at = turn_spec(match)["values"].get("vp", [None, None])
     vp = axis_vp(match)
     if axis_at is not None and vp >= axis_at:
