@@ -189,6 +189,10 @@ class OverrunSettings(Settings):
     """``overrun`` (wargame.mechanics.overrun, whose docstring says what each does)."""
 
     cost: Costs = Field(0, description="MP spent to overrun")
+    cost_vars: dict[str, Costs] = Field(
+        default_factory=dict,
+        description="state var -> costs for the side it names while it does (PMD 5.4)",
+    )
     target_cost: dict[str, float] = Field(
         default_factory=dict, description="terrain or feature of the target -> cost instead"
     )
@@ -202,6 +206,10 @@ class OverrunSettings(Settings):
     return_to_launch: bool = False
     from_locked: bool = Field(True, description="a unit locked in an enemy ZOC may still overrun")
     continue_on_failure: bool | list[str] = False
+    continue_on_failure_vars: list[str] = Field(
+        default_factory=list,
+        description="state vars; while one names the side, a failure goes on (PMD 14.8)",
+    )
     defender_marker: str | None = Field(
         None, description="declared unit marker placed on hurt defenders (PGG 6.61)"
     )

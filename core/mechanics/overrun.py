@@ -17,6 +17,9 @@ Settings (``mechanic_options.overrun``), each optional:
 - ``cost``: MP spent to overrun (PGG 6.51: 3; LWE 9.23: 6), a number or a mapping by selector as
   in the terrain chart (``"side/mobility"``, mobility, unit type, side, ``"*"``; PMD 14.3: mech 7,
   cavalry 4). Default 0.
+- ``cost_vars``: a state var -> costs (as ``cost``) that the units of the side the var names pay
+  instead while it names that side, where a selector matches (PMD 5.4: in a Seasonal Offensive
+  week German Mech pay 6, not 7; the title sets and clears the var).
 - ``target_cost``: terrain or in-hex feature of the target -> cost used instead of ``cost`` when
   present, the highest applying (Barbarossa 10.24: 2 into clear, 3 with a city or fortified line).
 - ``hexside_costs``: also pay the terrain chart's hexside costs crossed into the target (PMD 14.3:
@@ -39,7 +42,9 @@ Settings (``mechanic_options.overrun``), each optional:
   location (Barbarossa 10.28, LWE 9.27, PMD 14.7).
 - ``continue_on_failure`` (default false; or a list of sides): after a failure they may still
   move, and overrun again, with the MP left (Barbarossa 10.28, German units). Otherwise a failure
-  ends their movement (PGG 6.52).
+  ends their movement (PGG 6.52). ``continue_on_failure_vars``: state vars; while one names the
+  side, a failure goes on too (PMD 14.8: the Seasonal Offensive's second round; the title says
+  what the units may then do).
 - ``defender_marker``: a declared unit marker (:mod:`wargame.markers`, e.g. "disrupted") placed
   on defenders that survive having lost a step or retreated (PGG 6.61); the title's declaration
   says what removes it (PGG 6.63: the owner's Disruption Removal Phase);
@@ -141,6 +146,11 @@ def overruns(match: Match, unit: Unit) -> int:
 
 
 def _select(match: Match, unit: Unit, value: Any) -> float:
+    found = _lookup(match, unit, value)
+    return 0.0 if found is None else found
+
+
+def _lookup(match: Match, unit: Unit, value: Any) -> float | None:
     if not isinstance(value, Mapping):
         return float(value)
     utype = match.counter(unit)["type"]
@@ -148,14 +158,26 @@ def _select(match: Match, unit: Unit, value: Any) -> float:
     for sel in (f"{unit.side}/{mobility}", mobility, utype, unit.side, "*"):
         if sel in value:
             return float(value[sel])
-    return 0.0
+    return None
+
+
+def _base_cost(match: Match, unit: Unit) -> float:
+    """The overrun's cost before the target's and hexsides': a ``cost_vars`` entry naming the
+    unit's side, else ``cost``."""
+    s = settings(match)
+    for var, costs in s.get("cost_vars", {}).items():
+        if match.state.vars.get(var) == unit.side:
+            found = _lookup(match, unit, costs)
+            if found is not None:
+                return found
+    return _select(match, unit, s.get("cost", 0))
 
 
 def cost(match: Match, unit: Unit, launch: str, target: str) -> int:
     """What overrunning ``target`` from ``launch`` costs the unit, in integer movement units."""
     s = settings(match)
     topo = match.topology
-    base = _select(match, unit, s.get("cost", 0))
+    base = _base_cost(match, unit)
     by_target = s.get("target_cost", {})
     found = [
         float(by_target[k])
@@ -568,7 +590,10 @@ def finished(match: Match, battle: Battle) -> None:
     if success:
         goes_on = bool(_for_side(s.get("continue", True), side))
     else:
-        goes_on = not stopped and bool(_for_side(s.get("continue_on_failure", False), side))
+        goes_on = not stopped and (
+            bool(_for_side(s.get("continue_on_failure", False), side))
+            or any(match.state.vars.get(v) == side for v in s.get("continue_on_failure_vars", ()))
+        )
     for unit in survivors:
         if not goes_on:
             unit.flags["moved"] = key
