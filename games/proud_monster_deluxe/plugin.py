@@ -16,6 +16,7 @@ from wargame.games.proud_monster_deluxe import (
     losses,
     mobileassault,
     movement,
+    offensives,
     offsupply,
     partisans,
     reserves,
@@ -50,6 +51,7 @@ RULES: tuple[object, ...] = (
     antipartisan,  # part 2: 9.7.5
     offsupply,  # part 2: 8.6
     partisans,  # part 2: 15.8
+    offensives,  # part 2: 5.4, 5.5, 14.8
     victory,
 )
 

@@ -1346,6 +1346,10 @@ def title() -> Json:
             },
             "overrun": {
                 "cost": {"axis/mech": 7, "cd-ger": 4, "soviet": 4},
+                # 5.4: a German Mech MA costs 6 in an Axis Seasonal Offensive week, which
+                # also allows 14.8's second round (offensives.py sets the vars)
+                "cost_vars": {"axis_seasonal_offensive": {"axis/mech": 6}},
+                "continue_on_failure_vars": ["axis_seasonal_offensive"],
                 "hexside_costs": True,
                 "same_start": True,
                 "halve": False,
