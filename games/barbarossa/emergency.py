@@ -18,6 +18,7 @@ from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
+from wargame.topology import is_box
 
 from .turns import GERMAN, is_city
 
@@ -39,8 +40,8 @@ def due(match: Match) -> list[str]:
 def sites(match: Match) -> list[str]:
     placed = set(match.state.vars.get("mustered", ()))
     out = []
-    for h in sorted(match.topology.hexes()):
-        if h in placed or match.state.control.get(h) != GERMAN:
+    for h in sorted(match.topology.locations()):
+        if is_box(h) or h in placed or match.state.control.get(h) != GERMAN:
             continue
         here = match.units_at(h)
         if len(here) >= LIMIT or (here and here[0].side != GERMAN):

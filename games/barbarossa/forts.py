@@ -54,7 +54,7 @@ def fa_hexes(match: Match) -> set[str]:
 def fa_full(match: Match) -> bool:
     """After the turn of placement: 2L, no concentric bonus, DR to BB (8.18)."""
     got = fa(match)
-    return bool(got) and match.turn > int(got["turn"])
+    return got is not None and bool(got) and match.turn > int(got["turn"])
 
 
 def fa_covers(match: Match, loc: str) -> bool:

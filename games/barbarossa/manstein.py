@@ -14,6 +14,7 @@ the early 2nd and 3rd SS) are not in the stand-in counter mix and are not implem
 from __future__ import annotations
 
 from wargame.match import Match
+from wargame.topology import is_box
 
 from .turns import GERMAN, SOVIET, in_region, vp_value
 
@@ -39,8 +40,10 @@ def home_hexes(match: Match) -> list[str]:
     topo = match.topology
     return sorted(
         h
-        for h in topo.hexes()
-        if vp_value(match, h) and not any(in_region(match, h, r) for r in SOVIET_LANDS)
+        for h in topo.locations()
+        if not is_box(h)
+        and vp_value(match, h)
+        and not any(in_region(match, h, r) for r in SOVIET_LANDS)
     )
 
 

@@ -65,7 +65,10 @@ def candidates(match: Match, of: str) -> list[Unit]:
     return [
         u
         for u in match.units_of(AXIS)
-        if u.loc in match.topology and u.step == 0 and match.counter(u).get("type") == of
+        if u.loc is not None
+        and u.loc in match.topology
+        and u.step == 0
+        and match.counter(u).get("type") == of
     ]
 
 

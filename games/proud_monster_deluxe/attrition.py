@@ -49,7 +49,7 @@ def _candidates(match: Match) -> list[Unit]:
     return [
         u
         for u in match.units_of(AXIS)
-        if u.loc in match.topology and u.id not in hit and german(match, u)
+        if u.loc is not None and u.loc in match.topology and u.id not in hit and german(match, u)
     ]
 
 

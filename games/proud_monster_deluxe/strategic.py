@@ -100,7 +100,7 @@ def reachable(match: Match, side_half: str) -> set[str]:
     memo = ("pmd-strategic-reach", side_half)
     found = match.scratch.get(memo)
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     topo = match.topology
     start = [h for h in topo.region(f"edge:okh-{side_half}") if _closed(match, h) is None]
     seen = set(start)

@@ -35,7 +35,7 @@ def banks(match: Match) -> frozenset[str]:
             )
         )
 
-    return match.shared("pmd-volga-banks", build)  # type: ignore[no-any-return]
+    return match.shared("pmd-volga-banks", build)
 
 
 def interdicted(match: Match) -> bool:
