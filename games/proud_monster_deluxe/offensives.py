@@ -76,7 +76,7 @@ def season(turn: int) -> str:
 def chart(match: Match) -> dict[str, dict[str, str]]:
     """The SO Record Chart: side -> season -> the week declared ("YNN.W"). Read only."""
     found = match.state.plugins.get("offensives", {}).get("chart")
-    return found if found is not None else {AXIS: {}, SOVIET: {}}  # type: ignore[no-any-return]
+    return found if found is not None else {AXIS: {}, SOVIET: {}}
 
 
 def _record(match: Match, side: str, turn: int, week: int) -> None:
@@ -178,7 +178,7 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
 def _assaults(match: Match) -> dict[str, list[Any]]:
     """unit -> [phase key, target, rounds] of its mobile assaults this phase."""
     ns: dict[str, Any] = match.state.ns("offensives")
-    return ns.setdefault("ma", {})  # type: ignore[no-any-return]
+    return ns.setdefault("ma", {})
 
 
 def _last(match: Match, unit: Unit) -> tuple[str, int] | None:

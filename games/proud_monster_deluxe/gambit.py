@@ -1,0 +1,82 @@
+"""Manstein's Gambit (PMD 5.7, 4.7): the Axis player's all-in try for a decision in 1943.
+
+He may declare it (``gambit``) only in his Refit Phase of the week he has declared his Summer
+1943 Seasonal Offensive week (5.4, ``offensives.py``), once. From then on the game ends at the
+end of turn 321: unless the Axis has won by then, the Soviets win (4.7). The var
+``manstein_gambit`` holds the declaration for the rest of the game (nothing removes it).
+
+The special reinforcements of 5.7(1)-(7) wait for what they draw on (air units, the withdrawal
+piles, the Replacement Army's free picks, Leg replacement points, the MG counters, the turn
+track's 25 PD and 2 Para Division, the Offensive Supply-5 marker): ruling MG1."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.plugins import Verb
+
+from . import offensives
+from .turns import AXIS, SOVIET, ynn
+
+RULE = "PMD 5.7"
+SEASON = "summer-1943"
+LAST_TURN = 321
+"""4.7: play stops at the end of this turn once the Gambit is declared."""
+
+
+def problem(match: Match, side: str) -> str | None:
+    """Why ``side`` may not declare Manstein's Gambit now, or None."""
+    if side != AXIS:
+        return f"only the Axis declares Manstein's Gambit ({RULE})"
+    if match.state.vars.get("manstein_gambit"):
+        return f"Manstein's Gambit is already declared ({RULE})"
+    week = f"{ynn(match)}.{offensives.week(match)}"
+    declared = offensives.chart(match)[AXIS].get(SEASON)
+    if declared != week or not offensives.active(match, AXIS):
+        return f"only in the week of the Axis Summer 1943 Seasonal Offensive ({RULE})"
+    return None
+
+
+class Gambit(Verb):
+    """``gambit``: the Axis declares Manstein's Gambit in his Refit Phase (5.7)."""
+
+    name = "gambit"
+    kinds = ("refit",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if problem(match, decision.side) is None:
+            yield Action("gambit", ())
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        return "usage: gambit" if action.args else problem(match, decision.side)
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.state.vars["manstein_gambit"] = ynn(match)
+        match.emit(
+            "gambit",
+            f"the Axis declares Manstein's Gambit: the game ends after turn {LAST_TURN}",
+            RULE,
+        )
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Gambit()]
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    """4.7: past turn 321 with the Gambit declared and no Axis win, the Soviets win."""
+    if not match.state.vars.get("manstein_gambit") or match.state.cursor.stage == "over":
+        return
+    if ynn(match) > LAST_TURN:
+        match.end_game(
+            SOVIET,
+            "Manstein's Gambit",
+            f"the Axis declared Manstein's Gambit and had not won by the end of turn {LAST_TURN}",
+            "PMD 4.7",
+        )
