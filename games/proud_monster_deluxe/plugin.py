@@ -13,6 +13,7 @@ from wargame.games.proud_monster_deluxe import (
     combat,
     constructions,
     eliminated,
+    gambit,
     losses,
     mobileassault,
     movement,
@@ -22,6 +23,7 @@ from wargame.games.proud_monster_deluxe import (
     reserves,
     rvgk,
     strategic,
+    summerattack,
     supply,
     turns,
     victory,
@@ -52,6 +54,8 @@ RULES: tuple[object, ...] = (
     offsupply,  # part 2: 8.6
     partisans,  # part 2: 15.8
     offensives,  # part 2: 5.4, 5.5, 14.8
+    gambit,  # part 2: 5.7, 4.7
+    summerattack,  # part 2: 5.6
     victory,
 )
 
