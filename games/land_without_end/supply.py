@@ -94,6 +94,15 @@ def german_answer(match: Match, unit: Unit) -> dict[str, Any]:
     """7.3, 7.13, E22a: at most 12 hexes (the source counted, the unit's own hex not) to a
     west-edge or Rollbahn source."""
     loc = unit.loc or ""
+    best = german_line(match, loc)
+    longest = int(match.settings("supply").get("limit", {}).get(GERMAN, 12))
+    if best is not None and best <= longest:
+        return {"state": "supplied", "path": [loc], "why": f"{best} hexes to a source (LWE 7.3)"}
+    return {"state": "out", "path": [], "why": f"no source within {longest} hexes (LWE 7.3)"}
+
+
+def german_line(match: Match, loc: str) -> int | None:
+    """Hexes from ``loc`` to the nearest German source (its own hex not counted), or None."""
     dist = german_distance(match)
     topo = match.topology
     best = 0 if loc in dist and dist[loc] == 0 else None
@@ -101,10 +110,13 @@ def german_answer(match: Match, unit: Unit) -> dict[str, Any]:
         edge = topo.edge(loc, n)
         if n in dist and not (edge is not None and "sea" in edge.features):
             best = dist[n] + 1 if best is None else min(best, dist[n] + 1)
+    return best
+
+
+def german_supplied_at(match: Match, loc: str) -> bool:
     longest = int(match.settings("supply").get("limit", {}).get(GERMAN, 12))
-    if best is not None and best <= longest:
-        return {"state": "supplied", "path": [loc], "why": f"{best} hexes to a source (LWE 7.3)"}
-    return {"state": "out", "path": [], "why": f"no source within {longest} hexes (LWE 7.3)"}
+    best = german_line(match, loc)
+    return best is not None and best <= longest
 
 
 def german_distance(match: Match) -> dict[str, int]:
@@ -207,6 +219,8 @@ def wargame_allowance_modifiers(match: Match, unit: Unit) -> list[Modifier]:
 
 @hookimpl
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    if action.verb == "move" and len(action.args) >= 3:
+        return german_move_refusal(match, action)
     if action.verb != "attack" or len(action.args) != 3:
         return None
     for uid in str(action.args[2]).split(","):
@@ -214,6 +228,19 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
         if unit is not None and unit.side == GERMAN and oos(unit):
             return f"{uid} is out of supply and may not attack (LWE 7.7)"
     return None
+
+
+def german_move_refusal(match: Match, action: Action) -> str | None:
+    """7.16: no German-side unit moves into a hex where it would be out of supply (the end of
+    its move, ruling S8); Soviet units may."""
+    end = str(action.args[-1])
+    if end.startswith("box:") or end not in match.topology:
+        return None
+    units = match.state.units
+    first = units.get(str(action.args[0]).split(",")[0])
+    if first is None or first.side != GERMAN or german_supplied_at(match, end):
+        return None
+    return f"{first.id} may not move into {end}, where it would be out of supply (LWE 7.16)"
 
 
 @hookimpl

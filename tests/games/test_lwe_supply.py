@@ -152,3 +152,21 @@ def test_oranienbaum_out_when_leningrad_is_cut_off_or_german_7_11(match: Match) 
     _surround(match, "3802", more)  # Leningrad held but with no line of its own
     match.touch()
     assert supply.wargame_supply(match, unit)["state"] == "out"
+
+
+def test_german_may_not_move_into_a_hex_out_of_supply_soviet_may_7_16(match: Match) -> None:
+    from wargame.games.land_without_end.supply import german_move_refusal
+
+    clear(match)
+    far = _ussr_hex_at(match, 13)
+    dist = supply.german_distance(match)
+    near = next(n for n in match.topology.neighbours(far) if dist.get(n) == 12)
+    assert not supply.german_supplied_at(match, far) and supply.german_supplied_at(match, near)
+    put(match, "ger-inf-1", near)
+    assert "LWE 7.16" in (
+        german_move_refusal(match, Action("move", ("ger-inf-1", near, far))) or ""
+    )
+    ok = next(n for n in match.topology.neighbours(near) if supply.german_supplied_at(match, n))
+    assert german_move_refusal(match, Action("move", ("ger-inf-1", near, ok))) is None
+    put(match, "sov-rd-10", near)
+    assert german_move_refusal(match, Action("move", ("sov-rd-10", near, far))) is None
