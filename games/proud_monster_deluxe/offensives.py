@@ -172,6 +172,19 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
         match.emit("offensive", "the Soviet First Winter Offensive is over", "PMD 5.5")
 
 
+@hookimpl
+def wargame_status_lines(match: Match, side: str | None, view: Any) -> list[str]:
+    """The SO Record Chart and the week's offensive (public, 5.4)."""
+    lines = []
+    for who in (AXIS, SOVIET):
+        used = ", ".join(f"{k} {w}" for k, w in chart(match)[who].items()) or "none"
+        now = " (this week is one)" if active(match, who) else ""
+        lines.append(f"{who} Seasonal Offensive weeks: {used}{now} (PMD 5.4)")
+    if match.state.vars.get("first_winter_offensive"):
+        lines.append("Soviet First Winter Offensive through turn 204 (PMD 5.5)")
+    return lines
+
+
 # ------------------------------------------------------------------ 14.8: the second round
 
 

@@ -206,3 +206,15 @@ def _soviet_battle(match: Match, south: bool):  # type: ignore[no-untyped-def]
         if (h in region) == south and match.topology.terrain(h) == "clear"
     )
     return Battle(id="b1", kind="attack", target=target, attackers=[RDS[0]], defenders=[])
+
+
+def test_the_so_record_chart_shows_in_the_status_for_both_sides_5_4() -> None:
+    match = at_phase("soviet", "refit")
+    _turn(match, 124)
+    match.apply("offensive")
+    lines = offensives.wargame_status_lines(match, "axis", {})
+    assert "axis Seasonal Offensive weeks: summer-1941 112.1 (PMD 5.4)" in lines
+    assert (
+        "soviet Seasonal Offensive weeks: winter-1941 124.1 (this week is one) (PMD 5.4)" in lines
+    )
+    assert any("First Winter Offensive" in line for line in lines)
