@@ -198,10 +198,10 @@ def _edge_kinds(match: Match) -> list[list[tuple[object, ...]]]:
     def build() -> list[list[tuple[object, ...]]]:
         topo = match.topology
         graph = topo.graph()
-        kinds = []
+        kinds: list[list[tuple[object, ...]]] = []
         for i, nbrs in enumerate(graph.adj):
             a = graph.ids[i]
-            row = []
+            row: list[tuple[object, ...]] = []
             for j in nbrs:
                 b = graph.ids[j]
                 edge = topo.edge(a, b) if a in topo else None
@@ -212,7 +212,7 @@ def _edge_kinds(match: Match) -> list[list[tuple[object, ...]]]:
     found = match.cache.get("edge-kinds")
     if found is None:
         found = match.cache["edge-kinds"] = match.shared("edge-kinds", build)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _first_answer(hook: Any) -> Callable[..., Any]:
@@ -222,7 +222,7 @@ def _first_answer(hook: Any) -> Callable[..., Any]:
     a wrapper goes through pluggy."""
     impls = hook.get_hookimpls()
     if any(i.hookwrapper or i.wrapper for i in impls):
-        return hook  # type: ignore[no-any-return]
+        return hook
     order = [(i.function, i.argnames) for i in reversed(impls)]
 
     def ask(**kwargs: Any) -> Any:

@@ -32,6 +32,7 @@ from wargame.mechanics import movement
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 from wargame.supply import supply_net
+from wargame.topology import is_box
 
 from .turns import AXIS, SOVIET
 
@@ -60,17 +61,19 @@ def _urban(match: Match) -> list[str]:
 
     def build() -> list[str]:
         topo = match.topology
-        return [h for h in topo.hexes() if set(topo.features(h)) & set(URBAN)]
+        return [h for h in topo.locations() if not is_box(h) and set(topo.features(h)) & set(URBAN)]
 
-    return match.shared("pmd-urban", build)  # type: ignore[no-any-return]
+    return match.shared("pmd-urban", build)
 
 
 def _closed(match: Match, water: tuple[str, ...]) -> frozenset[int]:
     def build() -> frozenset[int]:
         graph, topo = match.topology.graph(), match.topology
-        return frozenset(graph.index[h] for h in topo.hexes() if topo.terrain(h) in water)
+        return frozenset(
+            graph.index[h] for h in topo.locations() if not is_box(h) and topo.terrain(h) in water
+        )
 
-    return match.shared(("pmd-supply-closed", water), build)  # type: ignore[no-any-return]
+    return match.shared(("pmd-supply-closed", water), build)
 
 
 def nets(match: Match, side: str) -> tuple[frozenset[str], frozenset[str]]:
@@ -79,7 +82,7 @@ def nets(match: Match, side: str) -> tuple[frozenset[str], frozenset[str]]:
     the side's urban hexes and the weather."""
     here = match.scratch.get(("pmd-supply", side))
     if here is not None:
-        return here  # type: ignore[no-any-return]
+        return here
     here = match.scratch[("pmd-supply", side)] = _nets(match, side)
     return here
 
@@ -97,7 +100,7 @@ def _nets(match: Match, side: str) -> tuple[frozenset[str], frozenset[str]]:
     kept = match.cache.setdefault("pmd-supply-nets", {})
     found = kept.get(key)
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     frozen = "S" in columns
     closed = _closed(match, ("sea",) if side == SOVIET or frozen else ("sea", "lake"))
     sources = [graph.index[h] for h in match.resolve_locations(list(SOURCES[side]))]
@@ -125,9 +128,11 @@ def _trace_costs(match: Match, side: str) -> tuple[tuple[int | None, ...], ...]:
     key = ("pmd-supply-costs", movement.cost_key(match, mech))
     found = match.cache.get(key)
     if found is not None:
-        return found  # type: ignore[no-any-return]
+        return found
     base = movement.cost_table(match, mech)
-    if "rivers-ignored" in key[1]:  # turn 112's Axis costs have no rivers already (5.3(10))
+    if (
+        isinstance(key[1], tuple) and "rivers-ignored" in key[1]
+    ):  # turn 112's Axis costs have no rivers already (5.3(10))
         found = match.cache[key] = tuple(tuple(row) for row in base)
         return found
     chart = match.title.doc("terrain")["hexsides"]

@@ -174,7 +174,7 @@ def _steps(match: Match) -> dict[tuple[str, str], tuple[str, frozenset[str]]]:
                     found[(a, b)] = (topo.terrain(b), edge.features)
         return found
 
-    return match.shared("pmd-steps", build)  # type: ignore[no-any-return]
+    return match.shared("pmd-steps", build)
 
 
 def _weather_now(match: Match) -> tuple[frozenset[str] | set[str], str, str] | None:
@@ -190,7 +190,7 @@ def _weather_now(match: Match) -> tuple[frozenset[str] | set[str], str, str] | N
                 _column(weather(match, "sz")),
             )
         match.scratch["pmd-weather-now"] = found
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 @hookimpl
