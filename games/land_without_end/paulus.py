@@ -3,7 +3,7 @@ the end of GT2, 3, 4 or 5; one per game, ruling E22i), its three turns from the 
 declared at the end of GT2, GT3-5; D16: at the end of GT5, GT6-8) and the ban on German-side
 attacks but into a hex holding an FZ are the shared ``paulus-pause`` mechanic, set in title.json.
 Here: a completed pause frees the German of the GAS Line for the rest of the game (recorded as
-``gas_ignored`` for the attenuated-supply rule still to come)."""
+``gas_ignored``, which the shared ``attenuated-supply`` mechanic reads: its ``ignored_var``)."""
 
 from __future__ import annotations
 
