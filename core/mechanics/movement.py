@@ -632,10 +632,16 @@ class Move(Verb):
             reach = tree(match, unit)
             return [Action("move", (unit.id, *reach[dest][1])) for dest in sorted(reach)]
         trees = [tree(match, u) for u in units]
-        # A stack moving alike (same class, same budget left) shares one exact tree.
+        # A stack moving alike (same class, same budget left) shares one exact tree, unless a
+        # unit's own rule changes it (a unit that may not move at all, hexes barred to it alone:
+        # BARB 10.34's ICA, 10.22's satellites)
         alike = {(cost_key(match, u), allowance(match, u) - spent(match, u)) for u in units}
-        if len(alike) == 1:
-            return [Action("move", (actor, *trees[0][dest][1])) for dest in sorted(trees[0])]
+        first = trees[0]
+        if len(alike) == 1 and all(
+            t.keys() == first.keys() and all(t[d][1] == first[d][1] for d in first)
+            for t in trees[1:]
+        ):
+            return [Action("move", (actor, *first[dest][1])) for dest in sorted(first)]
         # otherwise the slowest unit's cheapest paths, where every unit can follow
         common = set(trees[0]).intersection(*trees[1:])
         slowest = min(range(len(units)), key=lambda n: allowance(match, units[n]))

@@ -86,6 +86,23 @@ def test_the_ica_shuttles_by_sea_only_and_never_into_a_german_port_10_34(
     assert sails(m, "sov-ica") == set()
 
 
+def test_a_stack_holding_the_ica_does_not_move_overland_10_34(registry: Registry) -> None:
+    """The stack listing must not borrow its first unit's reach for the whole stack: the ICA in
+    it may not move (conformance seed 2 found 'move sov-9,sov-ica ...' listed, then refused)."""
+    m = new(registry, "road-back")
+    to_order(m, "soviet")
+    m.apply("order move-fight")
+    to_kind(m, "soviet", "movement")
+    clear(m)
+    put(m, "sov-ica", ODESSA)
+    put(m, "sov-47", ODESSA)
+    m.state.control[ODESSA] = "soviet"
+    m.touch()
+    moves = [a for a in m.legal_actions() if a.verb == "move"]
+    assert [a for a in moves if a.args[0] == "sov-47"]  # the rifle army alone still moves
+    assert not [a for a in moves if "sov-ica" in a.args[0].split(",")]
+
+
 def test_the_ica_retreats_only_to_its_other_port_10_34(registry: Registry) -> None:
     from wargame.games.barbarossa import combat
 
