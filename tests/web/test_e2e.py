@@ -226,6 +226,33 @@ def test_move_attack_answer_a_loss_undo_save_load_and_reload(page: Page, site: s
     assert "7-arm" in _counters_at(page, "0803")
 
 
+def test_a_stale_poll_answer_does_not_redraw_the_page(page: Page, site: str) -> None:
+    """The page polls the match's version to see other seats' moves. An answer older than what
+    the page shows (sent before the page's own action, come back after it) must not start a
+    refresh: one did in CI, and the clicks made during it were dropped (a deploy never made).
+    Here, after one action, every poll answers version 0; in three seconds (two polls) no state is
+    fetched."""
+    fetched: list[str] = []
+    polled: list[str] = []
+
+    def stale(route: Any) -> None:
+        polled.append(route.request.url)
+        route.fulfill(json={"version": 0})
+
+    page.route(re.compile(r".*/version$"), stale)
+    page.on("request", lambda r: fetched.append(r.url) if "/state" in r.url else None)
+    _start(page, site, "hexland", seed=0, humans=("red",))
+    _ready(page)
+    page.fill("#typed-action", "deploy r6 1007")  # the page's own action: version 1
+    page.press("#typed-action", "Enter")
+    expect(page.locator("#log")).to_contain_text("Red: deploy r6 1007")
+    _ready(page)
+    before = len(fetched)
+    page.wait_for_timeout(3_200)
+    assert len(fetched) == before, fetched[before:]
+    assert polled, "the page did not poll"
+
+
 def test_an_overrun_shows_its_odds_before_it_is_made(page: Page, site: str) -> None:
     """Both sides at one screen. Red deploys two rifles to 1007 by clicking, which leaves its HQ
     alone in 0907. Blue's 7th Armored, once selected, rings the places it may overrun with their

@@ -1269,7 +1269,7 @@ async function poll() {
   if (S.match && !S.busy && !document.hidden) {
     try {
       const v = await api("GET", matchPath("version"));
-      if (v.version !== S.version) await guard(refresh);
+      if (v.version > S.version) await guard(refresh);  // an older answer: our own action overtook it
     } catch (e) { /* the next poll tries again */ }
   }
   setTimeout(poll, 1500);
