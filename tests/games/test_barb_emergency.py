@@ -7,7 +7,7 @@ import pytest
 from tests.games.barb_helpers import new
 from tests.titles.variants import clear, force_rolls, put
 from wargame.actions import IllegalAction
-from wargame.games.barbarossa import combat, emergency, supply
+from wargame.games.barbarossa import combat, emergency, insitu, supply
 from wargame.match import Battle, Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Registry
@@ -24,13 +24,13 @@ def rb(registry: Registry) -> Match:
 
 def test_emergency_units_enter_in_situ_one_a_hex_from_their_turn_8_4(rb: Match) -> None:
     rb.state.cursor.turn = 24
-    emergency.wargame_phase_start(rb, ADMIN)
+    insitu.offer(rb, ADMIN)
     assert rb.decision.kind != "muster"  # none due yet
     rb.state.cursor.turn = 25
     put(rb, "ger-5", "2205")
     rb.state.control["2205"] = "german"
     rb.touch()
-    emergency.wargame_phase_start(rb, ADMIN)
+    insitu.offer(rb, ADMIN)
     assert rb.decision.side == "german" and rb.decision.kind == "muster"
     rb.apply("muster ger-e1 2205")
     assert rb.state.units["ger-e1"].loc == "2205"

@@ -62,6 +62,13 @@ UNIT_TYPES: Json = {
         "mobility": "mech",
         "tags": ["mech", "emergency"],
     },
+    "kg": {"name": "KorpsGruppe", "mobility": "nonmech", "tags": ["kg"]},
+    "kg-mech": {"name": "Mechanized KorpsGruppe", "mobility": "mech", "tags": ["mech", "kg"]},
+    "paratroop": {
+        "name": "Paratroop corps",
+        "mobility": "nonmech",
+        "tags": ["infantry", "paratroop"],
+    },
 }
 """BARB 2.9 mobility classes (Guards are mechanized there; 17 item 18)."""
 
@@ -79,6 +86,9 @@ FACTORS: dict[str, tuple[int, int]] = {
     "ica": (0, 3),
     "emergency": (3, 3),
     "emergency-mech": (3, 3),
+    "kg": (2, 3),
+    "kg-mech": (4, 3),
+    "paratroop": (4, 6),
 }
 FACTOR_NOTE = (
     "combat factors are not in the text (the counter sheet is missing): a stand-in shaped by the "
@@ -202,6 +212,57 @@ GERMAN_REINFORCEMENTS = {
     6: ["ger-52"],
     9: ["ger-h2", "ger-i8"],
 }
+
+KORPSGRUPPEN: dict[str, tuple[str, str, int, str]] = {
+    "ger-kg-jkl": ("KG Jeckeln", "kg", 25, "N"),
+    "ger-kg-sbn": ("KG Siebenburgen", "kg", 26, "S"),
+    "ger-kg-str": ("KG Strachwitz", "kg-mech", 26, "Any"),
+    "ger-kg-wse": ("KG Weise", "kg", 28, "S"),
+    "ger-kg-skn": ("KG Saucken", "kg-mech", 29, "Any"),
+    "ger-kg-neh": ("KG Nehrung", "kg", 30, "1819"),
+    "ger-kg-tet": ("KG Tettau", "kg", 31, "N"),
+}
+"""KorpsGruppen (BARB 8.2): counter -> (name, type, entry turn, "N", "S", "Any" or a hex).
+Stand-ins: the names are abbreviations of the unit list (2.7); two "Any" as 8.2 says; which
+units are KG, their classes, turns and areas are not in the text."""
+
+RESTRICTED: dict[str, tuple[str, str, int, list[str] | str, str]] = {
+    "ger-h1": ("1st Hungarian Army", "satellite", 26, ["2820"], "BARB 8.3"),
+    "ger-h3": ("3rd Hungarian Army", "satellite", 29, ["2820"], "BARB 8.3"),
+    "ger-6ss": ("6th SS Infantry Corps", "infantry", 25, ["1415"], "BARB 8.3"),
+    "ger-12a": ("12th Army", "infantry", 31, ["supply:german"], "BARB 8.3"),
+    "ger-ksc": ("Kerch Straits Command", "infantry", 9, ["3106"], "BARB 8.3"),
+    "ger-21mtn": ("21st Mountain Corps", "mountain", 29, "yugo", "BARB 8.3"),
+    "ger-22mtn": ("22nd Mountain Corps", "mountain", 29, "yugo", "BARB 8.3"),
+    "ger-91": ("91st Infantry Corps", "infantry", 29, "yugo", "BARB 8.3"),
+}
+"""German units with a restricted entry (BARB 8.3): counter -> (name, type, turn, entry hexes,
+rule). The hexes are the rulebook's (Budapest 2820, Riga 1415, the west edge 1724-2924, 3106,
+the Yugoslav south edge 3023-3219); the turns and factors are stand-ins."""
+
+GAMBIT = {
+    "ger-14pz-mg": ("XIV Panzer Corps (MG)", "panzer", None),
+    "ger-76pz": ("76th Panzer Corps", "panzer", None),
+    "ger-2para": ("2nd Paratroop Corps", "paratroop", None),
+}
+"""The three "MG" counters (BARB 4.17): they enter only under Manstein's Gambit. The 2nd
+Paratroop's defence 6 is the rulebook's; the rest stand-in (the start's 14th Panzer Corps is a
+separate stand-in counter)."""
+
+
+def yugo_edge(map_doc: Json) -> list[str]:
+    """8.3: the south-edge hexes of Yugoslavia, 3023 to 3219: its hexes from row 30 with a
+    neighbour off the playable map to the south (rows 28-29 end on the west edge)."""
+    from wargame.hexgrid import HexGrid
+
+    grid = HexGrid.from_document(map_doc)
+    return sorted(
+        h
+        for h in map_doc["regions"]["country:yugoslavia"]["hexes"]
+        if grid.printed(h)[1] >= 30
+        and (grid.neighbour_in(h, "SE") is None or grid.neighbour_in(h, "SW") is None)
+    )
+
 
 # ------------------------------------------------------------------ the Soviet side
 
@@ -419,6 +480,43 @@ def counters() -> tuple[Json, Json]:
             "to it (8.25)",
             rule="BARB 8.25, 8.22",
         )
+    for cid, (name, utype, turn, area) in KORPSGRUPPEN.items():
+        add(
+            cid,
+            counter("german", utype, name),
+            note=FACTOR_NOTE
+            + f"; a KorpsGruppe entering in situ on GT{turn}, "
+            + (f"only in {area}" if area[0].isdigit() else f"area {area}")
+            + " (BARB 8.2): name from the unit list (2.7), the rest stand-in",
+        )
+    for cid, (name, utype, turn, _at, rule) in RESTRICTED.items():
+        add(
+            cid,
+            counter("german", utype, name, (2, 3) if utype == "satellite" else None),
+            dotted=utype == "satellite",
+            note=FACTOR_NOTE + f"; restricted entry ({rule}) on a stand-in turn, GT{turn}",
+        )
+    for cid, (name, utype, _x) in GAMBIT.items():
+        add(
+            cid,
+            counter("german", utype, name),
+            note=FACTOR_NOTE
+            + "; enters only under Manstein's Gambit (BARB 4.17)"
+            + ("; defence 6 (4.17)" if utype == "paratroop" else ""),
+        )
+    add(
+        "ger-3ss",
+        counter("german", "panzer", "3rd SS Panzer Corps", (8, 6)),
+        note=FACTOR_NOTE + "; arrives GT22 (BARB 4.17), at once under Manstein's Gambit",
+    )
+    for n in (1, 2, 4):
+        add(
+            f"sov-{n}b",
+            counter("soviet", "rifle", f"{ordinal(n)} Bulgarian Communist Army"),
+            note="treated in all ways as a regular rifle army, factor 3 (BARB 8.26, 8.22); "
+            "enters with a Soviet army that left the map through Bulgaria (8.26)",
+            rule="BARB 8.26, 8.22",
+        )
     add(
         "sov-ica",
         counter("soviet", "ica", "Independent Coastal Army"),
@@ -470,7 +568,7 @@ def turn_values(gt: int) -> Json:
     }
 
 
-def calendar() -> Json:
+def calendar(map_doc: Json) -> Json:
     turns: Json = {}
     for gt in range(1, 33):
         year = 1941 + (gt - 1) // 8
@@ -518,6 +616,21 @@ def calendar() -> Json:
             "units": ["ger-2ss"],
             "at": ["supply:german"],
             "provenance": rulebook("BARB 8.17"),
+        }
+    schedule["german-3ss-gt22"] = {
+        "turn": 22,
+        "side": "german",
+        "units": ["ger-3ss"],
+        "at": ["supply:german"],
+        "provenance": rulebook("BARB 4.17"),
+    }
+    for cid, (_name, _utype, gt, at, rule) in RESTRICTED.items():
+        schedule[f"{cid}-gt{gt}"] = {
+            "turn": gt,
+            "side": "german",
+            "units": [cid],
+            "at": yugo_edge(map_doc) if at == "yugo" else at,
+            "provenance": rulebook(rule, "the entry hexes are the rule's; the turn stand-in"),
         }
     for gt, ids in SOVIET_REINFORCEMENTS.items():
         schedule[f"soviet-gt{gt}"] = {
@@ -799,7 +912,7 @@ def documents() -> dict[str, Json]:
             "provenance": stand_in("dots per counter: see each entry"),
             "entries": oob,
         },
-        "calendar.json": calendar(),
+        "calendar.json": calendar(map_doc),
         "scenario-campaign.json": campaign(map_doc),
         "scenario-road-back.json": road_back(),
     }
