@@ -401,14 +401,63 @@ def _by_loc(match: Match, decision: Decision) -> list[tuple[str, list[Unit]]]:
     return found
 
 
-def stack_movers(match: Match, decision: Decision, loc: str) -> list[Unit]:
-    """The movers at one location, in listing order (the order units came into play), found
-    from the location alone: one unit's actions never look at the whole army."""
+def _kept_mover_test(match: Match, decision: Decision) -> Any:
     key = ("movers-test", decision.side, decision.turn, decision.phase)
     may = match.scratch.get(key)
     if may is None:
         may = match.scratch[key] = mover_test(match, decision)
+    return may
+
+
+def stack_movers(match: Match, decision: Decision, loc: str) -> list[Unit]:
+    """The movers at one location, in listing order (the order units came into play), found
+    from the location alone: one unit's actions never look at the whole army."""
+    may = _kept_mover_test(match, decision)
     return in_play_order(match, [u for u in match.units_at(loc) if may(u)])
+
+
+def not_mover(match: Match, decision: Decision) -> Callable[[Unit], str | None]:
+    """unit -> why it may not move in this phase (moved already, or not one the phase moves),
+    or None: the usual ``problem`` of :func:`listed_units`."""
+    may = _kept_mover_test(match, decision)
+
+    def why(unit: Unit) -> str | None:
+        if may(unit):
+            return None
+        moved = done(match, unit)
+        return f"{unit.id} {'has already moved this phase' if moved else 'may not move now'}"
+
+    return why
+
+
+def listed_units(
+    match: Match,
+    decision: Decision,
+    ids: Sequence[str],
+    start: str,
+    problem: Callable[[Unit], str | None] | None = None,
+) -> tuple[list[Unit], str | None]:
+    """The units a move verb lists (``UNIT[,UNIT...]``), or the first refusal: a unit listed
+    twice, unknown, the enemy's, one that ``problem`` bars from this move (default
+    :func:`not_mover`), or one not standing at ``start``. ``move``, ``overrun`` and the
+    strategic verbs (the kernel's ``strategic``, PGG's ``rail``) all check their list here."""
+    if len(set(ids)) != len(ids):
+        return [], "a unit is listed twice"
+    problem = problem or not_mover(match, decision)
+    units: list[Unit] = []
+    for uid in ids:
+        unit = match.state.units.get(uid)
+        if unit is None:
+            return [], f"no unit {uid}"
+        if unit.side != decision.side:
+            return [], f"{uid} is not yours (it is {unit.side}'s)"
+        why = problem(unit)
+        if why:
+            return [], why
+        if unit.loc != start:
+            return [], f"{uid} is at {unit.loc}, not {start}"
+        units.append(unit)
+    return units, None
 
 
 def in_play_order(match: Match, units: list[Unit]) -> list[Unit]:
@@ -656,23 +705,12 @@ class Move(Verb):
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
         if len(action.args) < 3:
             return "usage: move UNIT[,UNIT...] FROM TO [TO...]"
-        ids, path = action.args[0].split(","), list(action.args[1:])
-        mine = {u.id: u for u in movers(match, decision)}
-        for uid in ids:
-            unit = match.state.units.get(uid)
-            if unit is None:
-                return f"no unit {uid}"
-            if unit.side != decision.side:
-                return f"{uid} is not yours (it is {unit.side}'s)"
-            if uid not in mine:
-                why = "has already moved this phase" if done(match, unit) else "may not move now"
-                return f"{uid} {why}"
-            if unit.loc != path[0]:
-                return f"{uid} is at {unit.loc}, not {path[0]}"
-        if len(set(ids)) != len(ids):
-            return "a unit is listed twice"
-        for uid in ids:
-            _cost, refused = path_cost(match, mine[uid], path)
+        ids, path = str(action.args[0]).split(","), [str(a) for a in action.args[1:]]
+        units, why = listed_units(match, decision, ids, path[0])
+        if why:
+            return why
+        for unit in units:
+            _cost, refused = path_cost(match, unit, path)
             if refused:
                 return refused
         return None

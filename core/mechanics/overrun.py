@@ -324,29 +324,18 @@ class Overrun(Verb):
         if not _phase_allows(match):
             return "no overruns in this phase"
         target, ids, path = args[0], args[2].split(","), list(args[4:])
-        if len(set(ids)) != len(ids):
-            return "a unit is listed twice"
-        mine = {u.id: u for u in movement.movers(match, decision)}
-        units: list[Unit] = []
-        for uid in ids:
-            unit = match.state.units.get(uid)
-            if unit is None or unit.loc is None:
-                return f"no unit {uid} in play"
-            if unit.side != decision.side:
-                return f"{uid} is not yours (it is {unit.side}'s)"
-            if uid not in mine:
-                why = (
-                    "has already moved this phase"
-                    if movement.done(match, unit)
-                    else "may not move now"
-                )
-                return f"{uid} {why}"
-            if unit.loc != path[0]:
-                return f"{uid} is at {unit.loc}, not {path[0]}"
-            why_not = ineligible(match, unit)
-            if why_not:
-                return why_not
-            units.append(unit)
+        not_mover = movement.not_mover(match, decision)
+        units, why_not = movement.listed_units(
+            match,
+            decision,
+            ids,
+            path[0],
+            lambda u: (
+                f"no unit {u.id} in play" if u.loc is None else not_mover(u) or ineligible(match, u)
+            ),
+        )
+        if why_not:
+            return why_not
         if settings(match).get("same_start"):
             starts = sorted({start_of(match, u) or "" for u in units})
             if len(starts) > 1:

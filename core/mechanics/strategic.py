@@ -475,21 +475,11 @@ class Strategic(Verb):
         if not in_period(match, decision.side, decision.kind):
             return f"no strategic movement for {decision.side} now ({s.rule})"
         ids, path = str(action.args[0]).split(","), [str(a) for a in action.args[1:]]
-        if len(set(ids)) != len(ids):
-            return "a unit is listed twice"
-        units = []
-        for uid in ids:
-            unit = match.state.units.get(uid)
-            if unit is None:
-                return f"no unit {uid}"
-            if unit.side != decision.side:
-                return f"{uid} is not yours (it is {unit.side}'s)"
-            why = start_problem(match, unit)
-            if why:
-                return why
-            if unit.loc != path[0]:
-                return f"{uid} is at {unit.loc}, not {path[0]}"
-            units.append(unit)
+        units, why = kmove.listed_units(
+            match, decision, ids, path[0], lambda u: start_problem(match, u)
+        )
+        if why:
+            return why
         why = capacity_problem(match, decision.side, units)
         if why:
             return why

@@ -458,29 +458,18 @@ class Rail(Verb):
             return "usage: rail UNIT[,UNIT...] FROM TO [TO...]"
         if decision.side != SOVIET:
             return "only the Soviet player moves by rail (PGG 6.31, 6.36)"
-        ids, path = action.args[0].split(","), list(action.args[1:])
-        if len(set(ids)) != len(ids):
-            return "a unit is listed twice"
-        mine = {u.id for u in kmove.movers(match, decision)}
-        for uid in ids:
-            unit = match.state.units.get(uid)
-            if unit is None:
-                return f"no unit {uid}"
-            if unit.side != decision.side:
-                return f"{uid} is not yours (it is {unit.side}'s)"
-            why = rail_problem(match, unit)
-            if why:
-                return why
-            if uid not in mine:
-                return f"{uid} may not move now"
-            if unit.loc != path[0]:
-                return f"{uid} is at {unit.loc}, not {path[0]}"
-        units = [match.state.units[uid] for uid in ids]
+        ids, path = str(action.args[0]).split(","), [str(a) for a in action.args[1:]]
+        not_mover = kmove.not_mover(match, decision)
+        units, why = kmove.listed_units(
+            match, decision, ids, path[0], lambda u: rail_problem(match, u) or not_mover(u)
+        )
+        if why:
+            return why
         why = strategic.capacity_problem(match, SOVIET, units)
         if why:
             return why
-        for uid in ids:
-            why = rail_path_problem(match, match.state.units[uid], path)
+        for unit in units:
+            why = rail_path_problem(match, unit, path)
             if why:
                 return why
         return None

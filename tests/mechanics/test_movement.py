@@ -191,6 +191,33 @@ def test_the_other_side_may_not_move(tmp_path: Path) -> None:
     refused(m, "move r1 1210 1209", "r1 is not yours")
 
 
+def test_listed_units_is_the_one_unit_list_check_of_every_move_verb(tmp_path: Path) -> None:
+    """``listed_units`` checks move, overrun, strategic and PGG rail lists: each refusal in
+    turn, a verb's own ``problem`` in place of the default (not a mover), the units on success."""
+    m = Match(title(tmp_path, {"b": at("blue", ["1-inf", "7-arm"], "0305"), **FAR_RED}))
+    d = m.decision
+    assert d is not None
+
+    def check(ids: str, start: str = "0305", **kw: Any) -> str | None:
+        before = m.state_hash()
+        units, why = movement.listed_units(m, d, ids.split(","), start, **kw)
+        assert m.state_hash() == before
+        assert (units == []) == (why is not None)
+        return why
+
+    assert check("1-inf,1-inf") == "a unit is listed twice"
+    assert check("1-inf,9-inf") == "no unit 9-inf"
+    assert check("1-inf,r1") == "r1 is not yours (it is red's)"
+    assert check("1-inf", "0405") == "1-inf is at 0305, not 0405"
+    assert check("7-arm", problem=lambda u: f"{u.id} may not (rule 1.1)") == (
+        "7-arm may not (rule 1.1)"
+    )
+    units, why = movement.listed_units(m, d, ["7-arm", "1-inf"], "0305")
+    assert why is None and [u.id for u in units] == ["7-arm", "1-inf"]
+    m.apply("move 1-inf 0305 0405")
+    assert check("1-inf", "0405") == "1-inf has already moved this phase"
+
+
 # ----------------------------------------------------------------------------- stacks
 
 
