@@ -18,7 +18,7 @@ from wargame.mechanics.concentric import concentric
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import forts, supply
+from . import forts, manstein, supply
 from .turns import GERMAN, SOVIET, in_region, is_city, single
 
 MA = "overrun"
@@ -344,6 +344,8 @@ def bloodbath(match: Match, battle: Battle) -> None:
 
 def _ask_bb(match: Match, battle: Battle) -> None:
     alive = [u for u in battle.attackers if match.state.units[u].loc is not None]
+    if manstein.dropping(match, battle) is not None:
+        alive.append(manstein.PARA)
     if battle.extra["bb_lost"] >= battle.extra["bb_need"] or not alive:
         kcombat.store(match, battle)
         kcombat.proceed(match)
@@ -370,6 +372,9 @@ class Lose(Verb):
         alive = [
             match.state.units[u] for u in battle.attackers if match.state.units[u].loc is not None
         ]
+        para = manstein.dropping(match, battle)  # 4.17: lost to a BB as 6
+        if para is not None:
+            alive.append(para)
         dots = [u for u in alive if dotted(match, u)]
         for unit in dots or alive:
             yield Action("lose", (unit.id,))
@@ -386,7 +391,8 @@ class Lose(Verb):
         battle = kcombat.active(match)
         assert battle is not None
         unit = match.state.units[action.args[0]]
-        battle.extra["bb_lost"] += bb_value(match, battle, unit)
+        para = unit is manstein.dropping(match, battle)
+        battle.extra["bb_lost"] += manstein.DROP if para else bb_value(match, battle, unit)
         match.eliminate(unit, f"BB in {battle.id}", "BARB 11.26")
         kcombat.store(match, battle)
         _ask_bb(match, battle)

@@ -16,7 +16,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import supply
+from . import manstein, supply
 from .turns import GERMAN, SOVIET, is_city
 
 BALTIC = ("country:lithuania", "country:latvia", "country:estonia")
@@ -144,6 +144,7 @@ class Offensive(Verb):
                     f"the German declares Manstein's Gambit on GT{match.turn}",
                     "BARB 4.16",
                 )
+                manstein.reinforce(match)  # 4.17
             v["offensive_held"] = cities(match, GERMAN)
             v["offensive_targets"] = cities(match, SOVIET)
             match.emit(
@@ -246,6 +247,8 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
         return match.scenario_id == "campaign" and 6 <= match.turn <= 8
     if phase.when == "ss-withdrawal":
         unit = match.state.units.get(SS)
+        if match.turn == 19 and manstein.declared(match):
+            return False  # 4.17: its GT24 return falls in the gambit's turns
         return match.turn in (19, 25) and unit is not None and not unit.flags.get("withdrawn")
     return None
 
