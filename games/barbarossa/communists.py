@@ -15,14 +15,28 @@ GT13). Each enters at the start of a Soviet Movement Phase from its turn, in Buc
 Bucharest is Soviet-controlled, in Soviet overland supply and has room; else it waits (ruling E26).
 ``state.vars["romanian_communists"]`` holds the due turns until both are in.
 
-The Bulgarian communist armies (8.26) are not implemented: the stand-in counter mix has none.
+To bring the three Bulgarian communist armies (8.26) the Soviet takes one of his units off the
+map through a Bulgarian south-edge hex (3215-3218), once, at the cost of one movement point
+(``exit UNIT``: a unit standing there with a point left, moved this phase or not; ruling E30). At
+the start of his next Movement Phase that unit comes back into the reinforcement box with the
+three Bulgarians when the exit was after GT13; after an earlier exit it comes back alone and the
+Bulgarians arrive at the start of his GT14 Movement Phase. They enter by moving in through the
+Bulgarian hexes, each on its own move: as Soviet-side satellites (6.4 names the Bulgarians and
+Romanians) they may never stack with another satellite army, the box being the only exception.
+``state.vars["bulgaria_exit"]`` holds the unit off the map until it returns;
+``state.vars["bulgarians"]`` is "due", then "in".
 """
 
 from __future__ import annotations
 
-from wargame.hookspecs import hookimpl
+from collections.abc import Iterable
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
+from wargame.mechanics import movement
 from wargame.models import PhaseSpec
+from wargame.plugins import Verb
 from wargame.state import Unit
 
 from . import supply
@@ -32,6 +46,11 @@ POLES = "sov-1pol"
 BUCHAREST = "3114"
 ROMANIANS = ("sov-1r", "sov-4r")
 AXIS_ROMANIANS = ("ger-r3", "ger-r4")
+BULGARIANS = ("sov-1b", "sov-2b", "sov-4b")
+BULGARIA = "south-edge:bulgaria"
+HOLD = "box:soviet-reinforcements"
+SATELLITES = (*ROMANIANS, *BULGARIANS)
+"""The Soviet side's satellite armies for 6.4 (the Poles are not named there: ruling 19)."""
 FIRST = 13
 LIMIT = 5
 """Units a hex (6.1)."""
@@ -160,10 +179,7 @@ def romanians_enter(match: Match) -> None:
 
 @hookimpl
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    """A trigger before GT13: the army is a reinforcement of GT13, in the RVGK box (8.1); due
-    Romanian communist armies enter in a Soviet Movement Phase (8.25)."""
-    if phase.id == "movement" and match.phasing == SOVIET:
-        romanians_enter(match)
+    """A trigger before GT13: the army is a reinforcement of GT13, in the RVGK box (8.1)."""
     if match.turn >= FIRST and match.state.vars.get("polish") == "due":
         match.state.vars["polish"] = "in"
         match.new_unit(POLES, "box:rvgk")
@@ -171,3 +187,89 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
 
         hide(match)
         match.emit("communists", "the Polish communist army arrives in the RVGK", "BARB 8.24")
+
+
+# ------------------------------------------------------------------ 8.26 the Bulgarians
+
+
+def exits(match: Match, decision: Decision) -> list[Unit]:
+    """Soviet units that may leave the map through Bulgaria now (8.26)."""
+    v = match.state.vars
+    if (
+        decision.side != SOVIET
+        or "bulgarians" in v
+        or BULGARIANS[0] not in match.counters_doc["counters"]
+    ):
+        return []
+    one = movement.scale(match)
+    out = []
+    for h in sorted(match.topology.region(BULGARIA)):
+        for unit in match.units_at(h):
+            if unit.side != SOVIET or match.hook.wargame_move_locked(match=match, unit=unit):
+                continue
+            if movement.allowance(match, unit) - movement.spent(match, unit) >= one:
+                out.append(unit)
+    return out
+
+
+class Exit(Verb):
+    """``exit UNIT``: off the map through Bulgaria for the Bulgarian armies (8.26)."""
+
+    name = "exit"
+    kinds = ("movement",)
+    rare = True
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        for unit in exits(match, decision):
+            yield Action("exit", (unit.id,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if action in set(self.legal(match, decision)):
+            return None
+        return (
+            "once, a Soviet unit with a movement point left leaves the map through a Bulgarian "
+            "south-edge hex, 3215-3218 (BARB 8.26)"
+        )
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        key = movement.phase_key(match)
+        unit.flags["mp"] = [key, movement.spent(match, unit) + movement.scale(match)]
+        unit.flags["moved"] = key
+        where = unit.loc
+        match.place(unit, HOLD)
+        v = match.state.vars
+        v["bulgaria_exit"] = {"unit": unit.id, "turn": match.turn, "phase": key}
+        v["bulgarians"] = "due"
+        match.emit("communists", f"{unit.id} leaves the map through {where}", "BARB 8.26")
+
+
+def bulgarian_returns(match: Match) -> None:
+    """The start of a Soviet Movement Phase: the exited unit comes back, with the Bulgarians
+    after GT13 (8.26)."""
+    v = match.state.vars
+    gone = v.get("bulgaria_exit")
+    entry = sorted(match.topology.region(BULGARIA))
+    if gone and gone["phase"] != movement.phase_key(match):
+        unit = match.state.units[gone["unit"]]
+        unit.flags["entry"] = entry
+        del v["bulgaria_exit"]
+        match.emit("communists", f"{unit.id} comes back through Bulgaria", "BARB 8.26")
+    if v.get("bulgarians") == "due" and "bulgaria_exit" not in v and match.turn > FIRST:
+        for cid in BULGARIANS:
+            match.new_unit(cid, HOLD).flags["entry"] = entry
+        v["bulgarians"] = "in"
+        match.emit("communists", "the Bulgarian communist armies arrive", "BARB 8.26")
+
+
+@on_phase("start", kinds=("movement",))
+def soviet_movement(match: Match, phase: PhaseSpec) -> None:
+    """Due Romanian communist armies enter (8.25); the Bulgarian exit comes back (8.26)."""
+    if match.phasing == SOVIET:
+        romanians_enter(match)
+        bulgarian_returns(match)
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Exit()]

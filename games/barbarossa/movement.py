@@ -100,17 +100,25 @@ def wargame_move_locked(match: Match, unit: Unit) -> str | None:
     return None
 
 
+def stacks_as_satellite(match: Match, unit: Unit) -> bool:
+    """6.4 binds the satellite armies of both sides: the Axis ones and the Soviet's Romanian and
+    Bulgarian communist armies (ruling E30)."""
+    from .communists import SATELLITES
+
+    return is_satellite(match, unit) or unit.counter in SATELLITES
+
+
 def satellite_refusal(match: Match, decision: Decision, action: Action) -> str | None:
-    """6.4: never more than one Axis-satellite army in a hex."""
+    """6.4: never more than one satellite army of a side in a hex."""
     if action.verb != "move" or len(action.args) < 2:
         return None
     units = [match.state.units.get(u) for u in action.args[0].split(",")]
-    moving = [u for u in units if u is not None and is_satellite(match, u)]
+    moving = [u for u in units if u is not None and stacks_as_satellite(match, u)]
     if not moving:
         return None
-    there = [u for u in match.units_at(action.args[-1]) if is_satellite(match, u)]
+    there = [u for u in match.units_at(action.args[-1]) if stacks_as_satellite(match, u)]
     if len(moving) + len(there) > 1:
-        return "never more than one Axis-satellite army in a hex (BARB 6.4)"
+        return "never more than one satellite army of a side in a hex (BARB 6.4)"
     return None
 
 
