@@ -24,12 +24,12 @@ def bound(unit: Unit) -> bool:
 
 
 @hookimpl
-@veto_scope(verbs=("move", "attack", "overrun"))
+@veto_scope(verbs=("move", "rollbahn", "attack", "overrun"))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     if len(action.args) < 2:
         return None
     units = match.state.units
-    if action.verb == "move":
+    if action.verb in ("move", "rollbahn"):
         ids, end = str(action.args[0]).split(","), str(action.args[-1])
         if end.startswith("box:") or in_region(match, end, REGION):
             return None

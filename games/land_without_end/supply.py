@@ -28,29 +28,15 @@ from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 
-from . import dd3
+from . import dd3, rollbahn
 from .common import GERMAN, LENINGRAD, ORANIENBAUM, SOVIET, town_class
 
 COASTS = {"black-sea", "azov"}
 
 
 def rollbahn_sources(match: Match) -> list[str]:
-    """7.3: the Rollbahn hexes a German trace may end in: along each line from its western end
-    while the hexes are German-controlled and hold no Soviet unit."""
-    doc = match.title.doc("map")
-    occupied = match.occupied()
-    units = match.state.units
-    found: list[str] = []
-    for line in doc.get("lines", ()):
-        if line.get("kind") != "rollbahn":
-            continue
-        for loc in line["hexes"]:
-            soviet_here = any(units[u].side == SOVIET for u in occupied.get(loc, ()))
-            if match.state.control.get(loc) != GERMAN or soviet_here:
-                break
-            if loc not in found:
-                found.append(loc)
-    return found
+    """7.3: the Rollbahn hexes a German trace may end in (the operative ones, ``rollbahn``)."""
+    return sorted(rollbahn.operative(match))
 
 
 @hookimpl
@@ -92,20 +78,52 @@ def leningrad_supplies(match: Match) -> bool:
 
 def german_answer(match: Match, unit: Unit) -> dict[str, Any]:
     """7.3, 7.13, E22a: at most 12 hexes (the source counted, the unit's own hex not) to a
-    west-edge or Rollbahn source."""
+    west-edge or Rollbahn source; after GT3 a line using a Rollbahn goes to the nearest
+    German-controlled Rollbahn hex, operative or not (P13)."""
     loc = unit.loc or ""
-    best = german_line(match, loc)
-    longest = int(match.settings("supply").get("limit", {}).get(GERMAN, 12))
-    if best is not None and best <= longest:
+    best, why = german_trace(match, loc)
+    if best is not None:
         return {"state": "supplied", "path": [loc], "why": f"{best} hexes to a source (LWE 7.3)"}
-    return {"state": "out", "path": [], "why": f"no source within {longest} hexes (LWE 7.3)"}
+    return {"state": "out", "path": [], "why": why}
+
+
+def limit(match: Match) -> int:
+    return int(match.settings("supply").get("limit", {}).get(GERMAN, 12))
+
+
+def german_trace(match: Match, loc: str) -> tuple[int | None, str]:
+    """The length of ``loc``'s German supply line, or None and why there is none (7.3)."""
+    longest = limit(match)
+    if match.turn <= 3:
+        best = german_line(match, loc)
+        if best is not None and best <= longest:
+            return best, ""
+        return None, f"no source within {longest} hexes (LWE 7.3)"
+    edge = line_from(match, loc, edge_distance(match))
+    if edge is not None and edge <= longest:
+        return edge, ""
+    near, works = nearest_rollbahn(match, loc)
+    if near is not None and near <= longest:
+        if works:
+            return near, ""
+        return None, (
+            f"the nearest German-held Rollbahn hex, {near} hexes away, is cut from the west edge "
+            "(LWE 7.3: after GT3 the line goes to the nearest one)"
+        )
+    return None, f"no source within {longest} hexes (LWE 7.3)"
 
 
 def german_line(match: Match, loc: str) -> int | None:
-    """Hexes from ``loc`` to the nearest German source (its own hex not counted), or None."""
-    dist = german_distance(match)
+    """Hexes from ``loc`` to the nearest German source, edge or operative Rollbahn (its own hex
+    not counted), or None: GT1-3's line (7.3)."""
+    return line_from(match, loc, german_distance(match))
+
+
+def line_from(match: Match, loc: str, dist: dict[str, int]) -> int | None:
+    """Hexes from ``loc`` to the nearest start of ``dist`` (its own hex not counted; never
+    across an all-sea hexside), or None."""
     topo = match.topology
-    best = 0 if loc in dist and dist[loc] == 0 else None
+    best = 0 if dist.get(loc) == 0 else None
     for n in topo.neighbours(loc):
         edge = topo.edge(loc, n)
         if n in dist and not (edge is not None and "sea" in edge.features):
@@ -114,19 +132,97 @@ def german_line(match: Match, loc: str) -> int | None:
 
 
 def german_supplied_at(match: Match, loc: str) -> bool:
-    longest = int(match.settings("supply").get("limit", {}).get(GERMAN, 12))
-    best = german_line(match, loc)
-    return best is not None and best <= longest
+    return german_trace(match, loc)[0] is not None
+
+
+def nearest_rollbahn(match: Match, loc: str) -> tuple[int | None, bool]:
+    """7.3 after GT3 (P13): hexes from ``loc`` to the nearest German-controlled Rollbahn hex a
+    line may reach, and whether one of the nearest (the German's choice among equals) is
+    operative. Distance is the length of a legal trace (ruling S9)."""
+    near = rollbahn_nearness(match)
+    if loc in near and near[loc][0] == 0:
+        return 0, near[loc][1]
+    topo = match.topology
+    best: int | None = None
+    works = False
+    for n in topo.neighbours(loc):
+        edge = topo.edge(loc, n)
+        if n not in near or (edge is not None and "sea" in edge.features):
+            continue
+        d, ok = near[n][0] + 1, near[n][1]
+        if best is None or d < best:
+            best, works = d, ok
+        elif d == best:
+            works = works or ok
+    return best, works
+
+
+def rollbahn_nearness(match: Match) -> dict[str, tuple[int, bool]]:
+    """Hex -> (hexes to the nearest German-controlled Rollbahn hex, whether one of those nearest
+    is operative), over hexes a German line may pass, out to the limit."""
+    key = ("lwe-rollbahn-nearness", match.version)
+    found = match.scratch.get(key)
+    if found is not None:
+        return found
+    open_hex = german_open(match)
+    topo = match.topology
+    good = rollbahn.operative(match)
+    control = match.state.control
+    starts = sorted(h for h in rollbahn.graph(match) if control.get(h) == GERMAN and open_hex(h))
+    near = {h: (0, h in good) for h in starts}
+    frontier = starts
+    longest = limit(match)
+    for d in range(1, longest + 1):
+        level: dict[str, bool] = {}
+        for h in frontier:
+            for n in topo.neighbours(h):
+                if n in near or not open_hex(n):
+                    continue
+                edge = topo.edge(h, n)
+                if edge is not None and "sea" in edge.features:
+                    continue
+                level[n] = level.get(n, False) or near[h][1]
+        for n, ok in level.items():
+            near[n] = (d, ok)
+        frontier = sorted(level)
+    match.scratch[key] = near
+    return near
 
 
 def german_distance(match: Match) -> dict[str, int]:
-    """Hexes from the nearest German source, over hexes a German line may pass (7.13): no Soviet
-    units, intact fortified lines, Soviet-held cities, all-sea hexes, all-lake hexes but in snow;
-    never across all-sea hexsides. Counted out to the limit only."""
+    """Hexes from the nearest German source, west edge or operative Rollbahn hex, over hexes a
+    German line may pass (7.13). Counted out to the limit only."""
+    key = ("lwe-german-distance", match.version)
+    found = match.scratch.get(key)
+    if found is None:
+        starts = edge_sources(match) + rollbahn_sources(match)
+        found = match.scratch[key] = spread(match, starts, german_open(match), limit(match))
+    return found
+
+
+def edge_distance(match: Match) -> dict[str, int]:
+    """Hexes from the nearest west-edge source (no Rollbahn), out to the limit."""
+    key = ("lwe-edge-distance", match.version)
+    found = match.scratch.get(key)
+    if found is None:
+        found = spread(match, edge_sources(match), german_open(match), limit(match))
+        match.scratch[key] = found
+    return found
+
+
+def edge_sources(match: Match) -> list[str]:
+    names = match.settings("supply").get("sources", {}).get(GERMAN, [])
+    control = match.state.control
+    return [h for h in match.resolve_locations(names) if control.get(h) != SOVIET]
+
+
+def german_open(match: Match) -> Callable[[str], bool]:
+    """Whether a German line may pass a hex (7.13): no Soviet units, intact fortified lines,
+    Soviet-held cities, all-sea hexes, all-lake hexes but in snow."""
     from . import weather
     from .combat import fortified
 
-    key = ("lwe-german-distance", match.version)
+    key = ("lwe-german-open", match.version)
     found = match.scratch.get(key)
     if found is not None:
         return found
@@ -135,7 +231,6 @@ def german_distance(match: Match) -> dict[str, int]:
     soviet_units = {
         u.loc for u in match.state.units.values() if u.side == SOVIET and u.loc is not None
     }
-    longest = int(match.settings("supply").get("limit", {}).get(GERMAN, 12))
 
     def open_hex(h: str) -> bool:
         if h.startswith("box:") or h in soviet_units:
@@ -147,12 +242,8 @@ def german_distance(match: Match) -> dict[str, int]:
             return False
         return not fortified(match, h)
 
-    names = match.settings("supply").get("sources", {}).get(GERMAN, [])
-    starts = [h for h in match.resolve_locations(names) if control.get(h) != SOVIET]
-    starts += rollbahn_sources(match)
-    dist = spread(match, starts, open_hex, longest)
-    match.scratch[key] = dist
-    return dist
+    match.scratch[key] = open_hex
+    return open_hex
 
 
 def spread(

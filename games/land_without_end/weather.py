@@ -22,6 +22,7 @@ from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 
+from . import rollbahn
 from .common import GERMAN, in_region
 
 STRAITS = frozenset({"sivash", "kerch"})
@@ -96,7 +97,10 @@ def selected(move: dict[str, Any], mobility: str, side: str) -> float | None:
 
 
 def cost(match: Match, unit: Unit, a: str, b: str) -> float:
-    """What entering ``b`` from ``a`` costs in ``b``'s weather (9.10-9.20, 10.3-10.7)."""
+    """What entering ``b`` from ``a`` costs in ``b``'s weather (9.10-9.20, 10.3-10.7); a
+    German-side step along a Rollbahn costs 1, river or not, until the first M or S (9.19)."""
+    if rollbahn.moves_on_it(match, unit) and rollbahn.along(match, a, b):
+        return 1.0
     doc = match.title.doc("terrain")
     mobility = str(match.unit_type(unit)["mobility"])
     w = now(match, b)
@@ -131,7 +135,8 @@ def cost(match: Match, unit: Unit, a: str, b: str) -> float:
 def wargame_cost_key(match: Match, unit: Unit) -> tuple[object, ...]:
     weather = match.state.vars.get("weather") or {}
     mobility = match.unit_type(unit)["mobility"]
-    return (unit.side, mobility, weather.get("nwz", DRY), weather.get("swz", DRY))
+    road = rollbahn.moves_on_it(match, unit)
+    return (unit.side, mobility, weather.get("nwz", DRY), weather.get("swz", DRY), road)
 
 
 @hookimpl
