@@ -190,16 +190,25 @@ class Match:
         return unit
 
     def draw_counters(
-        self, side: str, utype: str, count: int, taken: set[str], upto: bool = False
+        self,
+        side: str,
+        utype: str,
+        count: int,
+        taken: set[str],
+        upto: bool = False,
+        dead: bool = True,
     ) -> list[str]:
         """Counters of a type drawn at random from those not in play: never used yet first, then
-        back in the dead pile face-down (PGG 5.0, 12.1, 12.4). Too few left is an error, or with
-        ``upto`` all that are left (the counter limit is absolute, PGG 14.14)."""
+        (unless ``dead`` is False) back in the dead pile face-down (PGG 5.0, 12.1, 12.4). Too few
+        left is an error, or with ``upto`` all that are left (the counter limit is absolute, PGG
+        14.14)."""
         units = self.state.units
 
         def free_counter(cid: str) -> bool:
             unit = units.get(cid)
-            return unit is None or (unit.flags.get("eliminated", False) and unit.face is None)
+            if unit is None:
+                return True
+            return dead and unit.flags.get("eliminated", False) and unit.face is None
 
         free = [
             cid

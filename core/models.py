@@ -257,6 +257,12 @@ class ReinforcementsSettings(Settings):
     box: str = Field("box:reinforcements", description="where they wait")
     boxes: dict[str, str] = Field(default_factory=dict, description="side -> its own box")
     limit_rule: str | None = Field(None, description="cited when counters run out")
+    sides: Literal["phasing", "all"] = Field(
+        "phasing", description="whose units arrive at the phase's start: its owner's, or all"
+    )
+    redraw_dead: bool = Field(
+        True, description="draws may take counters back from the dead pile (else fresh only)"
+    )
 
 
 class SupplySettings(Settings):
@@ -1142,6 +1148,7 @@ class ScheduleEntry(Entry):
     units: list[Id] = Field(default_factory=list, description="counter ids")
     draw: dict[Id, int] = Field(default_factory=dict, description="untried draws: type -> count")
     at: list[Id] = Field(default_factory=list, description="locations or regions of entry")
+    box: Id | None = Field(None, description="where these units wait (else the side's box)")
     note: str | None = None
     options: dict[str, Any] = Field(default_factory=dict)
 

@@ -20,6 +20,7 @@ from wargame.games.proud_monster_deluxe import (
     offensives,
     offsupply,
     partisans,
+    reinforce,
     reserves,
     rvgk,
     strategic,
@@ -56,6 +57,7 @@ RULES: tuple[object, ...] = (
     offensives,  # part 2: 5.4, 5.5, 14.8
     gambit,  # part 2: 5.7, 4.7
     summerattack,  # part 2: 5.6
+    reinforce,  # 9.1, 9.1.4, 2.2
     victory,
 )
 

@@ -52,7 +52,8 @@ def test_later_turns_have_two_weeks_each_with_both_player_weeks_5_2() -> None:
         match.apply("end")
     order = [p.split("/")[0] + "/" + p.split("/")[1][:2] for p in seen]
     firsts = list(dict.fromkeys(order))
-    assert firsts == ["axis/w1", "soviet/w1", "axis/w2", "soviet/w2"]
+    # the Reinforcement Phase's decisions (9.1.3, 9.5), then both weeks (5.2)
+    assert firsts == ["turn/so", "turn/ax", "axis/w1", "soviet/w1", "axis/w2", "soviet/w2"]
 
 
 def test_enemy_reserve_movement_is_the_other_side_s_phase_5_2() -> None:

@@ -21,6 +21,8 @@ from typing import Any
 
 from wargame.geo import generator_main
 
+from . import reinforcements
+
 DATA = Path(__file__).resolve().parent.parent / "data"
 COMMAND = "python -m wargame.games.proud_monster_deluxe.datagen.build"
 Json = dict[str, Any]
@@ -151,6 +153,7 @@ def calendar() -> Json:
         ),
         "seasons": SEASONS,
         "turns": out,
+        "schedule": reinforcements.schedule({ynn: i for i, ynn in enumerate(turns(), start=1)}),
     }
 
 
@@ -653,6 +656,10 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
         "steps": [face(1, 4, 0), face(1, 3, 0), face(1, 2, 0), face(1, 1, 0)],
         "provenance": immobile,
     }
+    later = reinforcements.counters()  # 9.1: what the TRT brings later (stand-ins)
+    if set(later) & set(c):
+        raise ValueError(f"reinforcement counters already in the set-up: {set(later) & set(c)}")
+    c.update(later)
     pools = _pools()
     for kind, spec in pools.items():
         on_map = sum(1 for x in c.values() if x.get("untried") == kind)
@@ -1187,7 +1194,7 @@ def setup(groups: dict[str, list[str]], map_doc: Json) -> Json:
             ],
             "soviet": ["country:ussr"],
         },
-        "vars": {"axis_vp": 0, "soviet_cc_earned": 0, "soviet_stack_limit": 3},
+        "vars": {"axis_vp": 0, "soviet_cc_earned": 0, "soviet_stack_limit": 3, "tb_pool": 48},
     }
 
 
@@ -1286,6 +1293,7 @@ def title() -> Json:
             "overrun",
             "attenuated-supply",
             "supply",
+            "reinforcements",
         ],
         "mechanic_options": {
             "movement": {
@@ -1362,6 +1370,13 @@ def title() -> Json:
                 "terrain": ["clear", "forest"],
                 "rule": "PMD 14.1-14.7",
             },
+            # 9.1: both sides' units arrive in the Reinforcement Phase (reinforce.py places them)
+            "reinforcements": {
+                "phase": "reinforcement",
+                "sides": "all",
+                "redraw_dead": False,
+                "limit_rule": "PMD 2.2",
+            },
             "render": {"side_colors": {"axis": "#6f7f8f", "soviet": "#b03a2e"}},
         },
         "turn_label": "Turn",
@@ -1374,6 +1389,22 @@ def title() -> Json:
                     "kind": "auto",
                     "side": "axis",
                     "rule": "PMD 5.2, 9.1-9.6",
+                },
+                {
+                    "id": "soviet-reinforcement",
+                    "name": "Reinforcement Phase: Soviet placements, rebuilds and withdrawals",
+                    "kind": "reinforce",
+                    "side": "soviet",
+                    "rule": "PMD 5.2, 9.1.3, 9.5.3, 9.7",
+                    "when": "reinforcement",
+                },
+                {
+                    "id": "axis-reinforcement",
+                    "name": "Reinforcement Phase: Axis rebuilds and withdrawals",
+                    "kind": "reinforce",
+                    "side": "axis",
+                    "rule": "PMD 5.2, 9.5.1, 9.7",
+                    "when": "reinforcement",
                 },
             ],
             "player_turns": [

@@ -1,0 +1,130 @@
+"""Stand-in Turn Record Track data for section 9 (reinforcements, replacements, withdrawals):
+the counters that enter after the set-up and the schedule that brings them.
+
+The TRTs are not in the text (digest 11.1). What the rules state is kept: the German 2 PD enters
+on turn 118 (2.4.10), the Soviet Tank Brigade pool holds 48 TB (9.1.4), Soviet reinforcements
+are untried units drawn from their type's pool (9.1), German units enter in the North OKH area
+and minor allies in the South (9.1.1, 9.1.2). Everything else (which units, how many, when, the
+Axis replacement points) is a stand-in, marked entry by entry. Called by ``build.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+Json = dict[str, Any]
+
+GERMAN_IDS = {114: 212, 116: 215, 118: 223, 120: 225, 122: 227, 124: 707}
+"""Stand-in German infantry arrivals (YNN -> division number), one every other turn in 1941."""
+ROMANIAN_IDS = {116: 3, 120: 4}
+SOVIET_RD_PER_TURN = {1941: 6, 1942: 3, 1943: 2, 1944: 2}
+"""Stand-in untried RD draws per turn from 113 (the counters run out first: 2.2's limit)."""
+SOVIET_RD_COUNTERS = 150
+SOVIET_CD_COUNTERS = 20
+TB_POOL = 48
+"""9.1.4: the 1941 scenarios set aside 48 TB."""
+AXIS_RP = {1941: (2, 1), 1942: (3, 2), 1943: (3, 2), 1944: (2, 1)}
+"""Stand-in Axis replacement points a turn (LRP, MRP) from 114 (the TRT is not in the text)."""
+
+
+def counters() -> dict[str, Json]:
+    from .build import _german_id, face, rule, stand_in
+
+    c: dict[str, Json] = {
+        "ger-pd-2": {
+            "side": "axis",
+            "type": "pd",
+            "name": "2 PD",
+            "steps": [face(9, 6, 12), face(6, 4, 12), face(3, 2, 10)],
+            "provenance": rule("2.4.10", "enters on turn 118 (stated); the factors are stand-ins"),
+        }
+    }
+    for n in GERMAN_IDS.values():
+        c[f"ger-id-{n}"] = _german_id(n)
+    for n in ROMANIAN_IDS.values():
+        c[f"rom-id-{n}"] = {
+            "side": "axis",
+            "type": "rom-id",
+            "name": f"{n} Rom ID",
+            "steps": [face(3, 4, 5), face(1, 2, 5)],
+            "provenance": stand_in("a Romanian reinforcement (TRT not in the text)"),
+        }
+    soviet = (
+        ("rd", SOVIET_RD_COUNTERS, 5, "reinforcement RD (TRT not in the text)"),
+        ("cd", SOVIET_CD_COUNTERS, 8, "reinforcement CD (TRT not in the text)"),
+        ("tb", TB_POOL, 8, "9.1.4: the 48 TB of the TB Reinforcement pool; MF stand-in"),
+    )
+    for kind, count, mf, note in soviet:
+        for k in range(1, count + 1):
+            c[f"sov-{kind}-reinf-{k:03d}"] = {
+                "side": "soviet",
+                "type": kind,
+                "name": f"{kind.upper()} R-{k}",
+                "untried": kind,
+                "steps": [{"values": {"movement": mf}, "label": f"U-{mf}"}],
+                "provenance": (
+                    rule("9.1.4, 2.4.9", note) if kind == "tb" else stand_in(f"untried {note}")
+                ),
+            }
+    return c
+
+
+def schedule(index_of: dict[int, int]) -> Json:
+    """The calendar's ``schedule``: keys ``YNN-side-what``; ``turn`` is the kernel's game-turn
+    index (``index_of`` maps YNN to it)."""
+    from .build import rule, stand_in
+
+    out: Json = {}
+    for ynn, n in GERMAN_IDS.items():
+        out[f"{ynn}-axis-id-{n}"] = {
+            "turn": index_of[ynn],
+            "side": "axis",
+            "units": [f"ger-id-{n}"],
+            "box": "box:okh-north",
+            "at": ["country:greater-germany"],
+            "provenance": stand_in("9.1.1: German units enter in the North OKH; unit and turn"),
+        }
+    out["118-axis-pd-2"] = {
+        "turn": index_of[118],
+        "side": "axis",
+        "units": ["ger-pd-2"],
+        "box": "box:okh-north",
+        "at": ["country:greater-germany"],
+        "provenance": rule("2.4.10, 9.1.1", "the 2nd Panzer Division enters on turn 118"),
+    }
+    for ynn, n in ROMANIAN_IDS.items():
+        out[f"{ynn}-axis-rom-id-{n}"] = {
+            "turn": index_of[ynn],
+            "side": "axis",
+            "units": [f"rom-id-{n}"],
+            "box": "box:okh-south",
+            "at": ["country:romania", "country:hungary"],
+            "provenance": stand_in("9.1.2: minor allies enter in the South OKH; unit and turn"),
+        }
+    for ynn, index in sorted(index_of.items()):
+        if ynn < 113:
+            continue
+        year = 1940 + ynn // 100
+        half = "north" if ynn % 2 else "south"
+        draw = {"rd": SOVIET_RD_PER_TURN[year]}
+        if ynn in (116, 120, 204):
+            draw["cd"] = 2
+        out[f"{ynn}-soviet-draw"] = {
+            "turn": index,
+            "side": "soviet",
+            "draw": draw,
+            "box": f"box:rvgk-{half}",
+            "provenance": stand_in(
+                "9.1, 9.1.3: untried units drawn from their pools, placed by the Soviet player; "
+                "how many and when (the TRT is not in the text)"
+            ),
+        }
+        if ynn >= 114:
+            lrp, mrp = AXIS_RP[year]
+            out[f"{ynn}-axis-rp"] = {
+                "turn": index,
+                "side": "axis",
+                "kind": "replacement",
+                "options": {"lrp": lrp, "mrp": mrp},
+                "provenance": stand_in("9.5.1: Axis replacement points from the TRT (not in text)"),
+            }
+    return dict(sorted(out.items()))

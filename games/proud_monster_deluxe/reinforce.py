@@ -1,0 +1,210 @@
+"""Reinforcements (PMD 9.1), the Soviet Tank Brigade pool (9.1.4) and the counter limit (2.2).
+
+The kernel's reinforcements mechanic brings each turn's scheduled units at the start of the
+Reinforcement Phase (5.2 I.1), both sides' (``sides: all``), into the box their schedule entry
+names: German units into the North OKH area with the northern ZOMO (Greater Germany) as their
+entry hexes, minor allies into the South OKH with Romania and Hungary (9.1.1, 9.1.2); from
+there they move onto the map paying the first hex's cost, or move strategically, or wait.
+Soviet units (untried ones drawn from their type's counters, 9.1) arrive in an RVGK area; in the
+Soviet part of the Reinforcement Phase the Soviet player places each he wants on the map
+(``place UNIT HEX``, 9.1.3): a Soviet-owned city or large town in overland supply, or a
+red-bordered north, east or south map-edge hex, with no Axis unit there and within the stacking
+limit; one placed into a stack in reserve is in reserve too. What he does not place stays in the
+RVGK area (9.1.3 lets a unit enter there). The ``placing`` flag marks the arrivals he may still
+place; it goes when the Soviet part of the phase ends.
+
+9.1.4: from turn 114, in a 1941 scenario, 2d6 (2-3 read 4, 11-12 read 10; -3 when Leningrad is
+Axis-owned or out of supply, -3 when a Moscow hex is) Tank Brigades come from the pool of 48
+(``vars.tb_pool``, 0 in 1942) until it is empty.
+
+2.2: the counter mix is an absolute limit. A draw takes only counters never yet in play (a
+counter removed from the game, or waiting in the Replacement Army, is not drawn again); when too
+few are left the rest do not arrive (the kernel's event cites 2.2).
+
+Not built (rulings RF1-RF3): the Military District HQ entries (the starred hexes are not on the
+stand-in map), the vacant Axis-owned HQ's partisan entry, Leningrad's lake supply, port supply
+(8.12), jointly-occupied hexes, Ost units (none in the manifest)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl, on_phase
+from wargame.match import Match
+from wargame.mechanics import stacking
+from wargame.mechanics.control import controller
+from wargame.models import PhaseSpec
+from wargame.plugins import Verb
+from wargame.state import Unit
+
+from . import reserves, supply
+from .strategic import urban
+from .turns import AXIS, SOVIET, ynn
+
+RULE = "PMD 9.1.3"
+RVGK = ("box:rvgk-north", "box:rvgk-south")
+EDGES = ("soviet-edge:north", "soviet-edge:east", "soviet-edge:south")
+TB_RULE = "PMD 9.1.4"
+TB_FIRST = 114
+TB_PENALTY = 3
+LIMIT_RULE = "PMD 2.2"
+
+
+def placing(match: Match) -> list[Unit]:
+    """The Soviet arrivals he may still place this Reinforcement Phase."""
+    return [u for u in match.units_of(SOVIET) if u.flags.get("placing") and u.loc in RVGK]
+
+
+def _cities(match: Match) -> list[str]:
+    topo = match.topology
+    return match.shared(
+        "pmd-cities-large-towns",
+        lambda: [h for h in topo.locations() if urban(match, h, ("city", "large-town"))],
+    )
+
+
+def named(match: Match, name: str) -> list[str]:
+    """The map's hexes of a place the rules name (two for Moscow)."""
+    hexes = match.title.doc("map")["hexes"]
+    return match.shared(
+        ("pmd-named", name), lambda: sorted(h for h, e in hexes.items() if e.get("name") == name)
+    )
+
+
+def entry_hexes(match: Match) -> frozenset[str]:
+    """9.1.3: the hexes a Soviet reinforcement may be placed in now (stacking aside)."""
+    key = "pmd-soviet-entry"
+    found = match.scratch.get(key)
+    if found is not None:
+        return frozenset(found)
+    topo = match.topology
+    in_supply = supply.nets(match, SOVIET)[1]
+    cities = [h for h in _cities(match) if controller(match, h) == SOVIET and h in in_supply]
+    edges = [h for name in EDGES for h in topo.region(name)]
+    found = frozenset(h for h in (*cities, *edges) if match.side_at(h) != AXIS)
+    match.scratch[key] = found
+    return found
+
+
+def place_problem(match: Match, unit: Unit, loc: str) -> str | None:
+    if not unit.flags.get("placing") or unit.loc not in RVGK:
+        return f"{unit.id} is not a Soviet reinforcement waiting to be placed ({RULE})"
+    if loc not in entry_hexes(match):
+        return (
+            f"{loc} is not a Soviet-owned city or large town in overland supply nor a "
+            f"red-bordered edge hex free of Axis units ({RULE})"
+        )
+    here = [u.id for u in match.units_at(loc) if u.side == SOVIET]
+    if stacking.over(match, SOVIET, [*here, unit.id], loc):
+        return f"{unit.id} would overstack {loc}: stacking limits hold at placement ({RULE}, 6.1)"
+    return None
+
+
+class Place(Verb):
+    """``place UNIT HEX``: the Soviet player places an arriving unit (9.1.3)."""
+
+    name = "place"
+    kinds = ("reinforce",)
+
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        if decision.side != SOVIET:
+            return []
+        return [u.id for u in placing(match)]
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> Iterable[Action]:
+        unit = match.state.units.get(actor)
+        if decision.side != SOVIET or unit is None or not unit.flags.get("placing"):
+            return []
+        return [
+            Action(self.name, (actor, h))
+            for h in sorted(entry_hexes(match))
+            if place_problem(match, unit, h) is None
+        ]
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return "usage: place UNIT HEX"
+        unit = match.state.units.get(action.args[0])
+        if unit is None or unit.side != decision.side:
+            return f"no unit {action.args[0]} of {decision.side}"
+        return place_problem(match, unit, action.args[1])
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        loc = action.args[1]
+        unit.flags.pop("placing", None)
+        match.place(unit, loc)
+        match.emit("reinforcement", f"{unit.id} enters at {loc}", RULE, unit=unit.id, loc=loc)
+        for entry in reserves.stacks(match, SOVIET).values():
+            if entry["loc"] == loc and unit.id not in entry["units"]:
+                entry["units"].append(unit.id)  # 9.1.3: placed into a reserve stack
+                unit.hidden_from = list(match.state.units[entry["units"][0]].hidden_from)
+                match.emit("reserve", f"{unit.id} joins the reserve stack in {loc}", RULE)
+                break
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Place()]
+
+
+@hookimpl
+def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
+    if phase.when == "reinforcement":
+        return ynn(match) != 112  # 5.3(2): turn 112 has no Reinforcement Phase
+    return None
+
+
+def _penalised(match: Match, hexes: Iterable[str]) -> bool:
+    in_supply = supply.nets(match, SOVIET)[1]
+    return any(controller(match, h) == AXIS or h not in in_supply for h in hexes)
+
+
+def tb_count(match: Match, roll: int) -> int:
+    """9.1.4: the roll read 4 to 10, less 3 for Leningrad and 3 for Moscow, never below 0."""
+    count = min(max(roll, 4), 10)
+    if _penalised(match, named(match, "Leningrad")):
+        count -= TB_PENALTY
+    if _penalised(match, named(match, "Moscow")):
+        count -= TB_PENALTY
+    return max(count, 0)
+
+
+def arrive_tb(match: Match) -> None:
+    left = int(match.state.vars.get("tb_pool", 0))
+    if left <= 0 or ynn(match) < TB_FIRST:
+        return
+    roll = match.roll("2d6", "Soviet Tank Brigade pool", TB_RULE)
+    count = min(tb_count(match, roll), left)
+    got = match.draw_counters(SOVIET, "tb", count, set(), upto=True, dead=False)
+    if len(got) < count:
+        match.emit("reinforcements", f"only {len(got)} TB counters left", LIMIT_RULE)
+    match.state.vars["tb_pool"] = left - count
+    for cid in got:
+        match.new_unit(cid, RVGK[0]).flags["placing"] = True
+    if got:
+        match.emit("reinforcements", f"{len(got)} TB from the pool", TB_RULE, units=got)
+
+
+@on_phase("start", ids=("reinforcement",))
+def tank_brigades(match: Match, phase: PhaseSpec) -> None:
+    arrive_tb(match)
+
+
+@on_phase("end", ids=("reinforcement",))
+def mark_arrivals(match: Match, phase: PhaseSpec) -> None:
+    """The Soviet arrivals of this phase (in an RVGK area, fresh from the box's entry list or
+    the TB pool) wait to be placed; the kernel's entry list is not theirs (9.1.3)."""
+    for unit in match.units_of(SOVIET):
+        if unit.loc in RVGK and "entry" in unit.flags:
+            unit.flags.pop("entry", None)
+            unit.flags["placing"] = True
+    match.touch()
+
+
+@on_phase("end", ids=("soviet-reinforcement",))
+def stop_placing(match: Match, phase: PhaseSpec) -> None:
+    """9.1.3: what is not placed stays in its RVGK area."""
+    for unit in match.units_of(SOVIET):
+        unit.flags.pop("placing", None)

@@ -1,0 +1,215 @@
+"""Proud Monster Deluxe 9.1: reinforcements, the TB pool (9.1.4) and the counter limit (2.2)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from wargame.games.proud_monster_deluxe import plugin, reinforce, reserves
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.plugins import Title, discover
+from wargame.testing import force_rolls, put, refused, to_phase
+
+MINSK, KIEV, MOSCOW = "1920", "2132", "4120"
+T118 = 7  # game turn of YNN 118
+
+
+@cache
+def _title() -> Title:
+    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+
+
+@cache
+def _after_112() -> Match:
+    """Turn 113's Soviet part of the Reinforcement Phase (every phase of 112 ended)."""
+    match = Match(_title(), "1941-historical", 1)
+    while match.turn == 1:
+        match.apply("end")
+    return match
+
+
+def _soviet_placing() -> Match:
+    match = _after_112().sandbox()
+    assert match.decision is not None and match.decision.kind == "reinforce"
+    assert match.decision.side == "soviet"
+    return match
+
+
+def _phase(match: Match, phase_id: str) -> PhaseSpec:
+    return next(p for p in match.title.manifest.sequence.before_turn if p.id == phase_id)
+
+
+def _reinforcement_phase(match: Match, turn: int) -> None:
+    """Run the Reinforcement Phase's start and end of game turn ``turn`` on ``match``."""
+    match.state.cursor.turn = turn
+    spec = _phase(match, "reinforcement")
+    match.hook.wargame_phase_start(match=match, phase=spec)
+    match.hook.wargame_phase_end(match=match, phase=spec)
+    match.touch()
+
+
+def _legal(match: Match) -> set[str]:
+    return {str(a) for a in match.legal_actions()}
+
+
+def test_turn_112_has_no_reinforcement_phase_5_3() -> None:
+    match = Match(_title(), "1941-historical", 1)
+    assert match.decision is not None and match.decision.phase != "turn/soviet-reinforcement"
+    assert not reinforce.placing(match)
+    after = _soviet_placing()
+    assert after.decision is not None and after.decision.phase == "turn/soviet-reinforcement"
+
+
+def test_soviet_arrivals_wait_in_an_rvgk_area_and_are_placed_in_a_city_9_1_3() -> None:
+    match = _soviet_placing()
+    waiting = reinforce.placing(match)
+    assert len(waiting) == 6  # the stand-in schedule's six RD of turn 113
+    unit = waiting[0]
+    assert unit.loc in reinforce.RVGK and match.is_untried(unit)
+    match.apply(f"place {unit.id} {KIEV}")
+    assert unit.loc == KIEV and not unit.flags.get("placing")
+    refused(
+        match, f"place {unit.id} {MINSK}", "not a Soviet reinforcement waiting", rule="PMD 9.1.3"
+    )
+
+
+def test_not_in_the_open_nor_in_an_axis_held_or_cut_off_city_9_1_3() -> None:
+    match = _soviet_placing()
+    uid = reinforce.placing(match)[0].id
+    inland = next(
+        h
+        for h in match.topology.neighbours(MOSCOW)
+        if match.topology.terrain(h) == "clear" and h not in reinforce.entry_hexes(match)
+    )
+    refused(match, f"place {uid} {inland}", "not a Soviet-owned city", rule="PMD 9.1.3")
+    match.state.control[MINSK] = "axis"
+    match.touch()
+    refused(match, f"place {uid} {MINSK}", "not a Soviet-owned city", rule="PMD 9.1.3")
+    match.state.control[MINSK] = "soviet"
+    put(match, "ger-id-23", MINSK)
+    refused(match, f"place {uid} {MINSK}", "free of Axis units", rule="PMD 9.1.3")
+    match.place(match.state.units["ger-id-23"], None)
+    match.touch()
+    assert f"place {uid} {MINSK}" in _legal(match)
+
+
+def test_a_red_bordered_edge_hex_takes_them_up_to_the_stacking_limit_9_1_3_6_1() -> None:
+    match = _soviet_placing()
+    edge = sorted(match.topology.region("soviet-edge:east"))[5]
+    for unit in list(match.units_at(edge)):
+        match.place(unit, None)
+    first, second, third, fourth = (u.id for u in reinforce.placing(match)[:4])
+    for uid in (first, second, third):
+        match.apply(f"place {uid} {edge}")
+    refused(match, f"place {fourth} {edge}", "overstack", rule="PMD 9.1.3")
+
+
+def test_placed_into_a_reserve_stack_it_is_in_reserve_9_1_3() -> None:
+    match = _soviet_placing()
+    for unit in list(match.units_at(KIEV)):
+        match.place(unit, None)
+    put(match, "sov-rd-kovo-01", KIEV)
+    reserves.place(match, "soviet", KIEV)
+    unit = reinforce.placing(match)[0]
+    match.apply(f"place {unit.id} {KIEV}")
+    assert reserves.in_reserve(match, unit)
+    assert unit.hidden_from == match.state.units["sov-rd-kovo-01"].hidden_from == ["axis"]
+    other = reinforce.placing(match)[0]
+    match.apply(f"place {other.id} {MINSK}")
+    assert not reserves.in_reserve(match, other) and not other.hidden_from
+
+
+def test_unplaced_arrivals_stay_in_the_rvgk_and_the_placing_flag_goes_9_1_3() -> None:
+    match = _soviet_placing()
+    waiting = [u.id for u in reinforce.placing(match)]
+    match.apply("end")
+    units = match.state.units
+    assert all(units[u].loc in reinforce.RVGK for u in waiting)
+    assert not any(units[u].flags.get("placing") for u in waiting)
+    assert not any(a.startswith("place ") for a in _legal(match))
+
+
+def test_german_units_arrive_in_the_north_okh_and_enter_by_the_northern_zomo_9_1_1() -> None:
+    match = _soviet_placing()
+    _reinforcement_phase(match, T118)
+    pd = match.state.units["ger-pd-2"]
+    assert pd.loc == "box:okh-north"
+    germany = set(match.resolve_locations(["country:greater-germany"]))
+    assert set(pd.flags["entry"]) == germany
+    assert not pd.flags.get("placing")  # placement is the Soviet's 9.1.3 only
+
+
+def test_minor_allies_arrive_in_the_south_okh_9_1_2() -> None:
+    match = _soviet_placing()
+    _reinforcement_phase(match, T118)
+    rom = match.state.units["rom-id-3"]  # turn 116's Romanian division
+    assert rom.loc == "box:okh-south"
+    assert set(rom.flags["entry"]) <= set(
+        match.resolve_locations(["country:romania", "country:hungary"])
+    )
+    assert "rom-id-4" not in match.state.units  # turn 120's: not yet
+
+
+def test_a_german_arrival_moves_onto_the_map_through_germany_only_9_1_1() -> None:
+    match = _soviet_placing()
+    _reinforcement_phase(match, T118)
+    match.state.cursor.turn = 2
+    to_phase(match, "axis", "movement")
+    unit = match.state.units["ger-pd-2"]
+    legal = [a for a in match.legal_for("ger-pd-2") if a.verb == "move"]
+    ends = {a.args[-1] for a in legal}
+    assert ends and unit.loc == "box:okh-north"
+    first = {a.args[2] for a in legal if len(a.args) > 2}
+    assert first <= set(unit.flags["entry"])
+
+
+@pytest.mark.parametrize(
+    ("roll", "leningrad", "moscow", "count"),
+    [(2, None, None, 4), (12, None, None, 10), (7, "axis", None, 4), (5, "axis", "axis", 0)],
+)
+def test_tb_pool_roll_t34_9_1_4(
+    roll: int, leningrad: str | None, moscow: str | None, count: int
+) -> None:
+    match = _soviet_placing()
+    if leningrad:
+        for h in reinforce.named(match, "Leningrad"):
+            match.state.control[h] = leningrad
+    if moscow:
+        match.state.control[reinforce.named(match, "Moscow")[0]] = moscow
+    match.touch()
+    assert reinforce.tb_count(match, roll) == count
+
+
+def test_tb_pool_gives_its_48_then_stops_9_1_4() -> None:
+    match = _soviet_placing()
+    match.state.vars["tb_pool"] = 3
+    force_rolls(match, 10, only="PMD 9.1.4")
+    _reinforcement_phase(match, 3)  # turn 114: the rolls begin
+    tbs = [u for u in match.units_of("soviet") if match.counter(u)["type"] == "tb"]
+    assert len(tbs) == 3 and all(u.flags.get("placing") for u in tbs)
+    assert match.state.vars["tb_pool"] == 0
+    _reinforcement_phase(match, 4)
+    assert len([u for u in match.units_of("soviet") if match.counter(u)["type"] == "tb"]) == 3
+
+
+def test_no_tb_rolls_before_turn_114_9_1_4() -> None:
+    match = _soviet_placing()
+    assert match.state.vars["tb_pool"] == 48  # turn 113 rolled nothing
+    assert not [u for u in match.units_of("soviet") if match.counter(u)["type"] == "tb"]
+
+
+def test_the_counter_mix_limits_draws_and_gone_counters_stay_gone_2_2() -> None:
+    match = _soviet_placing()
+    counters = match.counters_doc["counters"]
+    free = [c for c, e in counters.items() if e["type"] == "rd" and c not in match.state.units]
+    for cid in free[2:]:
+        match.new_unit(cid, None)  # in play elsewhere: on the map, in a pool, removed
+    gone = match.new_unit(free[0], None)
+    match.eliminate(gone, "removed from the game")
+    _reinforcement_phase(match, 3)  # turn 114 draws 6 RD
+    drawn = [e for e in match._events if e.kind == "reinforcements"]
+    assert any("only 1 of 6" in e.text and e.rule == "PMD 2.2" for e in drawn)
+    assert match.state.units[free[1]].loc in reinforce.RVGK
+    assert match.state.units[free[0]].loc is None  # eliminated: never drawn again
