@@ -16,6 +16,8 @@ from . import supply
 from .turns import GERMAN, SOVIET, in_region
 
 HUNGARY, ROMANIA = "country:hungary", "country:romania"
+LIMIT = 5
+"""Units a hex (6.1)."""
 
 
 def is_satellite(match: Match, unit: Unit) -> bool:
@@ -122,9 +124,24 @@ def satellite_refusal(match: Match, decision: Decision, action: Action) -> str |
     return None
 
 
+def setup_refusal(match: Match, decision: Decision, action: Action) -> str | None:
+    """3.1: stacking limits hold at set-up too (6.1, 6.4)."""
+    if action.verb != "deploy" or len(action.args) != 2:
+        return None
+    unit = match.state.units.get(action.args[0])
+    there = [u for u in match.units_at(action.args[1]) if u is not unit]
+    if unit is None or unit.loc == action.args[1]:
+        return None
+    if len(there) >= LIMIT:
+        return f"{action.args[1]} already holds {LIMIT} units (BARB 3.1, 6.1)"
+    if stacks_as_satellite(match, unit) and any(stacks_as_satellite(match, u) for u in there):
+        return "never more than one satellite army of a side in a hex (BARB 3.1, 6.4)"
+    return None
+
+
 @hookimpl
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
-    for refusal in (satellite_refusal, gt1_refusal):
+    for refusal in (satellite_refusal, gt1_refusal, setup_refusal):
         why = refusal(match, decision, action)
         if why:
             return why

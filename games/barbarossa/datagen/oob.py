@@ -883,6 +883,7 @@ def campaign(map_doc: Json) -> Json:
         "options": {
             "forgiveness": False,
             "kiev-vp": False,
+            "lithuania": False,
             "preparedness": False,
             "tactical-superiority": False,
         },
