@@ -196,6 +196,11 @@ class OverrunSettings(Settings):
     target_cost: dict[str, float] = Field(
         default_factory=dict, description="terrain or feature of the target -> cost instead"
     )
+    target_cost_vars: dict[str, float] = Field(
+        default_factory=dict,
+        description="state var listing locations -> cost instead when the target is one "
+        "(Barbarossa 10.19)",
+    )
     hexside_costs: bool = False
     same_start: bool = False
     halve: bool = False

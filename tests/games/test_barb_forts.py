@@ -145,3 +145,20 @@ def test_east_wall_shifts_soviet_attacks_blocks_soviet_supply_and_falls_to_entry
     forts.wargame_moved(rb, [unit], [attacker, wall])
     assert wall not in forts.walls(rb)  # destroyed for good
     assert (-1, "BARB 11.21") not in rules(rb, battle)
+
+
+def test_a_mobile_assault_into_an_east_wall_hex_costs_one_more_10_19(rb: Match) -> None:
+    from wargame.mechanics import overrun
+
+    rb.state.cursor.turn = 25  # Soviet mech may mobile assault (10.23)
+    placed = place_walls(rb)
+    wall = next(h for h in placed if rb.topology.terrain(h) == "clear")
+    launch = next(
+        h
+        for h in sorted(rb.topology.neighbours(wall))
+        if h not in placed and "river" not in rb.topology.edge(h, wall).features
+    )
+    tank = put(rb, "sov-3t", launch)
+    assert overrun.cost(rb, tank, launch, wall) == 4  # 3 into clear (ruling 7), +1 (10.19)
+    rb.state.vars["east_wall"].remove(wall)  # the counter gone: clear again
+    assert overrun.cost(rb, tank, launch, wall) == 3

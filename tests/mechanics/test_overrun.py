@@ -576,6 +576,24 @@ def test_cost_by_target_terrain(tmp_path: Path) -> None:
     assert overrun.cost(m, m.state.units["7-arm"], "0805", "0804") == 4
 
 
+def test_cost_by_a_target_listed_in_a_state_var(tmp_path: Path) -> None:
+    """Barbarossa 10.19: a fortification counter in play (a var of locations) costs like a
+    fortified line, the highest cost applying; a target not listed pays the plain cost."""
+    setup = {
+        "b": {"side": "blue", "units": ["7-arm"], "at": ["0805"]},
+        "r": {"side": "red", "units": ["r1"], "at": ["0905"]},
+        "s": {"side": "red", "units": ["r2"], "at": ["0804"]},
+    }
+    m = start(title(tmp_path, setup, cost=2, target_cost={"city": 3}, target_cost_vars={"wall": 4}))
+    unit = m.state.units["7-arm"]
+    assert overrun.cost(m, unit, "0805", "0804") == 4  # scale 2
+    m.state.vars["wall"] = ["0804", "0905"]
+    assert overrun.cost(m, unit, "0805", "0804") == 8
+    assert overrun.cost(m, unit, "0805", "0905") == 8  # the city's 3 yields to 4
+    m.state.vars["wall"] = []
+    assert overrun.cost(m, unit, "0805", "0804") == 4
+
+
 def test_hexside_costs_when_set(tmp_path: Path) -> None:
     """PMD 14.3: crossing an unfrozen river adds its cost (Blue pays +2 in Hexland)."""
     setup = {
