@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from wargame.actions import Action, Decision
 from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl
-from wargame.match import Match
+from wargame.match import Battle, Match
 from wargame.mechanics import combat as kcombat
 from wargame.mechanics import paulus
 from wargame.models import PhaseSpec
@@ -268,16 +268,57 @@ def aerial_available(match: Match) -> bool:
     )
 
 
+SURPRISE = "aerial-defence"
+"""The German's question before a Soviet attack (7.7A)."""
+
+
+def cut_off_defenders(match: Match, battle: Battle) -> bool:
+    """A Soviet battle on German units some of which are out of supply: aerial supply would
+    make them defend in full (7.7)."""
+    from . import supply
+
+    units = match.state.units
+    if not battle.attackers or units[battle.attackers[0]].side != SOVIET:
+        return False
+    return any(
+        units[u].side == GERMAN and supply.state(match, units[u]) == "out" for u in battle.defenders
+    )
+
+
+@hookimpl(tryfirst=True)
+def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
+    """7.7A: the German may commit the marker even after the Soviet declared his attack, and
+    the attack goes on (ruling E32: asked when it would matter)."""
+    if "aerial" in battle.extra or not aerial_available(match):
+        return None
+    if not cut_off_defenders(match, battle):
+        return None
+    match.push(
+        GERMAN,
+        SURPRISE,
+        f"aerial supply for {battle.target} before {battle.id}? (BARB 7.7A)",
+        battle=battle.id,
+    )
+    return True
+
+
 class Airlift(Verb):
     """``airlift HEX``: the German commits the aerial supply marker to a hex holding his units
     (7.7; ruling E13: at his own decisions). Its units there defend in full and otherwise count
     as out of supply; the marker leaves at the end of the game turn and comes back a die's
-    turns later."""
+    turns later. Before a Soviet attack on his cut-off units: ``airlift HEX`` (the attacked hex)
+    or ``airlift hold`` (7.7A)."""
 
     name = "airlift"
-    kinds = ("movement", "combat", "strategic", "replacement")
+    kinds = ("movement", "combat", "strategic", "replacement", SURPRISE)
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if decision.kind == SURPRISE:
+            battle = kcombat.active(match)
+            if battle is not None:
+                yield Action("airlift", (battle.target,))
+                yield Action("airlift", ("hold",))
+            return
         in_battle = kcombat.active(match) is not None
         if decision.side != GERMAN or not aerial_available(match) or in_battle:
             return
@@ -296,9 +337,23 @@ class Airlift(Verb):
         )
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
-        match.state.vars["aerial_hex"] = action.args[0]
-        match.state.vars["aerial_turn"] = match.turn
-        match.emit("airlift", f"aerial supply for {action.args[0]}", "BARB 7.7")
+        if decision.kind == SURPRISE:
+            match.pop()
+            battle = kcombat.active(match)
+            assert battle is not None
+            battle.extra["aerial"] = action.args[0] != "hold"
+            kcombat.store(match, battle)
+        if action.args[0] != "hold":
+            match.state.vars["aerial_hex"] = action.args[0]
+            match.state.vars["aerial_turn"] = match.turn
+            match.emit("airlift", f"aerial supply for {action.args[0]}", "BARB 7.7, 7.7A")
+            match.touch()
+        if decision.kind == SURPRISE:
+            battle = kcombat.active(match)
+            if battle is not None and not match.hook.wargame_before_roll(
+                match=match, battle=battle
+            ):
+                kcombat.resume(match)
 
 
 def retrieve_aerial(match: Match) -> None:

@@ -4,6 +4,8 @@ the German's decision before any battle, PA or MA, his or the Soviet's, one colu
 from __future__ import annotations
 
 from tests.games.barb_helpers import new
+from wargame.games.barbarossa import decisions, supply
+from wargame.match import Match
 from wargame.mechanics import airsupport, combat
 from wargame.plugins import Registry
 
@@ -47,3 +49,64 @@ def test_holding_the_marker_keeps_it_11_23(registry: Registry) -> None:
     m.apply(str(attack))
     m.apply("air hold")
     assert airsupport.available(m) == left
+
+
+# ------------------------------------------------------------------ 7.7A aerial supply
+
+
+def surprise(registry: Registry, cut: bool = True) -> tuple[Match, str]:
+    """The Road Back's GT13 Soviet Prepared Assault Phase, every German line of supply cut when
+    ``cut``: the Soviet declares an attack on a German hex."""
+    m = new(registry, "road-back")
+    if cut:
+        for h in m.topology.region("supply:german"):
+            m.state.control[h] = "soviet"
+        m.touch()
+    attack = next(
+        a
+        for a in m.legal_actions()
+        if a.verb == "attack" and any(supply.state(m, u) == "out" for u in m.units_at(a.args[0]))
+    )
+    m.apply(str(attack))
+    return m, attack.args[0]
+
+
+def test_aerial_supply_may_come_after_the_soviet_attack_is_declared_7_7a(
+    registry: Registry,
+) -> None:
+    m, target = surprise(registry)
+    assert m.decision.side == "german" and m.decision.kind == "aerial-defence"
+    assert {str(a) for a in m.legal_actions()} == {f"airlift {target}", "airlift hold"}
+    battle = combat.active(m)
+    m.apply(f"airlift {target}")
+    assert m.state.vars["aerial_hex"] == target and m.state.vars["aerial_turn"] == 13
+    defenders = [m.state.units[u] for u in battle.defenders]
+    assert all(supply.state(m, u) == "aerial" for u in defenders)  # full defence (7.7)
+    assert m.decision.kind == "air"  # the Luftwaffe question still comes; no recall for the Soviet
+    fought = m.apply("air hold")
+    assert any(e.kind == "roll" for e in fought)  # the attack is fought
+    assert not decisions.aerial_available(m)  # once a game turn
+
+
+def test_the_german_may_hold_the_marker_7_7a(registry: Registry) -> None:
+    m, target = surprise(registry)
+    m.apply("airlift hold")
+    assert "aerial_hex" not in m.state.vars and decisions.aerial_available(m)
+    assert m.decision.kind == "air"
+
+
+def test_no_question_when_the_defenders_are_supplied_or_the_marker_away_7_7a(
+    registry: Registry,
+) -> None:
+    m = new(registry, "road-back")
+    attack = next(a for a in m.legal_actions() if a.verb == "attack")
+    m.apply(str(attack))
+    assert m.decision.kind == "air"  # in supply: aerial supply would change nothing
+    m = new(registry, "road-back")
+    m.state.vars["aerial_back"] = 15  # the marker is away
+    for h in m.topology.region("supply:german"):
+        m.state.control[h] = "soviet"
+    m.touch()
+    attack = next(a for a in m.legal_actions() if a.verb == "attack")
+    m.apply(str(attack))
+    assert m.decision.kind != "aerial-defence"
