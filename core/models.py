@@ -370,6 +370,16 @@ class VictoryEnd(Doc):
     text: str = Field("the last turn is over", description="what the log says")
 
 
+class ObjectiveGroup(Doc):
+    """Several locations scored as one objective (PMD 4.5.1: Moscow's two hexes): ``side`` holds
+    it only while it holds every one; its enemy holds it with any one of them."""
+
+    name: str = Field(description="what the ledger calls it, e.g. 'Moscow'")
+    locations: list[Id] = Field(min_length=2, description="its locations")
+    vp: float = Field(description="what holding it is worth")
+    side: Id = Field(description="the side that must hold every location")
+
+
 class VictorySettings(Settings):
     """``victory`` (wargame.mechanics.victory): how the scenario's ``victory`` conditions of kinds
     ``hold``, ``vp``, ``sudden-death``, ``threshold`` and ``vp-levels`` are judged (their params
@@ -382,6 +392,16 @@ class VictorySettings(Settings):
     )
     default_holder: Id | None = Field(
         None, description="the side holding a location nobody occupies or controls"
+    )
+    held_by: Literal["occupation", "control"] = Field(
+        "occupation",
+        description="who holds a location: 'occupation' (the side with units in it, else its "
+        "controller) or 'control' (its controller only: a title whose control rule settles "
+        "jointly-occupied locations, PMD 4.2)",
+    )
+    groups: list[ObjectiveGroup] = Field(
+        default_factory=list,
+        description="objectives of several locations (their locations do not count alone)",
     )
     score_objectives: bool = Field(
         False,
@@ -1220,8 +1240,12 @@ class ThresholdParams(Doc):
     needed: float | None = Field(None, description="VP (or net VP) that win at a check")
     needed_from: str | None = Field(
         None,
-        description="instead: the key in the turn's calendar values holding the number (no "
+        description="instead: the key in the turn's calendar values holding the number, or with "
+        "'table' a dotted path in that table's entries where '{turn}' is the turn number (no "
         "check on a turn without it)",
+    )
+    table: Id | None = Field(
+        None, description="with needed_from: the table document holding the numbers"
     )
     index: int | None = Field(
         None, ge=0, description="with needed_from: the position in a list of numbers there"
@@ -1230,6 +1254,11 @@ class ThresholdParams(Doc):
     net: bool = Field(False, description="count that side's VP less its enemy's")
     at_most: bool = Field(False, description="win when the count is at or below the number")
     level: str = "decisive"
+    text: str | None = Field(
+        None,
+        description="the outcome's text, with {have}, {needed}, {turn}, {side} and {of} filled "
+        "in (default: e.g. 'Blue VP 10 >= 10: Blue wins')",
+    )
 
     @model_validator(mode="after")
     def _one_number(self) -> ThresholdParams:

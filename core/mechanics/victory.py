@@ -13,12 +13,17 @@ each are checked at load by :data:`wargame.models.VICTORY_KINDS`) are:
 - ``threshold``: at each check (``mechanic_options.victory.checks``, on the turns tagged
   ``check_tag`` in the calendar), ``side`` wins when the VP of ``of`` (itself by default; less
   its enemy's with ``net``) reach ``needed``, or fall to it with ``at_most``; the number may
-  come from the turn's calendar values (``needed_from``, ``index``), as a victory track does.
+  come from the turn's calendar values (``needed_from``, ``index``), as a victory track does,
+  or from a table document (``table``; BARB 4.14's check chart), and ``text`` words the result.
+  A title whose rules judge at their own moment, add points the ledger does not hold or turn a
+  win into a draw calls :func:`threshold_check` itself (``end``, ``bonus``; PMD 4.3).
 - ``vp-levels``: at the end, the level of victory for ``net_of``'s VP less its enemy's, read from
   the settings' ``levels`` or a table document's ``level`` entries (``table``).
 
-A location is held by the side with units in it, else by the side controlling it
-(``state.control``, kept by the ``control`` mechanic or the title), else by ``default_holder``.
+A location is held by the side with units in it (unless ``held_by`` is "control"), else by the
+side controlling it (``state.control``, kept by the ``control`` mechanic or the title), else by
+``default_holder``. A group (``groups``) is one objective of several locations, held by its
+``side`` with all of them and by its enemy with any (PMD 4.5.1's two-hex Moscow).
 Every point goes through :func:`award` into a ledger (namespace ``victory``), so a report can
 explain them; with ``score_objectives`` the ledger follows control: a side taking an objective
 gains its VP (the location's ``vp`` attribute) and the side losing it loses them. Kinds it does not
@@ -28,7 +33,7 @@ one answers only when the title's rules do not.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypedDict, cast
 
 from wargame.hookspecs import hookimpl
@@ -78,6 +83,11 @@ def ledger(match: Match) -> list[dict[str, Any]]:
     return list(state(match).get("ledger", []))
 
 
+def place_name(match: Match, loc: str) -> str:
+    """A location's name on the map, else its id."""
+    return str(match.topology.attrs(loc).get("name") or loc)
+
+
 def side_name(match: Match, side: str | None) -> str:
     """A side's name as the title gives it ("German" for german)."""
     return next((s.name for s in match.title.manifest.sides if s.id == side), str(side))
@@ -93,20 +103,42 @@ def net(match: Match, side: str) -> float:
 
 
 def holder(match: Match, loc: str) -> str | None:
-    """Who holds ``loc``: the side with units in it, else its controller, else the default."""
-    side = match.side_at(loc)
+    """Who holds ``loc``: the side with units in it (unless ``held_by`` is "control"), else its
+    controller, else the default."""
+    s = settings(match)
+    side = match.side_at(loc) if s.get("held_by", "occupation") == "occupation" else None
     if side is not None:
         return side
     controlled = match.state.control.get(loc)
     if controlled is not None:
         return controlled
-    default = settings(match).get("default_holder")
+    default = s.get("default_holder")
     return str(default) if default else None
 
 
+GROUP = "group:"
+"""The prefix of a group objective's key (``group:Moscow``)."""
+
+
+def groups(match: Match) -> dict[str, dict[str, Any]]:
+    """Group objectives by key (``groups`` setting)."""
+    return {GROUP + g["name"]: dict(g) for g in settings(match).get("groups") or ()}
+
+
+def objective_holder(match: Match, key: str) -> str | None:
+    """Who holds objective ``key``: a location's :func:`holder`; a group's ``side`` while it
+    holds every location, else its enemy (PMD 4.5.1: one Moscow hex back takes the 9 VP)."""
+    group = groups(match).get(key)
+    if group is None:
+        return holder(match, key)
+    side = str(group["side"])
+    every = all(holder(match, loc) == side for loc in group["locations"])
+    return side if every else match.enemy(side)
+
+
 def objectives(match: Match) -> dict[str, float]:
-    """Objective location -> its VP: the ``objectives`` setting's locations and regions, or
-    every location with a ``vp`` attribute."""
+    """Objective -> its VP: the ``objectives`` setting's locations and regions, or every location
+    with a ``vp`` attribute; a group (``groups``) stands in for its locations."""
     found = match.cache.get("victory-objectives")
     if found is None:
         topo = match.topology
@@ -116,7 +148,11 @@ def objectives(match: Match) -> dict[str, float]:
             if names is not None
             else [loc for loc in topo.locations() if topo.attrs(loc).get("vp")]
         )
+        grouped = groups(match)
+        members = {loc for g in grouped.values() for loc in g["locations"]}
         found = {loc: float(topo.attrs(loc).get("vp", 0)) for loc in sorted(locs)}
+        found = {loc: vp for loc, vp in found.items() if loc not in members}
+        found.update({key: float(g["vp"]) for key, g in grouped.items()})
         match.cache["victory-objectives"] = found
     return dict(found)
 
@@ -129,7 +165,7 @@ def held_vp(match: Match, side: str, locs: list[str] | None = None) -> float:
     return sum(
         values.get(loc, float(topo.attrs(loc).get("vp", 0)))
         for loc in places
-        if holder(match, loc) == side
+        if objective_holder(match, loc) == side
     )
 
 
@@ -145,14 +181,14 @@ def score_objectives(match: Match, start: bool = False) -> None:
     quiet = start and not s.get("score_start", True)
     last = state(match).setdefault("holders", {})
     for loc, vp in objectives(match).items():
-        side = holder(match, loc)
+        side = objective_holder(match, loc)
         before = last.get(loc)
         if side == before or side is None:
             continue
         last[loc] = side
         if quiet:
             continue
-        name = match.topology.attrs(loc).get("name") or loc
+        name = loc.removeprefix(GROUP) if loc.startswith(GROUP) else place_name(match, loc)
         if before is not None and only in (None, before):
             award(match, before, -vp, f"{name} lost", rule, objective=loc)
         if only in (None, side):
@@ -256,39 +292,68 @@ def sudden_death(match: Match) -> None:
 
 
 def threshold(match: Match, params: Mapping[str, Any]) -> float | None:
-    """The number a ``threshold`` condition needs this turn (None: no check this turn)."""
+    """The number a ``threshold`` condition needs this turn (None: no check this turn): fixed,
+    from the turn's calendar values, or from a table (``table``, a dotted ``needed_from`` path
+    in its entries, ``{turn}`` the turn number)."""
     if params.get("needed") is not None:
         return float(params["needed"])
-    from wargame import calendar
+    value: Any
+    if params.get("table"):
+        value = match.title.doc(params["table"])["entries"]
+        for key in str(params["needed_from"]).format(turn=match.turn).split("."):
+            value = value.get(key) if isinstance(value, dict) else None
+    else:
+        from wargame import calendar
 
-    value = (calendar.turn_spec(match).get("values") or {}).get(params["needed_from"])
+        value = (calendar.turn_spec(match).get("values") or {}).get(params["needed_from"])
     if isinstance(value, list):
         index = params.get("index")
         value = value[index] if index is not None and index < len(value) else None
     return float(value) if isinstance(value, int | float) else None
 
 
-def threshold_check(match: Match) -> None:
-    """At a check: a side whose counted VP reach (or fall to) its threshold wins at once."""
+def judge(match: Match, cond: Mapping[str, Any], bonus: float = 0.0) -> dict[str, Any] | None:
+    """A ``threshold`` condition's result now (None: it does not decide): the outcome for its
+    side when the VP counted (plus a title's ``bonus``, e.g. BARB 4.20's Forgiveness Points)
+    reach, or with ``at_most`` fall to, the number it needs this turn."""
+    params = cond.get("params") or {}
+    side = cond["side"]
+    needed = threshold(match, params)
+    if needed is None:
+        return None
+    of = params.get("of") or side
+    have = (net(match, of) if params.get("net") else float(match.state.vp.get(of, 0))) + bonus
+    if not (have <= needed if params.get("at_most") else have >= needed):
+        return None
+    if params.get("text"):
+        text = params["text"].format(
+            have=have, needed=needed, turn=match.turn, side=side_name(match, side),
+            of=side_name(match, of),
+        )  # fmt: skip
+    else:
+        what = f"{side_name(match, of)} {'net VP' if params.get('net') else 'VP'}"
+        sign = "<=" if params.get("at_most") else ">="
+        text = f"{what} {have:g} {sign} {needed:g}: {side_name(match, side)} wins"
+    level = params.get("level", "decisive")
+    return {"winner": side, "level": level, "text": text, "rule": cond.get("rule")}
+
+
+Ending = Callable[[Match, str | None, str, str, str | None], None]
+
+
+def end_game(match: Match, winner: str | None, level: str, text: str, rule: str | None) -> None:
+    match.end_game(winner, level, text, rule)
+
+
+def threshold_check(match: Match, end: Ending = end_game, bonus: float = 0.0) -> None:
+    """At a check: the first ``threshold`` condition that decides ends the game, through ``end``
+    (a title's own, when its rules may turn the win into something else, e.g. PMD 4.3)."""
     for _, cond in conditions(match, "threshold"):
         if match.state.outcome is not None:
             return
-        params = cond.get("params") or {}
-        side = cond["side"]
-        needed = threshold(match, params)
-        if needed is None:
-            continue
-        of = params.get("of") or side
-        have = net(match, of) if params.get("net") else float(match.state.vp.get(of, 0))
-        if have <= needed if params.get("at_most") else have >= needed:
-            what = f"{side_name(match, of)} {'net VP' if params.get('net') else 'VP'}"
-            sign = "<=" if params.get("at_most") else ">="
-            match.end_game(
-                side,
-                params.get("level", "decisive"),
-                f"{what} {have:g} {sign} {needed:g}: {side_name(match, side)} wins",
-                cond.get("rule"),
-            )
+        found = judge(match, cond, bonus)
+        if found is not None:
+            end(match, found["winner"], found["level"], found["text"], found["rule"])
 
 
 # ----------------------------------------------------------------------------- levels

@@ -25,7 +25,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import reserves
+from . import reserves, victory
 from .turns import AXIS, ynn
 
 RULE = "PMD 9.7.5"
@@ -160,7 +160,7 @@ class AntiPartisan(Verb):
             match.place(match.state.units[args[0]], args[1])
             match.emit("antipartisan", f"{args[0]} returns at {args[1]}", RULE)
         elif args == ("decline",):
-            match.state.vars["axis_vp"] = int(match.state.vars.get("axis_vp", 0)) - 1
+            victory.change(match, -1, "anti-partisan commitment not made", "PMD 4.5.2(4)")
             ns.pop("need", None)
             match.emit("antipartisan", "anti-partisan commitment not made: Axis -1 VP", RULE)
             return

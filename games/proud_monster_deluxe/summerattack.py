@@ -14,7 +14,7 @@ from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
 from wargame.models import PhaseSpec
 
-from . import offensives
+from . import offensives, victory
 from .turns import AXIS, ynn
 
 RULE = "PMD 5.6"
@@ -64,7 +64,7 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
         match.emit("summer-attack", "the Axis made its 1943 summer 2-week attack", RULE)
         return
     v["summer_attack_1943"] = "missed"
-    v["axis_vp"] = int(v.get("axis_vp", 0)) - 3
+    victory.change(match, -3, "no 1943 summer 2-week attack", "PMD 4.5.2(6)")
     gone = [
         u
         for u in match.state.units.values()

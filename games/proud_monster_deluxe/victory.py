@@ -1,25 +1,29 @@
-"""Victory (PMD 4.0-4.5): the Axis VP total from controlled VP hexes (4.5.1), the S/A check of
-the victory-check turns (4.5), the one Moscow roll before turn 205 (4.4) and the end on 407.
+"""Victory (PMD 4.0-4.6): what is Proud Monster Deluxe's own, on the shared victory mechanic.
 
-4.3: a side with a unit not in ISO on its goal edge (the Axis on an eastern map edge hex, the
-Soviets in a ZOMO hex) cannot lose that turn: a win against it is a draw (ruling V3).
+The mechanic (``mechanic_options.victory``) keeps the Axis VP ledger: only the Axis scores
+(4.5), gaining a VP hex's value when it takes control of it and losing it when the Soviets take
+it back (4.5.1, control as the control mechanic keeps it: 4.2); Moscow's two hexes are one
+objective worth 9, held by the Axis only with both (4.4, 4.5.1). The scenario's two threshold
+conditions read the turn record's S/A pair (4.5, the calendar's ``vp`` values).
 
-4.5.2(1): at each victory check from turn 112 to 124 the Axis loses 1 VP per Soviet unit in the
-Germany ZOMO; 4.5.2(7): at the last one (turn 407), 1 VP per ZOMO hex held by a supplied Soviet
-unit (8.2). Both are kept in ``vars.axis_vp``.
-
-Not built yet (RULINGS.md, Status): the other VP changes of 4.5.2 (2)-(6) and the oil-centre
-rolls (4.6)."""
+This module keeps the rest: the Victory Check Phase in the rulebook's order (4.5.2(1) and (7),
+the VP check, then the oil centres of 4.6), the cannot-lose rule (4.3, ruling V3), the one Moscow
+roll before turn 205 (4.4) and the other VP changes of 4.5.2: the Finnish front garrison (2),
+withdrawals not made (3), the anti-partisan commitment (4, antipartisan.py calls
+:func:`change`), Axis artillery lost (5) and the 1943 summer attack (6, summerattack.py).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from wargame.calendar import turn_spec
 from wargame.hookspecs import hookimpl
-from wargame.match import Match
+from wargame.match import Battle, Match
+from wargame.mechanics import victory
 from wargame.models import PhaseSpec
+from wargame.state import Unit
 
+from . import supply
 from .turns import AXIS, SOVIET, ynn
 
 MOSCOW = ("4120", "4219")
@@ -31,6 +35,20 @@ SAFE_REGIONS = {
 }
 """4.3: where a unit not in ISO keeps its side from losing: the eastern map edge (Axis); the
 ZOMO, the hexes between the Soviet border and the OKH areas (Soviet; ruling V3)."""
+GERMANY_ZOMO = "country:greater-germany"
+LAST_TURN = 407
+
+LENINGRAD = "3304"
+FINNISH_FRONT = ("3303", "3402", "3803", "3904", "4003", "4104", "4203", "4304")
+"""4.5.2(2): the 8 Finnish front hexes the Soviets must garrison."""
+FINNISH_LIFTED_BY = frozenset({LENINGRAD, "3403", *FINNISH_FRONT})
+"""4.5.2(2): an Axis attack on one of these ends the garrison requirement (ruling V3's list
+reading: Leningrad, hex 3403, any Finnish front hex)."""
+FINNISH_FROM = (117, 2)
+"""4.5.2(2): the first check is the last week of turn 117 (Sep 1&2, 1941)."""
+OIL = "oil-centre"
+OIL_CENTRES = 5
+"""4.6: the five oil centres, all south of the Caucasus line."""
 
 
 def cannot_lose(match: Match, side: str) -> bool:
@@ -39,7 +57,7 @@ def cannot_lose(match: Match, side: str) -> bool:
     return any(u.loc in safe and not u.flags.get("iso") for u in match.units_of(side))
 
 
-def win(match: Match, winner: str, level: str, text: str, rule: str) -> None:
+def win(match: Match, winner: str | None, level: str, text: str, rule: str | None) -> None:
     """End the game with ``winner``'s win, or a draw when the loser cannot lose (4.3)."""
     loser = SOVIET if winner == AXIS else AXIS
     if cannot_lose(match, loser):
@@ -48,27 +66,15 @@ def win(match: Match, winner: str, level: str, text: str, rule: str) -> None:
         match.end_game(winner, level, text, rule)
 
 
-def _vp_hexes(match: Match) -> dict[str, int]:
-    return {
-        h: int(e["attrs"]["vp"])
-        for h, e in match.title.doc("map")["hexes"].items()
-        if "vp" in e.get("attrs", {})
-    }
-
-
 def axis_vp(match: Match) -> int:
-    """4.5.1: the Axis holds a VP hex's value while it controls it; Moscow's 9 needs both hexes
-    (4.4); plus the running changes of 4.5.2 kept in ``vars.axis_vp``."""
-    control = match.state.control
-    total = int(match.state.vars.get("axis_vp", 0))
-    for hex_id, value in _vp_hexes(match).items():
-        if hex_id in MOSCOW:
-            continue
-        if control.get(hex_id) == AXIS:
-            total += value
-    if all(control.get(h) == AXIS for h in MOSCOW):
-        total += 9
-    return total
+    """The Axis VP total now (4.5): the mechanic's ledger, brought up to date with control."""
+    victory.score_objectives(match)
+    return int(match.state.vp.get(AXIS, 0))
+
+
+def change(match: Match, points: int, why: str, rule: str) -> None:
+    """One of 4.5.2's other VP changes to the Axis total, into the ledger."""
+    victory.award(match, AXIS, points, why, rule)
 
 
 def _city_hex(match: Match, name: str) -> str | None:
@@ -76,6 +82,9 @@ def _city_hex(match: Match, name: str) -> str | None:
         if entry.get("name") == name:
             return hex_id
     return None
+
+
+# ----------------------------------------------------------------------------- 4.4 Moscow
 
 
 def moscow_roll(match: Match) -> None:
@@ -106,20 +115,17 @@ def wargame_moved(match: Match, units: list[Any], path: list[str]) -> None:
         moscow_roll(match)
 
 
-GERMANY_ZOMO = "country:greater-germany"
-LAST_TURN = 407
+# ----------------------------------------------------------------------------- 4.5.2
 
 
 def zomo_penalties(match: Match) -> None:
     """4.5.2(1) on turns 112-124: -1 VP per Soviet unit in the Germany ZOMO; 4.5.2(7) on turn
     407: -1 VP per ZOMO hex with a supplied Soviet unit."""
     n = ynn(match)
-    lost, why = 0, ""
     if n <= 124:
         germany = set(match.resolve_locations([GERMANY_ZOMO]))
         lost = sum(1 for u in match.units_of(SOVIET) if u.loc in germany)
-        why = f"{lost} Soviet unit(s) in the Germany ZOMO"
-        rule = "PMD 4.5.2(1)"
+        change(match, -lost, f"{lost} Soviet unit(s) in the Germany ZOMO", "PMD 4.5.2(1)")
     elif n == LAST_TURN:
         zomo = set(match.resolve_locations(list(SAFE_REGIONS[SOVIET])))
         held = {
@@ -128,27 +134,112 @@ def zomo_penalties(match: Match) -> None:
             if u.loc in zomo
             and (match.hook.wargame_supply(match=match, unit=u) or {}).get("state") == "supplied"
         }
-        lost, why, rule = (
-            len(held),
-            f"{len(held)} ZOMO hex(es) held by supplied Soviet units",
-            ("PMD 4.5.2(7)"),
-        )
-    if lost:
-        match.state.vars["axis_vp"] = int(match.state.vars.get("axis_vp", 0)) - lost
-        match.emit("victory", f"Axis loses {lost} VP: {why}", rule)
+        why = f"{len(held)} ZOMO hex(es) held by supplied Soviet units"
+        change(match, -len(held), why, "PMD 4.5.2(7)")
+
+
+def finnish_front_lifted(match: Match) -> bool:
+    """4.5.2(2): the garrison requirement has ended (an Axis attack on Leningrad, hex 3403 or a
+    Finnish front hex, or Leningrad isolated); it never comes back."""
+    return bool(match.state.vars.get("finnish_front_lifted"))
+
+
+def lift_finnish_front(match: Match, why: str) -> None:
+    if not finnish_front_lifted(match):
+        match.state.vars["finnish_front_lifted"] = True
+        match.emit("victory", f"Finnish front garrison requirement ends: {why}", "PMD 4.5.2(2)")
+
+
+def leningrad_isolated(match: Match) -> bool:
+    """Leningrad is isolated when its hex is off every Soviet line of communications (8.2;
+    ruling V6)."""
+    on_line, _ = supply.nets(match, SOVIET)
+    return LENINGRAD not in on_line
+
+
+def finnish_front(match: Match, phase_id: str) -> None:
+    """4.5.2(2), in each Soviet Cleanup Phase (``phase_id``) from the last week of turn 117:
+    +1 Axis VP for the week when any of the 8 Finnish front hexes holds no Soviet unit."""
+    week = 2 if phase_id.startswith("w2") else 1
+    if (ynn(match), week) < FINNISH_FROM or finnish_front_lifted(match):
+        return
+    if leningrad_isolated(match):
+        lift_finnish_front(match, "Leningrad is isolated")
+        return
+    held = {u.loc for u in match.units_of(SOVIET)}
+    empty = [h for h in FINNISH_FRONT if h not in held]
+    if empty:
+        why = f"Finnish front not garrisoned ({', '.join(empty)})"
+        change(match, 1, why, "PMD 4.5.2(2)")
+
+
+@hookimpl
+def wargame_battle_start(match: Match, battle: Battle) -> None:
+    """4.5.2(2): an Axis attack on Leningrad, hex 3403 or a Finnish front hex ends the garrison
+    requirement."""
+    attackers = [match.state.units[i] for i in battle.attackers]
+    if battle.target in FINNISH_LIFTED_BY and attackers and attackers[0].side == AXIS:
+        lift_finnish_front(match, f"the Axis attacks {battle.target}")
+
+
+def withdrawals_not_made(match: Match, side: str, units: list[str]) -> None:
+    """4.5.2(3): each unit a side fails to withdraw costs the Axis 1 VP (an Axis unit) or gives
+    it 1 (a Soviet unit). Called by the withdrawal rules (9.x) when a withdrawal falls short."""
+    sign = -1 if side == AXIS else 1
+    why = f"{len(units)} {side} unit(s) not withdrawn ({', '.join(units)})"
+    change(match, sign * len(units), why, "PMD 4.5.2(3)")
+
+
+@hookimpl
+def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
+    """4.5.2(5): the loss of an Axis artillery unit costs 1 VP."""
+    if unit.side == AXIS and "artillery" in match.unit_type(unit).get("tags", ()):
+        change(match, -1, f"Axis artillery {unit.id} lost", "PMD 4.5.2(5)")
+
+
+# ----------------------------------------------------------------------------- 4.6 oil
+
+
+def oil_centres(match: Match) -> list[str]:
+    """The map's oil centre hexes (4.6)."""
+    topo = match.topology
+    return match.shared("pmd-oil", lambda: [h for h in topo.locations() if OIL in topo.features(h)])
+
+
+def oil_check(match: Match) -> None:
+    """4.6, after the VP check when it decided nothing: the Axis owning all 5 oil centres wins;
+    otherwise one die for each Axis-owned oil centre, in turn, until a 1 wins for the Axis."""
+    owned = [h for h in oil_centres(match) if match.state.control.get(h) == AXIS]
+    if len(owned) == OIL_CENTRES:
+        win(match, AXIS, "oil centres", "the Axis owns all 5 oil centres", "PMD 4.6")
+        return
+    for hex_id in owned:
+        if match.roll("1d6", f"oil centre {hex_id}", "PMD 4.6") == 1:
+            win(match, AXIS, "oil centres", f"oil centre {hex_id}: a 1 is rolled", "PMD 4.6")
+            return
+
+
+# ----------------------------------------------------------------------------- the phases
+
+
+def victory_check(match: Match) -> None:
+    """The Victory Check Phase: 4.5.2(1)/(7), the S/A check (4.5, the mechanic's threshold
+    conditions, ended through 4.3), then the oil centres (4.6)."""
+    victory.score_objectives(match)
+    zomo_penalties(match)
+    victory.threshold_check(match, end=win)
+    if match.state.outcome is None:
+        oil_check(match)
 
 
 @hookimpl
 def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if phase.id != "victory-check" or match.state.cursor.stage == "over":
+    if match.state.cursor.stage == "over":
         return
-    zomo_penalties(match)
-    soviet_at, axis_at = turn_spec(match)["values"].get("vp", [None, None])
-    vp = axis_vp(match)
-    if axis_at is not None and vp >= axis_at:
-        win(match, AXIS, "victory points", f"Axis VP {vp} >= {axis_at}", "PMD 4.5")
-    elif soviet_at is not None and vp <= soviet_at:
-        win(match, SOVIET, "victory points", f"Axis VP {vp} <= {soviet_at}", "PMD 4.5")
+    if phase.id == "victory-check":
+        victory_check(match)
+    elif phase.id in ("w1-cleanup", "w2-cleanup") and match.phasing == SOVIET:
+        finnish_front(match, phase.id)
 
 
 @hookimpl

@@ -43,14 +43,14 @@ def test_missing_the_attack_costs_3_vp_and_the_minor_allies_5_6() -> None:
     match = at_phase("axis", "refit")
     loc = next(iter(match.topology.locations()))
     rom = put(match, "rom-id-1", loc)
-    vp = int(match.state.vars.get("axis_vp", 0))
+    vp = match.state.vp.get("axis", 0)
     _turn(match, 315)
     match.apply("end")
     assert match.state.vars["summer_attack_1943"] == "missed"
-    assert match.state.vars["axis_vp"] == vp - 3
+    assert match.state.vp["axis"] == vp - 3
     assert rom.loc is None
     match.apply("end")
-    assert match.state.vars["axis_vp"] == vp - 3  # once
+    assert match.state.vp["axis"] == vp - 3  # once
 
 
 def test_making_the_attack_costs_nothing_and_the_record_goes_5_6() -> None:
@@ -58,10 +58,10 @@ def test_making_the_attack_costs_nothing_and_the_record_goes_5_6() -> None:
     loc = next(iter(match.topology.locations()))
     rom = put(match, "rom-id-1", loc)
     match.state.ns("summer-attack")["weeks"] = _weeks("313.2", "314.1")
-    vp = match.state.vars.get("axis_vp", 0)
+    vp = match.state.vp.get("axis", 0)
     _turn(match, 315)
     match.apply("end")
     assert match.state.vars["summer_attack_1943"] == "made"
-    assert match.state.vars.get("axis_vp", 0) == vp
+    assert match.state.vp.get("axis", 0) == vp
     assert rom.loc == loc
     assert summerattack.record(match) == {}

@@ -62,9 +62,9 @@ def test_declining_costs_the_axis_one_vp_for_the_turn_9_7_5_4_5_2() -> None:
     put(match, IDS[0], MINSK)
     force_rolls(match, 6)  # 3 ID and 1 PD
     antipartisan.start(match)
-    vp = int(match.state.vars.get("axis_vp", 0))
+    vp = match.state.vp.get("axis", 0)
     match.apply("antipartisan decline")
-    assert match.state.vars["axis_vp"] == vp - 1
+    assert match.state.vp["axis"] == vp - 1
     assert "need" not in match.state.ns("pmd-antipartisan")
     assert match.decision is None or match.decision.kind != "antipartisan"  # type: ignore[union-attr]
 

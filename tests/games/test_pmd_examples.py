@@ -33,7 +33,7 @@ def _check(vp: int, game_turn: int) -> Match:
     """A victory check on ``game_turn`` with the Axis at ``vp`` (4.5)."""
     match = Match(_title(), "1941-historical", 1)
     match.state.cursor.turn = game_turn
-    match.state.vars["axis_vp"] = vp
+    victory.change(match, vp, "the position's VP", "PMD 4.5")
     victory.wargame_phase_end(match, PhaseSpec(id="victory-check"))
     return match
 

@@ -1,10 +1,13 @@
-"""Proud Monster Deluxe's cannot-lose rule (4.3): a side with a unit not in ISO on its goal
-hexes cannot lose that turn; a win against it is a draw."""
+"""Proud Monster Deluxe's victory rules (4.3-4.6): the cannot-lose rule (a side with a unit not
+in ISO on its goal hexes cannot lose that turn; a win against it is a draw), the Axis VP ledger
+on the shared victory mechanic, the other VP changes of 4.5.2 and the oil centres (4.6)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from wargame.games.proud_monster_deluxe import victory
-from wargame.match import Match
+from wargame.match import Battle, Match
 from wargame.plugins import discover
 from wargame.testing import clear, force_rolls, put
 
@@ -98,10 +101,10 @@ def test_soviet_units_in_the_germany_zomo_cost_the_axis_a_vp_each_4_5_2() -> Non
     put(match, soviets[1], germany[5])
     put(match, "ger-pd-3", match.resolve_locations(["country:romania"])[0])  # not Germany
     victory.zomo_penalties(match)
-    assert match.state.vars["axis_vp"] == -2 and victory.axis_vp(match) == -2
+    assert victory.axis_vp(match) == -2
     _at_turn(match, 201)
     victory.zomo_penalties(match)
-    assert match.state.vars["axis_vp"] == -2  # after turn 124: no more
+    assert victory.axis_vp(match) == -2  # after turn 124: no more
 
 
 def test_historical_end_eleven_vp_less_seven_romanian_zomo_hexes_is_a_draw_4_5_2() -> None:
@@ -140,3 +143,162 @@ def test_historical_end_eleven_vp_less_seven_romanian_zomo_hexes_is_a_draw_4_5_2
     _victory_check(match)
     assert victory.axis_vp(match) == 4
     assert match.outcome is None or match.outcome["winner"] is None  # a draw, never a win
+
+
+def test_the_axis_scores_a_vp_hex_the_moment_it_takes_it_4_5_1() -> None:
+    """4.5.1 on the shared victory mechanic's ledger: the VP come with control (4.2), at once."""
+    from wargame.mechanics import victory as shared
+    from wargame.testing import to_phase
+
+    match = _match()
+    to_phase(match, "axis", "movement")
+    clear(match)
+    put(match, "ger-pd-3", "1919")
+    match.apply("move ger-pd-3 1919 1920")  # Minsk, 1 VP
+    assert match.state.vp == {"axis": 1}
+    assert [(e["points"], e["rule"]) for e in shared.ledger(match)] == [(1, "PMD 4.5.1")]
+
+
+# --------------------------------------------------------------------------- 4.5.2 (2)-(6), 4.6
+
+
+def _soviets(match: Match, n: int) -> list[str]:
+    return [u.id for u in match.state.units.values() if u.side == "soviet"][:n]
+
+
+def _garrison(match: Match, skip: int = 0) -> None:
+    """Soviet units on the Finnish front hexes, all but the last ``skip``."""
+    hexes = victory.FINNISH_FRONT[: len(victory.FINNISH_FRONT) - skip]
+    for unit, hex_id in zip(_soviets(match, len(hexes)), hexes, strict=True):
+        put(match, unit, hex_id)
+
+
+def test_finnish_front_not_garrisoned_gives_the_axis_1_vp_a_week_from_117_4_5_2_2() -> None:
+    match = _match()
+    clear(match)
+    _garrison(match, skip=1)  # 4304 empty
+    _at_turn(match, 117)
+    victory.finnish_front(match, "w1-cleanup")  # the first week of 117: not yet
+    assert victory.axis_vp(match) == 0
+    victory.finnish_front(match, "w2-cleanup")  # the last week of 117: from now on
+    assert victory.axis_vp(match) == 1
+    _at_turn(match, 118)
+    victory.finnish_front(match, "w1-cleanup")
+    victory.finnish_front(match, "w2-cleanup")
+    assert victory.axis_vp(match) == 3  # one a week
+
+
+def test_a_full_finnish_front_garrison_gives_nothing_4_5_2_2() -> None:
+    match = _match()
+    clear(match)
+    _garrison(match)
+    _at_turn(match, 118)
+    victory.finnish_front(match, "w2-cleanup")
+    assert victory.axis_vp(match) == 0
+
+
+def test_an_axis_attack_on_hex_3403_ends_the_finnish_front_requirement_4_5_2_2() -> None:
+    match = _match()
+    clear(match)
+    _at_turn(match, 118)
+    soviet = _soviets(match, 1)
+    victory.wargame_battle_start(match, Battle("b", soviet, ["ger-pd-3"], "3403"))
+    assert not victory.finnish_front_lifted(match)  # a Soviet attack there: no effect
+    victory.wargame_battle_start(match, Battle("b", ["ger-pd-3"], soviet, "3403"))
+    assert victory.finnish_front_lifted(match)
+    victory.finnish_front(match, "w2-cleanup")  # nobody garrisons: no VP any more
+    assert victory.axis_vp(match) == 0
+
+
+def test_leningrad_isolated_ends_the_finnish_front_requirement_4_5_2_2() -> None:
+    match = _match()
+    clear(match)
+    _at_turn(match, 118)
+    assert not victory.leningrad_isolated(match)
+    axis = [u.id for u in match.state.units.values() if u.side == "axis"]
+    for unit, hex_id in zip(axis, match.topology.neighbours(victory.LENINGRAD), strict=False):
+        put(match, unit, hex_id)  # every land hex around it: off the Soviet line (8.2)
+    match.touch()
+    assert victory.leningrad_isolated(match)
+    victory.finnish_front(match, "w2-cleanup")
+    assert victory.finnish_front_lifted(match) and victory.axis_vp(match) == 0
+
+
+def test_units_not_withdrawn_cost_the_axis_or_give_it_1_vp_each_4_5_2_3() -> None:
+    match = _match()
+    victory.withdrawals_not_made(match, "axis", ["ger-id-1", "ger-id-2"])
+    assert victory.axis_vp(match) == -2
+    victory.withdrawals_not_made(match, "soviet", ["sov-rd-1"])
+    assert victory.axis_vp(match) == -1
+
+
+def test_an_axis_artillery_unit_lost_costs_1_vp_4_5_2_5(monkeypatch: Any) -> None:
+    """The stand-in manifest has no artillery yet (ruling V5): the unit type is given one."""
+    match = _match()
+    unit = match.state.units["ger-pd-3"]
+    victory.wargame_unit_eliminated(match, unit)  # a panzer division: nothing
+    assert victory.axis_vp(match) == 0
+    monkeypatch.setattr(match, "unit_type", lambda u: {"tags": [u.side, "artillery"]})
+    victory.wargame_unit_eliminated(match, unit)
+    assert victory.axis_vp(match) == -1
+    victory.wargame_unit_eliminated(match, match.state.units[_soviets(match, 1)[0]])
+    assert victory.axis_vp(match) == -1  # Soviet artillery: nothing
+
+
+def _own_oil(match: Match, n: int) -> list[str]:
+    owned = victory.oil_centres(match)[:n]
+    for hex_id in owned:
+        match.state.control[hex_id] = "axis"
+    return owned
+
+
+def test_the_axis_owning_all_5_oil_centres_wins_4_6() -> None:
+    match = _match()
+    clear(match)
+    assert len(_own_oil(match, 5)) == victory.OIL_CENTRES
+    victory.oil_check(match)
+    assert match.outcome is not None and match.outcome["winner"] == "axis"
+    assert match.outcome["text"] == "the Axis owns all 5 oil centres"
+
+
+def test_a_1_on_an_owned_oil_centre_s_die_wins_4_6() -> None:
+    match = _match()
+    clear(match)
+    _own_oil(match, 2)
+    force_rolls(match, 3, 1, only="PMD 4.6")
+    victory.oil_check(match)
+    assert match.outcome is not None and match.outcome["winner"] == "axis"
+
+
+def test_no_1_on_the_oil_centres_dice_goes_on_4_6() -> None:
+    match = _match()
+    clear(match)
+    _own_oil(match, 2)
+    force_rolls(match, 2, 6, only="PMD 4.6")
+    victory.oil_check(match)
+    assert match.outcome is None
+
+
+def test_no_oil_centre_owned_no_roll_4_6() -> None:
+    match = _match()
+    before = match.state.dice
+    victory.oil_check(match)
+    assert match.outcome is None and match.state.dice == before
+
+
+def test_the_oil_check_follows_the_vp_check_only_when_it_decided_nothing_4_6() -> None:
+    match = _match()
+    clear(match)
+    _own_oil(match, 2)
+    victory.change(match, 4, "the position's VP", "PMD 4.5")  # 4 on turn 112: an Axis win
+    before = match.state.dice
+    _victory_check(match)
+    assert match.outcome is not None and match.outcome["level"] == "victory points"
+    assert match.state.dice == before  # no oil die was rolled
+    match = _match()
+    clear(match)
+    _own_oil(match, 2)
+    victory.change(match, 3, "the position's VP", "PMD 4.5")  # 3: the game goes on
+    force_rolls(match, 1, only="PMD 4.6")
+    _victory_check(match)
+    assert match.outcome is not None and match.outcome["level"] == "oil centres"

@@ -27,6 +27,7 @@ def match(
     conditions: dict[str, Any] | None = None,
     last_turn: int = 1,
     edit: Any = None,
+    documents: dict[str, Any] | None = None,
     **settings: Any,
 ) -> Match:
     def edit_docs(docs: dict[str, Any]) -> None:
@@ -43,6 +44,7 @@ def match(
         scenario={"last_turn": last_turn},
         options={"victory": {"rule": "HL 15.1", **settings}},
         edit=edit_docs,
+        documents=documents,
     )
     return Match(title)
 
@@ -289,3 +291,80 @@ def test_the_score_may_start_at_zero(tmp_path: Path) -> None:
     put(m, "1-inf", CAPITAL)
     m.apply("end")
     assert m.state.vp == {"red": -10, "blue": 10}
+
+
+def test_held_by_control_ignores_units_in_the_location(tmp_path: Path) -> None:
+    """PMD 4.2's shape: control alone says who holds a place (the control rule settles a place
+    both sides occupy)."""
+    m = match(tmp_path, {}, held_by="control")
+    m.state.control[CAPITAL] = "red"
+    put(m, "1-inf", CAPITAL)
+    assert victory.holder(m, CAPITAL) == "red"
+    m2 = match(tmp_path / "2", {})
+    m2.state.control[CAPITAL] = "red"
+    put(m2, "1-inf", CAPITAL)
+    assert victory.holder(m2, CAPITAL) == "blue"  # by default occupation comes first
+
+
+MOSCOW = {"name": "Twin city", "locations": ["0405", "0505"], "vp": 9, "side": "blue"}
+
+
+def test_a_group_objective_needs_every_location_and_goes_with_any_one(tmp_path: Path) -> None:
+    """PMD 4.5.1's shape: the Axis scores Moscow's 9 VP holding both hexes; one hex back takes
+    them away."""
+    m = match(tmp_path, {}, last_turn=4, held_by="control", groups=[MOSCOW],
+              score_objectives=True, score_for="blue", default_holder="red")  # fmt: skip
+    assert "0405" not in victory.objectives(m) and victory.objectives(m)["group:Twin city"] == 9
+    m.state.control["0405"] = "blue"
+    victory.score_objectives(m)
+    assert m.state.vp.get("blue", 0) == 0  # one of the two: not yet
+    m.state.control["0505"] = "blue"
+    victory.score_objectives(m)
+    assert m.state.vp["blue"] == 9
+    assert victory.ledger(m)[-1]["why"] == "Twin city taken"
+    m.state.control["0505"] = "red"
+    victory.score_objectives(m)
+    assert m.state.vp["blue"] == 0 and victory.ledger(m)[-1]["why"] == "Twin city lost"
+
+
+CHART_DOC = {"chart": {"kind": "table", "id": "chart", "name": "Check chart",
+                       "provenance": {"source": "stand-in", "note": "a test's chart"},
+                       "entries": {"2": {"blue_min": 10, "red_max": 0}}}}  # fmt: skip
+"""A check chart as a table document: turn -> the numbers (Barbarossa 4.14's shape)."""
+
+
+CHART = {
+    "blue": {"kind": "threshold", "side": "blue", "rule": "HL 4.14",
+             "params": {"table": "chart", "needed_from": "{turn}.blue_min", "level": "check",
+                        "text": "{have:g} VP on turn {turn}: at least {needed:g}"}},
+    "red": {"kind": "threshold", "side": "red",
+            "params": {"table": "chart", "needed_from": "{turn}.red_max", "of": "blue",
+                       "at_most": True}},
+}  # fmt: skip
+
+
+def test_a_threshold_read_from_a_table_on_the_turns_it_lists(tmp_path: Path) -> None:
+    m = match(tmp_path, CHART, last_turn=4, documents=CHART_DOC, checks=["turn"])
+    m.add_vp("blue", 10, "test")
+    for _ in range(4):  # turn 1 is not in the chart: no check
+        m.apply("end")
+    assert m.outcome is None
+    for _ in range(4):
+        m.apply("end")
+    assert m.outcome is not None and m.outcome["winner"] == "blue" and m.outcome["turn"] == 2
+    assert (m.outcome["level"], m.outcome["text"]) == ("check", "10 VP on turn 2: at least 10")
+
+
+def test_a_title_s_bonus_counts_and_its_own_ending_decides(tmp_path: Path) -> None:
+    """A title adds points the ledger does not hold (BARB 4.20) and ends the game its own way
+    (PMD 4.3 turns a win into a draw)."""
+    m = match(tmp_path, CHART, last_turn=4, documents=CHART_DOC)
+    m.state.cursor.turn = 2
+    assert victory.judge(m, CHART["blue"]) is None  # 0 VP
+    assert (victory.judge(m, CHART["blue"], bonus=10) or {}).get("winner") == "blue"
+    ended: list[Any] = []
+    victory.threshold_check(m, end=lambda *a: ended.append(a[1:]), bonus=10)
+    assert ended == [("blue", "check", "10 VP on turn 2: at least 10", "HL 4.14")]
+    assert m.outcome is None
+    victory.threshold_check(m)  # 0 VP <= 0: the red condition ends it
+    assert m.outcome is not None and m.outcome["winner"] == "red"

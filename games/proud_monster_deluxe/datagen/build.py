@@ -1194,7 +1194,34 @@ def setup(groups: dict[str, list[str]], map_doc: Json) -> Json:
             ],
             "soviet": ["country:ussr"],
         },
-        "vars": {"axis_vp": 0, "soviet_cc_earned": 0, "soviet_stack_limit": 3, "tb_pool": 48},
+        "victory": {
+            # 4.5: the turn record's S/A pair, the Axis VP total against each number
+            "axis-vp": {
+                "kind": "threshold",
+                "side": "axis",
+                "params": {
+                    "needed_from": "vp",
+                    "index": 1,
+                    "level": "victory points",
+                    "text": "Axis VP {have:g} >= {needed:g}",
+                },
+                "rule": "PMD 4.5",
+            },
+            "soviet-vp": {
+                "kind": "threshold",
+                "side": "soviet",
+                "params": {
+                    "needed_from": "vp",
+                    "index": 0,
+                    "of": "axis",
+                    "at_most": True,
+                    "level": "victory points",
+                    "text": "Axis VP {have:g} <= {needed:g}",
+                },
+                "rule": "PMD 4.5",
+            },
+        },  # fmt: skip
+        "vars": {"soviet_cc_earned": 0, "soviet_stack_limit": 3, "tb_pool": 48},
     }
 
 
@@ -1284,6 +1311,7 @@ def title() -> Json:
         "mechanics": [
             "movement",
             "no-zoc",
+            "victory",  # before control: its hooks then run after control's (VP at once, 4.5.1)
             "control",
             "combat",
             "step-losses",
@@ -1304,6 +1332,17 @@ def title() -> Json:
                 "roads_end": {"highway": 9},  # 11.1: gone from turn 120 (game turn 9)
             },
             "control": {"by": "occupation"},
+            "victory": {
+                # 4.5, 4.5.1: only the Axis scores, by control of the VP hexes (4.2); Moscow's
+                # two hexes are one objective of 9, the Axis needing both (4.4)
+                "held_by": "control",
+                "groups": [
+                    {"name": "Moscow", "locations": ["4120", "4219"], "vp": 9, "side": "axis"}
+                ],
+                "score_objectives": True,
+                "score_for": "axis",
+                "rule": "PMD 4.5.1",
+            },
             "combat": {
                 "table": "crt",
                 "defender_first": True,
