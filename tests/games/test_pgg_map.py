@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from wargame.games.panzergruppe_guderian.mapgen import generate
 from wargame.geo import hex_distance, hex_line
-from wargame.hexgrid import HexGrid, HexNumbering
+from wargame.geomap import Layout
+from wargame.hexgrid import HexGrid
 from wargame.models import HexMap
 
 # PGG 15.11: the German VP schedule (Roslavl is printed "Roslovi").
@@ -284,8 +285,8 @@ def test_supply_road_from_0120_reaches_smolensk(doc: dict[str, Any]) -> None:
 
 @given(st.integers(1, 59), st.integers(1, 28), st.integers(1, 59), st.integers(1, 28))
 def test_generator_hex_lines_are_adjacent(c1: int, r1: int, c2: int, r2: int) -> None:
-    layout = generate.HexLayout(59, 28)
-    a, b = layout.to_axial(c1, r1), layout.to_axial(c2, r2)
+    layout = _layout()
+    a, b = layout.numbering.to_axial(c1, r1), layout.numbering.to_axial(c2, r2)
     path = [layout.hex_id(h) for h in hex_line(a, b)]
     assert path[0] == f"{c1:02d}{r1:02d}" and path[-1] == f"{c2:02d}{r2:02d}"
     assert len(path) == hex_distance(a, b) + 1
@@ -293,10 +294,21 @@ def test_generator_hex_lines_are_adjacent(c1: int, r1: int, c2: int, r2: int) ->
         assert y in _neighbours(x)
 
 
-@given(st.integers(-5, 70), st.integers(-5, 40))
-def test_generator_numbering_matches_hexgrid(column: int, row: int) -> None:
-    layout = generate.HexLayout(59, 28)
-    numbering = HexNumbering.from_mapping(_doc()["numbering"])
-    qr = layout.to_axial(column, row)
-    assert layout.from_axial(*qr) == (column, row)
-    assert numbering.to_axial(column, row) == qr
+def test_generator_grid_is_the_maps_whole_rectangle_and_its_edges() -> None:
+    """The kernel builder's layout of PGG's rectangular sheet (3.1) holds every hex the engine
+    loads, and names the edges the line ends (entry hexes) lie on."""
+    layout, grid = _layout(), HexGrid.from_document(_doc())
+    assert sorted(layout.hex_id(qr) for qr in layout.all_hexes()) == list(grid.hexes())
+    assert len(grid.hexes()) == 59 * 28
+    edges = {h: layout.edges_of(layout.parse(h)) for h in ("0101", "0128", "5901", "3014", "5915")}
+    assert edges == {
+        "0101": {"north", "west"},
+        "0128": {"south", "west"},
+        "5901": {"north", "east"},
+        "3014": set(),
+        "5915": {"east"},
+    }
+
+
+def _layout() -> Layout:
+    return Layout.from_config(_doc())

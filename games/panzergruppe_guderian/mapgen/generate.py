@@ -17,25 +17,21 @@ import math
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from wargame.geo import (
     HALF_DIRECTIONS,
     GeneratorError,
-    crossed_hexsides,
     distance,
     dumps,
     hex_center,
-    hex_line,
     inside,
-    name_pieces,
     nearest_hex,
     read_polylines,
     write_or_check,
 )
-from wargame.geomap import CalibratedMap
+from wargame.geomap import DIRECTIONS, HexMapBuilder, Layout
 
 HERE = Path(__file__).resolve().parent
 CONFIG_PATH = HERE / "config.json"
@@ -47,86 +43,7 @@ Point = tuple[float, float]
 Json = dict[str, Any]
 
 SQRT3 = math.sqrt(3.0)
-DIRECTIONS: tuple[Axial, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 EDGES = ("north", "south", "east", "west")
-
-
-# --------------------------------------------------------------------------- hex math
-# Kept here on purpose: the generator must not depend on the engine it feeds. The conventions
-# are those of wargame.hexgrid (flat-top, axial r southward, drawing size 1 = centre to corner),
-# so the calibration in "geo" applies to HexGrid.position() directly.
-
-
-@dataclass(frozen=True, slots=True)
-class HexLayout:
-    """Flat-top columns numbered XXYY from 0101 in the north-west; even columns sit half a hex
-    lower (south) than odd ones."""
-
-    columns: int
-    rows: int
-
-    def to_axial(self, column: int, row: int) -> Axial:
-        return column, row - (column + (column & 1)) // 2
-
-    def from_axial(self, q: int, r: int) -> tuple[int, int]:
-        return q, r + (q + (q & 1)) // 2
-
-    def hex_id(self, qr: Axial) -> str:
-        column, row = self.from_axial(*qr)
-        return f"{column:02d}{row:02d}"
-
-    def parse(self, hex_id: str) -> Axial:
-        if len(hex_id) != 4 or not hex_id.isdigit():
-            raise GeneratorError(f"{hex_id!r} is not an XXYY hex number")
-        return self.to_axial(int(hex_id[:2]), int(hex_id[2:]))
-
-    def on_map(self, qr: Axial) -> bool:
-        column, row = self.from_axial(*qr)
-        return 1 <= column <= self.columns and 1 <= row <= self.rows
-
-    def all_hexes(self) -> list[Axial]:
-        """Every playable hex, in printed-id order."""
-        return [
-            self.to_axial(column, row)
-            for column in range(1, self.columns + 1)
-            for row in range(1, self.rows + 1)
-        ]
-
-    def edges_of(self, qr: Axial) -> set[str]:
-        column, row = self.from_axial(*qr)
-        found = set()
-        if row == 1:
-            found.add("north")
-        if row == self.rows:
-            found.add("south")
-        if column == 1:
-            found.add("west")
-        if column == self.columns:
-            found.add("east")
-        return found
-
-    @staticmethod
-    def center(qr: Axial) -> Point:
-        return hex_center(qr)
-
-    @staticmethod
-    def nearest(point: Point) -> Axial:
-        """The hex (on the map or not) whose centre is nearest a drawing point."""
-        return nearest_hex(point)
-
-    def nearest_on_map(self, point: Point, count: int = 1) -> list[Axial]:
-        """The ``count`` playable hexes nearest a point, nearest first (ties by printed id)."""
-        ranked = sorted(self.all_hexes(), key=lambda h: (distance(self.center(h), point), h))
-        return ranked[:count]
-
-
-# --------------------------------------------------------------------------- plane geometry
-
-
-# --------------------------------------------------------------------------- earth to grid
-
-
-# --------------------------------------------------------------------------- sources
 
 
 # --------------------------------------------------------------------------- the generator
@@ -140,22 +57,19 @@ class Generated:
     rivers: list[tuple[str | None, list[Point]]] = field(default_factory=list)
 
 
-class _Builder(CalibratedMap):
-    """One generator run: calibrate on construction (wargame.geomap's coordinates), then
-    :meth:`build` the document."""
+class _Builder(HexMapBuilder):
+    """One generator run on the kernel's builder (:class:`wargame.geomap.HexMapBuilder`: the
+    calibration, the grid, river hexsides), with what is PGG's own: a rectangular sheet with no
+    water hexes, every river piece drawn, lakes as hexsides, cities of several hexes, roads and
+    railways cut at the sheet's edge."""
 
-    layout: HexLayout
+    generator = COMMAND
+    every_river = True
+    rivers_by_rank = True
 
     def __init__(self, config: Json) -> None:
-        grid = config["grid"]
-        if grid["numbering"]["shifted"] != "even" or grid["numbering"]["orientation"] != "flat":
-            raise GeneratorError("this generator draws flat-top grids with even columns shifted")
-        super().__init__(config, HexLayout(int(grid["columns"]), int(grid["rows"])))
-        self.hexsides: dict[tuple[str, str], Json] = {}
+        super().__init__(config)
         self.city_hexes: dict[str, list[Axial]] = {}
-        self.terrain: dict[Axial, tuple[str, str]] = {}  # hex -> (terrain, area name)
-        self.lines: list[Json] = []
-        self.river_geometry: list[tuple[str | None, list[Point]]] = []
 
     # -- coordinates -------------------------------------------------------------------------
 
@@ -191,7 +105,7 @@ class _Builder(CalibratedMap):
                 hexes.append(
                     min(
                         (b for _, b in ring),
-                        key=lambda h: (distance(self.layout.center(h), point), h),
+                        key=lambda h: (distance(hex_center(h), point), h),
                     )
                 )
             if taken & set(hexes):
@@ -204,7 +118,7 @@ class _Builder(CalibratedMap):
         for key, hexes in self.city_hexes.items():
             point = self.place_grid(key)
             offset = distance(
-                self.calibration.to_km(point), self.calibration.to_km(self.layout.center(hexes[0]))
+                self.calibration.to_km(point), self.calibration.to_km(hex_center(hexes[0]))
             )
             out[key] = {
                 "lonlat": _round_pair(self.lonlat[key], 4),
@@ -221,7 +135,7 @@ class _Builder(CalibratedMap):
             for a in self.config["terrain_areas"]
         ]
         for qr in self.layout.all_hexes():
-            centre = self.layout.center(qr)
+            centre = hex_center(qr)
             for terrain, name, polygon in areas:
                 if inside(centre, polygon):
                     self.terrain[qr] = (terrain, name)
@@ -232,39 +146,6 @@ class _Builder(CalibratedMap):
     def _river_name(self, a: Axial, b: Axial) -> str | None:
         side = self.hexsides.get(self._side_key(a, b))
         return side["name"] if side and "river" in side["features"] else None
-
-    def _mark(self, a: Axial, b: Axial, feature: str, name: str | None) -> None:
-        if not (self.layout.on_map(a) and self.layout.on_map(b)):
-            return
-        entry = self.hexsides.setdefault(self._side_key(a, b), {"features": set(), "name": None})
-        entry["features"].add(feature)
-        if entry["name"] is None and name:
-            entry["name"] = name
-
-    def add_rivers(self) -> None:
-        cfg = self.config["rivers"]
-        lon0, lat0, lon1, lat1 = (float(v) for v in cfg["bbox"])
-        pieces = [
-            pts
-            for _, pts in read_polylines("rivers", "i", (lat0, lat1))
-            if any(lon0 <= lon <= lon1 and lat0 <= lat <= lat1 for lon, lat in pts)
-        ]
-        names = name_pieces(
-            [[self.km(p) for p in pts] for pts in pieces],
-            [(n["name"], self.km(n["probe"])) for n in cfg["names"]],
-            float(cfg["join_tolerance_km"]),
-        )
-        rank = {n["name"]: i for i, n in enumerate(cfg["names"])}
-        drawn: list[tuple[str | None, list[Point]]] = []
-        order = sorted(range(len(pieces)), key=lambda i: (rank.get(names[i] or "", len(rank)), i))
-        for i in order:
-            drawn.append((names[i], [self.grid(p) for p in pieces[i]]))
-        for river in cfg["hand_drawn"]:
-            drawn.append((river["name"], [self.grid(p) for p in river["points"]]))
-        for name, points in drawn:
-            for a, b in crossed_hexsides(points):
-                self._mark(a, b, "river", name)
-        self.river_geometry = drawn
 
     def add_lakes(self) -> None:
         cfg = self.config["lakes"]
@@ -280,14 +161,14 @@ class _Builder(CalibratedMap):
     def _lake(self, polygon: Sequence[Point], min_fraction: float) -> None:
         xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
         near = {
-            self.layout.nearest((x, y))
+            nearest_hex((x, y))
             for x in _frange(min(xs) - 2, max(xs) + 2, 0.5)
             for y in _frange(min(ys) - 2, max(ys) + 2, 0.5)
         }
         sides = sorted({(a, (a[0] + dq, a[1] + dr)) for a in near for dq, dr in HALF_DIRECTIONS})
         marked = False
         for a, b in sides:
-            ca, cb = self.layout.center(a), self.layout.center(b)
+            ca, cb = hex_center(a), hex_center(b)
             samples = [
                 (ca[0] + (cb[0] - ca[0]) * (k + 0.5) / 10, ca[1] + (cb[1] - ca[1]) * (k + 0.5) / 10)
                 for k in range(10)
@@ -297,7 +178,7 @@ class _Builder(CalibratedMap):
                 self._mark(a, b, "lake", None)
                 marked = True
         centroid = (sum(xs) / len(xs), sum(ys) / len(ys))
-        home = self.layout.nearest(centroid)
+        home = nearest_hex(centroid)
         if marked or not self.layout.on_map(home):
             return
         candidates = [(a, b) for a, b in sides if self.layout.on_map(a) and self.layout.on_map(b)]
@@ -305,15 +186,15 @@ class _Builder(CalibratedMap):
             return
         a, b = min(
             candidates,
-            key=lambda s: distance(
-                centroid, _midpoint(self.layout.center(s[0]), self.layout.center(s[1]))
-            ),
+            key=lambda s: distance(centroid, _midpoint(hex_center(s[0]), hex_center(s[1]))),
         )
         self._mark(a, b, "lake", None)
 
     # -- roads and railways ------------------------------------------------------------------
 
-    def _waypoint(self, token: str) -> Axial:
+    def waypoint(self, token: str) -> Axial:
+        """A line's waypoint: a printed hex on the sheet, a city's first hex, or the hex
+        nearest a place (on the sheet or not: lines are cut at its edge)."""
         if token.startswith("hex:"):
             qr = self.layout.parse(token[4:])
             if not self.layout.on_map(qr):
@@ -321,17 +202,12 @@ class _Builder(CalibratedMap):
             return qr
         if token in self.city_hexes:
             return self.city_hexes[token][0]
-        return self.layout.nearest(self.place_grid(token))
+        return nearest_hex(self.place_grid(token))
 
     def add_lines(self) -> None:
         for spec in self.config["lines"]:
-            path: list[Axial] = []
-            for a, b in pairwise(self._waypoint(t) for t in spec["via"]):
-                for qr in hex_line(a, b):
-                    if not path or path[-1] != qr:
-                        path.append(qr)
             runs: list[list[Axial]] = [[]]
-            for qr in path:
+            for qr in self.line_path(spec):
                 if self.layout.on_map(qr):
                     runs[-1].append(qr)
                 elif runs[-1]:
@@ -454,7 +330,7 @@ class _Builder(CalibratedMap):
             }
         return regions
 
-    def build(self) -> Generated:
+    def build(self) -> Json:
         self.add_rivers()
         self.add_lakes()
         self.place_cities()
@@ -463,12 +339,11 @@ class _Builder(CalibratedMap):
         hexes = self.hexes_doc()
         regions = self.regions_doc(hexes)
         grid = self.config["grid"]
-        total = self.layout.columns * self.layout.rows
+        total = len(self.hexes)
         shares = {
             t: round(sum(1 for h in hexes.values() if h.get("terrain") == t) / total, 3)
             for t in ("forest", "swamp")
         }
-        report, rms = self.anchor_report()
         doc: Json = {
             "kind": "hex-map",
             "id": grid["id"],
@@ -480,17 +355,13 @@ class _Builder(CalibratedMap):
                 "stated in the rules."
             ),
             "numbering": dict(grid["numbering"]),
-            "columns": self.layout.columns,
-            "rows": self.layout.rows,
+            "columns": grid["columns"],
+            "rows": grid["rows"],
             "exclude": [],
             "rows_by_column": None,
             "default_terrain": "clear",
             "hexes": hexes,
-            "hexsides": [
-                {"hexes": list(key), "features": sorted(v["features"])}
-                | ({"name": v["name"]} if v["name"] else {})
-                for key, v in sorted(self.hexsides.items())
-            ],
+            "hexsides": self.hexsides_doc(),
             "lines": self.lines,
             "regions": regions,
             "boxes": {
@@ -503,21 +374,7 @@ class _Builder(CalibratedMap):
             },
             "geo": {
                 "generator": COMMAND,
-                "projection": {
-                    "kind": "azimuthal-equidistant",
-                    "center": [self.projection.lon0, self.projection.lat0],
-                    "earth_radius_km": self.projection.radius,
-                },
-                "calibration": {
-                    "grid_units": "wargame.hexgrid drawing units: x east, y south, hex size 1",
-                    "formula": "east + i*north (km) = c * (x - i*y) + t",
-                    "c": _round_pair((self.calibration.c.real, self.calibration.c.imag), 6),
-                    "t": _round_pair((self.calibration.t.real, self.calibration.t.imag), 4),
-                    "km_per_hex": round(self.calibration.km_per_hex, 3),
-                    "rotation_deg": round(self.calibration.rotation_deg, 2),
-                    "rms_residual_km": round(rms, 1),
-                    "anchors": report,
-                },
+                **self.fit_doc(),
                 "cities": self.city_report(),
                 "terrain_share": shares,
                 "sources": {
@@ -527,7 +384,7 @@ class _Builder(CalibratedMap):
                 },
             },
         }
-        return Generated(doc, self.river_geometry)
+        return doc
 
 
 def _stand_in(note: str) -> Json:
@@ -554,7 +411,9 @@ def load_config(path: Path = CONFIG_PATH) -> Json:
 
 
 def generate(config: Json | None = None) -> Generated:
-    return _Builder(config if config is not None else load_config()).build()
+    builder = _Builder(config if config is not None else load_config())
+    doc = builder.build()
+    return Generated(doc, builder.river_geometry)
 
 
 def build_map(config: Json | None = None) -> Json:
@@ -582,11 +441,11 @@ def draw_preview(result: Generated, path: Path) -> None:
     from matplotlib.collections import LineCollection, PolyCollection
 
     doc = result.doc
-    layout = HexLayout(doc["columns"], doc["rows"])
+    layout = Layout.from_config(doc)
     fig, ax = plt.subplots(figsize=(26, 14))
     polys, colours = [], []
     for qr in layout.all_hexes():
-        x, y = layout.center(qr)
+        x, y = hex_center(qr)
         polys.append(
             [(x + math.cos(k * math.pi / 3), y + math.sin(k * math.pi / 3)) for k in range(6)]
         )
@@ -596,7 +455,7 @@ def draw_preview(result: Generated, path: Path) -> None:
         PolyCollection(polys, facecolors=colours, edgecolors="#bbbbbb", linewidths=0.3)
     )
     for qr in layout.all_hexes():
-        x, y = layout.center(qr)
+        x, y = hex_center(qr)
         ax.text(
             x, y + 0.55, layout.hex_id(qr), ha="center", va="center", fontsize=3, color="#777777"
         )
@@ -606,7 +465,7 @@ def draw_preview(result: Generated, path: Path) -> None:
     segs: list[list[Point]] = []
     lake_segs: list[list[Point]] = []
     for side in doc["hexsides"]:
-        a, b = (layout.center(layout.parse(h)) for h in side["hexes"])
+        a, b = (hex_center(layout.parse(h)) for h in side["hexes"])
         mid = _midpoint(a, b)
         dx, dy = b[0] - a[0], b[1] - a[1]
         norm = math.hypot(dx, dy)
@@ -616,14 +475,14 @@ def draw_preview(result: Generated, path: Path) -> None:
     ax.add_collection(LineCollection(segs, colors="#1f5fa8", linewidths=2.2))
     ax.add_collection(LineCollection(lake_segs, colors="#0b2f6b", linewidths=4))
     for line in doc["lines"]:
-        xs, ys = zip(*(layout.center(layout.parse(h)) for h in line["hexes"]), strict=True)
+        xs, ys = zip(*(hex_center(layout.parse(h)) for h in line["hexes"]), strict=True)
         if line["kind"] == "rail":
             ax.plot(xs, ys, color="black", lw=1.0, ls=(0, (3, 2)))
         else:
             ax.plot(xs, ys, color="#8b4513", lw=1.6, alpha=0.8)
     for hex_id, entry in doc["hexes"].items():
         if entry.get("name"):
-            x, y = layout.center(layout.parse(hex_id))
+            x, y = hex_center(layout.parse(hex_id))
             ax.text(x, y - 0.45, entry["name"], ha="center", fontsize=7, weight="bold")
     for name, region in doc["regions"].items():
         kind, _, label = name.partition(":")
@@ -631,10 +490,10 @@ def draw_preview(result: Generated, path: Path) -> None:
             continue
         colour = {"entry": "#b00000", "area": "#333399", "setup": "#006600", "vp": "#aa00aa"}[kind]
         for hex_id in region["hexes"]:
-            x, y = layout.center(layout.parse(hex_id))
+            x, y = hex_center(layout.parse(hex_id))
             ax.text(x, y + 0.15, label, ha="center", fontsize=6, color=colour, weight="bold")
-    ax.set_xlim(0, 1.5 * (layout.columns + 1))
-    ax.set_ylim(SQRT3 * (layout.rows + 1), 0)
+    ax.set_xlim(0, 1.5 * (doc["columns"] + 1))
+    ax.set_ylim(SQRT3 * (doc["rows"] + 1), 0)
     ax.set_aspect("equal")
     ax.set_title("PGG stand-in map preview (not the printed map)")
     fig.savefig(path, dpi=110, bbox_inches="tight")
