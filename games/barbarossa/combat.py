@@ -438,11 +438,15 @@ def wargame_retreat_paths(
 ) -> list[list[str]] | None:
     """11.27 (revised): German-side units retreat W, SW or NW when any is open, else E, NE or SE;
     Soviet units the mirror image; never into a hex an attack came from (this phase's battle)
-    nor a mobile assault's launch hex (10.31A)."""
+    nor a mobile assault's launch hex (10.31A). The ICA never shares a retreat (10.34)."""
     if not units:
         return None
-    if all(match.counter(u)["type"] == "ica" for u in units):
+    ica = [u for u in units if match.counter(u)["type"] == "ica"]
+    if ica and len(ica) == len(units):
         return ica_retreat(match, start)
+    if ica:
+        return []  # 10.34: no path in common with the ICA; each retreats on its own
+
     battle = kcombat.active(match)
     origins = set(battle.origins.values()) if battle is not None else set()
     if battle is not None and battle.extra.get("launch"):

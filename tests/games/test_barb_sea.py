@@ -122,3 +122,28 @@ def test_the_ica_retreats_only_to_its_other_port_10_34(registry: Registry) -> No
     other = put(m, "sov-47", ODESSA)
     m.state.vars["hero_cities"] = []
     assert combat.wargame_retreat_paths(m, [other], ODESSA, paths) != [[SEVASTOPOL]]  # only the ICA
+
+
+def test_the_ica_and_the_units_with_it_retreat_apart_10_34(registry: Registry) -> None:
+    """The ICA's way to its other port is its own; the others retreat by 11.27, never with it."""
+    from wargame.match import Battle
+    from wargame.mechanics import combat as kcombat
+    from wargame.mechanics import retreat
+
+    m = new(registry, "road-back")
+    clear(m)
+    ica = put(m, "sov-ica", ODESSA)
+    rifle = put(m, "sov-47", ODESSA)
+    put(m, "ger-44", "3012")
+    for h in (ODESSA, SEVASTOPOL, "2910", "2810", "2811"):
+        m.state.control[h] = "soviet"
+    m.touch()
+    battle = Battle("bx", ["ger-44"], [ica.id, rifle.id], ODESSA, {"ger-44": "3012"})
+    kcombat.store(m, battle)
+    assert retreat.paths(m, [ica, rifle], ODESSA, 1) == []
+    assert retreat.paths(m, [ica], ODESSA, 1) == [[SEVASTOPOL]]
+    alone = retreat.paths(m, [rifle], ODESSA, 1)
+    assert alone and all(SEVASTOPOL not in p for p in alone)
+    retreat.ask(m, battle, "defender", [ica, rifle], 1)
+    asked = [p["context"]["units"] for p in m.state.pending if p["kind"] == "retreat"]
+    assert sorted(asked) == [["sov-47"], ["sov-ica"]]  # each on its own, both alive
