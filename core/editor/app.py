@@ -32,7 +32,18 @@ from starlette.routing import Mount, Route
 
 from wargame.editor import mapdoc
 from wargame.errors import UsageError
-from wargame.web.app import LOOPBACK, Guard, _body, _error, _Static, address, is_loopback, listen
+from wargame.web.app import (
+    LOOPBACK,
+    Endpoint,
+    Guard,
+    _body,
+    _Static,
+    address,
+    guarded,
+    http_error,
+    is_loopback,
+    listen,
+)
 from wargame.web.games import WebError
 
 
@@ -100,26 +111,14 @@ def create_app(
             }
         )
 
-    def guarded(endpoint: Any) -> Any:
-        async def call(request: Request) -> Response:
-            try:
-                return await endpoint(request)
-            except WebError as exc:
-                return _error(exc.status, exc.message)
-            except mapdoc.EditorError as exc:
-                return _error(400, str(exc))
-
-        return call
-
-    async def http_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        return _error(exc.status_code, str(exc.detail))
+    def api(endpoint: Endpoint) -> Endpoint:
+        return guarded(endpoint, bad_request=(mapdoc.EditorError,))
 
     routes: list[Route | Mount] = [
         Route("/", index, methods=["GET"]),
-        Route("/api/map", guarded(get_map), methods=["GET"]),
-        Route("/api/map", guarded(post_map), methods=["POST"]),
-        Route("/api/geometry", guarded(post_geometry), methods=["POST"]),
+        Route("/api/map", api(get_map), methods=["GET"]),
+        Route("/api/map", api(post_map), methods=["POST"]),
+        Route("/api/geometry", api(post_geometry), methods=["POST"]),
         Mount("/static", _Static(packages=[("wargame.editor", "static")])),
     ]
     return Starlette(

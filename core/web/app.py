@@ -95,6 +95,28 @@ def _error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def guarded(endpoint: Endpoint, bad_request: tuple[type[Exception], ...] = ()) -> Endpoint:
+    """The endpoint, answering a :class:`WebError` with its status, and any of the
+    ``bad_request`` exceptions with 400, as a one-line JSON error (never a 500 with a
+    traceback): every API route of ``wargame serve`` and of the map editor goes through it."""
+
+    async def call(request: Request) -> Response:
+        try:
+            return await endpoint(request)
+        except WebError as exc:
+            return _error(exc.status, exc.message)
+        except bad_request as exc:
+            return _error(400, str(exc))
+
+    return call
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own HTTP errors (404, 405) as the same one-line JSON error."""
+    assert isinstance(exc, HTTPException)
+    return _error(exc.status_code, str(exc.detail))
+
+
 def _json_type(request: Request) -> None:
     """Refuse a body that is not declared JSON (415): a cross-site form or ``text/plain``
     request needs no preflight, and a body read whatever its type would let any page post."""
@@ -345,15 +367,6 @@ def create_app(
         text = await run_in_threadpool(draw, seat, ids)
         return Response(text, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
-    def guarded(endpoint: Endpoint) -> Endpoint:
-        async def call(request: Request) -> Response:
-            try:
-                return await endpoint(request)
-            except WebError as exc:
-                return _error(exc.status, exc.message)
-
-        return call
-
     api = [
         ("/api/titles", titles, ["GET"]),
         ("/api/matches", create, ["POST"]),
@@ -372,10 +385,6 @@ def create_app(
     routes: list[Route | Mount] = [Route("/", index, methods=["GET"])]
     routes += [Route(path, guarded(fn), methods=methods) for path, fn, methods in api]
     routes.append(Mount("/static", _Static(packages=[("wargame.web", "static")]), name="static"))
-
-    async def http_error(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, HTTPException)
-        return _error(exc.status_code, str(exc.detail))
 
     async def server_error(request: Request, exc: Exception) -> Response:
         return _error(500, f"internal error (a bug, please report it): {type(exc).__name__}: {exc}")

@@ -174,3 +174,15 @@ def test_the_command_line_refuses_what_it_cannot_edit(
     (tmp_path / "bad" / "map.json").write_text("{ not json")
     assert main(["edit-map", str(tmp_path / "bad")]) == 2
     assert "map.json" in capsys.readouterr().err
+
+
+def test_the_editor_answers_errors_as_wargame_serve_does(folder: Path) -> None:
+    """One wrapper (``wargame.web.app.guarded``) and one HTTP-error handler serve both servers:
+    a bad body, a map the editor refuses and an unknown route each get a one-line JSON error."""
+    client, key = _client(folder)
+    bad = _post(client, key, "/api/geometry", {"doc": {}})
+    assert bad.status_code == 400 and bad.json() == {"error": 'the body is {"document": {...}}'}
+    refused = _post(client, key, "/api/geometry", {"document": {"kind": "hex-map", "columns": -1}})
+    assert refused.status_code == 400 and list(refused.json()) == ["error"]
+    missing = client.get("/api/nothing")
+    assert missing.status_code == 404 and list(missing.json()) == ["error"]
