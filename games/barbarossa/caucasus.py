@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
+from wargame.mechanics import victory as shared_victory
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
@@ -61,7 +62,7 @@ def resolve(match: Match) -> None:
     overland supply) breaks through for 1-6 VP, then 1 VP a turn while undefeated."""
     st = state(match)
     if st == "succeeded":
-        match.add_vp(GERMAN, 1, "the Caucasus oil keeps flowing", "BARB 4.13")
+        shared_victory.award(match, GERMAN, 1, "the Caucasus oil keeps flowing", "BARB 4.13")
         return
     if st != "launched" or match.turn == match.state.vars.get("caucasus_failed_turn"):
         return
@@ -74,7 +75,9 @@ def resolve(match: Match) -> None:
     if roll + bonus >= 6:
         match.state.vars["caucasus"] = "succeeded"
         points = match.roll("1d6", "Caucasus oil VP", "BARB 4.13")
-        match.add_vp(GERMAN, points, "the expedition reaches the Caucasus oil", "BARB 4.13")
+        shared_victory.award(
+            match, GERMAN, points, "the expedition reaches the Caucasus oil", "BARB 4.13"
+        )
     else:
         match.emit("caucasus", f"Caucasus roll {roll}+{bonus}: nothing happens", "BARB 4.13")
 

@@ -12,6 +12,7 @@ from wargame.actions import Action, Decision
 from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
+from wargame.mechanics import victory as shared_victory
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
@@ -24,7 +25,7 @@ KIEV, DP = "2311", "2607"
 
 
 def debit(match: Match, points: int, why: str, rule: str) -> None:
-    match.add_vp(GERMAN, -points, why, rule)
+    shared_victory.award(match, GERMAN, -points, why, rule)
 
 
 # ------------------------------------------------------------------ 4.5, 4.6: after GT13
@@ -97,7 +98,7 @@ def siege(match: Match) -> None:
         debit(match, 1, "the siege of Leningrad is lifted", "BARB 12.23")
     elif not v["leningrad_siege"] and any(match.side_at(h) == GERMAN for h in ("1110", "1111")):
         v["leningrad_siege"] = True
-        match.add_vp(GERMAN, 1, "Leningrad under siege again", "BARB 12.23")
+        shared_victory.award(match, GERMAN, 1, "Leningrad under siege again", "BARB 12.23")
 
 
 # ------------------------------------------------------------------ 4.7, 4.8
@@ -214,7 +215,7 @@ class Withdraw(Verb):
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         if action.args[0] == "none":
-            match.add_vp(GERMAN, 1, "a Soviet withdrawal declined", "BARB 4.9")
+            shared_victory.award(match, GERMAN, 1, "a Soviet withdrawal declined", "BARB 4.9")
         else:
             unit = match.state.units[action.args[0]]
             match.place(unit, None)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
+from wargame.mechanics import victory as shared_victory
 from wargame.models import PhaseSpec
 from wargame.topology import is_box
 
@@ -45,7 +46,9 @@ def wargame_setup(match: Match) -> None:
         match.set_control(h, SOVIET)
     points = sum(vp_value(match, h) for h in lith)
     if points:
-        match.add_vp(GERMAN, points, "Lithuania's VP hexes start German (option)", "BARB 3.7, 4.2")
+        shared_victory.award(
+            match, GERMAN, points, "Lithuania's VP hexes start German (option)", "BARB 3.7, 4.2"
+        )
     agn = set(topo.region("setup:agn"))
     gg = topo.region("country:general-government")
     for unit in match.units_of(GERMAN):

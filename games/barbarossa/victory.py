@@ -1,9 +1,13 @@
-"""Victory (BARB 4.0): the German VP ledger moved by control, the Victory Check Phase, the
-Moscow surrender roll and the end of the game.
+"""Victory (BARB 4.0): the German VP moved by control, the Victory Check Phase, the Moscow
+surrender roll and the end of the game.
 
-Only the German keeps a score (4.1). Every VP hex (each city, the USIR, three oil fields) is worth
-1 VP, gained or lost the instant control changes, however often (4.2). A Hero City taken by the
-German is worth 2 and loses its marker; a Fortress City taken by the Soviet costs 2 (4.3, 9.3).
+Only the German keeps a score (4.1), in the shared victory mechanic's ledger (:func:`award`).
+Every VP hex (each city, the USIR, three oil fields) is worth 1 VP, gained or lost the instant
+control changes, however often (4.2). A Hero City taken by the German is worth 2 and loses its
+marker; a Fortress City taken by the Soviet costs 2 (4.3, 9.3). The checks' two numbers (4.14) are
+the scenario's threshold conditions on the Victory Check Chart, judged by the mechanic; this
+module keeps when a check is made and what replaces it (Manstein's Gambit 4.16, Forgiveness
+Points 4.20).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.mechanics import captureroll
+from wargame.mechanics import victory as shared
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 
@@ -24,6 +29,11 @@ from .turns import GERMAN, SOVIET, in_region, vp_value
 
 def vp(match: Match) -> float:
     return float(match.state.vp.get(GERMAN, 0))
+
+
+def award(match: Match, points: float, why: str, rule: str) -> None:
+    """German VP (4.1: only the German scores), into the shared ledger."""
+    shared.award(match, GERMAN, points, why, rule)
 
 
 @hookimpl
@@ -83,23 +93,21 @@ def take(match: Match, loc: str, side: str) -> None:
         if loc in heroes:
             heroes.remove(loc)
             match.state.vars.setdefault("former_hero", []).append(loc)
-            match.add_vp(GERMAN, 2, f"Hero City {loc} captured, marker removed", "BARB 4.3, 9.3")
+            award(match, 2, f"Hero City {loc} captured, marker removed", "BARB 4.3, 9.3")
         elif value and loc == "2311" and kiev_option(match):
             pass
         elif value:
-            match.add_vp(GERMAN, 1, f"control of {loc}", "BARB 4.2")
+            award(match, 1, f"control of {loc}", "BARB 4.2")
         captureroll.on_capture(match, loc, side, MOSCOW)  # 4.15
     else:
         if loc in forts:
             forts.remove(loc)
-            match.add_vp(
-                GERMAN, -2, f"Fortress City {loc} captured, marker removed", "BARB 4.3, 9.3"
-            )
+            award(match, -2, f"Fortress City {loc} captured, marker removed", "BARB 4.3, 9.3")
         elif value:
             from .events import early_loss
 
             if not early_loss(match, loc):  # 4.7, 4.8
-                match.add_vp(GERMAN, -1, f"control of {loc}", "BARB 4.2")
+                award(match, -1, f"control of {loc}", "BARB 4.2")
 
 
 def kiev_option(match: Match) -> bool:
@@ -109,7 +117,7 @@ def kiev_option(match: Match) -> bool:
         return False
     match.state.vars["kiev_taken"] = True
     roll = match.roll("1d6", "early Kiev", "BARB 4.21")
-    match.add_vp(GERMAN, roll - 1, "Kiev taken early (optional rule)", "BARB 4.21")
+    award(match, roll - 1, "Kiev taken early (optional rule)", "BARB 4.21")
     return True
 
 
@@ -155,26 +163,11 @@ def check(match: Match) -> None:
     row = chart(match, turn)
     if row is None:
         return
-    points = vp(match)
     if match.option("forgiveness") and not row.get("final"):
-        forgive(match, row, points)
+        forgive(match, row, vp(match))
         return
-    if row.get("final"):
-        points += float(match.state.vars.get("forgiveness", 0))
-    if points >= row["german_min"]:
-        match.end_game(
-            GERMAN,
-            "victory check",
-            f"{points:g} VP on GT{turn}: at least {row['german_min']}",
-            "BARB 4.14",
-        )
-    elif points <= row["soviet_max"]:
-        match.end_game(
-            SOVIET,
-            "victory check",
-            f"{points:g} VP on GT{turn}: at most {row['soviet_max']}",
-            "BARB 4.14",
-        )
+    bonus = float(match.state.vars.get("forgiveness", 0)) if row.get("final") else 0.0
+    shared.threshold_check(match, bonus=bonus)
 
 
 def forgive(match: Match, row: dict[str, Any], points: float) -> None:
@@ -186,7 +179,7 @@ def forgive(match: Match, row: dict[str, Any], points: float) -> None:
     if not delta:
         return
     match.state.vars["forgiveness"] = float(match.state.vars.get("forgiveness", 0)) + delta
-    match.add_vp(GERMAN, -delta, f"{delta:+g} Forgiveness Points recorded instead", "BARB 4.20")
+    award(match, -delta, f"{delta:+g} Forgiveness Points recorded instead", "BARB 4.20")
 
 
 def occupation_penalty(match: Match) -> None:
@@ -200,7 +193,7 @@ def occupation_penalty(match: Match) -> None:
         if in_region(match, loc, "country:germany") or in_region(
             match, loc, "country:general-government"
         ):
-            match.add_vp(GERMAN, -1, f"Soviet units occupy {loc}", "BARB 4.2")
+            award(match, -1, f"Soviet units occupy {loc}", "BARB 4.2")
 
 
 def stalingrad(match: Match) -> None:
@@ -210,7 +203,7 @@ def stalingrad(match: Match) -> None:
         and match.turn >= 15
         and match.state.control.get("2501") == GERMAN
     ):
-        match.add_vp(GERMAN, 2, "Fortress Stalingrad held", "BARB 12.7")
+        award(match, 2, "Fortress Stalingrad held", "BARB 12.7")
 
 
 @hookimpl(trylast=True)

@@ -174,6 +174,35 @@ def test_gt3_check_22_german_13_soviet_otherwise_on_t28_4_14(registry: Registry)
         assert (m.outcome or {}).get("winner") == winner, points
 
 
+def test_the_checks_are_the_scenario_s_threshold_conditions_on_the_chart_4_14(
+    registry: Registry,
+) -> None:
+    """4.14 on the shared victory mechanic: the two numbers are read from the Victory Check
+    Chart for the turn; the German's is judged first."""
+    from wargame.mechanics import victory as shared
+
+    m = new(registry)
+    assert [cid for cid, _ in shared.conditions(m)] == ["german-check", "soviet-check"]
+    m.state.cursor.turn = 3
+    assert [shared.threshold(m, c["params"]) for _, c in shared.conditions(m)] == [22, 13]
+    m.state.cursor.turn = 2
+    assert all(shared.threshold(m, c["params"]) is None for _, c in shared.conditions(m))
+
+
+def test_german_vp_go_into_the_shared_ledger_with_their_rule_4_2(registry: Registry) -> None:
+    from wargame.mechanics import victory as shared
+
+    m = new(registry)
+    before = m.state.vp["german"]
+    victory.take(m, "2311", "german")  # Kiev
+    victory.take(m, "2311", "soviet")
+    assert m.state.vp["german"] == before
+    assert [(e["points"], e["rule"]) for e in shared.ledger(m)] == [
+        (1, "BARB 4.2"),
+        (-1, "BARB 4.2"),
+    ]
+
+
 def test_moscow_roll_with_kiev_and_leningrad_t32_4_15(registry: Registry) -> None:
     m = new(registry)
     m.state.control["2311"] = "german"

@@ -12,6 +12,7 @@ committed files differ from what this generates.
 
 from __future__ import annotations
 
+import copy
 import math
 import sys
 from pathlib import Path
@@ -654,6 +655,36 @@ def calendar(map_doc: Json) -> Json:
 
 # ------------------------------------------------------------------ scenarios
 
+
+CHECKS = {
+    "german-check": {
+        "kind": "threshold",
+        "side": "german",
+        "params": {
+            "table": "victory-chart",
+            "needed_from": "{turn}.german_min",
+            "level": "victory check",
+            "text": "{have:g} VP on GT{turn}: at least {needed:g}",
+        },
+        "rule": "BARB 4.14",
+    },
+    "soviet-check": {
+        "kind": "threshold",
+        "side": "soviet",
+        "params": {
+            "table": "victory-chart",
+            "needed_from": "{turn}.soviet_max",
+            "of": "german",
+            "at_most": True,
+            "level": "victory check",
+            "text": "{have:g} VP on GT{turn}: at most {needed:g}",
+        },
+        "rule": "BARB 4.14",
+    },
+}
+"""4.14: the Victory Check Chart's two numbers for the turn, judged by the shared victory
+mechanic when victory.py's Victory Check Phase asks (the German threshold first)."""
+
 ROAD_BACK_SOVIET: dict[str, list[int | str]] = {
     "3203": [47],
     "3204": [18, 56],
@@ -764,6 +795,7 @@ def road_back() -> Json:
         "first_turn": 13,
         "last_turn": 32,
         "setup": setup,
+        "victory": copy.deepcopy(CHECKS),
         "control": {
             "german": [
                 "country:germany",
@@ -862,6 +894,7 @@ def campaign(map_doc: Json) -> Json:
         "first_turn": 1,
         "last_turn": 32,
         "setup": setup,
+        "victory": copy.deepcopy(CHECKS),
         "control": {
             "german": [
                 "country:germany",
