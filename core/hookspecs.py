@@ -69,10 +69,14 @@ def on_phase(
     kinds: Iterable[str] = (),
     ids: Iterable[str] = (),
     ids_from: Callable[[Match], Iterable[str]] | None = None,
+    tryfirst: bool = False,
+    trylast: bool = False,
 ) -> Callable[[Callable[[Match, PhaseSpec], None]], Callable[[Match, PhaseSpec], None]]:
     """A ``wargame_phase_start`` (or ``_end``) implementation run only for the phases it
     concerns: of one of ``kinds``, with one of ``ids``, or with an id ``ids_from(match)`` gives
-    (a setting). A module may hold several, under any function names::
+    (a setting); ``tryfirst``/``trylast`` as for any hook implementation (Barbarossa 8.20: a
+    conversion that must see the reinforcements already in their box). A module may hold
+    several, under any function names::
 
         @on_phase("start", kinds=("movement",))
         def check_supply(match, phase): ...
@@ -95,9 +99,9 @@ def on_phase(
         dispatch.__doc__ = function.__doc__
         dispatch.__module__ = function.__module__
         dispatch.wargame_phase = (when, kind_set, id_set)  # type: ignore[attr-defined]
-        marked: Callable[[Match, PhaseSpec], None] = hookimpl(specname=f"wargame_phase_{when}")(
-            dispatch
-        )
+        marked: Callable[[Match, PhaseSpec], None] = hookimpl(
+            specname=f"wargame_phase_{when}", tryfirst=tryfirst, trylast=trylast
+        )(dispatch)
         return marked
 
     return mark

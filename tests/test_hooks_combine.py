@@ -111,6 +111,23 @@ def test_phase_handlers_run_only_for_their_phases(tmp_path: Path) -> None:
     assert seen == [("movement", "movement"), ("combat-end", "combat"), ("movement", "movement")]
 
 
+def test_phase_handlers_may_ask_to_run_last(tmp_path: Path) -> None:
+    """A handler marked ``trylast`` runs after the others for its phase, whatever the order the
+    plugins were registered in (Barbarossa 8.20 converts what the reinforcements brought)."""
+    seen: list[str] = []
+    module = types.ModuleType("phases")
+    module.late = on_phase("start", kinds=("movement",), trylast=True)(  # type: ignore[attr-defined]
+        lambda match, phase: seen.append("late")
+    )
+    module.early = on_phase("start", kinds=("movement",))(  # type: ignore[attr-defined]
+        lambda match, phase: seen.append("early")
+    )
+    m = hexland(tmp_path, module)
+    m.apply("end")
+    m.apply("end")  # Red's movement starts
+    assert seen[-2:] == ["early", "late"]
+
+
 def test_a_table_kind_registered_by_hook_loads(tmp_path: Path) -> None:
     def fixed(docs: dict[str, dict[str, Any]]) -> None:
         docs["combat-tables"]["tables"]["crt"] = {"kind": "fixed", "codes": ["AE", "DE"]}

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
 from wargame.hexgrid import hex_grid
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import paulus
 from wargame.models import PhaseSpec
@@ -63,32 +63,37 @@ def moscow_suspended(match: Match) -> bool:
     return before and not back
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "assault" and match.phasing == SOVIET and match.turn <= 3:
+@on_phase("start", kinds=("combat",))
+def soviet_obligations(match: Match, phase: PhaseSpec) -> None:
+    """5.12: the attacks the Soviet owes on GT1-3."""
+    if match.phasing == SOVIET and match.turn <= 3:
         from .combat import note_obligations
 
-        note_obligations(match)  # 5.12
-    if phase.id == "administration":
-        match.state.vars["moscow_german_at_start"] = moscow_suspended(match)
-        match.state.vars["replaced"] = {GERMAN: [0, 0], SOVIET: [0, 0]}
-        match.state.vars["placed"] = {}
-        match.state.vars["offensive_markers"] = {}
-        if match.scenario_id == "road-back" and match.turn == 13:
-            for block in match.sequence.turn_blocks:
-                if block.side == GERMAN and block.orders:
-                    match.state.orders[block.key] = "fight-move"  # no German player turn (12.2)
-                if block.side == SOVIET and block.orders:
-                    match.state.orders[block.key] = "fight-move"  # a PA phase only (12.2)
-        if match.scenario_id == "road-back" and match.turn == 14:
-            for key in ("no_move_fight_shift", "south_only_attacks", "south_offensive"):
-                match.state.vars.pop(key, None)
-        returning(match)
+        note_obligations(match)
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "victory-check" and match.turn == 3:
+@on_phase("start", ids=("administration",))
+def administration(match: Match, phase: PhaseSpec) -> None:
+    match.state.vars["moscow_german_at_start"] = moscow_suspended(match)
+    match.state.vars["replaced"] = {GERMAN: [0, 0], SOVIET: [0, 0]}
+    match.state.vars["placed"] = {}
+    match.state.vars["offensive_markers"] = {}
+    if match.scenario_id == "road-back" and match.turn == 13:
+        for block in match.sequence.turn_blocks:
+            if block.side == GERMAN and block.orders:
+                match.state.orders[block.key] = "fight-move"  # no German player turn (12.2)
+            if block.side == SOVIET and block.orders:
+                match.state.orders[block.key] = "fight-move"  # a PA phase only (12.2)
+    if match.scenario_id == "road-back" and match.turn == 14:
+        for key in ("no_move_fight_shift", "south_only_attacks", "south_offensive"):
+            match.state.vars.pop(key, None)
+    returning(match)
+
+
+@on_phase("end", ids=("victory-check",))
+def gt3_reorganization(match: Match, phase: PhaseSpec) -> None:
+    """8.23: the last act of GT3."""
+    if match.turn == 3:
         reorganize(match)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import victory as shared_victory
 from wargame.models import PhaseSpec
@@ -205,16 +205,14 @@ class Recall(Verb):
             )
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "administration":
-        match.state.vars["caucasus_ok"] = prerequisites(match)
+@on_phase("start", ids=("administration",))
+def judge_prerequisites(match: Match, phase: PhaseSpec) -> None:
+    match.state.vars["caucasus_ok"] = prerequisites(match)
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "victory-check":
-        resolve(match)
+@on_phase("end", ids=("victory-check",))
+def resolve_expedition(match: Match, phase: PhaseSpec) -> None:
+    resolve(match)
 
 
 @hookimpl

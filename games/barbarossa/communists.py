@@ -177,8 +177,8 @@ def romanians_enter(match: Match) -> None:
         v.pop("romanian_communists")
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase("start", ids=("administration",))
+def polish_arrival(match: Match, phase: PhaseSpec) -> None:
     """A trigger before GT13: the army is a reinforcement of GT13, in the RVGK box (8.1)."""
     if match.turn >= FIRST and match.state.vars.get("polish") == "due":
         match.state.vars["polish"] = "in"

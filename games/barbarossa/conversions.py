@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics.movement import spent
 from wargame.models import PhaseSpec
@@ -118,10 +118,15 @@ class Reform(Verb):
 
 @hookimpl(trylast=True)
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    """Arriving Guards and Shock armies wait for their conversion instead of entering; due
-    Guards Tank Armies convert their namesakes (8.19)."""
+    """Due Guards Tank Armies convert their namesakes at the start of any phase (8.19)."""
     convert_tanks(match)
-    if phase.id != "movement" or match.phasing != SOVIET:
+
+
+@on_phase("start", kinds=("movement",), trylast=True)
+def hold_for_conversion(match: Match, phase: PhaseSpec) -> None:
+    """Arriving Guards and Shock armies wait for their conversion instead of entering (8.20):
+    after the reinforcements mechanic has put them in the box."""
+    if match.phasing != SOVIET:
         return
     for unit in match.units_at("box:rvgk"):
         if match.counter(unit)["type"] in KINDS and unit.flags.get("entry"):

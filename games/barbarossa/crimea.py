@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import combat as kcombat
 from wargame.models import PhaseSpec
@@ -128,11 +128,10 @@ class Crimea(Verb):
         match.emit("crimea", f"Crimea supply {mode} for {uid}", "BARB 7.4")
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+@on_phase("end", ids=("victory-check",))
+def declaration_lapses(match: Match, phase: PhaseSpec) -> None:
     """The declaration lasts one game turn (7.4)."""
-    if phase.id == "victory-check":
-        match.state.vars.pop("crimea", None)
+    match.state.vars.pop("crimea", None)
 
 
 @hookimpl

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
 from wargame.hexgrid import hex_grid
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as kcombat
 from wargame.mechanics import paulus
@@ -206,26 +206,34 @@ class Declare(Verb):
 # ------------------------------------------------------------------ wiring
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase("start", ids=("administration",))
+def markers_due(match: Match, phase: PhaseSpec) -> None:
     turn = match.turn
-    if phase.id == "administration":
-        if turn == 4 and match.scenario_id == "campaign":
-            match.state.vars["hero_markers_left"] = 5  # 9.1
-        if turn == 13 and match.scenario_id == "campaign":
-            match.state.vars["fc_markers_left"] = 1  # 9.2
-        if turn == 28:
-            match.state.vars["fc_late_left"] = 4
-        if turn == 30:
-            reveal_watch(match)
-    if phase.id == "movement" and match.phasing == GERMAN and turn == 3 and paulus.declined(match):
+    if turn == 4 and match.scenario_id == "campaign":
+        match.state.vars["hero_markers_left"] = 5  # 9.1
+    if turn == 13 and match.scenario_id == "campaign":
+        match.state.vars["fc_markers_left"] = 1  # 9.2
+    if turn == 28:
+        match.state.vars["fc_late_left"] = 4
+    if turn == 30:
+        reveal_watch(match)
+
+
+@on_phase("start", kinds=("movement",))
+def paulus_movement(match: Match, phase: PhaseSpec) -> None:
+    """5.10: GT3 without the Pause, the German mech lose a die of movement."""
+    if match.phasing == GERMAN and match.turn == 3 and paulus.declined(match):
         roll_paulus_cut(match)
+
+
+@on_phase("end", ids=("victory-check",))
+def aerial_back(match: Match, phase: PhaseSpec) -> None:
+    retrieve_aerial(match)
 
 
 @hookimpl
 def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "victory-check":
-        retrieve_aerial(match)
+    """4.19: Watch on the Oder is judged at the end of the German's last GT30 phase."""
     if match.turn != 30 or not match.state.vars.get("oder") or match.phasing != GERMAN:
         return
     from wargame.mechanics import phaseorder
@@ -347,7 +355,6 @@ class Airlift(Verb):
             match.state.vars["aerial_hex"] = action.args[0]
             match.state.vars["aerial_turn"] = match.turn
             match.emit("airlift", f"aerial supply for {action.args[0]}", "BARB 7.7, 7.7A")
-            match.touch()
         if decision.kind == SURPRISE:
             battle = kcombat.active(match)
             if battle is not None and not match.hook.wargame_before_roll(

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
 from wargame.hexgrid import hex_grid
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import victory as shared_victory
 from wargame.models import PhaseSpec
@@ -254,26 +254,23 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
     return None
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "administration":
-        german_returning(match)
-        ss_arrival_guard(match)
-        if match.state.vars.get("ss_pending") and ss_withdrawable(match):
-            ss_withdraw(match)
-        if match.turn == 14:
-            match.state.vars["gt13_over"] = True
-            check_instant(match)
-        if match.turn == 14 and match.scenario_id == "road-back":
-            for unit in match.units_at("2501"):
-                if unit.side == GERMAN and supply.state(match, unit) != "overland":
-                    unit.flags["stalingrad_locked"] = 14  # 12.7
+@on_phase("start", ids=("administration",))
+def administration(match: Match, phase: PhaseSpec) -> None:
+    german_returning(match)
+    ss_arrival_guard(match)
+    if match.state.vars.get("ss_pending") and ss_withdrawable(match):
+        ss_withdraw(match)
+    if match.turn == 14:
+        match.state.vars["gt13_over"] = True
+        check_instant(match)
+    if match.turn == 14 and match.scenario_id == "road-back":
+        for unit in match.units_at("2501"):
+            if unit.side == GERMAN and supply.state(match, unit) != "overland":
+                unit.flags["stalingrad_locked"] = 14  # 12.7
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if phase.id != "victory-check":
-        return
+@on_phase("end", ids=("victory-check",))
+def turn_end(match: Match, phase: PhaseSpec) -> None:
     judge_offensive(match)
     if match.turn == 13:
         match.state.vars["gt13_over"] = True

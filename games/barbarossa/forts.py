@@ -22,7 +22,7 @@ from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
 from wargame.combat import Shift
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Battle, Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -211,11 +211,10 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
         match.emit("fortified-area", "the Fortified Area is eliminated", "BARB 8.18")
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase("start", ids=("administration",))
+def placements(match: Match, phase: PhaseSpec) -> None:
+    """The FA (GT16, 8.18) and the East Wall (GT19, 8.5) are placed."""
     v = match.state.vars
-    if phase.id != "administration":
-        return
     if match.turn == FA_TURN and "fa" not in v and not v.get("fa_gone") and fa_sites(match):
         match.push(SOVIET, "fortified-area", "place the Fortified Area (BARB 8.18)")
     if match.turn == WALL_TURN and "east_wall" not in v and wall_sites(match):

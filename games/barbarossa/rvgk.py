@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
 from wargame.hexgrid import hex_grid
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -150,16 +150,22 @@ class Emergency(Verb):
         match.emit("rvgk", f"{unit.id} deploys from the RVGK to {action.args[1]}", "BARB 8.11")
 
 
+@on_phase("start", kinds=("rvgk",))
+def rvgk_count(match: Match, phase: PhaseSpec) -> None:
+    match.state.secrets.setdefault(SOVIET, {})["rvgk"] = {"used": 0, "moved": []}
+
+
 @hookimpl(trylast=True)
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    """After the reinforcements have been put in their boxes: hide them; reset the RVGK count;
-    offer the emergency deployment."""
-    if phase.id == "rvgk":
-        match.state.secrets.setdefault(SOVIET, {})["rvgk"] = {"used": 0, "moved": []}
+    """After the reinforcements have been put in their boxes, at any phase: hide them."""
     hide(match)
+
+
+@on_phase("start", kinds=("movement",), trylast=True)
+def offer_emergency(match: Match, phase: PhaseSpec) -> None:
+    """8.11: the emergency deployment, at the start of a German Movement Phase from GT3."""
     if (
-        phase.id == "movement"
-        and match.phasing == GERMAN
+        match.phasing == GERMAN
         and match.turn >= 3
         and in_box(match)
         and exits(match, emergency=True)

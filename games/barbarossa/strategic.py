@@ -10,7 +10,7 @@ from collections import deque
 from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import movement
 from wargame.models import PhaseSpec
@@ -132,23 +132,21 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
     return None
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "strategic":
-        match.state.vars["strategic_used"] = 0
-        match.state.vars["strategic_start"] = {
-            u.id: u.loc for u in match.units_of(GERMAN) if u.loc and not u.loc.startswith("box:")
-        }
-        for unit in match.units_of(GERMAN):
-            unit.flags.pop("strategic", None)
+@on_phase("start", kinds=("strategic",))
+def strategic_start(match: Match, phase: PhaseSpec) -> None:
+    match.state.vars["strategic_used"] = 0
+    match.state.vars["strategic_start"] = {
+        u.id: u.loc for u in match.units_of(GERMAN) if u.loc and not u.loc.startswith("box:")
+    }
+    for unit in match.units_of(GERMAN):
+        unit.flags.pop("strategic", None)
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+@on_phase("end", kinds=("strategic",))
+def strategic_end(match: Match, phase: PhaseSpec) -> None:
     """The start positions serve the phase only; kept later they would name units the Soviet
     may no longer see (11.7: the German reinforcement boxes)."""
-    if phase.id == "strategic":
-        match.state.vars.pop("strategic_start", None)
+    match.state.vars.pop("strategic_start", None)
 
 
 @hookimpl

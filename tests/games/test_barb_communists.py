@@ -81,7 +81,7 @@ def test_an_early_trigger_brings_them_on_gt13_in_the_rvgk_8_24(registry: Registr
     move_in(m, "sov-8", "2114", NEXT_TO_GG)
     assert m.state.vars["polish"] == "due" and "sov-1pol" not in m.state.units
     m.state.cursor.turn = 13
-    communists.wargame_phase_start(m, PhaseSpec(id="administration", when="administration"))
+    communists.polish_arrival(m, PhaseSpec(id="administration", when="administration"))
     assert m.state.units["sov-1pol"].loc == "box:rvgk" and m.state.vars["polish"] == "in"
     assert m.state.units["sov-1pol"].hidden_from == ["german"]  # the RVGK is hidden (11.7)
 

@@ -141,7 +141,7 @@ def test_the_italian_8th_army_leaves_at_the_end_of_gt16_8_28(rb: Match) -> None:
     from wargame.models import PhaseSpec
 
     rb.state.cursor.turn = 16
-    events.wargame_phase_end(rb, PhaseSpec(id="victory-check"))
+    events.turn_end(rb, PhaseSpec(id="victory-check"))
     assert rb.state.units["ger-i8"].loc is None and rb.state.units["ger-i8"].flags["permanent"]
 
 
@@ -206,7 +206,7 @@ def test_an_arriving_guards_army_replaces_a_supplied_rifle_army_8_20(rb: Match) 
     guards = rb.state.units["sov-2g"]  # in the RVGK (12.22); make it a new arrival
     guards.flags["entry"] = ["1000"]
     assert rb.phasing == "soviet"
-    conversions.wargame_phase_start(rb, PhaseSpec(id="movement"))
+    conversions.hold_for_conversion(rb, PhaseSpec(id="movement", kind="movement"))
     assert guards.flags.get("convert") and "entry" not in guards.flags
     assert guards not in rvgk.in_box(rb)  # it may not simply come out of the RVGK
     d = Decision("soviet", "movement", 13, "soviet/movement")

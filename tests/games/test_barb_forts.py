@@ -31,7 +31,7 @@ def rules(m: Match, battle: Battle) -> list[tuple[int, str]]:
 def place_fa(m: Match) -> str:
     m.state.cursor.turn = 16
     m.touch()
-    forts.wargame_phase_start(m, ADMIN)
+    forts.placements(m, ADMIN)
     assert m.decision.side == "soviet" and m.decision.kind == "fortified-area"
     site = forts.fa_sites(m)[0]
     m.apply(f"fa {site}")
@@ -40,11 +40,11 @@ def place_fa(m: Match) -> str:
 
 def test_the_fa_is_placed_on_gt16_among_friendly_supplied_hexes_8_18(rb: Match) -> None:
     rb.state.cursor.turn = 15
-    forts.wargame_phase_start(rb, ADMIN)
+    forts.placements(rb, ADMIN)
     assert rb.decision.kind != "fortified-area"  # not before GT16
     rb.state.cursor.turn = 16
     rb.touch()
-    forts.wargame_phase_start(rb, ADMIN)
+    forts.placements(rb, ADMIN)
     site = forts.fa_sites(rb)[0]
     ring = rb.topology.neighbours(site)
     assert len(ring) == 6 and all(rb.state.control[h] == "soviet" for h in ring)
@@ -101,14 +101,14 @@ def test_the_german_taking_the_fa_hex_ends_it_for_good_8_18(rb: Match) -> None:
     forts.wargame_moved(rb, [unit], [rb.topology.neighbours(site)[0], site])
     assert "fa" not in rb.state.vars and rb.state.vars["fa_gone"]
     rb.state.cursor.turn = 16
-    forts.wargame_phase_start(rb, ADMIN)
+    forts.placements(rb, ADMIN)
     assert rb.decision is None or rb.decision.kind != "fortified-area"
 
 
 def place_walls(m: Match) -> list[str]:
     m.state.cursor.turn = 19
     m.touch()
-    forts.wargame_phase_start(m, ADMIN)
+    forts.placements(m, ADMIN)
     assert m.decision.side == "german" and m.decision.kind == "east-wall"
     placed = []
     for _ in range(forts.WALLS):

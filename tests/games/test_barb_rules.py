@@ -590,7 +590,7 @@ def test_moscow_rule_lasts_until_moscow_is_soviet_and_supplied_7_21(rb: Match) -
     start = PhaseSpec(id="administration", when="administration")
     rb.state.cursor.turn = 8
     rb.state.control["1606"] = "german"
-    admin.wargame_phase_start(rb, start)
+    admin.administration(rb, start)
     assert admin.moscow_lost(rb)  # a turn from GT7 began with Moscow German
     rb.state.cursor.turn = 9
     rb.state.control["1606"] = "soviet"
@@ -598,11 +598,11 @@ def test_moscow_rule_lasts_until_moscow_is_soviet_and_supplied_7_21(rb: Match) -
     for h in sources:
         rb.state.control[h] = "german"  # Moscow retaken but cut off
     rb.touch()
-    admin.wargame_phase_start(rb, start)
+    admin.administration(rb, start)
     assert admin.moscow_lost(rb)
     rb.state.cursor.turn = 10
     for h in sources:
         rb.state.control[h] = "soviet"
     rb.touch()
-    admin.wargame_phase_start(rb, start)
+    admin.administration(rb, start)
     assert not admin.moscow_lost(rb)  # back in overland-supplied Soviet control
