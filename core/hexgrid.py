@@ -358,6 +358,7 @@ class HexGrid:
         self._box_pos = self._place_boxes(box_data)
         self._graph: Graph | None = None
         self._bfs: dict[str, list[int]] = {}
+        self._edges: dict[tuple[str, str], Edge] = {}
 
     # -- construction helpers -----------------------------------------------------------------
 
@@ -530,6 +531,16 @@ class HexGrid:
             raise UnknownLocationError(loc, self.id) from None
 
     def edge(self, a: str, b: str) -> Edge | None:
+        # asked for every hexside while a cost table is built: each edge is made once (the map
+        # never changes); pairs that are not neighbours are not kept
+        found = self._edges.get((a, b))
+        if found is None:
+            found = self._make_edge(a, b)
+            if found is not None:
+                self._edges[(a, b)] = found
+        return found
+
+    def _make_edge(self, a: str, b: str) -> Edge | None:
         self._check(a)
         self._check(b)
         if b not in self._nbrs[a]:

@@ -20,6 +20,7 @@ listed locations, paying its cost.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -104,9 +105,14 @@ def cost_key(match: Match, unit: Unit) -> Hashable:
 
 
 def gone_roads(match: Match) -> tuple[str, ...]:
-    """The road features that have ceased to exist by now (setting ``roads_end``)."""
-    ends = match.settings("movement").get("roads_end") or {}
-    return tuple(sorted(f for f, turn in ends.items() if match.turn >= turn))
+    """The road features that have ceased to exist by now (setting ``roads_end``): asked for
+    every hexside while a cost table is built, so found once per turn."""
+    memo = ("gone-roads", match.turn)
+    found = match.cache.get(memo)
+    if found is None:
+        ends = match.settings("movement").get("roads_end") or {}
+        found = match.cache[memo] = tuple(sorted(f for f, t in ends.items() if match.turn >= t))
+    return found
 
 
 def chart_cost(
@@ -172,7 +178,7 @@ def cost_table(match: Match, unit: Unit) -> Sequence[tuple[int | None, ...]]:
 def _build_costs(match: Match, unit: Unit) -> tuple[tuple[int | None, ...], ...]:
     graph = match.topology.graph()
     factor = scale(match)
-    ask = _first_answer(match.hook.wargame_move_cost)
+    ask = _first_answer(match.hook.wargame_move_cost, match, unit)
     asks = bool(match.hook.wargame_move_cost.get_hookimpls())
     chart: dict[tuple[object, ...], float] = {}  # the chart's answer by terrain and hexside
     rows: list[tuple[int | None, ...]] = []
@@ -181,7 +187,7 @@ def _build_costs(match: Match, unit: Unit) -> tuple[tuple[int | None, ...], ...]
         row: list[int | None] = []
         for j, memo in zip(nbrs, kinds, strict=True):
             b = graph.ids[j]
-            c = ask(match=match, unit=unit, a=a, b=b) if asks else None
+            c = ask(a, b) if asks else None
             if c is None:
                 c = chart.get(memo)
                 if c is None:
@@ -215,24 +221,43 @@ def _edge_kinds(match: Match) -> list[list[tuple[object, ...]]]:
     return found
 
 
-def _first_answer(hook: Any) -> Callable[..., Any]:
-    """A firstresult hook as a plain function: the implementations called in pluggy's order,
-    the first answer that is not None. A cost table asks once per hexside (tens of thousands
-    on a monster map), where pluggy's own dispatch costs more than most answers; a hook with
-    a wrapper goes through pluggy."""
+def _first_answer(hook: Any, match: Match, unit: Unit) -> Callable[[str, str], Any]:
+    """A firstresult cost hook as a plain function of the step ``(a, b)`` for one unit: the
+    implementations called in pluggy's order, the first answer that is not None. A cost table
+    asks once per hexside (tens of thousands on a monster map), where pluggy's own dispatch
+    costs more than most answers; a hook with a wrapper goes through pluggy."""
     impls = hook.get_hookimpls()
     if any(i.hookwrapper or i.wrapper for i in impls):
-        return hook
-    order = [(i.function, i.argnames) for i in reversed(impls)]
+        return lambda a, b: hook(match=match, unit=unit, a=a, b=b)
+    order: list[Callable[[str, str], Any]] = []
+    for impl in reversed(impls):
+        if tuple(impl.argnames) == ("match", "unit", "a", "b"):
+            order.append(functools.partial(impl.function, match, unit))
+        else:
+            order.append(_named(impl.function, tuple(impl.argnames), match, unit))
+    if len(order) == 1:
+        return order[0]
 
-    def ask(**kwargs: Any) -> Any:
-        for function, names in order:
-            found = function(*[kwargs[n] for n in names])
+    def ask(a: str, b: str) -> Any:
+        for function in order:
+            found = function(a, b)
             if found is not None:
                 return found
         return None
 
     return ask
+
+
+def _named(
+    function: Callable[..., Any], names: tuple[str, ...], match: Match, unit: Unit
+) -> Callable[[str, str], Any]:
+    """An implementation taking some of the hook's arguments, in its own order."""
+
+    def call(a: str, b: str) -> Any:
+        given = {"match": match, "unit": unit, "a": a, "b": b}
+        return function(*[given[n] for n in names])
+
+    return call
 
 
 def _merge(found: Iterable[Mapping[str, str] | None]) -> dict[str, str]:

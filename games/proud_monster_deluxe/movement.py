@@ -10,7 +10,7 @@ from collections.abc import Hashable
 
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
-from wargame.mechanics.movement import chart_cost
+from wargame.mechanics.movement import chart_cost, gone_roads
 from wargame.state import Unit
 
 from .turns import AXIS, ynn
@@ -38,4 +38,14 @@ def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
     if edge is None or not set(RIVERS) & edge.features:
         return None
     # a river hexside read as no feature at all (the highway's rate stays the highway's, 11.1)
-    return chart_cost(match, unit, a, b, treat=IGNORED)
+    mobility = match.unit_type(unit)["mobility"]
+    key = (match.title.id, mobility, match.topology.terrain(b), edge.features, gone_roads(match))
+    cost = _COSTS.get(key)
+    if cost is None:
+        cost = _COSTS[key] = chart_cost(match, unit, a, b, treat=IGNORED)
+    return cost
+
+
+_COSTS: dict[tuple[object, ...], float] = {}
+"""The Axis chart costs across a river read as none, by (title, class, terrain, hexside
+features, roads gone): static, asked for every river hexside when turn 112's tables are built."""

@@ -14,8 +14,13 @@ AXIS, SOVIET = "axis", "soviet"
 
 
 def ynn(match: Match, turn: int | None = None) -> int:
-    """The turn in the rulebook's three-digit notation (1.4): 112 for game turn 1."""
-    return int(turn_spec(match, turn)["values"]["ynn"])
+    """The turn in the rulebook's three-digit notation (1.4): 112 for game turn 1. Asked for
+    every hexside while a cost table is built, so read from the calendar once per turn."""
+    memo = ("pmd-ynn", match.turn if turn is None else turn)
+    found = match.cache.get(memo)
+    if found is None:
+        found = match.cache[memo] = int(turn_spec(match, turn)["values"]["ynn"])
+    return found
 
 
 def phase_side(match: Match, phase: PhaseSpec) -> str:

@@ -17,6 +17,7 @@ effects on combat and mobile assault (rivers in D/R/M only, no MA in Mud)."""
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Any
 
 from wargame.calendar import set_weather, weather
 from wargame.combat import Modifier
@@ -144,14 +145,14 @@ def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
     now = _weather_now(match)
     if now is None:
         return None
-    sz, nz_column, sz_column = now
-    step = _steps(match).get((a, b))
+    sz, nz_column, sz_column, steps, static = now
+    step = steps.get((a, b))
     if step is None:
         return None  # not a step of the map
     here = sz_column if b in sz else nz_column
     across = sz_column if a in sz or b in sz else nz_column
     mobility = match.unit_type(unit)["mobility"]
-    key = (match.title.id, unit.side, mobility, *step, here, across, gone_roads(match))
+    key = (static, unit.side, mobility, *step, here, across)
     cost = _COSTS.get(key)
     if cost is None:
         cost = _COSTS[key] = chart_cost(match, unit, a, b, (here, across))
@@ -177,9 +178,10 @@ def _steps(match: Match) -> dict[tuple[str, str], tuple[str, frozenset[str]]]:
     return match.shared("pmd-steps", build)
 
 
-def _weather_now(match: Match) -> tuple[frozenset[str] | set[str], str, str] | None:
-    """(the SZ's hexes, the NZ's column, the SZ's column), or None when both read the dry
-    column: asked once per hexside when a cost table is built, so found once per state."""
+def _weather_now(match: Match) -> tuple[Any, str, str, Any, tuple[object, ...]] | None:
+    """(the SZ's hexes, the NZ's column, the SZ's column, the map's steps, (title, roads gone)),
+    or None when both read the dry column: asked once per hexside when a cost table is built,
+    so found once per state."""
     found = match.scratch.get("pmd-weather-now", False)
     if found is False:
         found = None
@@ -188,6 +190,8 @@ def _weather_now(match: Match) -> tuple[frozenset[str] | set[str], str, str] | N
                 match.topology.region(zone_region(match)),
                 _column(weather(match, "nz")),
                 _column(weather(match, "sz")),
+                _steps(match),
+                (match.title.id, gone_roads(match)),
             )
         match.scratch["pmd-weather-now"] = found
     return found
