@@ -7,7 +7,8 @@ the captor, 7.19). A line stays on its own side of the north/south logistical bo
 German lines into the Dnepro-Petrovsk area must pass through Dnepro-Petrovsk, and into the
 Rostov area through Rostov as well (7.4). Lines never cross all-sea hexsides, the Kerch Strait
 or the Sivash, except that the Soviet may cross both of those (7.14); lakes are crossed in one's
-own territory only (7.14). Computed once per side and state.
+own territory only (7.14). Computed once per side and state with the kernel's supply net
+(``wargame.supply.supply_net``) over the supply mechanic's obstacles.
 
 States: German "overland", "garrison" (in a Fortress City in Greater Germany, the General
 Government or Hungary, 7.6), "coastal" (7.5: full defence only) or "out"; Soviet "overland",
@@ -17,13 +18,15 @@ five named units) and "aerial" (7.7: full defence only).
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
+from wargame.mechanics import supply as shared
 from wargame.state import Unit
+from wargame.supply import supply_net
+from wargame.topology import is_box
 
 from . import crimea, forts
 from .turns import GERMAN, SOVIET, in_region
@@ -38,7 +41,7 @@ GARRISON_FC = ("country:germany", "country:general-government", "country:hungary
 
 def _passable(match: Match, side: str, a: str, b: str) -> bool:
     topo = match.topology
-    if topo.terrain(b) in ("sea", "lake"):
+    if is_box(a) or is_box(b) or {topo.terrain(a), topo.terrain(b)} & {"sea", "lake"}:
         return False
     edge = topo.edge(a, b)
     features = edge.features if edge is not None else frozenset()
@@ -51,21 +54,33 @@ def _passable(match: Match, side: str, a: str, b: str) -> bool:
     return True
 
 
+def steps(match: Match, side: str) -> tuple[tuple[int | None, ...], ...]:
+    """The kernel's cost table for a side's lines: one a hex, None where no line crosses (7.14;
+    a line never enters a box). Fixed by the map: kept in the match's cache."""
+    key = ("barb-supply-steps", side)
+    found = match.cache.get(key)
+    if found is None:
+        graph = match.topology.graph()
+        ids = graph.ids
+        found = tuple(
+            tuple(1 if _passable(match, side, ids[i], ids[j]) else None for j in graph.adj[i])
+            for i in range(len(ids))
+        )
+        match.cache[key] = found
+    return found
+
+
 def _flood(match: Match, side: str, starts: Iterable[str], allowed: frozenset[str]) -> set[str]:
-    enemy = {loc for loc, ids in match.occupied().items() if match.state.units[ids[0]].side != side}
-    enemy |= forts.supply_blocks(match, side)  # 7.20: the FA and the East Wall
-    topo = match.topology
-    seen = {s for s in starts if s in allowed and s not in enemy}
-    queue = deque(seen)
-    while queue:
-        here = queue.popleft()
-        for nxt in topo.neighbours(here):
-            if nxt in seen or nxt not in allowed or nxt in enemy or nxt.startswith("box:"):
-                continue
-            if _passable(match, side, here, nxt):
-                seen.add(nxt)
-                queue.append(nxt)
-    return seen
+    """The hexes of ``allowed`` tracing to ``starts`` (the kernel's supply net): never into enemy
+    units (the supply mechanic's obstacles, 7.3, 7.9) nor the FA or the East Wall (7.20)."""
+    graph = match.topology.graph()
+    index = graph.index
+    outside = frozenset(i for h, i in index.items() if h not in allowed)
+    walls = frozenset(index[h] for h in forts.supply_blocks(match, side) if h in index)
+    stop = shared.blocked(match, side) | walls | outside
+    nodes = [index[h] for h in starts if h in index]
+    net = supply_net(graph, nodes, blocked=stop, cost=steps(match, side))
+    return {graph.ids[i] for i in net.dist}
 
 
 def sources(match: Match, side: str) -> list[str]:
