@@ -6,6 +6,11 @@ score, from 0 (3.2, 4.1). Taking a Soviet small town, large town or city is wort
 again when the Soviet retakes it (4.2); a Greater Germany hex the Soviet takes costs 1, Memel 2 and
 Königsberg 4 instead (4.2, 4.3). Moscow taken before the first non-dry weather: one roll on the
 Moscow table at once (4.4, the shared capture-roll mechanic).
+
+Every VP goes into the shared victory mechanic's ledger. The checks (4.5) are the scenario's
+threshold condition on the victory table, judged by the mechanic when :func:`check` asks; the end
+of GT22 with no earlier win is the mechanic's outcome, the final tally's level by the scenario's
+``vp-levels`` condition on the same table (4.5, 4.6; no draws, 4.1).
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from typing import Any
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.mechanics import captureroll, control
+from wargame.mechanics import victory as shared
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 
@@ -82,7 +88,7 @@ def take(match: Match, loc: str, side: str) -> None:
     value = hex_value(match, loc)
     if value:
         sign = 1 if side == GERMAN else -1
-        match.add_vp(GERMAN, sign * value, f"{side} takes {loc}", "LWE 4.2, 4.3")
+        shared.award(match, GERMAN, sign * value, f"{side} takes {loc}", "LWE 4.2, 4.3")
     if side == GERMAN and not non_dry_seen(match):
         captureroll.on_capture(match, loc, side, moscow_spec(match))
 
@@ -117,33 +123,27 @@ def fz_debit(match: Match) -> None:
         and "fz" in match.unit_type(u).get("tags", ())
     )
     if count:
-        match.add_vp(GERMAN, -count, f"{count} fortified zones on the map", "LWE 4.2")
+        shared.award(match, GERMAN, -count, f"{count} fortified zones on the map", "LWE 4.2")
 
 
 def level(match: Match, points: float) -> tuple[str, str]:
-    """4.6: the winner and level for a final tally."""
-    for name, (low, high) in table(match)["levels"].items():
-        if (low is None or points >= low) and (high is None or points <= high):
-            return (GERMAN if name.startswith("german") else SOVIET), name
-    return SOVIET, "soviet-major"
+    """4.6: the winner and level for a final tally (the table's level entries)."""
+    found = shared.level_for(match, points, "victory", "LWE 4.6")
+    return str(found["winner"]), str(found["level"])
+
+
+def check_win(match: Match, winner: str | None, _: str, text: str, rule: str | None) -> None:
+    """A check's German win (4.5): a major victory before GT18, else the tally's level (4.6)."""
+    major = match.turn < int(table(match)["major"]["before_turn"])
+    name = "german-major" if major else level(match, vp(match))[1]
+    match.end_game(winner, name, text, rule)
 
 
 def check(match: Match) -> None:
-    """4.5: at a check, at least the table's VP wins for the German at once; before GT18 that is
-    a major victory (4.6). The last turn's check is the final reckoning (4.6)."""
-    t = table(match)
-    threshold = t["checks"].get(str(match.turn))
-    if threshold is None or match.turn == int(match.scenario["last_turn"]):
-        return
-    points = vp(match)
-    if points >= threshold:
-        major = match.turn < int(t["major"]["before_turn"])
-        match.end_game(
-            GERMAN,
-            "german-major" if major else level(match, points)[1],
-            f"{points:g} VP on GT{match.turn}: at least {threshold}",
-            "LWE 4.5, 4.6",
-        )
+    """4.5: at a check, at least the table's VP wins for the German at once. The last turn's
+    check is the final reckoning (4.6: the outcome)."""
+    if match.turn != int(match.scenario["last_turn"]):
+        shared.threshold_check(match, end=check_win)
 
 
 @hookimpl
@@ -156,11 +156,3 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
 def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
     if phase.id == "victory-check":
         check(match)
-
-
-@hookimpl
-def wargame_outcome(match: Match) -> dict[str, Any]:
-    """The end of GT22 with no earlier win (4.5, 4.6): the final tally's level; no draws (4.1)."""
-    points = vp(match)
-    winner, name = level(match, points)
-    return {"winner": winner, "level": name, "text": f"{points:g} VP at the end", "rule": "LWE 4.6"}

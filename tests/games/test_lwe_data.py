@@ -148,10 +148,9 @@ LEVELS = {
 
 @pytest.mark.parametrize("vp", sorted(LEVELS))
 def test_levels_of_victory_4_6(vp: int) -> None:
-    levels = _load("table-victory.json")["entries"]["levels"]
-    found = [
-        n for n, (lo, hi) in levels.items() if (lo is None or vp >= lo) and (hi is None or vp <= hi)
-    ]
+    entries = _load("table-victory.json")["entries"].values()
+    levels = [e for e in entries if e.get("what") == "level"]
+    found = [e["level"] for e in levels if e.get("min", -(10**9)) <= vp <= e.get("max", 10**9)]
     assert found == [LEVELS[vp]]
 
 

@@ -172,6 +172,32 @@ def test_final_tally_levels_4_6(match: Match, points: int, winner: str, level: s
     assert victory.level(match, points) == (winner, level)
 
 
+def test_the_end_is_the_shared_mechanic_s_level_on_the_victory_table_4_6(match: Match) -> None:
+    """4.5, 4.6 with no earlier win: the scenario's vp-levels condition, judged by the shared
+    victory mechanic; no draws (4.1)."""
+    match.state.vp["german"] = 125
+    outcome = match.hook.wargame_outcome(match=match)
+    assert (outcome["winner"], outcome["level"], outcome["rule"]) == (
+        "german",
+        "german-substantive",
+        "LWE 4.6",
+    )
+
+
+def test_german_vp_go_into_the_shared_ledger_4_2(match: Match) -> None:
+    from wargame.games.land_without_end import victory
+    from wargame.mechanics import victory as shared
+
+    match.state.cursor.turn = 4
+    force_rolls(match, 1)  # the Moscow roll fails: play goes on
+    victory.take(match, "4618", "german")
+    victory.take(match, "4618", "soviet")
+    assert [(e["points"], e["rule"]) for e in shared.ledger(match)] == [
+        (4, "LWE 4.2, 4.3"),
+        (-4, "LWE 4.2, 4.3"),
+    ]
+
+
 def test_moscow_capture_roll_collapse_ends_the_game_4_4(match: Match) -> None:
     """4.4: the first German capture of Moscow before non-dry weather rolls at once; 5 + 1
     (before GT10) = 6 collapses the USSR (stand-in table D8)."""

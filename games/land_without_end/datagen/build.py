@@ -885,14 +885,24 @@ def tables() -> dict[str, Json]:
         "LWE 4.5, 4.6, 12.3",
         {
             "checks": {"5": 52, "9": 72, "13": 88, "17": 104, "22": 119},
-            "levels": {
-                "german-major": [130, None],
-                "german-substantive": [125, 129],
-                "german-minor": [119, 124],
-                "soviet-minor": [98, 118],
-                "soviet-substantive": [87, 97],
-                "soviet-major": [None, 86],
-            },
+            # 4.6's levels as the shared victory mechanic's level entries (German VP)
+            **{
+                name: {
+                    "what": "level",
+                    "level": name,
+                    "winner": name.split("-")[0],
+                    **({"min": low} if low is not None else {}),
+                    **({"max": high} if high is not None else {}),
+                }
+                for name, (low, high) in {
+                    "german-major": (130, None),
+                    "german-substantive": (125, 129),
+                    "german-minor": (119, 124),
+                    "soviet-minor": (98, 118),
+                    "soviet-substantive": (87, 97),
+                    "soviet-major": (None, 86),
+                }.items()
+            },  # fmt: skip
             "major": {"before_turn": 18},
             "vp": {
                 "small-town": 1,
@@ -1075,11 +1085,23 @@ def scenario() -> Json:
         "last_turn": 22,
         "setup": setup,
         "victory": {
+            # 4.5: at a check, the German wins at once with the table's VP (judged by the shared
+            # victory mechanic when victory.py's check asks; the level is 4.6's)
+            "german-check": {
+                "kind": "threshold",
+                "side": "german",
+                "params": {
+                    "table": "victory",
+                    "needed_from": "checks.{turn}",
+                    "text": "{have:g} VP on GT{turn}: at least {needed:g}",
+                },
+                "rule": "LWE 4.5, 4.6",
+            },
             "vp-levels": {
                 "kind": "vp-levels",
                 "params": {"table": "victory"},
-                "rule": "LWE 4.5, 4.6",
-            }
+                "rule": "LWE 4.6",
+            },
         },
         "control": {
             "german": [
