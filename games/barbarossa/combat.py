@@ -19,6 +19,7 @@ from wargame.plugins import Verb
 from wargame.state import Unit
 
 from . import forts, manstein, supply
+from .movement import stacks_as_satellite
 from .turns import GERMAN, SOVIET, in_region, is_city, single
 
 MA = "overrun"
@@ -438,7 +439,8 @@ def wargame_retreat_paths(
 ) -> list[list[str]] | None:
     """11.27 (revised): German-side units retreat W, SW or NW when any is open, else E, NE or SE;
     Soviet units the mirror image; never into a hex an attack came from (this phase's battle)
-    nor a mobile assault's launch hex (10.31A). The ICA never shares a retreat (10.34)."""
+    nor a mobile assault's launch hex (10.31A); a satellite army never into a hex holding
+    another of its side (6.4). The ICA never shares a retreat (10.34)."""
     if not units:
         return None
     ica = [u for u in units if match.counter(u)["type"] == "ica"]
@@ -458,6 +460,15 @@ def wargame_retreat_paths(
         return edge is not None and bool({"kerch", "sivash"} & edge.features)
 
     ok = [p for p in paths if p[0] not in origins and not water(start, p[0])]  # 11.17-11.18
+    if any(stacks_as_satellite(match, u) for u in units):  # 6.4 (ruling E33)
+        ok = [
+            p
+            for p in ok
+            if not any(
+                u.side == units[0].side and stacks_as_satellite(match, u)
+                for u in match.units_at(p[-1])
+            )
+        ]
     preferred = [p for p in ok if topo.direction(start, p[0]) in WEST[units[0].side]]
     return preferred or ok
 

@@ -111,8 +111,9 @@ def stacks_as_satellite(match: Match, unit: Unit) -> bool:
 
 
 def satellite_refusal(match: Match, decision: Decision, action: Action) -> str | None:
-    """6.4: never more than one satellite army of a side in a hex."""
-    if action.verb != "move" or len(action.args) < 2:
+    """6.4: never more than one satellite army of a side in a hex, after a move or an advance
+    after combat (ruling E33)."""
+    if action.verb not in ("move", "advance") or len(action.args) < 2:
         return None
     units = [match.state.units.get(u) for u in action.args[0].split(",")]
     moving = [u for u in units if u is not None and stacks_as_satellite(match, u)]

@@ -606,3 +606,24 @@ def test_moscow_rule_lasts_until_moscow_is_soviet_and_supplied_7_21(rb: Match) -
     rb.touch()
     admin.administration(rb, start)
     assert not admin.moscow_lost(rb)  # back in overland-supplied Soviet control
+
+
+def test_one_satellite_army_a_hex_on_retreat_and_advance_too_6_4_e33(rb: Match) -> None:
+    from wargame.actions import Action, Decision
+    from wargame.games.barbarossa import movement as bmove
+    from wargame.hexgrid import hex_grid
+
+    a = "2602"
+    r3 = put(rb, "ger-r3", a)
+    corps = put(rb, "ger-44", a)
+    grid = hex_grid(rb.topology)
+    full, free = grid.neighbour_in(a, "W"), grid.neighbour_in(a, "SW")  # both westward (11.27)
+    put(rb, "ger-r4", full)
+    paths = [[n] for n in (full, free)]
+    assert combat.wargame_retreat_paths(rb, [r3], a, paths) == [[free]]
+    assert [full] in combat.wargame_retreat_paths(rb, [corps], a, paths)  # not a satellite
+    d = Decision("german", "advance", 13, "soviet/assault")
+    why = bmove.wargame_veto(rb, d, Action("advance", ("ger-r3", full)))
+    assert why and "BARB 6.4" in why
+    assert bmove.wargame_veto(rb, d, Action("advance", ("ger-r3", free))) is None
+    assert bmove.wargame_veto(rb, d, Action("advance", ("ger-44", full))) is None
