@@ -19,7 +19,7 @@ title and seed a random bot-vs-bot playout is recorded once; the tests then chec
 
 The playout and its checks are :mod:`wargame.testing`'s (a title's own suite runs them with
 ``conformance``). Seeds: the test titles play ``TEST_TITLE_SEEDS`` (20) games each; a full title plays
-``CONFORMANCE_SEEDS`` (4 by default, so CI stays within its budget with five titles), a heavy
+``CONFORMANCE_SEEDS`` (2 by default, so CI stays within its budget with five titles), a heavy
 title (``HEAVY_TITLES``) a fraction of them. The WARGAME_CONFORMANCE_SEEDS environment variable
 sets the full titles' count: ``tox -e soak`` plays 20 of each (10 of Proud Monster Deluxe).
 """
@@ -40,11 +40,11 @@ from wargame.match import Match
 from wargame.plugins import Registry, Title, discover
 from wargame.testing import MarkerWatch, Playout, mentions, play, replay, view_problems
 
-CONFORMANCE_SEEDS = int(os.environ.get("WARGAME_CONFORMANCE_SEEDS", "4"))
+CONFORMANCE_SEEDS = int(os.environ.get("WARGAME_CONFORMANCE_SEEDS", "2"))
 HEAVY_TITLES = {"proud-monster-deluxe": 2}
 """Full titles whose playouts cost several times another's play 1/N of the full titles' seeds
 (at least one): Proud Monster Deluxe's several hundred units list thousands of moves at every
-decision, so it plays 2 seeds in CI and 10 in ``tox -e soak``."""
+decision, so it plays 1 seed in CI and 10 in ``tox -e soak``."""
 TEST_TITLE_SEEDS = 20
 ACTION_CAP = 20_000
 """A playout longer than this is taken to be stuck in a loop."""
