@@ -4,8 +4,8 @@ the Kerch Straits Command (3106) and the three "Yugo" corps (the Yugoslav south 
 
 They are scheduled reinforcements (the calendar's entries citing 8.3) that enter by moving from
 the reinforcement box through their own hexes only. An entry hex the Soviet controls or a full
-stack holds is closed to them; one still in the box when the German Movement Phase of its
-arrival ends is forfeit, removed for good (8.3, 8.1). Once in play the 6th SS moves and attacks
+stack holds is closed to them. Like every German reinforcement (8.1), one still in the box when
+the German Movement Phase of its arrival ends is forfeit, removed for good. Once in play the 6th SS moves and attacks
 only into the Baltic republics and the KSC only into the Crimea supply area.
 """
 
@@ -23,6 +23,7 @@ from . import supply
 from .turns import GERMAN, in_region
 
 RULE = "BARB 8.3"
+BOX = "box:german-reinforcements"
 RIGA = "1415"
 LIMIT = 5
 ZONES = {
@@ -101,13 +102,15 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
 
 @on_phase("end", kinds=("movement",))
 def forfeit(match: Match, phase: PhaseSpec) -> None:
-    """8.3: a restricted unit that did not enter in its turn's German Movement Phase is gone."""
+    """8.1, 8.3: a German reinforcement (restricted or not) that did not enter in the German
+    Movement Phase of its arrival is gone for good (ruling E28)."""
     if match.phasing != GERMAN:
         return
-    for cid in restricted(match):
-        unit = match.state.units.get(cid)
-        if unit is None or unit.loc is None or not unit.loc.startswith("box:"):
-            continue
+    special = restricted(match)
+    for unit in match.units_at(BOX):
+        if unit.side != GERMAN or not unit.flags.get("entry"):
+            continue  # the 2nd Paratroop waiting for its drop is not entering (4.17)
         match.place(unit, None)
         unit.flags = {"eliminated": True, "permanent": True, "forfeit": True}
-        match.emit("forfeit", f"{cid} did not enter and is forfeit", RULE, unit=cid)
+        rule = "BARB 8.1, 8.3" if unit.counter in special else "BARB 8.1"
+        match.emit("forfeit", f"{unit.id} did not enter and is forfeit", rule, unit=unit.id)

@@ -163,3 +163,16 @@ def test_the_zone_units_attack_only_into_their_zones_8_3(rb: Match) -> None:
         restricted.wargame_veto(rb, rb.decision, Action("attack", ("3107", "with", "ger-ksc")))
         is None
     )
+
+
+def test_every_german_reinforcement_not_entered_in_its_turn_is_forfeit_8_1(rb: Match) -> None:
+    rb.state.cursor.turn = 14
+    plain = rb.new_unit("ger-3ss", "box:german-reinforcements")
+    plain.flags["entry"] = sorted(rb.topology.region("supply:german"))
+    para = rb.new_unit("ger-2para", "box:german-reinforcements")
+    para.flags["drop"] = "2802"  # waiting for its drop, not entering (4.17)
+    rb.state.cursor.block = 1
+    rb.touch()
+    restricted.forfeit(rb, MOVEMENT)
+    assert plain.loc is None and plain.flags["forfeit"] and plain.flags["permanent"]
+    assert forfeits(rb) == ["ger-3ss"] and para.loc == "box:german-reinforcements"
