@@ -12,6 +12,7 @@ from wargame.match import Match
 from wargame.mechanics import paulus
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
+from wargame.state import Unit
 
 from . import manstein, supply
 from .turns import GERMAN, SOVIET, is_city
@@ -110,24 +111,84 @@ def returning(match: Match) -> None:
             match.emit("return", f"{cid} returns from its withdrawal", "BARB 8.21")
 
 
+PENDING = "reorganize_pending"
+"""Units whose 8.23 removal waits: cut off from all supply at the end of GT3."""
+
+
 def reorganize(match: Match) -> None:
     """8.23: the Soviet player's last activity of GT3: corps out for good, oversized armies
-    replaced in place by their regular counterparts (units cut off from all supply wait: not
-    implemented; they convert now)."""
+    replaced in place by their regular counterparts. A unit cut off from all supply then waits
+    (``state.vars["reorganize_pending"]``) until it is back in overland supply or in the dead
+    pile (ruling E34)."""
+    waiting = []
     for unit in sorted(match.state.units.values(), key=lambda u: u.id):
         tags = match.unit_type(unit).get("tags", ())
-        if unit.side != SOVIET or unit.loc is None:
+        if unit.side != SOVIET or unit.loc is None or not {"corps", "oversized"} & set(tags):
             continue
-        if "corps" in tags:
-            match.eliminate(unit, "Red Army reorganization", "BARB 8.23")
-            unit.flags["permanent"] = True
-        elif "oversized" in tags:
-            loc = unit.loc
-            match.eliminate(unit, "replaced by its regular counterpart", "BARB 8.23")
-            unit.flags["permanent"] = True
-            regular = unit.counter[:-1]
-            if regular in match.counters_doc["counters"] and regular not in match.state.units:
-                match.new_unit(regular, loc)
+        if supply.state(match, unit) == "out":
+            waiting.append(unit.id)
+            match.emit("reorganize", f"{unit.id} is cut off: its reorganization waits", "BARB 8.23")
+            continue
+        reorganize_unit(match, unit)
+    if waiting:
+        match.state.vars[PENDING] = waiting
+
+
+def reorganize_unit(match: Match, unit: Unit) -> None:
+    """8.23 for one unit on the map or in a box: a corps is eliminated for good; an oversized
+    army leaves play and its regular counterpart takes its hex (a replacement, not a loss: no
+    8.22 substitution into the dead pile)."""
+    if "corps" in match.unit_type(unit).get("tags", ()):
+        match.eliminate(unit, "Red Army reorganization", "BARB 8.23")
+        unit.flags["permanent"] = True
+        return
+    loc = unit.loc
+    match.place(unit, None)
+    unit.flags = {"eliminated": True, "permanent": True}
+    regular = unit.counter[:-1]
+    if regular in match.counters_doc["counters"] and regular not in match.state.units:
+        match.new_unit(regular, loc)
+    match.emit("reorganize", f"{regular} replaces {unit.id} in {loc}", "BARB 8.23", unit=unit.id)
+
+
+def reorganize_late(match: Match) -> None:
+    """A waiting unit back in overland supply is reorganized at once (8.23)."""
+    pending = match.state.vars.get(PENDING)
+    if not pending:
+        return
+    for uid in list(pending):
+        unit = match.state.units[uid]
+        if unit.loc is not None and supply.state(match, unit) == "overland":
+            pending.remove(uid)
+            reorganize_unit(match, unit)
+    if not pending:
+        match.state.vars.pop(PENDING)
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    reorganize_late(match)
+
+
+@hookimpl
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    reorganize_late(match)
+
+
+@hookimpl
+def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
+    """A waiting unit that reaches the dead pile is reorganized there: gone for good, an
+    oversized army's regular counterpart put in the dead pile (8.23, 8.22)."""
+    pending = match.state.vars.get(PENDING)
+    if not pending or unit.id not in pending:
+        return
+    pending.remove(unit.id)
+    if not pending:
+        match.state.vars.pop(PENDING)
+    unit.flags["permanent"] = True
+    regular = unit.counter[:-1]
+    if "oversized" in match.unit_type(unit).get("tags", ()) and regular not in match.state.units:
+        match.new_unit(regular, None).flags = {"eliminated": True}
 
 
 # ------------------------------------------------------------------ replacements
