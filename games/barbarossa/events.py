@@ -82,9 +82,9 @@ def check_instant(match: Match) -> None:
 
 def siege(match: Match) -> None:
     """12.23: the Road Back starts with Leningrad under siege; it lifts (-1 VP) the instant no
-    German-side unit is next to the city and comes back (+1) with German units in 1110 or 1111;
-    it stops mattering once the German controls Leningrad (cutting the city's supply as the
-    other way back is not implemented)."""
+    German-side unit is next to the city and comes back (+1) with German units in 1110 or 1111,
+    or when the city no longer traces Soviet overland supply (its lake crossings included); it
+    stops mattering once the German controls Leningrad."""
     v = match.state.vars
     if "leningrad_siege" not in v or v.get("siege_locked"):
         return
@@ -93,10 +93,13 @@ def siege(match: Match) -> None:
         return
     topo = match.topology
     adjacent = any(match.side_at(n) == GERMAN for n in topo.neighbours("1011"))
-    if v["leningrad_siege"] and not adjacent:
+    cut = "1011" not in supply.overland(match, SOVIET)  # over the lake too (7.14)
+    if v["leningrad_siege"] and not adjacent and not cut:
         v["leningrad_siege"] = False
         debit(match, 1, "the siege of Leningrad is lifted", "BARB 12.23")
-    elif not v["leningrad_siege"] and any(match.side_at(h) == GERMAN for h in ("1110", "1111")):
+    elif not v["leningrad_siege"] and (
+        cut or any(match.side_at(h) == GERMAN for h in ("1110", "1111"))
+    ):
         v["leningrad_siege"] = True
         shared_victory.award(match, GERMAN, 1, "Leningrad under siege again", "BARB 12.23")
 

@@ -156,6 +156,26 @@ def test_leningrad_siege_lifts_and_returns_12_23(rb: Match) -> None:
     assert rb.state.vp["german"] == 33 and rb.state.vars["leningrad_siege"]
 
 
+def test_cutting_leningrads_supply_renews_the_siege_12_23(rb: Match) -> None:
+    from wargame.games.barbarossa import supply
+
+    for uid in [u.id for n in ("1110", "1111") for u in rb.units_at(n)]:
+        rb.place(rb.state.units[uid], None)
+    events.siege(rb)
+    assert not rb.state.vars["leningrad_siege"] and rb.state.vp["german"] == 32
+    assert "1011" in supply.overland(rb, "soviet")
+    events.siege(rb)  # still supplied, nobody next to it: still lifted
+    assert not rb.state.vars["leningrad_siege"]
+    for h in rb.topology.region("supply:soviet"):
+        rb.state.control[h] = "german"  # every Soviet line cut
+    rb.touch()
+    assert "1011" not in supply.overland(rb, "soviet")
+    events.siege(rb)
+    assert rb.state.vars["leningrad_siege"] and rb.state.vp["german"] == 33
+    events.siege(rb)  # no German next to it, but cut off: the siege holds
+    assert rb.state.vars["leningrad_siege"] and rb.state.vp["german"] == 33
+
+
 def test_cut_off_stalingrad_neither_moves_nor_attacks_on_gt14_12_7(rb: Match) -> None:
     from wargame.actions import Action, Decision
 
