@@ -6,7 +6,9 @@ hidden from the enemy until they come on the map. In each Soviet RVGK Phase (non
 five units in all go in (from a hex with overland supply to an edge source) or come out (to a
 Soviet-controlled city or Hero City in overland supply, or an east-edge hex 1000-2600), never
 both for one unit (8.9-8.10). From GT3, at the start of each German Movement Phase, the Soviet
-may deploy one RVGK unit in a Soviet-controlled, overland-supplied city (8.11; ruling 22)."""
+may deploy one RVGK unit in a Soviet-controlled, overland-supplied city (8.11; ruling 22). Once
+the German expedition is recalled or defeated, the Soviet units in the Caucasus box may go in
+too, within the same count (4.13)."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import fog, supply
+from . import caucasus, fog, supply
 from .turns import GERMAN, SOVIET, is_city
 
 BOX = "box:rvgk"
@@ -91,6 +93,10 @@ class Rvgk(Verb):
                 continue
             if unit.loc in net and match.counter(unit)["type"] != "ica":
                 yield Action("rvgk", ("in", unit.id))
+        if caucasus.state(match) in ("recalled", "defeated"):  # 4.13: the box's way out
+            for unit in caucasus.in_box(match, SOVIET):
+                if unit.id not in moved:
+                    yield Action("rvgk", ("in", unit.id))
         hexes = exits(match)
         for unit in in_box(match):
             if unit.id not in moved:
@@ -103,7 +109,8 @@ class Rvgk(Verb):
         if used(match) >= LIMIT:
             return "five units at most go in or out of the RVGK each phase (BARB 8.9)"
         return (
-            "in: a unit in overland supply to an edge source; out: to a Soviet city in overland "
+            "in: a unit in overland supply to an edge source, or from the Caucasus box once the "
+            "expedition is recalled or defeated (4.13); out: to a Soviet city in overland "
             "supply or an east-edge hex 1000-2600; never in and out in one phase (BARB 8.9-8.10)"
         )
 

@@ -103,3 +103,22 @@ def test_launch_needs_the_three_cities_and_the_soviet_must_answer_4_11_4_12(
     assert m.decision.side == "soviet" and m.decision.kind == "caucasus-response"
     m.apply("respond refuse")
     assert m.outcome["winner"] == "german" and "BARB" not in m.outcome["text"]
+
+
+def test_the_soviet_box_units_may_go_into_the_rvgk_once_the_force_is_out_4_13(
+    rb: Match,
+) -> None:
+    from wargame.actions import Decision
+    from wargame.games.barbarossa import rvgk
+
+    d = Decision("soviet", "rvgk", 14, "soviet/rvgk")
+    box = [u.id for u in caucasus.in_box(rb, "soviet")]
+    verb = rvgk.Rvgk()
+    assert not {a.args[1] for a in verb.legal(rb, d)} & set(box)  # the expedition is still out
+    rb.state.vars["caucasus"] = "recalled"
+    legal = {str(a) for a in verb.legal(rb, d)}
+    assert {f"rvgk in {u}" for u in box} <= legal
+    verb.apply(rb, d, next(a for a in verb.legal(rb, d) if a.args[1] == box[0]))
+    assert rb.state.units[box[0]].loc == "box:rvgk" and rvgk.used(rb) == 1  # the phase's count
+    rb.state.vars["caucasus"] = "defeated"
+    assert f"rvgk in {box[1]}" in {str(a) for a in verb.legal(rb, d)}
