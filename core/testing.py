@@ -155,10 +155,30 @@ def clear(match: Match) -> None:
 # ----------------------------------------------------------------------------- conformance
 
 
+_EDGE = r"A-Za-z0-9_.:/+\-"
+"""The characters an id is made of: an id is mentioned where no such character touches it."""
+_ID_CHARS = re.compile(rf"[{_EDGE}]+")
+
+
 def mentions(text: str, unit_id: str) -> bool:
     """Whether ``unit_id`` appears in ``text`` as a whole id, not inside a longer one."""
-    edge = r"A-Za-z0-9_.:/+\-"
-    return re.search(rf"(?<![{edge}]){re.escape(unit_id)}(?![{edge}])", text) is not None
+    return re.search(rf"(?<![{_EDGE}]){re.escape(unit_id)}(?![{_EDGE}])", text) is not None
+
+
+def _mentions_in(text: str) -> Callable[[str], bool]:
+    """:func:`mentions` for many ids in one text: an id made only of id characters is mentioned
+    exactly when it is one of the text's longest runs of them, found once for all ids."""
+    runs: set[str] | None = None
+
+    def mentioned(unit_id: str) -> bool:
+        nonlocal runs
+        if not _ID_CHARS.fullmatch(unit_id):
+            return mentions(text, unit_id)
+        if runs is None:
+            runs = set(_ID_CHARS.findall(text))
+        return unit_id in runs
+
+    return mentioned
 
 
 def view_problems(match: Match, side: str) -> list[str]:
@@ -167,8 +187,9 @@ def view_problems(match: Match, side: str) -> list[str]:
     text = json.dumps(view, sort_keys=True)
     found: list[str] = []
     where = f"turn {match.turn} {match.phase.path if match.phase else ''} view({side})"
+    mentioned = _mentions_in(text)
     for unit in match.state.units.values():
-        if unit.loc is not None and side in unit.hidden_from and mentions(text, unit.id):
+        if unit.loc is not None and side in unit.hidden_from and mentioned(unit.id):
             found.append(f"{where}: names {unit.id}, which is hidden from {side}")
     shown = {u["id"]: u for u in view["units"] if "id" in u}
     for unit in match.state.units.values():
@@ -300,6 +321,11 @@ class Playout:
     untried_seen: int = 0
 
 
+ROUND_TRIPS_KEPT = 500_000
+"""Actions whose notation a playout has seen round-trip, kept so that an action listed again
+(most of a movement phase's moves, decision after decision) is not parsed again."""
+
+
 def play(title: Title, seed: int, view_stride: int = 1) -> Playout:
     """Record a random bot-vs-bot game of ``title`` with ``seed``, checking every listed
     action's check and notation and (every ``view_stride`` actions) every side's view."""
@@ -313,6 +339,7 @@ def play(title: Title, seed: int, view_stride: int = 1) -> Playout:
     bots = {side: RandomBot(seed * 1000 + n) for n, side in enumerate(match.sides)}
     sampler = random.Random(seed)
     watch = MarkerWatch(match)
+    round_trips: set[Action] = set()
     while match.decision is not None and len(record.actions) < ACTION_CAP:
         decision = match.decision
         legal = match.legal_actions()
@@ -321,8 +348,12 @@ def play(title: Title, seed: int, view_stride: int = 1) -> Playout:
             break
         record.legal_seen += len(legal)
         for action in legal:
+            if action in round_trips:
+                continue  # listed again at a later decision: checked already
             if Action.parse(str(action)) != action:
                 record.notation.append(str(action))
+            elif len(round_trips) < ROUND_TRIPS_KEPT:
+                round_trips.add(action)
         sample = legal if len(legal) <= CHECK_SAMPLE else sampler.sample(legal, CHECK_SAMPLE)
         for action in sample:
             why = match.check(action)

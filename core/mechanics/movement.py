@@ -533,6 +533,8 @@ def kept(match: Match, side: str, name: str) -> dict[tuple[object, ...], Any]:
     found = match.cache.get(name)
     if found is None or (found[0] is not context and found[0] != context):
         found = match.cache[name] = (context, {})
+    elif found[0] is not context:  # equal: keep this state's tuple, compared by identity next
+        match.cache[name] = (context, found[1])
     return found[1]
 
 

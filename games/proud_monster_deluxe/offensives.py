@@ -253,13 +253,22 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
     return second_round_problem(match, units, args[0])
 
 
+def _any_failed(match: Match, ids: str) -> bool:
+    """Whether a unit of ``ids`` (a move's actor: "id,id") failed an MA this phase (14.8)."""
+    units = [match.state.units[i] for i in ids.split(",") if i in match.state.units]
+    return any(_failed(match, u) is not None for u in units)
+
+
+def _move_concerns(match: Match, decision: Decision, verb: str, actor: str) -> bool:
+    # asked once per actor: the veto below is then asked only about a stack with a failed MA
+    return _any_failed(match, actor)
+
+
 @hookimpl(specname="wargame_veto")
-@veto_scope(verbs=("move",), kinds=("movement",))
+@veto_scope(verbs=("move",), kinds=("movement",), concerns=_move_concerns)
 def veto_move(match: Match, decision: Decision, action: Action) -> str | None:
     """14.8: a stack whose MA failed stays in its launch hex (unless it assaults again)."""
-    ids = action.args[0].split(",") if action.args else []
-    units = [match.state.units[i] for i in ids if i in match.state.units]
-    if any(_failed(match, u) is not None for u in units):
+    if action.args and _any_failed(match, action.args[0]):
         return (
             "after a failed mobile assault the stack ends its movement in its launch hex (PMD 14.8)"
         )
