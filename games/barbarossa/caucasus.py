@@ -170,7 +170,7 @@ def no_answer(match: Match) -> None:
 class Recall(Verb):
     """``recall HEX``: before success, the whole expedition comes back through one exit hex free
     of Soviet units, at no MP cost, free to move on (4.13; ruling 6b). The Soviet units in the
-    box may then follow: ``recall HEX`` in a Soviet Movement Phase brings one of them out."""
+    box may then follow: ``recall HEX UNIT`` in a Soviet Movement Phase brings one of them out."""
 
     name = "recall"
     kinds = ("movement",)
@@ -188,7 +188,11 @@ class Recall(Verb):
             if match.side_at(h) not in (match.enemy(side),) and len(match.units_at(h)) <= 5 - (
                 3 if side == GERMAN else 1
             ):
-                yield Action("recall", (h,))
+                if side == GERMAN:
+                    yield Action("recall", (h,))
+                else:  # the Soviet picks which unit comes out
+                    for unit in in_box(match, SOVIET):
+                        yield Action("recall", (h, unit.id))
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         h = action.args[0]
@@ -198,7 +202,7 @@ class Recall(Verb):
             match.state.vars["caucasus"] = "recalled"
             match.emit("caucasus", f"the Caucasus expedition comes back through {h}", "BARB 4.13")
         else:
-            unit = in_box(match, SOVIET)[0]
+            unit = match.state.units[action.args[1]]
             match.place(unit, h)
             match.emit(
                 "caucasus", f"{unit.id} comes back from the Caucasus through {h}", "BARB 4.13"

@@ -122,3 +122,20 @@ def test_the_soviet_box_units_may_go_into_the_rvgk_once_the_force_is_out_4_13(
     assert rb.state.units[box[0]].loc == "box:rvgk" and rvgk.used(rb) == 1  # the phase's count
     rb.state.vars["caucasus"] = "defeated"
     assert f"rvgk in {box[1]}" in {str(a) for a in verb.legal(rb, d)}
+
+
+def test_the_soviet_picks_which_box_unit_comes_out_4_13(rb: Match) -> None:
+    from wargame.actions import Decision
+
+    rb.state.vars["caucasus"] = "defeated"
+    for h in caucasus.EXITS:
+        rb.state.control[h] = "soviet"
+    rb.touch()
+    d = Decision("soviet", "movement", 14, "soviet/movement")
+    verb = caucasus.Recall()
+    free = next(h for h in caucasus.EXITS if rb.side_at(h) != "german" and not rb.units_at(h))
+    box = [u.id for u in caucasus.in_box(rb, "soviet")]
+    assert {f"recall {free} {u}" for u in box} <= {str(a) for a in verb.legal(rb, d)}
+    last = box[-1]
+    verb.apply(rb, d, next(a for a in verb.legal(rb, d) if a.args == (free, last)))
+    assert rb.state.units[last].loc == free and rb.state.units[box[0]].loc == "box:caucasus"
