@@ -3,8 +3,11 @@ weighs the choices the kernel's generic reading cannot price, because this title
 combat are its own (one line a phase under capacities, a firefight instead of an odds table).
 
 The advisor is greedy and reads only what the bot's side may know (the bot hands it the view-
-limited match). Operational movement: commit attacks where the side's fire (German air
-counted) clearly outguns the defence, nearest victory cities first; move the rest one line
+limited match). It prices no battle itself: every attack it judges is priced by the kernel's
+:func:`wargame.pricing.price` (which Dark Crusade's ``wargame_price`` answers with each side's
+fire, 13.B.2), the price the battle is fought with and the page shows. Operational movement:
+commit attacks where the side's fire (with up to two German air units) clearly outguns the
+defence's, victory cities first; move the rest one line
 towards the enemy's victory cities (the Axis) or towards threatened own ones and the front (the
 Soviets), never emptying a threatened city; fortify what stays. In combat: air where the attack
 is, losses on fortifications and on units that survive them, retreat when outgunned. The
@@ -17,13 +20,14 @@ from collections import deque
 from collections.abc import Sequence
 from typing import Any
 
+from wargame import pricing
 from wargame.actions import Action, Decision
 from wargame.games.dark_crusade import combat as C
 from wargame.games.dark_crusade import lines as L
 from wargame.games.dark_crusade import movement as M
 from wargame.games.dark_crusade import units as U
 from wargame.hookspecs import hookimpl
-from wargame.match import Match
+from wargame.match import Battle, Match
 from wargame.state import Unit
 from wargame.topology import is_box
 
@@ -58,8 +62,10 @@ def enemy_points(match: Match, side: str) -> set[str]:
     return {loc for loc, ids in match.occupied().items() if match.state.units[ids[0]].side == enemy}
 
 
-def fire_of(match: Match, units: Sequence[Unit], *, defending: bool) -> float:
-    return float(sum(C.unit_fire(match, u, defending=defending) for u in units))
+def fires(match: Match, battle: Battle) -> dict[str, int]:
+    """Each side's fire total in the battle, as the kernel prices it (DC 13.B.2)."""
+    priced = pricing.price(match, battle)
+    return {f.side: f.total for f in priced.fires}
 
 
 class Advisor:
@@ -140,30 +146,24 @@ class Advisor:
         for action in moves:
             if len(action.args) == 2 and action.args[1] in enemy:
                 options.setdefault(action.args[1], []).append(action)
-        air = C.air_left(match) if side == U.AXIS else 0
+        air = min(C.air_left(match), 2) if side == U.AXIS else 0  # what it would commit
         vp = {c: float(match.topology.attrs(c).get("vp", 0)) for c in vp_cities(match)}
+        enemy_side = match.enemy(side)
         best: tuple[float, Action] | None = None
         for target, acts in sorted(options.items()):
-            defenders = C.defenders_at(match, target, match.enemy(side))
-            defence = fire_of(match, defenders, defending=True)
-            if C.own_side(match, target, match.enemy(side)):  # 10.C.2
-                defence += min(C.fortress_class(match, target), C.fortress_units(match, defenders))
-            attackers = committed.get(target, [])
-            pool = [match.state.units[a.args[0]] for a in acts]
-            mult = 1 + min(air, 2)
-            attack_now = fire_of(match, attackers, defending=False) * mult
-            attack_all = attack_now + fire_of(match, pool, defending=False) * mult
+            now = [u.id for u in committed.get(target, [])]
+
+            def fire(ids: list[str], target: str = target) -> dict[str, int]:
+                return fires(match, C.proposed_battle(match, target, ids, air))
+
+            priced = fire(now)
+            defence, attack_now = priced[enemy_side], priced[side]
+            attack_all = fire(now + [a.args[0] for a in acts])[side]
             if attack_all < max(ATTACK_RATIO * defence, 2.0):
                 continue
             if attack_now >= ATTACK_RATIO * defence + 2:
                 continue  # enough already: keep the rest for other battles
-            strongest = max(
-                acts,
-                key=lambda a: (
-                    C.unit_fire(match, match.state.units[a.args[0]], defending=False),
-                    a.args[0],
-                ),
-            )
+            strongest = max(acts, key=lambda a: (fire([*now, a.args[0]])[side], a.args[0]))
             score = vp.get(target, 0.0) * 10 + attack_all - defence
             if best is None or score > best[0]:
                 best = (score, strongest)
@@ -240,8 +240,8 @@ class Advisor:
             return Action("continue")
         side = decision.side
         other = battle["attacker"] if side == battle["defender"] else battle["defender"]
-        mine, _ = C.side_fire(match, battle, side)
-        theirs, _ = C.side_fire(match, battle, other)
+        priced = fires(match, C.kernel_battle(battle))
+        mine, theirs = priced[side], priced[other]
         holding = side == battle["defender"] and bool(
             match.topology.attrs(battle["target"]).get("vp")
         )

@@ -10,7 +10,7 @@ continue or retreat, retreat routes. The battle lives in ``state.vars["battle"]`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from math import ceil, floor
 from typing import Any
@@ -487,6 +487,17 @@ def new_battle(match: Match, target: str, breakthrough: bool) -> dict[str, Any]:
         "hits": {},
         "german_air": 0,
     }
+
+
+def proposed_battle(
+    match: Match, target: str, attackers: Sequence[str], german_air: int = 0
+) -> Battle:
+    """The regular battle at ``target`` if ``attackers`` (committed or still to move) attacked
+    it now, with ``german_air`` German air units committed (13.A.4): a choice priced before it
+    is made, on :func:`wargame.pricing.price` (the bots' advisor)."""
+    battle = new_battle(match, target, breakthrough=False)
+    battle.update(attackers=list(attackers), german_air=german_air)
+    return kernel_battle(battle)
 
 
 def start_battle(match: Match, target: str, breakthrough: bool) -> None:

@@ -4,11 +4,18 @@ outgunned, the economy used, never a draw declared."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from tests.games.dc_helpers import empty_match, goto, put
+from wargame import pricing
 from wargame.actions import Action
 from wargame.games.dark_crusade import combat as C
 from wargame.games.dark_crusade import units as U
 from wargame.games.dark_crusade.advisor import ADVISOR
+from wargame.match import Battle, Match
+from wargame.pricing import Price
 
 
 def choose(match):
@@ -32,6 +39,27 @@ def test_attacks_only_with_fire_to_spare() -> None:
     match.touch()
     choice = choose(match)
     assert choice is not None and choice.verb == "move" and choice.args[-1] == "brest"
+
+
+def test_attacks_are_judged_on_the_kernels_one_price(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The advisor prices no battle itself: the fire ``wargame.pricing.price`` gives each side
+    (DC's ``wargame_price``, 13.B.2) decides whether it commits to an attack."""
+    match = empty_match()
+    goto(match, "axis", "operational")
+    put(match, "siedlce", "ger-7", "ger-9", "ger-12")
+    put(match, "brest", "sov-4a", "sov-10a", "sov-13a")
+    choice = choose(match)
+    assert choice is not None and choice.args[-1] == "brest"
+    real = pricing.price
+
+    def stronger_defence(m: Match, battle: Battle) -> Price:
+        priced = real(m, battle)
+        more = [replace(f, total=f.total + 20) if f.role == "defender" else f for f in priced.fires]
+        return replace(priced, fires=tuple(more))
+
+    monkeypatch.setattr(pricing, "price", stronger_defence)
+    choice = choose(match)
+    assert choice is None or choice.args[-1] != "brest"
 
 
 def test_losses_go_to_fortifications_then_to_survivors() -> None:
