@@ -7,8 +7,9 @@ import pytest
 
 from tests.games.barb_helpers import new
 from tests.titles.variants import clear, put
+from wargame import pricing
 from wargame.actions import IllegalAction
-from wargame.games.barbarossa import combat
+from wargame.games.barbarossa import combat, supply
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as kcombat
 from wargame.mechanics import halving
@@ -87,6 +88,93 @@ def attack(m: Match, target: str, ids: list[str]) -> Battle:
     units = [m.state.units[i] for i in ids]
     defenders = [u.id for u in m.units_at(target)]
     return Battle("bx", ids, defenders, target, {u.id: u.loc or "" for u in units})
+
+
+# ------------------------------------------------------------------ T5: attack multipliers (7.22)
+
+
+def surround(m: Match, loc: str, enemies: list[str]) -> str:
+    """Enemy units in every hex around ``loc``: no overland line gets in (7.3, 7.9). Returns
+    the first neighbour, the one attacked."""
+    around = m.topology.neighbours(loc)
+    assert len(around) == len(enemies) == 6
+    for uid, hex_id in zip(enemies, around, strict=True):
+        put(m, uid, hex_id)
+    return around[0]
+
+
+SOVIETS = ["sov-47", "sov-18", "sov-56", "sov-28", "sov-51", "sov-57"]
+GERMANS = ["ger-44", "ger-5", "ger-42", "ger-17", "ger-4", "ger-11"]
+
+
+def attack_total(m: Match, target: str, ids: list[str]) -> int:
+    return int(pricing.price(m.sandbox(), attack(m, target, ids)).attack)
+
+
+@pytest.mark.parametrize("city", ["1818", "2117", "2820"])  # Germany, General Government, Hungary
+def test_german_garrison_only_in_a_surrounded_fortress_city_attacks_in_full_t5_7_22(
+    rb: Match, city: str
+) -> None:
+    rb.state.vars["fortress_cities"] = [city]
+    put(rb, "ger-8", city)
+    put(rb, "ger-7", city)
+    target = surround(rb, city, SOVIETS)
+    assert supply.state(rb, rb.state.units["ger-8"]) == "garrison"
+    assert attack_total(rb, target, ["ger-8", "ger-7"]) == 8  # 4 + 4, not halved
+    rb.state.vars["fortress_cities"] = []  # no fortress city: out of supply, halved (7.16)
+    rb.touch()
+    assert attack_total(rb, target, ["ger-8", "ger-7"]) == 4
+
+
+def test_a_fortress_city_inside_the_ussr_gives_no_garrison_supply_t5_7_6(rb: Match) -> None:
+    rb.state.vars["fortress_cities"] = ["2311"]  # Kiev
+    put(rb, "ger-8", "2311")
+    put(rb, "ger-7", "2311")
+    target = surround(rb, "2311", SOVIETS)
+    assert supply.state(rb, rb.state.units["ger-8"]) == "out"
+    assert attack_total(rb, target, ["ger-8", "ger-7"]) == 4
+
+
+def test_soviet_gt1_to_6_in_a_surrounded_hero_city_attacks_in_full_t5_7_22(rb: Match) -> None:
+    rb.state.cursor.turn = 6
+    rb.state.vars["hero_cities"] = ["1606"]
+    put(rb, "sov-1g", "1606")
+    put(rb, "sov-24", "1606")
+    target = surround(rb, "1606", GERMANS)
+    assert supply.state(rb, rb.state.units["sov-1g"]) == "garrison"
+    assert attack_total(rb, target, ["sov-1g", "sov-24"]) == 8  # 5 + 3
+    rb.state.vars["hero_cities"] = []  # no hero city: out of supply, halved (7.16)
+    rb.touch()
+    assert attack_total(rb, target, ["sov-1g", "sov-24"]) == 4
+
+
+def test_soviet_gt7_on_garrison_supply_alone_attacks_at_half_t5_7_22(rb: Match) -> None:
+    rb.state.vars.pop("south_offensive", None)
+    rb.state.cursor.turn = 7
+    rb.state.vars["hero_cities"] = ["1606"]
+    put(rb, "sov-1g", "1606")
+    put(rb, "sov-24", "1606")
+    target = surround(rb, "1606", GERMANS)
+    assert attack_total(rb, target, ["sov-1g", "sov-24"]) == 4  # 8 halved together (1.3)
+    rb.state.vars["offensive_markers"] = {"A": "1606"}  # a marker helps only overland (7.11)
+    assert attack_total(rb, target, ["sov-1g", "sov-24"]) == 4
+
+
+def test_soviet_gt7_with_no_overland_offensive_or_garrison_supply_is_quartered_t5_7_22(
+    rb: Match,
+) -> None:
+    rb.state.vars.pop("south_offensive", None)
+    rb.state.cursor.turn = 7
+    rb.state.vars["hero_cities"] = []  # Moscow no Hero City
+    put(rb, "sov-1g", "1606")
+    put(rb, "sov-24", "1606")
+    target = surround(rb, "1606", GERMANS)
+    assert supply.state(rb, rb.state.units["sov-1g"]) == "out"
+    price = pricing.price(rb.sandbox(), attack(rb, target, ["sov-1g", "sov-24"]))
+    assert int(price.attack) == 2  # 8 quartered together
+    assert any(m.rule == "BARB 7.22" for m in price.modifiers)
+    rb.state.cursor.turn = 6  # before GT7 only halved (7.16)
+    assert attack_total(rb, target, ["sov-1g", "sov-24"]) == 4
 
 
 def test_panzer_corps_attack_cities_with_their_defence_11_20(rb: Match) -> None:
