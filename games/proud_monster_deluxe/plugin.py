@@ -21,6 +21,7 @@ from wargame.games.proud_monster_deluxe import (
     offsupply,
     partisans,
     reinforce,
+    replacements,
     reserves,
     rvgk,
     strategic,
@@ -30,6 +31,7 @@ from wargame.games.proud_monster_deluxe import (
     victory,
     volga,
     weather,
+    withdrawals,
 )
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
@@ -58,6 +60,8 @@ RULES: tuple[object, ...] = (
     gambit,  # part 2: 5.7, 4.7
     summerattack,  # part 2: 5.6
     reinforce,  # 9.1, 9.1.4, 2.2
+    replacements,  # 9.5, 9.8
+    withdrawals,  # 9.7
     victory,
 )
 

@@ -7,9 +7,9 @@ entry hexes, minor allies into the South OKH with Romania and Hungary (9.1.1, 9.
 there they move onto the map paying the first hex's cost, or move strategically, or wait.
 Soviet units (untried ones drawn from their type's counters, 9.1) arrive in an RVGK area; in the
 Soviet part of the Reinforcement Phase the Soviet player places each he wants on the map
-(``place UNIT HEX``, 9.1.3): a Soviet-owned city or large town in overland supply, or a
-red-bordered north, east or south map-edge hex, with no Axis unit there and within the stacking
-limit; one placed into a stack in reserve is in reserve too. What he does not place stays in the
+(``place UNIT HEX``, 9.1.3): a Soviet-owned city or large town in overland supply, a land hex
+next to one that is a Military District HQ (stand-ins, ``table-md-hq.json``), or a red-bordered
+north, east or south map-edge hex, with no Axis unit there and within the stacking limit; one placed into a stack in reserve is in reserve too. What he does not place stays in the
 RVGK area (9.1.3 lets a unit enter there). The ``placing`` flag marks the arrivals he may still
 place; it goes when the Soviet part of the phase ends.
 
@@ -21,8 +21,7 @@ Axis-owned or out of supply, -3 when a Moscow hex is) Tank Brigades come from th
 counter removed from the game, or waiting in the Replacement Army, is not drawn again); when too
 few are left the rest do not arrive (the kernel's event cites 2.2).
 
-Not built (rulings RF1-RF3): the Military District HQ entries (the starred hexes are not on the
-stand-in map), the vacant Axis-owned HQ's partisan entry, Leningrad's lake supply, port supply
+Not built (ruling RF3): the vacant Axis-owned HQ's partisan entry, Leningrad's lake supply, port supply
 (8.12), jointly-occupied hexes, Ost units (none in the manifest)."""
 
 from __future__ import annotations
@@ -82,9 +81,24 @@ def entry_hexes(match: Match) -> frozenset[str]:
     in_supply = supply.nets(match, SOVIET)[1]
     cities = [h for h in _cities(match) if controller(match, h) == SOVIET and h in in_supply]
     edges = [h for name in EDGES for h in topo.region(name)]
-    found = frozenset(h for h in (*cities, *edges) if match.side_at(h) != AXIS)
+    around = [
+        n
+        for h in match.title.doc("md-hq")["entries"]
+        if h in cities
+        for n in topo.neighbours(h)
+        if _land(match, h, n)
+    ]
+    found = frozenset(h for h in (*cities, *edges, *around) if match.side_at(h) != AXIS)
     match.scratch[key] = found
     return found
+
+
+def _land(match: Match, a: str, b: str) -> bool:
+    """Across a land hexside into a land hex (9.1.3: an HQ's neighbours)."""
+    topo = match.topology
+    edge = topo.edge(a, b)
+    blocked = edge is not None and bool(set(edge.features) & set(reserves.LAND_BLOCKERS))
+    return not blocked and topo.terrain(b) not in ("sea", "lake")
 
 
 def place_problem(match: Match, unit: Unit, loc: str) -> str | None:
@@ -92,8 +106,8 @@ def place_problem(match: Match, unit: Unit, loc: str) -> str | None:
         return f"{unit.id} is not a Soviet reinforcement waiting to be placed ({RULE})"
     if loc not in entry_hexes(match):
         return (
-            f"{loc} is not a Soviet-owned city or large town in overland supply nor a "
-            f"red-bordered edge hex free of Axis units ({RULE})"
+            f"{loc} is not a Soviet-owned city or large town in overland supply, next to a "
+            f"Military District HQ, nor a red-bordered edge hex, free of Axis units ({RULE})"
         )
     here = [u.id for u in match.units_at(loc) if u.side == SOVIET]
     if stacking.over(match, SOVIET, [*here, unit.id], loc):

@@ -12,7 +12,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Title, discover
 from wargame.testing import force_rolls, put, refused, to_phase
 
-MINSK, KIEV, MOSCOW = "1920", "2132", "4120"
+MINSK, KIEV, MOSCOW, STALINGRAD = "1920", "2132", "4120", "5044"
 T118 = 7  # game turn of YNN 118
 
 
@@ -80,7 +80,7 @@ def test_not_in_the_open_nor_in_an_axis_held_or_cut_off_city_9_1_3() -> None:
     uid = reinforce.placing(match)[0].id
     inland = next(
         h
-        for h in match.topology.neighbours(MOSCOW)
+        for h in match.topology.neighbours(STALINGRAD)  # a city, not a Military District HQ
         if match.topology.terrain(h) == "clear" and h not in reinforce.entry_hexes(match)
     )
     refused(match, f"place {uid} {inland}", "not a Soviet-owned city", rule="PMD 9.1.3")
@@ -93,6 +93,18 @@ def test_not_in_the_open_nor_in_an_axis_held_or_cut_off_city_9_1_3() -> None:
     match.place(match.state.units["ger-id-23"], None)
     match.touch()
     assert f"place {uid} {MINSK}" in _legal(match)
+
+
+def test_a_military_district_hq_lets_them_in_next_to_it_too_9_1_3() -> None:
+    match = _soviet_placing()
+    uid = reinforce.placing(match)[0].id
+    land = [h for h in match.topology.neighbours(MOSCOW) if match.topology.terrain(h) == "clear"]
+    empty = next(h for h in land if not match.units_at(h))
+    assert f"place {uid} {empty}" in _legal(match)
+    for h in reinforce.named(match, "Moscow"):
+        match.state.control[h] = "axis"
+    match.touch()
+    refused(match, f"place {uid} {empty}", "next to a Military District HQ", rule="PMD 9.1.3")
 
 
 def test_a_red_bordered_edge_hex_takes_them_up_to_the_stacking_limit_9_1_3_6_1() -> None:

@@ -1306,6 +1306,7 @@ def title() -> Json:
             "calendar": "calendar.json",
             "1941-historical": "scenario-1941-historical.json",
             "gast": "table-gast.json",
+            "md-hq": "table-md-hq.json",
         },
         "default_scenario": "1941-historical",
         "mechanics": [
@@ -1511,6 +1512,7 @@ def documents() -> dict[str, Json]:
         "table-gast.json": gast(),
         "terrain.json": terrain(),
         "scenario-1941-historical.json": setup(groups, map_doc),
+        "table-md-hq.json": reinforcements.md_hq(map_doc),
         "title.json": title(),
     }
 

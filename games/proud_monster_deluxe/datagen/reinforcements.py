@@ -127,4 +127,47 @@ def schedule(index_of: dict[int, int]) -> Json:
                 "options": {"lrp": lrp, "mrp": mrp},
                 "provenance": stand_in("9.5.1: Axis replacement points from the TRT (not in text)"),
             }
+    out["211-axis-withdraw-2ss"] = {
+        "turn": index_of[211],
+        "side": "axis",
+        "kind": "withdrawal",
+        "units": ["ger-mid-ss-r"],
+        "provenance": rule("9.3, 9.7.2", "the text's example: the 2SS MID withdraws on turn 211"),
+    }
+    generic = {(124, "axis"): ("id", 1), (203, "soviet"): ("rd", 2), (205, "soviet"): ("tb", 1)}
+    for (ynn, side), (kind, count) in generic.items():
+        out[f"{ynn}-{side}-withdraw-{kind}"] = {
+            "turn": index_of[ynn],
+            "side": side,
+            "kind": "withdrawal",
+            "options": {"type": kind, "count": count},
+            "provenance": stand_in("9.7.3: a generic withdrawal (the TRT is not in the text)"),
+        }
     return dict(sorted(out.items()))
+
+
+MD_HQ = ("Leningrad", "Riga", "Minsk", "Kiev", "Odessa", "Kharkov", "Moscow", "Orel", "Rostov")
+"""Stand-in Military District HQs (the starred hexes are not in the text): the seats of the
+1941 districts on the map, Moscow's two hexes one HQ (9.5.3)."""
+
+
+def md_hq(map_doc: Json) -> Json:
+    """The Military District HQ table (9.1.3, 9.5.3): hex -> its HQ's name."""
+    from .build import stand_in
+
+    hexes = {h: e["name"] for h, e in map_doc["hexes"].items() if e.get("name") in MD_HQ}
+    missing = set(MD_HQ) - set(hexes.values())
+    if missing:
+        raise ValueError(f"MD HQs not on the map: {sorted(missing)}")
+    return {
+        "kind": "table",
+        "id": "md-hq",
+        "name": "Soviet Military District HQs",
+        "rule": "PMD 9.1.3, 9.5.3",
+        "provenance": stand_in(
+            "the starred hexes are not in the text: the seats of the 1941 military districts "
+            "on the map (Leningrad, Baltic, Western, Kiev, Odessa, Kharkov, Moscow, Orel, "
+            "North Caucasus); Moscow's two hexes are one HQ for points (9.5.3)"
+        ),
+        "entries": {h: {"name": name} for h, name in sorted(hexes.items())},
+    }

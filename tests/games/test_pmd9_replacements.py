@@ -1,0 +1,242 @@
+"""Proud Monster Deluxe 9.5 and 9.8: replacement points, refits, rebuilds, the comb-out, the
+Soviet West and East systems, voluntary reduction."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from wargame.games.proud_monster_deluxe import eliminated, plugin, reinforce, replacements, reserves
+from wargame.match import Match
+from wargame.plugins import Title, discover
+from wargame.testing import force_rolls, put, refused, to_phase
+
+GAME = {114: 3, 119: 8, 123: 12, 124: 13, 206: 19}  # YNN -> game turn
+
+
+@cache
+def _title() -> Title:
+    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+
+
+@cache
+def _after_112() -> Match:
+    match = Match(_title(), "1941-historical", 1)
+    while match.turn == 1:
+        match.apply("end")
+    return match
+
+
+def _soviet_part() -> Match:
+    return _after_112().sandbox()
+
+
+def _axis_part() -> Match:
+    match = _soviet_part()
+    match.apply("end")
+    assert match.decision is not None and match.decision.phase == "turn/axis-reinforcement"
+    return match
+
+
+def _axis_refit() -> Match:
+    match = _axis_part()
+    to_phase(match, "axis", "refit")
+    return match
+
+
+def _start(match: Match, phase_id: str) -> None:
+    spec = next(p for p in match.title.manifest.sequence.before_turn if p.id == phase_id)
+    match.hook.wargame_phase_start(match=match, phase=spec)
+    match.touch()
+
+
+def _legal(match: Match) -> set[str]:
+    return {str(a) for a in match.legal_actions()}
+
+
+def _empty_hex(match: Match, away_from: str = "axis") -> str:
+    """A clear hex in the USSR with no unit on or next to it."""
+    topo = match.topology
+    return next(
+        h
+        for h in sorted(topo.region("country:ussr"))
+        if topo.terrain(h) == "clear"
+        and not match.units_at(h)
+        and not any(match.units_at(n) for n in topo.neighbours(h))
+        and h not in topo.region("gas-east")
+    )
+
+
+def test_axis_points_arrive_each_turn_and_are_saved_9_5_1() -> None:
+    match = _soviet_part()
+    assert replacements.points(match, "axis") == {"lrp": 0, "mrp": 0}  # none on 113
+    match.state.cursor.turn = GAME[114]
+    _start(match, "reinforcement")
+    assert replacements.points(match, "axis") == {"lrp": 2, "mrp": 1}
+    match.state.cursor.turn += 1
+    _start(match, "reinforcement")
+    assert replacements.points(match, "axis") == {"lrp": 4, "mrp": 2}
+
+
+def test_a_german_division_is_rebuilt_to_the_steps_paid_in_the_north_okh_9_5_1() -> None:
+    match = _axis_part()
+    unit = match.state.units["ger-id-23"]
+    match.eliminate(unit, "test")
+    assert unit.id in eliminated._ns(match)[eliminated.REPLACEMENT_ARMY]
+    replacements.points(match, "axis").update(lrp=1, mrp=1)
+    assert "rebuild ger-id-23 1 1" in _legal(match)
+    refused(match, "rebuild ger-id-23 2 0", "only 1 LRP", rule="PMD 9.5.1")
+    match.apply("rebuild ger-id-23 1 1")
+    unit = match.state.units["ger-id-23"]
+    assert unit.loc == "box:okh-north" and unit.step == 1  # 2 of its 3 steps
+    assert set(unit.flags["entry"]) == set(match.resolve_locations(["country:greater-germany"]))
+    assert replacements.points(match, "axis") == {"lrp": 0, "mrp": 0}
+    assert unit.id not in eliminated._ns(match)[eliminated.REPLACEMENT_ARMY]
+
+
+def test_an_lrp_rebuilds_only_leg_units_and_minor_allies_are_never_rebuilt_9_5_1() -> None:
+    match = _axis_part()
+    for uid in ("ger-pd-4", "rom-id-1"):
+        match.eliminate(match.state.units[uid], "test")
+    replacements.points(match, "axis").update(lrp=3, mrp=0)
+    refused(match, "rebuild ger-pd-4 1 0", "only a Leg unit", rule="PMD 9.5.1")
+    refused(match, "rebuild rom-id-1 1 0", "not a German division", rule="PMD 9.5.1")
+
+
+def test_a_mech_refit_takes_the_refit_marker_which_goes_at_cleanup_9_5_1() -> None:
+    match = _axis_refit()
+    hex_ = _empty_hex(match)
+    pd = put(match, "ger-pd-4", hex_)
+    pd.step = 2
+    replacements.points(match, "axis").update(lrp=2, mrp=1)
+    refused(match, "refit ger-pd-4 1 0", "only a Leg unit", rule="PMD 9.5.1")
+    match.apply("refit ger-pd-4 0 1")
+    assert pd.step == 1 and pd.flags.get("refit")
+    match.apply("end")  # to the Initial Movement Phase
+    assert not any(a.verb == "move" for a in match.legal_for("ger-pd-4"))
+    while match.decision is not None and match.decision.phase.startswith("axis/w1"):
+        match.apply("end")
+    assert not pd.flags.get("refit")  # gone in the Axis Cleanup Phase
+
+
+def test_leg_refit_next_to_the_enemy_but_mech_not_9_5_1() -> None:
+    match = _axis_refit()
+    hex_ = _empty_hex(match)
+    neighbour = match.topology.neighbours(hex_)[0]
+    put(match, "sov-rd-kovo-01", neighbour)
+    pd, inf = put(match, "ger-pd-4", hex_), put(match, "ger-id-23", hex_)
+    pd.step = inf.step = 1
+    replacements.points(match, "axis").update(lrp=2, mrp=2)
+    refused(match, "refit ger-pd-4 0 1", "next to an enemy unit", rule="PMD 9.5.1")
+    match.apply("refit ger-id-23 1 0")
+    assert inf.step == 0 and not inf.flags.get("refit")
+
+
+def test_no_refit_in_reserve_nor_east_of_the_gas_line_in_1941_9_5_1() -> None:
+    match = _axis_refit()
+    hex_ = _empty_hex(match)
+    inf = put(match, "ger-id-23", hex_)
+    inf.step = 1
+    replacements.points(match, "axis").update(lrp=2)
+    reserves.place(match, "axis", hex_)
+    refused(match, "refit ger-id-23 1 0", "in reserve", rule="PMD 9.5.1")
+    east = next(h for h in sorted(match.topology.region("gas-east")) if not match.units_at(h))
+    reserves.remove_marker(match, "axis", "1", "test")
+    put(match, "ger-id-23", east)
+    refused(match, "refit ger-id-23 1 0", "east of the GAS line", rule="PMD 9.5.1")
+    put(match, "ger-id-23", "box:okh-north")
+    assert "refit ger-id-23 1 0" in _legal(match)  # always in an OKH area
+
+
+def test_comb_out_from_206_once_a_year_2_to_5_lrp_t35_9_5_2() -> None:
+    match = _axis_part()
+    refused(match, "combout", "before turn 206", rule="PMD 9.5.2")
+    match.state.cursor.turn = GAME[206]
+    force_rolls(match, 1, 6, only="PMD 9.5.2")
+    match.apply("combout")
+    assert replacements.points(match, "axis")["lrp"] == 2
+    refused(match, "combout", "1942 comb-out is done", rule="PMD 9.5.2")
+
+
+def _soviet_hqs(match: Match, soviet: list[str]) -> None:
+    """Only the named HQs Soviet-owned (both Moscow hexes for Moscow); the rest Axis."""
+    for h, entry in match.title.doc("md-hq")["entries"].items():
+        match.state.control[h] = "soviet" if entry["name"] in soviet else "axis"
+    match.touch()
+
+
+def test_west_system_lrp_per_hq_by_turn_and_half_when_retaken_t36_9_5_3() -> None:
+    match = _soviet_part()
+    match.state.cursor.turn = GAME[119]
+    _soviet_hqs(match, ["Moscow", "Kiev", "Kharkov", "Rostov"])
+    assert replacements.soviet_points(match) == {"lrp": 16, "mrp": 0}
+    replacements.note_losses(match)  # the other five are lost for good
+    match.state.cursor.turn = GAME[123]
+    _soviet_hqs(match, ["Moscow", "Kiev", "Kharkov", "Rostov", "Minsk"])
+    assert replacements.soviet_points(match) == {"lrp": 4 * 6 + 3, "mrp": 0}
+
+
+def test_moscow_is_one_hq_and_stops_only_when_both_hexes_go_9_5_3() -> None:
+    match = _soviet_part()
+    match.state.cursor.turn = GAME[119]
+    _soviet_hqs(match, ["Moscow"])
+    assert replacements.soviet_points(match)["lrp"] == 4
+    moscow = reinforce.named(match, "Moscow")
+    match.state.control[moscow[0]] = "axis"
+    assert replacements.soviet_points(match)["lrp"] == 4
+    match.state.control[moscow[1]] = "axis"
+    assert replacements.soviet_points(match)["lrp"] == 0
+
+
+def test_east_system_16_plus_2_held_plus_1_retaken_half_mrp_t37_9_5_3() -> None:
+    match = _soviet_part()
+    match.state.cursor.turn = GAME[124]
+    _soviet_hqs(match, ["Moscow", "Kiev", "Kharkov"])
+    replacements.note_losses(match)
+    _soviet_hqs(match, ["Moscow", "Kiev", "Kharkov", "Minsk"])
+    assert "east" in _legal(match)
+    match.apply("east")
+    assert replacements.points(match, "soviet") == {"lrp": 11, "mrp": 12}
+    assert "east" not in _legal(match)
+
+
+def test_no_east_system_before_124_but_forced_from_207_9_5_3() -> None:
+    match = _soviet_part()
+    refused(match, "east", "from turn 124", rule="PMD 9.5.3")
+    match.state.cursor.turn = 20  # 207
+    assert replacements.east(match)
+
+
+def test_west_rebuilds_an_rd_untried_and_placed_as_a_reinforcement_9_5_3() -> None:
+    match = _soviet_part()
+    rd = match.state.units["sov-rd-kovo-01"]
+    match.eliminate(rd, "test")
+    td = put(match, "sov-para-corps-4", "4120")  # to the Tried Units pool (13.14)
+    match.eliminate(td, "test")
+    replacements.points(match, "soviet").update(lrp=3, mrp=0)
+    refused(match, f"rebuild {td.id} 1 0", "only RDs and CDs", rule="PMD 9.5.3")
+    match.apply(f"rebuild {rd.id} 1 0")
+    rd = match.state.units[rd.id]
+    assert rd.loc in reinforce.RVGK and rd.flags.get("placing") and match.is_untried(rd)
+    match.apply("end")  # 9.5.3: the rest are lost
+    assert replacements.points(match, "soviet") == {"lrp": 0, "mrp": 0}
+    assert not rd.flags.get("placing")
+
+
+def test_east_rebuilds_any_unit_at_full_strength_9_5_3() -> None:
+    match = _soviet_part()
+    corps = put(match, "sov-para-corps-4", "4120")
+    match.eliminate(corps, "test")
+    match.state.vars["soviet_lrp"] = 0
+    replacements._ns(match)["east"] = True
+    replacements.points(match, "soviet").update(lrp=2, mrp=2)
+    refused(match, f"rebuild {corps.id} 1 1", "full strength: 4", rule="PMD 9.5.3")
+    match.apply(f"rebuild {corps.id} 2 2")
+    assert match.state.units[corps.id].step == 0
+
+
+def test_voluntary_reduction_in_the_own_refit_phase_only_9_8() -> None:
+    match = _axis_part()
+    refused(match, "reduce ger-id-23")
+    to_phase(match, "axis", "refit")
+    match.apply("reduce ger-id-23")
+    assert match.state.units["ger-id-23"].step == 1
