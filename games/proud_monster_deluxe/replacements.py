@@ -357,6 +357,7 @@ class Reduce(Verb):
 
     name = "reduce"
     kinds = ("refit",)
+    rare = True  # a random player should seldom destroy his own units
 
     def actors(self, match: Match, decision: Decision) -> list[str]:
         return [u.id for u in match.units_of(decision.side) if u.loc is not None]
