@@ -20,11 +20,22 @@ class Deploy(Verb):
     name = "deploy"
     kinds = ("deploy",)
 
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        for unit in match.units_of(decision.side):
-            for loc in unit.flags.get("deploy", ()):
-                if loc != unit.loc:
-                    yield Action("deploy", (unit.id, loc))
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        return [
+            u.id
+            for u in match.units_of(decision.side)
+            if any(loc != u.loc for loc in u.flags.get("deploy", ()))
+        ]
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> Iterable[Action]:
+        unit = match.state.units.get(actor)
+        if unit is None or unit.side != decision.side:
+            return []
+        return [
+            Action("deploy", (unit.id, loc))
+            for loc in unit.flags.get("deploy", ())
+            if loc != unit.loc
+        ]
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
         if len(action.args) != 2:

@@ -56,6 +56,8 @@ def available(match: Match, battle: Battle) -> list[str]:
             continue
         if spec.get("soviet_only") and side != SOVIET:
             continue  # 13.4.2: forts are active only for Soviet units
+        if name == "stalin-line" and match.state.vars.get("stalin_line_destroyed"):
+            continue  # 13.4.2: all destroyed in the 1942 scenario (scenario var)
         if side == SOVIET and ynn(match) == 112 and name not in (*FORTS, "city"):
             continue  # 5.3(11): no Soviet terrain shifts on turn 112 but forts
         out.append((int(spec["shift"]), name))

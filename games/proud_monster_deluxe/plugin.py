@@ -24,6 +24,7 @@ from wargame.games.proud_monster_deluxe import (
     replacements,
     reserves,
     rvgk,
+    setups,
     strategic,
     summerattack,
     supply,
@@ -62,6 +63,7 @@ RULES: tuple[object, ...] = (
     reinforce,  # 9.1, 9.1.4, 2.2
     replacements,  # 9.5, 9.8
     withdrawals,  # 9.7
+    setups,  # 1.3
     victory,
 )
 

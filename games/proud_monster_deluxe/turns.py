@@ -14,9 +14,14 @@ AXIS, SOVIET = "axis", "soviet"
 
 
 def ynn(match: Match, turn: int | None = None) -> int:
-    """The turn in the rulebook's three-digit notation (1.4): 112 for game turn 1. Asked for
-    every hexside while a cost table is built, so read from the calendar once per turn."""
-    memo = ("pmd-ynn", match.turn if turn is None else turn)
+    """The turn in the rulebook's three-digit notation (1.4): 112 for game turn 1; during a
+    free set-up (1.3), before any turn, the scenario's first. Asked for every hexside while a
+    cost table is built, so read from the calendar once per turn."""
+    if turn is None:
+        turn = match.turn
+        if match.state.cursor.stage == "setup":
+            turn = int(match.scenario.get("first_turn", 1))
+    memo = ("pmd-ynn", turn)
     found = match.cache.get(memo)
     if found is None:
         found = match.cache[memo] = int(turn_spec(match, turn)["values"]["ynn"])

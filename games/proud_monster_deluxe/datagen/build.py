@@ -21,7 +21,7 @@ from typing import Any
 
 from wargame.geo import generator_main
 
-from . import reinforcements
+from . import reinforcements, scenarios
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 COMMAND = "python -m wargame.games.proud_monster_deluxe.datagen.build"
@@ -1305,6 +1305,8 @@ def title() -> Json:
             "combat-tables": "crt.json",
             "calendar": "calendar.json",
             "1941-historical": "scenario-1941-historical.json",
+            "1941-free": "scenario-1941-free.json",
+            "1942-free": "scenario-1942-free.json",
             "gast": "table-gast.json",
             "md-hq": "table-md-hq.json",
         },
@@ -1323,6 +1325,7 @@ def title() -> Json:
             "attenuated-supply",
             "supply",
             "reinforcements",
+            "deploy",
         ],
         "mechanic_options": {
             "movement": {
@@ -1422,6 +1425,18 @@ def title() -> Json:
         "turn_label": "Turn",
         "sequence": {
             "rule": "PMD 5.0-5.2",
+            # 1.3: the free set-ups (setups.py), the Soviet first; no phase in a historical one
+            "setup": [
+                {
+                    "id": f"{side}-deploy",
+                    "name": f"{side.title()} free set-up",
+                    "kind": "deploy",
+                    "side": side,
+                    "rule": "PMD 1.3",
+                    "when": "deploy",
+                }
+                for side in ("soviet", "axis")
+            ],
             "before_turn": [
                 {
                     "id": "reinforcement",
@@ -1505,13 +1520,18 @@ def documents() -> dict[str, Json]:
     with (DATA / "map.json").open(encoding="utf-8") as fh:
         map_doc = json.load(fh)
     manifest, groups = counters()
+    historical, cal = setup(groups, map_doc), calendar()
     return {
-        "calendar.json": calendar(),
+        "calendar.json": cal,
         "counters.json": manifest,
         "crt.json": crt(),
         "table-gast.json": gast(),
         "terrain.json": terrain(),
-        "scenario-1941-historical.json": setup(groups, map_doc),
+        "scenario-1941-historical.json": historical,
+        "scenario-1941-free.json": scenarios.free_1941(historical, map_doc),
+        "scenario-1942-free.json": scenarios.free_1942(
+            historical, cal["schedule"], map_doc, {y: i for i, y in enumerate(turns(), start=1)}
+        ),
         "table-md-hq.json": reinforcements.md_hq(map_doc),
         "title.json": title(),
     }

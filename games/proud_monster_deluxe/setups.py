@@ -1,0 +1,78 @@
+"""The free set-ups and the later start of the scenarios (PMD 1.3).
+
+In the 1941 Free and 1942 Free scenarios each side sets up its own units: every set-up entry
+lists the hexes its units may take (the kernel's deploy mechanic: a unit starts in the first
+and its owner moves it to another with ``deploy UNIT HEX``, then ``end``), the Soviet first,
+then the Axis (ruling SC2). A unit may not set up where its side would break the stacking
+limit (6.1). The set-up phases run only for a side with such a choice, so the 1941 Historical
+scenario has none. A scenario starting after turn 112 (1942 Free, turn 211: ruling SC1) counts
+every schedule entry of an earlier turn as already played: its units are in the set-up or gone,
+its calls and points are history (9.1)."""
+
+from __future__ import annotations
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
+from wargame.match import Match
+from wargame.mechanics import stacking
+from wargame.models import PhaseSpec
+
+RULE = "PMD 1.3"
+
+
+def _stash(match: Match) -> dict[str, dict[str, list[str]]]:
+    found: dict[str, dict[str, list[str]]] = match.state.ns("pmd-setup").setdefault("waiting", {})
+    return found
+
+
+@hookimpl
+def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
+    if phase.when == "deploy":
+        side = str(phase.side)
+        return bool(_stash(match).get(side)) or any(
+            u.flags.get("deploy") for u in match.units_of(side)
+        )
+    return None
+
+
+@on_phase("end", kinds=("deploy",))
+def keep_the_others(match: Match, phase: PhaseSpec) -> None:
+    """The kernel's deploy mechanic forgets every unit's choices when a set-up phase ends; the
+    side still to set up keeps its own (kept here, given back when its phase starts)."""
+    for unit in match.state.units.values():
+        if unit.side != phase.side and unit.flags.get("deploy"):
+            _stash(match).setdefault(unit.side, {})[unit.id] = list(unit.flags["deploy"])
+
+
+@on_phase("start", kinds=("deploy",))
+def give_back(match: Match, phase: PhaseSpec) -> None:
+    for uid, locs in _stash(match).pop(str(phase.side), {}).items():
+        match.state.units[uid].flags["deploy"] = locs
+    if not _stash(match):
+        match.state.ns("pmd-setup").pop("waiting", None)
+    match.touch()
+
+
+@hookimpl
+@veto_scope(verbs=("deploy",), kinds=("deploy",))
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    if len(action.args) != 2 or action.args[1] not in match.topology:
+        return None
+    unit, loc = match.state.units.get(action.args[0]), action.args[1]
+    if unit is None:
+        return None
+    here = [u.id for u in match.units_at(loc) if u.side == unit.side and u.id != unit.id]
+    if stacking.over(match, unit.side, [*here, unit.id], loc):
+        return f"{unit.id} would overstack {loc} (PMD 6.1, {RULE})"
+    return None
+
+
+@hookimpl
+def wargame_setup(match: Match) -> None:
+    first = int(match.scenario.get("first_turn", 1))
+    if first <= 1:
+        return
+    arrived = match.state.ns("reinforcements").setdefault("arrived", [])
+    for key, entry in match.title.doc("calendar").get("schedule", {}).items():
+        if int(entry["turn"]) < first and key not in arrived:
+            arrived.append(key)

@@ -1,0 +1,110 @@
+"""Proud Monster Deluxe 1.3: the 1941 Free and 1942 Free scenarios (stand-in set-ups)."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from wargame.bots import RandomBot
+from wargame.games.proud_monster_deluxe import plugin, reinforce, replacements
+from wargame.games.proud_monster_deluxe.turns import ynn
+from wargame.match import Match
+from wargame.plugins import Title, discover
+from wargame.testing import refused, view_problems
+
+KIEV, KHARKOV, MOSCOW, SEVASTOPOL, ODESSA = "2132", "3337", "4120", "2050", "1643"
+
+
+@cache
+def _title() -> Title:
+    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+
+
+@pytest.mark.parametrize("scenario", ["1941-free", "1942-free"])
+def test_each_free_scenario_sets_up_and_plays_a_few_random_actions_1_3(scenario: str) -> None:
+    match = Match(_title(), scenario, 5)
+    assert match.decision is not None and match.decision.kind == "deploy"
+    bot = RandomBot(5)
+    for _ in range(12):
+        match.apply(str(bot.choose(match)))
+    assert match.state.outcome is None
+    assert not view_problems(match, "axis") and not view_problems(match, "soviet")
+
+
+def test_1941_free_the_soviet_sets_up_first_within_his_sector_1_3() -> None:
+    match = Match(_title(), "1941-free", 1)
+    assert match.decision is not None and match.decision.phase == "setup/soviet-deploy"
+    unit = next(u for u in match.units_of("soviet") if u.flags.get("deploy"))
+    zone = unit.flags["deploy"]
+    assert unit.loc == zone[0]  # the historical hex first
+    empty = next(h for h in zone[1:] if not match.units_at(h))
+    match.apply(f"deploy {unit.id} {empty}")
+    assert unit.loc == empty
+    far = next(h for h in sorted(match.topology.region("country:ussr")) if h not in zone)
+    refused(match, f"deploy {unit.id} {far}", "sets up only in")
+
+
+def test_a_free_set_up_keeps_the_stacking_limit_6_1_1_3() -> None:
+    match = Match(_title(), "1941-free", 1)
+    full = next(
+        loc
+        for loc, ids in sorted(match.occupied().items())
+        if len(ids) == 3
+        and match.state.units[ids[0]].side == "soviet"
+        and "city" not in match.topology.features(loc)
+    )
+    mover = next(
+        u for u in match.units_of("soviet") if full in u.flags.get("deploy", ()) and u.loc != full
+    )
+    refused(match, f"deploy {mover.id} {full}", "would overstack", rule="PMD 6.1")
+
+
+def test_the_set_up_choices_go_when_the_set_up_ends_1_3() -> None:
+    match = Match(_title(), "1941-free", 1)
+    match.apply("end")  # the Soviet's set-up
+    assert not any(u.flags.get("deploy") for u in match.units_of("soviet"))
+    assert match.decision is not None and match.decision.phase == "setup/axis-deploy"
+    match.apply("end")
+    assert not any(u.flags.get("deploy") for u in match.state.units.values())
+    assert match.turn == 1 and ynn(match) == 112
+
+
+def test_the_historical_scenario_has_no_set_up_phase_1_3() -> None:
+    match = Match(_title(), "1941-historical", 1)
+    assert match.decision is not None and match.decision.kind != "deploy"
+
+
+@cache
+def _t1942() -> Match:
+    match = Match(_title(), "1942-free", 1)
+    match.apply("end")
+    match.apply("end")
+    return match
+
+
+def test_1942_starts_on_turn_211_along_the_1942_line_1_3() -> None:
+    match = _t1942()
+    assert ynn(match) == 211
+    control = match.state.control
+    assert control[KIEV] == control[KHARKOV] == control[ODESSA] == "axis"
+    assert control[MOSCOW] == control[SEVASTOPOL] == "soviet"
+    assert "ger-pd-2" in match.state.units  # a 1941 reinforcement, in the set-up
+
+
+def test_1942_earlier_schedule_is_history_only_211_arrives_9_1() -> None:
+    match = _t1942()
+    arrived = [u for u in match.units_of("soviet") if u.loc in reinforce.RVGK]
+    assert len(arrived) == 3  # turn 211's draw, not the 1941 ones
+    assert match.state.units["ger-id-212"].loc not in ("box:okh-north", None)
+
+
+def test_1942_no_tb_pool_comb_out_done_stalin_line_gone_soviet_limit_5() -> None:
+    match = _t1942().sandbox()
+    assert match.state.vars["tb_pool"] == 0  # 9.1.4
+    assert "soviet_stack_limit" not in match.state.vars  # 6.1's 1941 limit
+    assert match.state.vars["stalin_line_destroyed"]  # 13.4.2
+    while match.decision is not None and match.decision.phase != "turn/axis-reinforcement":
+        match.apply("end")
+    refused(match, "combout", "1942 comb-out is done", rule="PMD 9.5.2")
+    assert replacements.points(match, "axis")["lrp"] >= 0
