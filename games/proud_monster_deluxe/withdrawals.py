@@ -26,7 +26,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import eliminated, replacements
+from . import eliminated, replacements, victory
 from .reinforce import RVGK
 from .strategic import OKH, overland_supply
 from .turns import AXIS, SOVIET
@@ -75,8 +75,7 @@ def call(match: Match, phase: PhaseSpec) -> None:
             if where in (eliminated.REPLACEMENT_ARMY, eliminated.STALINGRAD_POOL):
                 match.emit("withdrawal", f"{uid} stays in the {where} (9.7.2)", RULE)
             elif unit is None or where is not None or uid in _pile(match):
-                match.state.vars["axis_vp"] = int(match.state.vars.get("axis_vp", 0)) - 1
-                match.emit("withdrawal", f"{uid} cannot be withdrawn: Axis -1 VP", "PMD 9.7.2")
+                victory.change(match, -1, f"{uid} cannot be withdrawn", "PMD 9.7.2")
             else:
                 open_.setdefault(side, {})[f"{key}"] = {"unit": uid}
         count = int(entry.get("options", {}).get("count", 0))
@@ -179,12 +178,10 @@ class Decline(Verb):
         return None
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
-        calls(match, decision.side).pop(action.args[0])
-        change = -1 if decision.side == AXIS else 1
-        match.state.vars["axis_vp"] = int(match.state.vars.get("axis_vp", 0)) + change
-        match.emit(
-            "withdrawal", f"{decision.side} declines a withdrawal: Axis {change:+d} VP", "PMD 9.7.4"
-        )
+        want = calls(match, decision.side).pop(action.args[0])
+        what = want.get("unit") or f"a {want['type'].upper()}"
+        match.emit("withdrawal", f"{decision.side} declines to withdraw {what}", "PMD 9.7.4")
+        victory.withdrawals_not_made(match, decision.side, [what])  # 4.5.2(3), 9.7.4
 
 
 @hookimpl

@@ -64,9 +64,9 @@ def test_a_unit_out_of_supply_on_the_map_may_not_go_but_from_an_okh_area_it_may_
 
 def test_declining_costs_the_axis_1_vp_a_unit_9_7_4() -> None:
     match = _called(124, axis=True)
-    before = int(match.state.vars.get("axis_vp", 0))
+    before = match.state.vp.get("axis", 0)
     match.apply("decline 124-axis-withdraw-id-1")
-    assert match.state.vars["axis_vp"] == before - 1
+    assert match.state.vp["axis"] == before - 1
     refused(match, "decline 124-axis-withdraw-id-1", rule="PMD 9.7.4")
 
 
@@ -74,9 +74,9 @@ def test_a_soviet_decline_gives_the_axis_1_vp_and_withdrawn_units_leave_play_9_7
     match = _called(203, axis=False)
     keys = sorted(withdrawals.calls(match, "soviet"))
     assert keys == ["203-soviet-withdraw-rd-1", "203-soviet-withdraw-rd-2"]
-    before = int(match.state.vars.get("axis_vp", 0))
+    before = match.state.vp.get("axis", 0)
     match.apply(f"decline {keys[0]}")
-    assert match.state.vars["axis_vp"] == before + 1
+    assert match.state.vp["axis"] == before + 1
     match.apply(f"withdraw {keys[1]} sov-rd-kovo-01")
     assert "sov-rd-kovo-01" in eliminated._ns(match)[eliminated.REMOVED]
     assert match.state.units["sov-rd-kovo-01"].flags.get("eliminated")
@@ -105,19 +105,19 @@ def test_specific_call_goes_to_the_specific_pile_or_costs_1_vp_if_gone_9_7_2() -
     gone.place(unit, None)
     unit.flags = {"eliminated": True}
     eliminated._ns(gone).setdefault(eliminated.REMOVED, []).append(unit.id)
-    before = int(gone.state.vars.get("axis_vp", 0))
+    before = gone.state.vp.get("axis", 0)
     gone.state.cursor.turn = GAME[211]
     spec = next(p for p in gone.title.manifest.sequence.before_turn if p.id == "reinforcement")
     withdrawals.call(gone, spec)
-    assert gone.state.vars["axis_vp"] == before - 1 and not withdrawals.calls(gone, "axis")
+    assert gone.state.vp["axis"] == before - 1 and not withdrawals.calls(gone, "axis")
 
 
 def test_a_specific_call_on_a_unit_in_the_replacement_army_lapses_9_7_2() -> None:
     match = _after_112().sandbox()
     match.apply("end")
     match.eliminate(match.state.units["ger-mid-ss-r"], "test")
-    before = int(match.state.vars.get("axis_vp", 0))
+    before = match.state.vp.get("axis", 0)
     match.state.cursor.turn = GAME[211]
     spec = next(p for p in match.title.manifest.sequence.before_turn if p.id == "reinforcement")
     withdrawals.call(match, spec)
-    assert not withdrawals.calls(match, "axis") and match.state.vars.get("axis_vp", 0) == before
+    assert not withdrawals.calls(match, "axis") and match.state.vp.get("axis", 0) == before

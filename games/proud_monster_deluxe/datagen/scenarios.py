@@ -158,12 +158,12 @@ def free_1942(historical: Json, schedule: Json, map_doc: Json, index_of: dict[in
         "first_turn": index_of[FIRST_1942],
         "last_turn": max(index_of.values()),
         "setup": dict(sorted(setup.items())),
+        "victory": copy.deepcopy(historical.get("victory", {})),
         "control": {
             "axis": sorted(axis),
             "soviet": sorted(soviet),
         },
         "vars": {
-            "axis_vp": 0,
             "soviet_cc_earned": 0,
             "tb_pool": 0,
             "combout_1942": True,
