@@ -137,3 +137,43 @@ def test_reinforcements_arrive_in_the_named_phase(tmp_path: Path) -> None:
     assert "3-inf" not in m.state.units  # not at the movement phase
     m.apply("end")
     assert m.state.units["3-inf"].loc == "box:reinforcements"
+
+
+def test_sides_all_brings_every_side_s_units_at_one_phase(tmp_path: Path) -> None:
+    """``sides: all`` (PMD 9.1's Reinforcement Phase shared by both sides)."""
+    m = Match(title(tmp_path, sides="all"))
+    to_turn(m, 2, "blue")
+    assert m.state.units["3-inf"].loc == "box:reinforcements"
+    assert len([u for u in m.units_at("box:reinforcements") if u.side == "red"]) == 2
+
+
+def test_a_schedule_entry_names_its_own_box(tmp_path: Path) -> None:
+    """An entry's ``box`` comes before the side's (PMD 9.1.2: minor allies in the South OKH)."""
+
+    def own_box(docs: dict[str, dict[str, Any]]) -> None:
+        docs["map"]["boxes"]["box:south"] = {"name": "South", "adjacent": []}
+        docs["calendar"]["schedule"]["blue-t2"]["box"] = "box:south"
+
+    t = make_variant(
+        tmp_path, mechanics=MECHANICS, sequence=SIMPLE_SEQUENCE, scenario_setup=SETUP, edit=own_box
+    )
+    m = Match(t)
+    to_turn(m, 2, "blue")
+    assert m.state.units["3-inf"].loc == "box:south"
+
+
+def test_redraw_dead_off_never_draws_a_counter_gone_from_play(tmp_path: Path) -> None:
+    """``redraw_dead: false`` (PMD 2.2): only counters never in play are drawn; when too few are
+    left, the rest do not arrive."""
+    for redraw, expected in ((True, 2), (False, 0)):
+        m = Match(title(tmp_path, redraw_dead=redraw))
+        rifles = [
+            cid
+            for cid, c in m.counters_doc["counters"].items()
+            if c["side"] == "red" and c["type"] == "rifle" and cid not in m.state.units
+        ]
+        for cid in rifles:
+            m.eliminate(m.new_unit(cid, None), "gone")
+        to_turn(m, 2, "red")
+        boxed = [u for u in m.units_at("box:reinforcements") if u.side == "red"]
+        assert len(boxed) == expected
