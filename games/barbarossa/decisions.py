@@ -24,22 +24,36 @@ from .turns import GERMAN, SOVIET, in_region, is_city
 # penalties for pressing on are this title's: the mech movement cut here, the shifts in combat.
 
 
+REINFORCEMENTS = "box:german-reinforcements"
+
+
 def paulus_cut(match: Match, unit: Unit) -> int:
     """GT3 without the pause: one die per hex holding German mech units, rolled when the German
-    Movement Phase starts, off each of their factors (5.10)."""
+    Movement Phase starts, off each of their factors (5.10, T22; ruling E35)."""
     return int(match.state.vars.get("paulus_cut", {}).get(unit.id, 0))
 
 
 def roll_paulus_cut(match: Match) -> None:
+    """One roll per map hex with German mech units, shared by them all; a mech reinforcement
+    waiting to enter starts its move alone, off the map, so it has a roll of its own (E35)."""
     cuts: dict[str, int] = {}
     by_hex: dict[str, list[Unit]] = {}
     for unit in sorted(match.units_of(GERMAN), key=lambda u: u.id):
-        on_map = unit.loc is not None and not unit.loc.startswith("box:")
-        if on_map and match.unit_type(unit)["mobility"] == "mech":
-            by_hex.setdefault(str(unit.loc), []).append(unit)
-    for loc in sorted(by_hex):
-        roll = match.roll("1d6", f"mech factor cut in {loc}", "BARB 5.10")
-        for unit in by_hex[loc]:
+        loc = unit.loc
+        if loc is None or match.unit_type(unit)["mobility"] != "mech":
+            continue
+        if loc == REINFORCEMENTS:
+            by_hex[f"{loc}/{unit.id}"] = [unit]
+        elif not loc.startswith("box:"):
+            by_hex[loc] = [*by_hex.get(loc, []), unit]
+    for key in sorted(by_hex):
+        first = by_hex[key][0]
+        entering = first.loc == REINFORCEMENTS
+        why = (
+            f"mech factor cut for {first.id} entering" if entering else f"mech factor cut in {key}"
+        )
+        roll = match.roll("1d6", why, "BARB 5.10")
+        for unit in by_hex[key]:
             cuts[unit.id] = roll
     match.state.vars["paulus_cut"] = cuts
 
@@ -219,9 +233,10 @@ def markers_due(match: Match, phase: PhaseSpec) -> None:
         reveal_watch(match)
 
 
-@on_phase("start", kinds=("movement",))
+@on_phase("start", kinds=("movement",), trylast=True)
 def paulus_movement(match: Match, phase: PhaseSpec) -> None:
-    """5.10: GT3 without the Pause, the German mech lose a die of movement."""
+    """5.10: GT3 without the Pause, the German mech lose a die of movement (last, so that the
+    reinforcements arriving at this phase's start are in their box to roll too)."""
     if match.phasing == GERMAN and match.turn == 3 and paulus.declined(match):
         roll_paulus_cut(match)
 

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from tests.games.barb_helpers import new, step, to_kind, to_order
-from tests.titles.variants import clear, put
+from tests.titles.variants import clear, force_rolls, put
 from wargame.actions import IllegalAction
 from wargame.games.barbarossa import decisions
 from wargame.match import Match
@@ -87,21 +87,36 @@ def test_paulus_pause_is_the_germans_choice_and_stops_his_attacks_5_10(registry:
     assert not [a for a in m.legal_actions() if a.verb == "overrun"]
 
 
-def test_declining_the_pause_cuts_mech_movement_by_a_die_per_hex_5_10(registry: Registry) -> None:
+def test_declining_the_pause_cuts_mech_movement_by_one_roll_per_hex_t22_5_10(
+    registry: Registry,
+) -> None:
+    """T22: GT3 without the Pause each German mech unit's MF is the track's 8 less a die, one
+    die per hex holding mech units (all of them share it), and one for each mech reinforcement
+    entering (ruling E35)."""
+    from wargame.games.barbarossa import supply
     from wargame.mechanics import movement
 
     m = new(registry)
     to_gt3(m)
     m.apply("paulus press-on")
     to_order(m, "german")
+    faces = [1, 2, 3, 4, 5, 6] * 5
+    queue = force_rolls(m, *faces, only="BARB 5.10")
     m.apply("order move-fight")
+    mech = [u for u in m.units_of("german") if m.unit_type(u)["mobility"] == "mech" and u.loc]
+    groups: dict[str, set[str]] = {}
+    for unit in mech:
+        key = unit.loc if unit.loc != "box:german-reinforcements" else unit.id
+        groups.setdefault(str(key), set()).add(unit.id)
+    assert any(len(ids) > 1 for ids in groups.values())  # a stack: one roll for two units
+    assert len(faces) - len(queue) == len(groups)  # one roll per hex, none per unit
     cuts = m.state.vars["paulus_cut"]
-    assert cuts
-    from wargame.games.barbarossa import supply
-
-    pz = m.state.units[sorted(cuts)[0]]
-    assert supply.state(m, pz) == "overland"
-    assert movement.allowance(m, pz) == max(0, 8 - cuts[pz.id])  # GT3 German mech MF 8
+    for ids in groups.values():
+        assert len({cuts[i] for i in ids}) == 1
+    assert len({cuts[next(iter(ids))] for ids in groups.values()}) > 1  # each hex its own die
+    for unit in mech:
+        if unit.loc and not unit.loc.startswith("box:") and supply.state(m, unit) == "overland":
+            assert movement.allowance(m, unit) == max(0, 8 - cuts[unit.id])  # GT3 mech MF 8
     assert kpaulus.declined(m)
 
 
