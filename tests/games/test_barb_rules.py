@@ -69,6 +69,20 @@ def test_entry_costs_by_class_t20_10_10_10_12(rb: Match) -> None:
     assert cost(rb, "sov-5t", a, marsh) == 1
 
 
+def test_desert_steppe_costs_as_rough_with_no_combat_effect_10_9_17_27(rb: Match) -> None:
+    """Ruling 27: 10.9 names desert-steppe but gives no effects; it costs as rough to enter and
+    changes no battle."""
+    assert rb.topology.terrain("2800") == "desert-steppe"
+    assert not rb.topology.edge("2801", "2800").features
+    put(rb, "ger-14pz", "2801")
+    put(rb, "ger-4", "2801")
+    assert cost(rb, "ger-14pz", "2801", "2800") == 2 and cost(rb, "ger-4", "2801", "2800") == 1
+    put(rb, "sov-47", "2800")
+    battle = combat.Battle("b", ["ger-4"], ["sov-47"], "2800", {"ger-4": "2801"})
+    assert combat.wargame_combat_shifts(rb, battle) == []
+    assert combat.attack_divisor(rb, battle, rb.state.units["ger-14pz"])[0] == 1
+
+
 def test_german_units_ignore_rivers_on_gt1_10_18(registry: Registry) -> None:
     m = new(registry)
     clear(m)
