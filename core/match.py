@@ -16,6 +16,7 @@ from typing import Any
 from wargame.actions import Action, Decision, Event, IllegalAction
 from wargame.dice import Dice
 from wargame.errors import UsageError
+from wargame.models import PhaseSpec
 from wargame.plugins import Title, Verb, collect_verbs, plugin_manager
 from wargame.sequence import Block, Leaf, SequenceOfPlay
 from wargame.state import State, Unit, digest
@@ -487,7 +488,12 @@ class Match:
         return block.side if block else None
 
     def _decider(self, leaf: Leaf) -> str:
-        side = leaf.spec.side
+        return self.side_of(leaf.spec)
+
+    def side_of(self, phase: PhaseSpec) -> str:
+        """The side that decides in ``phase`` now: its fixed side, or the phasing player or his
+        enemy (a set-up phase outside any player turn: the first side, or the second)."""
+        side = phase.side
         phasing = self.phasing
         if side == "phasing":
             return phasing or self.sides[0]

@@ -58,9 +58,12 @@ class Deploy(Verb):
 
 @on_phase("end", kinds=("deploy",))
 def forget_choices(match: Match, phase: PhaseSpec) -> None:
-    """Set-up is over: the listed locations no longer apply."""
+    """This side's set-up is over: its units' listed locations no longer apply (the other
+    side's still do, for its own set-up phase after this one)."""
+    side = match.side_of(phase)
     for unit in match.state.units.values():
-        unit.flags.pop("deploy", None)
+        if unit.side == side:
+            unit.flags.pop("deploy", None)
 
 
 @hookimpl

@@ -8,7 +8,7 @@ import pytest
 from tests.games.lwe_helpers import new_match
 from wargame.match import Battle, Match
 from wargame.mechanics.concentric import concentric
-from wargame.testing import clear, force_rolls, put
+from wargame.testing import clear, force_rolls, installed, put
 
 
 @pytest.fixture
@@ -301,3 +301,26 @@ def test_other_results_are_the_tables_11_30(match: Match) -> None:
     put(match, "sov-rd-10", target)
     attacker = put(match, "ger-inf-1", match.topology.neighbours(target)[0])
     assert combat.wargame_combat_result(match, _battle(match, target, [attacker.id]), "AL1") is None
+
+
+def test_the_soviet_sets_up_after_the_german_with_his_choices_3_3_3_4() -> None:
+    """3.3 then 3.4: the German's set-up ending leaves the Soviet's listed locations in place
+    (the kernel once cleared every side's at the first set-up phase's end, and the Soviet
+    set-up never came); the Soviet's own end clears his."""
+    m = Match(installed("lwe"), "campaign", 0)
+    d = m.decision
+    assert d is not None and (d.side, d.kind) == ("german", "deploy")
+    soviet = [u for u in m.state.units.values() if u.side == "soviet" and u.flags.get("deploy")]
+    assert soviet
+    m.apply("end")
+    d = m.decision
+    assert d is not None and (d.side, d.kind, d.phase) == (
+        "soviet",
+        "deploy",
+        "setup/soviet-deploy",
+    )
+    assert all(u.flags.get("deploy") for u in soviet)
+    assert not any(u.flags.get("deploy") for u in m.state.units.values() if u.side == "german")
+    assert any(a.verb == "deploy" for a in m.legal_actions())
+    m.apply("end")
+    assert not any(u.flags.get("deploy") for u in m.state.units.values())
