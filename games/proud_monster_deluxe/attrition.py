@@ -19,7 +19,7 @@ from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.calendar import weather
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -173,8 +173,7 @@ def wargame_verbs() -> list[Verb]:
     return [Attrition()]
 
 
-@hookimpl(trylast=True)
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase("start", ids=("w1-weather", "w2-weather"), trylast=True)
+def weather_phase(match: Match, phase: PhaseSpec) -> None:
     """After the week's weather is set (weather.py) in its Weather Phase."""
-    if phase.id.endswith("-weather"):
-        start(match)
+    start(match)

@@ -21,7 +21,7 @@ from typing import Any
 
 from wargame.calendar import set_weather, weather
 from wargame.combat import Modifier
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics.movement import chart_cost, gone_roads
 from wargame.models import PhaseSpec
@@ -90,10 +90,9 @@ def draw(match: Match, cup: str) -> str:
     return str(chits.pop(i))
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if not phase.id.endswith("-weather"):
-        return
+@on_phase("start", ids=("w1-weather", "w2-weather"))
+def draw_weather(match: Match, phase: PhaseSpec) -> None:
+    """Each week's Weather Phase (12.1-12.2)."""
     n = ynn(match)
     nn = n % 100
     cup = cup_for(n)
