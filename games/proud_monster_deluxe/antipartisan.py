@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics.control import controller
 from wargame.models import PhaseSpec
@@ -177,7 +177,7 @@ def wargame_verbs() -> list[Verb]:
     return [AntiPartisan()]
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "reinforcement" and ynn(match) >= FIRST_TURN:
+@on_phase("start", ids=("reinforcement",))
+def reinforcement_phase(match: Match, phase: PhaseSpec) -> None:
+    if ynn(match) >= FIRST_TURN:
         start(match)

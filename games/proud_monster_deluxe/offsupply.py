@@ -21,7 +21,7 @@ import random
 from typing import Any
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -175,11 +175,9 @@ def wargame_verbs() -> list[Verb]:
     return [OffensiveSupply()]
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase("start", ids=("reinforcement",))
+def reinforcement_phase(match: Match, phase: PhaseSpec) -> None:
     """Each 2-week turn's Reinforcement Phase: last turn's markers off, this turn's dealt."""
-    if phase.id != "reinforcement":
-        return
     pick_up(match)
     for side in deploying(match):
         deal(match, side)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics.control import controller
 from wargame.mechanics.losses import steps_left
@@ -153,11 +153,9 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
                 picked_up(match, unit)
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase("start", ids=("reinforcement",))
+def lrp_credit(match: Match, phase: PhaseSpec) -> None:
     """The LRP credit comes at the start of the next turn (15.8; ruling P3)."""
-    if phase.id != "reinforcement":
-        return
     credit = _ns(match).get("credit", {})
     n = credit.pop(str(match.turn), 0)
     if n:
