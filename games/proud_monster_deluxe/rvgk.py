@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics.control import controller
 from wargame.mechanics.losses import steps_left
@@ -229,12 +229,14 @@ def wargame_verbs() -> list[Verb]:
     return [Rvgk()]
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    """The Points track is reset at each turn's Reinforcement Phase; a unit that went in may
-    come out from the next week, so its record goes at the next Weather Phase."""
-    ns = _ns(match)
-    if phase.id == "reinforcement":
-        ns.pop("track", None)
-    if phase.id.endswith("-weather"):
-        ns.pop("entered", None)
+@on_phase("start", ids=("reinforcement",))
+def reset_track(match: Match, phase: PhaseSpec) -> None:
+    """The Points track is reset at each turn's Reinforcement Phase."""
+    _ns(match).pop("track", None)
+
+
+@on_phase("start", ids=("w1-weather", "w2-weather"))
+def forget_entered(match: Match, phase: PhaseSpec) -> None:
+    """A unit that went in may come out from the next week: its record goes at the next
+    Weather Phase."""
+    _ns(match).pop("entered", None)
