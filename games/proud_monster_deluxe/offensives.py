@@ -24,7 +24,7 @@ from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.combat import Shift
-from wargame.hookspecs import hookimpl, veto_scope
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Battle, Match
 from wargame.mechanics import movement
 from wargame.mechanics.movement import phase_key
@@ -155,18 +155,22 @@ def wargame_setup(match: Match) -> None:
         match.state.vars[var(AXIS)] = AXIS
 
 
+@on_phase("start", ids=("w1-weather", "w2-weather"))
+def new_week(match: Match, phase: PhaseSpec) -> None:
+    """A new week (its Weather Phase) ends the last week's Seasonal Offensive (5.4)."""
+    v = match.state.vars
+    now = f"{ynn(match)}.{2 if phase.id == 'w2-weather' else 1}"
+    for side in (AXIS, SOVIET):
+        if v.get(var(side)) and chart(match)[side].get(season(ynn(match))) != now:
+            del v[var(side)]
+            match.emit("offensive", f"{side}'s Seasonal Offensive week is over", RULE)
+            match.touch()
+
+
 @hookimpl
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    """A new week (its Weather Phase) ends the last week's Seasonal Offensive (5.4); turn 205
-    ends the First Winter Offensive (5.5)."""
+    """Turn 205 ends the First Winter Offensive (5.5), at the first phase after it."""
     v = match.state.vars
-    if phase.id.endswith("-weather"):
-        now = f"{ynn(match)}.{2 if phase.id.startswith('w2') else 1}"
-        for side in (AXIS, SOVIET):
-            if v.get(var(side)) and chart(match)[side].get(season(ynn(match))) != now:
-                del v[var(side)]
-                match.emit("offensive", f"{side}'s Seasonal Offensive week is over", RULE)
-                match.touch()
     if v.get("first_winter_offensive") and ynn(match) > FIRST_WINTER_END:
         del v["first_winter_offensive"]
         match.emit("offensive", "the Soviet First Winter Offensive is over", "PMD 5.5")
