@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Battle, Match
 from wargame.mechanics import victory
 from wargame.models import PhaseSpec
@@ -232,13 +232,16 @@ def victory_check(match: Match) -> None:
         oil_check(match)
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if match.state.cursor.stage == "over":
-        return
-    if phase.id == "victory-check":
+@on_phase("end", ids=("victory-check",))
+def victory_check_phase(match: Match, phase: PhaseSpec) -> None:
+    if match.state.cursor.stage != "over":
         victory_check(match)
-    elif phase.id in ("w1-cleanup", "w2-cleanup") and match.phasing == SOVIET:
+
+
+@on_phase("end", ids=("w1-cleanup", "w2-cleanup"))
+def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
+    """The Finnish front, at the end of the Soviet Cleanup Phases."""
+    if match.state.cursor.stage != "over" and match.phasing == SOVIET:
         finnish_front(match, phase.id)
 
 

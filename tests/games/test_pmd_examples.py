@@ -34,7 +34,7 @@ def _check(vp: int, game_turn: int) -> Match:
     match = Match(_title(), "1941-historical", 1)
     match.state.cursor.turn = game_turn
     victory.change(match, vp, "the position's VP", "PMD 4.5")
-    victory.wargame_phase_end(match, PhaseSpec(id="victory-check"))
+    victory.victory_check_phase(match, PhaseSpec(id="victory-check"))
     return match
 
 

@@ -88,7 +88,7 @@ def _at_turn(match: Match, n: int) -> None:
 def _victory_check(match: Match) -> None:
     from wargame.models import PhaseSpec
 
-    victory.wargame_phase_end(match, PhaseSpec(id="victory-check", kind="victory"))
+    victory.victory_check_phase(match, PhaseSpec(id="victory-check", kind="victory"))
 
 
 def test_soviet_units_in_the_germany_zomo_cost_the_axis_a_vp_each_4_5_2() -> None:
