@@ -26,7 +26,7 @@ from typing import Any
 
 from wargame.calendar import weather
 from wargame.combat import Modifier
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import movement
 from wargame.models import PhaseSpec
@@ -180,10 +180,10 @@ def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
     return {"state": "out", "why": "no supply line (PMD 8.2)"}
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase("start", ids=("w1-cleanup", "w2-cleanup"))
+def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
     """8.3, 8.5: in the owning player's Cleanup Phase, isolation and supply attrition."""
-    if not phase.id.endswith("-cleanup") or match.phasing is None:
+    if match.phasing is None:
         return
     for unit in list(match.units_of(match.phasing)):
         if unit.loc is None or unit.loc.startswith("box:"):

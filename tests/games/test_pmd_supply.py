@@ -33,7 +33,7 @@ def _state(match: Match, uid: str) -> str:
 
 def _cleanup(match: Match) -> None:
     assert match.phasing == "axis"
-    supply.wargame_phase_start(match, PhaseSpec(id="w1-cleanup", kind="cleanup"))
+    supply.cleanup_phase(match, PhaseSpec(id="w1-cleanup", kind="cleanup"))
 
 
 def test_units_of_both_sides_start_in_supply_8_1_8_2() -> None:
