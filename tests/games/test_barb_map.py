@@ -98,7 +98,9 @@ def test_committed_oob_is_what_the_generator_makes() -> None:
         assert json.loads((DATA / name).read_text()) == json.loads(json.dumps(doc)), name
 
 
-def test_data_facts_from_the_errata_17_3_12_18_25(registry: Registry) -> None:
+def test_data_facts_from_the_errata_17_3_12_18_25_and_the_6th_army_t43_2_5(
+    registry: Registry,
+) -> None:
     title = registry.get("barbarossa")
     cal = title.doc("calendar")["turns"]
     assert cal["13"]["label"] == "Oct/Nov '42"  # 17 item 3
