@@ -273,6 +273,20 @@ def test_asking_for_an_empty_namespace_changes_no_hash(hexland: Any) -> None:
     assert "plugins" not in match.state.to_json()
 
 
+@pytest.mark.parametrize(
+    "text", ["plain", "Kraków", "line\nbreak", "bell\x07", "back\\u00e9slash", "\u2028", "🂡"]
+)
+def test_canonical_json_keeps_text_as_it_is(text: str) -> None:
+    """State hashes and save checksums read UTF-8 text unescaped, however it is written fast."""
+    import json
+
+    from wargame.state import canonical
+
+    data = {"b": [text, 1.5, None], "a": {text: True}}
+    expected = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert canonical(data) == expected.encode()
+
+
 def test_every_shared_mechanic_declares_what_it_requires() -> None:
     import importlib
 

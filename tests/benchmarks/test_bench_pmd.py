@@ -6,6 +6,11 @@
 by level) and the complete listing (``GET legal``: every action with its costs) at the first
 movement decision of the full 1941 set-up, after one move, cold (as ``test_bench_levels.py``);
 PGG's at its own first movement decision is the baseline. Each prints its p95 with ``-s``; the README quotes them.
+``pmd-campaign``: a whole random bot-vs-bot game (seed ``SEED``, played to its outcome); its
+baseline in the same run replays the very same actions with no bot and no listing, so the
+difference is what choosing costs. ``pmd-conformance``: the playout the conformance suite
+records for seed 0 (:func:`wargame.testing.play`: every decision's whole legal-action list, its
+notation, a sample checked, the views searched); PGG's seed 0 is the baseline.
 
 Run timed with ``pytest tests/benchmarks/test_bench_pmd.py --benchmark-enable -s``.
 """
@@ -18,16 +23,29 @@ from typing import Any
 import pytest
 
 from tests.benchmarks.test_bench_levels import _after, _get
-from tests.benchmarks.test_bench_playout import PLAYOUT_ACTIONS, random_playout
+from tests.benchmarks.test_bench_playout import (
+    PLAYOUT_ACTIONS,
+    SEED,
+    Segment,
+    bots,
+    random_playout,
+    replay,
+)
 from tests.benchmarks.test_web_roundtrip import MAX_ENDS, Position, p95
+from tests.test_conformance import _play as conformance_playout
 from tests.web.conftest import make_app, page_client
-from wargame.plugins import Registry, discover
+from wargame.bots import play
+from wargame.match import Match
+from wargame.plugins import Registry, Title, discover
 from wargame.web.app import TOKEN_HEADER
 from wargame.web.games import Game
 
 PMD, PGG = "proud-monster-deluxe", "panzergruppe-guderian"
 ROUNDS = 20
 """Listings behind each printed p95 when timing; 3 otherwise."""
+UNTIMED_ACTIONS = 100
+"""Untimed (CI runs every benchmark once), the campaign stops after this many actions: its
+whole game is several seconds, and CI's conformance run plays PMD to the end anyway."""
 
 pytestmark = pytest.mark.slow
 
@@ -80,3 +98,39 @@ def test_bench_pmd_web_next_decision(benchmark: Any, first_moves: Position, what
     benchmark.extra_info["p95_ms"] = p95(
         f"web {what} {title}", lambda: _get(first_moves, what), lambda: _after(first_moves), rounds
     )
+
+
+def campaign(title: Title, actions: int | None) -> list[Segment]:
+    """One random game from ``SEED``, to its outcome (or its first ``actions`` actions)."""
+    match = Match(title, seed=SEED)
+    play(match, bots(match, SEED), max_actions=actions or 100_000)
+    assert actions is not None or match.outcome is not None
+    return [(match.scenario_id, SEED, list(match.history))]
+
+
+@pytest.mark.benchmark(group="pmd-campaign")
+@pytest.mark.parametrize("what", ["campaign", "replay"])
+def test_bench_pmd_campaign(benchmark: Any, registry: Registry, what: str) -> None:
+    """A whole random game of the 1941 scenario; ``replay``: its actions applied again."""
+    title = registry.get(PMD)
+    cap = UNTIMED_ACTIONS if benchmark.disabled else None
+    if what == "campaign":
+        segments = benchmark.pedantic(campaign, args=(title, cap), rounds=3, iterations=1)
+    else:
+        segments = campaign(title, cap)
+        benchmark.pedantic(replay, args=(title, segments), rounds=3, iterations=1)
+    benchmark.extra_info["actions"] = len(segments[0][2])
+
+
+@pytest.mark.benchmark(group="pmd-conformance")
+@pytest.mark.parametrize("title_id", [PMD, PGG])
+def test_bench_pmd_conformance_playout(benchmark: Any, registry: Registry, title_id: str) -> None:
+    """The conformance suite's recorded playout of seed 0, as ``tests/test_conformance.py``
+    plays it (views searched every fifth decision)."""
+    if benchmark.disabled:
+        pytest.skip("timed only: CI plays this very playout in tests/test_conformance.py")
+    record = benchmark.pedantic(
+        conformance_playout, args=(registry.get(title_id), 0), rounds=1, iterations=1
+    )
+    assert record.outcome is not None and record.refused == [] and record.leaks == []
+    benchmark.extra_info["actions"] = len(record.actions)
