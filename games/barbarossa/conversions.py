@@ -72,18 +72,7 @@ def waiting(match: Match) -> list[Unit]:
 
 
 def replaceable(match: Match) -> list[Unit]:
-    return sorted(
-        (
-            u
-            for u in match.units_of(SOVIET)
-            if u.loc
-            and not u.loc.startswith("box:")
-            and match.counter(u)["type"] == "rifle"
-            and supply.state(match, u) == "overland"
-            and spent(match, u) == 0
-        ),
-        key=lambda u: u.id,
-    )
+    return [u for u in supply.overland_rifles(match) if spent(match, u) == 0]
 
 
 class Reform(Verb):

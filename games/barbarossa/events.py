@@ -190,17 +190,7 @@ def judge_offensive(match: Match) -> None:
 
 
 def withdrawable(match: Match) -> list[Unit]:
-    return sorted(
-        (
-            u
-            for u in match.units_of(SOVIET)
-            if u.loc
-            and not u.loc.startswith("box:")
-            and match.counter(u)["type"] == "rifle"
-            and supply.state(match, u) == "overland"
-        ),
-        key=lambda u: u.id,
-    )
+    return supply.overland_rifles(match)
 
 
 class Withdraw(Verb):

@@ -143,6 +143,22 @@ def state(match: Match, unit: Unit) -> str:
     return "out"
 
 
+def overland_rifles(match: Match) -> list[Unit]:
+    """Soviet rifle armies on the map in overland supply, by id: those a GT3 withdrawal (8.21)
+    or a Guards or Shock conversion (8.20) may take."""
+    return sorted(
+        (
+            u
+            for u in match.units_of(SOVIET)
+            if u.loc
+            and not is_box(u.loc)
+            and match.counter(u)["type"] == "rifle"
+            and state(match, u) == "overland"
+        ),
+        key=lambda u: u.id,
+    )
+
+
 def coastal(match: Match, loc: str) -> bool:
     """7.5: a hex on the Baltic or the Black Sea, or on the Sea of Azov while the German holds
     both sides of the Kerch Strait (3105, 3106)."""
