@@ -438,7 +438,7 @@ class VictorySettings(Settings):
     rule: str | None = Field(None, description="cited by VP events and levels")
 
 
-StrategicEnter = Literal["enemy-units", "enemy-zoc", "next-to-enemy", "unfriendly"]
+StrategicEnter = Literal["enemy-units", "enemy-zoc", "next-to-enemy", "beside-enemy", "unfriendly"]
 
 
 def _enemy_units() -> list[StrategicEnter]:
@@ -493,8 +493,13 @@ class StrategicSettings(Settings):
     )
     weights: list[StrategicWeight] = Field(
         default_factory=list,
-        description="what each kind of unit counts; others count one (PGG 6.31: armored three, "
+        description="what each kind of unit counts; others count one (or their steps, ``by_steps``) (PGG 6.31: armored three, "
         "Leaders none; Barbarossa 8.6: mech two, satellite armies four)",
+    )
+    by_steps: bool = Field(
+        False,
+        description="a unit no weight matches counts its steps left, rounded up (PMD 11.2: "
+        "capacity in steps); else one",
     )
     path: Literal["rail", "friendly", "passable", "any"] = Field(
         description="where a unit may go: along hexsides carrying ``feature`` (rail lines), "
@@ -510,16 +515,20 @@ class StrategicSettings(Settings):
     budget: int | None = Field(
         None, ge=1, description="hexes (or rail hexes) a move may cost; none: any distance"
     )
-    start: list[Literal["on-line", "friendly", "unmoved", "not-in-enemy-zoc"]] = Field(
+    start: list[
+        Literal["on-line", "friendly", "unmoved", "not-in-enemy-zoc", "not-next-to-enemy"]
+    ] = Field(
         default_factory=list,
         description="where and how a unit must start: on a rail line, in a location its side "
-        "controls, not having moved this phase, not in an enemy ZOC. Supply and other title "
+        "controls, not having moved this phase, not in an enemy ZOC, not next to an enemy unit "
+        "(PMD 11.2). Supply and other title "
         "rules (Barbarossa 8.6's overland supply) are the title's",
     )
     enter: list[StrategicEnter] = Field(
         default_factory=_enemy_units,
         description="what a path may not enter: a location holding enemy units, an enemy ZOC "
-        "(PGG 6.32), a hex next to an enemy unit except the last (Barbarossa 8.7), a location "
+        "(PGG 6.32), a hex next to an enemy unit except the last (Barbarossa 8.7), a hex next "
+        "to an enemy unit at all, the last included (``beside-enemy``, PMD 11.2), a location "
         "the side does not control (DC 9.A)",
     )
     max_ending: int | None = Field(

@@ -26,6 +26,7 @@ here. The ledger is
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import Any, cast
@@ -34,6 +35,7 @@ from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Match
 from wargame.mechanics import movement as kmove
+from wargame.mechanics.losses import steps_left
 from wargame.mechanics.zoc import zoc_of
 from wargame.models import StrategicSettings
 from wargame.movement import reachable
@@ -72,14 +74,16 @@ def cite(match: Match, topic: str) -> str:
 
 
 def weight(match: Match, unit: Unit) -> int:
-    """What the unit counts against the capacity: the first matching weight, else one."""
+    """What the unit counts against the capacity: the first matching weight, else one (or its
+    steps left, settings ``by_steps``)."""
     utype = match.unit_type(unit)
     tags = set(utype.get("tags", ()))
     kind = match.counter(unit)["type"]
-    for w in settings(match).weights:
+    s = settings(match)
+    for w in s.weights:
         if tags & set(w.tags) or kind in w.types or utype.get("mobility") in w.mobility:
             return w.weight
-    return 1
+    return max(1, math.ceil(steps_left(match, unit))) if s.by_steps else 1
 
 
 def period(match: Match, side: str) -> list[Any]:
@@ -213,6 +217,8 @@ def start_problem(match: Match, unit: Unit) -> str | None:
         return f"{unit.id} is not in a location its side controls ({rule})"
     if "not-in-enemy-zoc" in s.start and unit.loc in zoc_of(match, match.enemy(unit.side)):
         return f"{unit.id} starts in an enemy ZOC ({rule})"
+    if "not-next-to-enemy" in s.start and unit.loc in near_enemy(match, unit.side):
+        return f"{unit.id} starts next to an enemy unit ({rule})"
     return None
 
 
@@ -225,6 +231,9 @@ def blocked(match: Match, side: str, extra: Mapping[str, str] | None = None) -> 
     if "enemy-zoc" in s.enter:
         for loc in sorted(zoc_of(match, match.enemy(side))):
             found[loc] = f"{loc} is in an enemy ZOC: no strategic movement into one ({rule})"
+    if "beside-enemy" in s.enter:
+        for loc in sorted(near_enemy(match, side)):
+            found[loc] = f"{loc} is next to an enemy unit ({rule})"
     if "enemy-units" in s.enter:
         for loc, ids in sorted(match.occupied().items()):
             if not is_box(loc) and match.state.units[ids[0]].side != side:

@@ -4,9 +4,10 @@ A unit that begins the phase in an OKH area or in an urban hex (city, large or s
 overland supply moves, at any length, from one OKH area to the other, from an urban hex to the
 OKH area of its half of the map, or from an OKH area to an urban hex of its half (never from one
 urban hex straight to another, and never across the North/South line on the map: the OKH areas
-are the way across). The move uses 8 steps of capacity a week (an artillery unit 3, a regiment 1;
-the stand-in manifest holds neither). It may not begin or end next to an enemy unit, nor run
-through a hex next to one: the route is traced over the map from the OKH area's west-edge hexes
+are the way across). The capacity (8 steps a week, an artillery unit 3, a regiment 1; the
+stand-in manifest holds neither), its ledger and the ban on beginning, ending or passing next to
+an enemy unit are the kernel's ``strategic-movement`` mechanic's (its settings in title.json);
+the verb, the OKH areas and the route are this module's: the route is traced over the map from the OKH area's west-edge hexes
 (``edge:okh-north``/``edge:okh-south``) to the urban hex. It is barred east of the GAS line
 before turn 205 and south of the Caucasus line before turn 301. The unit has then moved.
 
@@ -15,17 +16,14 @@ in overland supply (ruling C6, ST1)."""
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from collections.abc import Iterable
-from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
-from wargame.mechanics.losses import steps_left
+from wargame.mechanics import strategic as shared
 from wargame.mechanics.movement import done, phase_key, spent
-from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
@@ -33,14 +31,9 @@ from . import reserves
 from .turns import AXIS, ynn
 
 RULE = "PMD 11.2"
-CAPACITY = 8
 OKH = {"north": "box:okh-north", "south": "box:okh-south"}
 URBAN = ("city", "large-town", "small-town")
 CLOSED_TERRAIN = ("sea", "lake")
-
-
-def _ns(match: Match) -> dict[str, Any]:
-    return match.state.ns("pmd-strategic")
 
 
 def half(match: Match, loc: str) -> str:
@@ -53,17 +46,16 @@ def half(match: Match, loc: str) -> str:
 
 def cost(match: Match, unit: Unit) -> int:
     """Capacity used by the unit (11.2): artillery 3, a regiment 1, else its steps."""
-    tags = match.unit_type(unit).get("tags", ())
-    if "artillery" in tags:
-        return 3
-    if "regiment" in tags:
-        return 1
-    return max(1, math.ceil(steps_left(match, unit)))
+    return shared.weight(match, unit)
 
 
 def used(match: Match) -> int:
-    entry = _ns(match).get("week")
-    return int(entry["used"]) if entry and entry["phase"] == phase_key(match) else 0
+    """Steps moved this week (the Axis Initial Movement Phase's ledger)."""
+    return shared.used(match, AXIS)
+
+
+def capacity(match: Match) -> int:
+    return shared.capacity(match) or 0
 
 
 def _in_phase(match: Match, side: str) -> bool:
@@ -76,8 +68,12 @@ def _in_phase(match: Match, side: str) -> bool:
     )
 
 
-def _next_to_enemy(match: Match, loc: str) -> bool:
-    return any(match.side_at(n) not in (None, AXIS) for n in match.topology.neighbours(loc))
+def _blocked(match: Match) -> dict[str, str]:
+    """Hexes holding or next to an enemy unit, with the reason (the mechanic's ``enter``)."""
+    found = match.scratch.get("pmd-strategic-blocked")
+    if found is None:
+        found = match.scratch["pmd-strategic-blocked"] = shared.blocked(match, AXIS)
+    return found  # type: ignore[no-any-return]
 
 
 def _closed(match: Match, loc: str) -> str | None:
@@ -85,8 +81,9 @@ def _closed(match: Match, loc: str) -> str | None:
     topo = match.topology
     if topo.terrain(loc) in CLOSED_TERRAIN or loc in topo.region("country:turkey"):
         return f"{loc} is not a land hex"
-    if match.side_at(loc) not in (None, AXIS) or _next_to_enemy(match, loc):
-        return f"{loc} is next to an enemy unit ({RULE})"
+    why = _blocked(match).get(loc)
+    if why:
+        return why
     if ynn(match) < 205 and loc in topo.region("gas-east"):
         return f"{loc} is east of the GAS line before turn 205 ({RULE})"
     if ynn(match) < 301 and loc in topo.region("caucasus-south"):
@@ -133,6 +130,9 @@ def unit_problem(match: Match, unit: Unit) -> str | None:
         return f"{unit.id} is not an Axis unit on the map or in an OKH area ({RULE})"
     if done(match, unit) or spent(match, unit):
         return f"{unit.id} has moved this phase ({RULE})"
+    problem = shared.start_problem(match, unit)
+    if problem:
+        return problem
     if unit.loc in OKH.values():
         return None
     if not urban(match, unit.loc):
@@ -171,16 +171,16 @@ def move_problem(match: Match, unit: Unit, dest: str) -> str | None:
         if dest not in reachable(match, half(match, dest)):
             return f"no strategic route to {dest} avoiding enemy units ({RULE})"
     need = cost(match, unit)
-    if used(match) + need > CAPACITY:
+    if used(match) + need > capacity(match):
         return (
-            f"{unit.id} needs {need} of the {CAPACITY} steps a week and "
-            f"{CAPACITY - used(match)} are left ({RULE})"
+            f"{unit.id} needs {need} of the {capacity(match)} steps a week and "
+            f"{capacity(match) - used(match)} are left ({RULE})"
         )
     return None
 
 
 def destinations(match: Match, unit: Unit) -> list[str]:
-    if unit_problem(match, unit) or used(match) + cost(match, unit) > CAPACITY:
+    if unit_problem(match, unit) or used(match) + cost(match, unit) > capacity(match):
         return []
     assert unit.loc is not None
     if unit.loc not in OKH.values():
@@ -197,7 +197,7 @@ class Strategic(Verb):
     kinds = ("movement",)
 
     def actors(self, match: Match, decision: Decision) -> list[str]:
-        if not _in_phase(match, decision.side) or used(match) >= CAPACITY:
+        if not _in_phase(match, decision.side) or used(match) >= capacity(match):
             return []
         return [u.id for u in match.units_of(AXIS) if unit_problem(match, u) is None]
 
@@ -221,13 +221,13 @@ class Strategic(Verb):
         unit = match.state.units[action.args[0]]
         dest = action.args[1]
         origin = unit.loc
-        _ns(match)["week"] = {"phase": phase_key(match), "used": used(match) + cost(match, unit)}
+        shared.spend(match, AXIS, [unit], dest)
         reserves.leave(match, unit, "moved strategically")
         match.place(unit, dest)
         unit.flags["moved"] = phase_key(match)
         match.emit(
             "strategic",
-            f"{unit.id} moves strategically {origin} -> {dest} ({used(match)}/{CAPACITY} steps)",
+            f"{unit.id} moves strategically {origin} -> {dest} ({used(match)}/{capacity(match)} steps)",
             RULE,
             unit=unit.id,
             loc=dest,
@@ -237,10 +237,3 @@ class Strategic(Verb):
 @hookimpl
 def wargame_verbs() -> list[Verb]:
     return [Strategic()]
-
-
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    """The week's capacity record goes when the next phase starts (11.2: 8 steps a week)."""
-    if not phase.id.endswith("initial-movement"):
-        _ns(match).pop("week", None)

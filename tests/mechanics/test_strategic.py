@@ -205,3 +205,38 @@ def test_a_title_with_its_own_verb_gets_no_actions_from_the_mechanics(tmp_path: 
 def test_unknown_settings_are_load_errors(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="capacty"):
         new(tmp_path, capacty=3)
+
+
+def test_capacity_in_steps_left_with_weighted_classes_pmd_11_2(tmp_path: Path) -> None:
+    """PMD 11.2: 8 steps a week, an artillery unit 3: ``by_steps`` counts a unit no weight
+    matches by its steps left, and a reduced unit counts fewer."""
+    m = new(tmp_path, capacity=5, weights=[{"tags": ["mech"], "weight": 3}], by_steps=True)
+    inf, arm = put(m, "1-inf", "0103"), put(m, "7-arm", "0203")
+    assert strategic.weight(m, inf) == 3 and strategic.weight(m, arm) == 3
+    inf.step = 2  # one step left
+    assert strategic.weight(m, inf) == 1
+    m.apply("strategic 7-arm 0203 0303")
+    full = put(m, "2-inf", "0403")
+    refused(m, "strategic 2-inf 0403 0503", "3 used, 3 more asked", rule="HL 9.1")
+    full.step = 1  # two steps left: 3 + 2 = 5
+    m.touch()
+    m.apply("strategic 2-inf 0403 0503")
+    assert strategic.used(m, "blue") == 5 and strategic.left(m, "blue") == 0
+
+
+def test_no_start_end_or_passage_next_to_an_enemy_unit_pmd_11_2(tmp_path: Path) -> None:
+    """PMD 11.2: a strategic move may not begin, end or pass next to an enemy unit
+    (``not-next-to-enemy`` to start, ``beside-enemy`` on the path); once the enemy is gone the
+    same move is legal."""
+    m = new(tmp_path, start=["on-line", "not-next-to-enemy"], enter=["enemy-units", "beside-enemy"])
+    put(m, "1-inf", "0103")
+    r1 = put(m, "r1", "0402")  # next to 0303 and 0403 on the line
+    assert "0303" in strategic.blocked(m, "blue")
+    assert not any(a.split()[-1] in ("0303", "0403", "0503") for a in legal(m))
+    refused(m, "strategic 1-inf 0103 0203 0303", "0303 is next to an enemy unit")
+    put(m, "2-inf", "0303")
+    assert "2-inf" not in m.actors("strategic")
+    refused(m, "strategic 2-inf 0303 0203", "starts next to an enemy unit", rule="HL 9.1")
+    m.place(r1, None)
+    m.touch()
+    assert {"strategic 1-inf 0103 0203 0303 0403", "strategic 2-inf 0303 0403"} <= legal(m)

@@ -1326,8 +1326,28 @@ def title() -> Json:
             "supply",
             "reinforcements",
             "deploy",
+            "strategic-movement",
         ],
         "mechanic_options": {
+            # 11.2: Axis strategic movement, 8 steps a week (artillery 3, a regiment 1), never
+            # beginning, ending or passing next to an enemy unit; the verb and the OKH/urban
+            # routes are the title's (strategic.py)
+            "strategic-movement": {
+                "sides": ["axis"],
+                "kinds": ["movement"],
+                "capacity": 8,
+                "per": "phase",
+                "weights": [
+                    {"tags": ["artillery"], "weight": 3},
+                    {"tags": ["regiment"], "weight": 1},
+                ],
+                "by_steps": True,
+                "path": "any",
+                "start": ["not-next-to-enemy"],
+                "enter": ["enemy-units", "beside-enemy"],
+                "verb": False,
+                "rule": "PMD 11.2",
+            },
             "movement": {
                 "scale": 1,
                 "min_one_step": True,
