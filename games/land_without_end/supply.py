@@ -27,6 +27,7 @@ from wargame.hookspecs import SupplySource, hookimpl
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.state import Unit
+from wargame.supply import supply_net
 
 from . import dd3, rollbahn
 from .common import GERMAN, LENINGRAD, ORANIENBAUM, SOVIET, town_class
@@ -250,25 +251,31 @@ def spread(
     match: Match, starts: list[str], open_hex: Callable[[str], bool], longest: int | None
 ) -> dict[str, int]:
     """Hexes from the nearest of ``starts`` over open hexes, never across all-sea hexsides (7.13;
-    the Sivash and Kerch hexsides are crossed, 7.14), out to ``longest`` (None: any length)."""
-    topo = match.topology
-    frontier = [h for h in dict.fromkeys(starts) if open_hex(h)]
-    dist = {h: 0 for h in frontier}
-    while frontier:
-        nxt = []
-        for h in frontier:
-            if longest is not None and dist[h] >= longest:
-                continue
-            for n in topo.neighbours(h):
-                if n in dist or not open_hex(n):
-                    continue
-                edge = topo.edge(h, n)
-                if edge is not None and "sea" in edge.features:
-                    continue
-                dist[n] = dist[h] + 1
-                nxt.append(n)
-        frontier = nxt
-    return dist
+    the Sivash and Kerch hexsides are crossed, 7.14), out to ``longest`` (None: any length): the
+    kernel's supply search (:func:`wargame.supply.supply_net`) with the sea hexsides closed."""
+    graph = match.topology.graph()
+    closed = frozenset(i for i, loc in enumerate(graph.ids) if not open_hex(loc))
+    index = graph.index
+    net = supply_net(
+        graph,
+        (index[h] for h in starts if h in index),
+        blocked=closed,
+        cost=_land_steps(match),
+        limit=longest,
+    )
+    return {graph.ids[i]: d for i, d in net.dist.items()}
+
+
+def _land_steps(match: Match) -> tuple[tuple[int | None, ...], ...]:
+    """One per hexside: 1, or None across an all-sea hexside (7.13)."""
+    key = "lwe-land-steps"
+    found = match.cache.get(key)
+    if found is None:
+        found = match.cache[key] = tuple(
+            tuple(None if "sea" in feats else 1 for feats in row)
+            for row in match.topology.graph().edge_features
+        )
+    return found  # type: ignore[no-any-return]
 
 
 def soviet_reach(match: Match) -> frozenset[str]:
