@@ -9,6 +9,7 @@ from wargame.games.land_without_end import (
     dd3,
     mobile,
     paulus,
+    replacements,
     rollbahn,
     sectors,
     sequence,
@@ -20,7 +21,20 @@ from wargame.games.land_without_end import (
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
 
-RULES = (setup, sequence, weather, dd3, supply, paulus, rollbahn, mobile, sectors, combat, victory)
+RULES = (
+    setup,
+    sequence,
+    weather,
+    dd3,
+    supply,
+    paulus,
+    rollbahn,
+    replacements,
+    mobile,
+    sectors,
+    combat,
+    victory,
+)
 
 
 @hookimpl

@@ -59,16 +59,24 @@ def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
         return None
     if unit.side == GERMAN:
         return german_answer(match, unit)
-    if dd3.in_effect(match):
-        return {"state": "supplied", "path": [unit.loc], "why": "Directive No. 3 (LWE 7.8)"}
-    coast = set(match.topology.attrs(unit.loc).get("coast", ()))
-    if coast & COASTS and town_class(match, unit.loc):
-        return {"state": "supplied", "path": [unit.loc], "why": "coastal supply (LWE 7.10)"}
-    if unit.loc in soviet_reach(match):
-        return {"state": "supplied", "path": [unit.loc], "why": "a line to the east or south edge"}
-    if unit.loc == ORANIENBAUM and leningrad_supplies(match):
-        return {"state": "supplied", "path": [unit.loc], "why": "Oranienbaum (LWE 7.11)"}
+    why = soviet_supply(match, unit.loc)
+    if why is not None:
+        return {"state": "supplied", "path": [unit.loc], "why": why}
     return {"state": "out", "path": [], "why": "no line to the east or south edge (LWE 7.9)"}
+
+
+def soviet_supply(match: Match, loc: str) -> str | None:
+    """Why a Soviet unit in ``loc`` is in supply (7.8-7.11), or None: it is not."""
+    if dd3.in_effect(match):
+        return "Directive No. 3 (LWE 7.8)"
+    coast = set(match.topology.attrs(loc).get("coast", ()))
+    if coast & COASTS and town_class(match, loc):
+        return "coastal supply (LWE 7.10)"
+    if loc in soviet_reach(match):
+        return "a line to the east or south edge"
+    if loc == ORANIENBAUM and leningrad_supplies(match):
+        return "Oranienbaum (LWE 7.11)"
+    return None
 
 
 def leningrad_supplies(match: Match) -> bool:
