@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -118,19 +118,16 @@ def duties(match: Match) -> dict[str, list[str]]:
     return out
 
 
-def soviet_assault(match: Match, phase: PhaseSpec) -> bool:
-    return phase.id == "assault" and match.phasing == SOVIET
-
-
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if soviet_assault(match, phase) and in_effect(match):
+@on_phase("start", kinds=("combat",))
+def fix_duties(match: Match, phase: PhaseSpec) -> None:
+    """5.6: the units that begin the Soviet Prepared Assault Phase next to the enemy."""
+    if match.phasing == SOVIET and in_effect(match):
         match.state.vars[OBLIGED] = duties(match)
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if soviet_assault(match, phase):
+@on_phase("end", kinds=("combat",))
+def clear_duties(match: Match, phase: PhaseSpec) -> None:
+    if match.phasing == SOVIET:
         match.state.vars.pop(OBLIGED, None)
 
 

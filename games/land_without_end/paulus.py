@@ -7,16 +7,16 @@ Here: a completed pause frees the German of the GAS Line for the rest of the gam
 
 from __future__ import annotations
 
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import on_phase
 from wargame.match import Match
 from wargame.mechanics import paulus
 from wargame.models import PhaseSpec
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase("start", ids=("refit-start",))
+def pause_complete(match: Match, phase: PhaseSpec) -> None:
     """The pause completed with its last turn: the GAS Line no longer binds (7.5)."""
-    if phase.id != "refit-start" or match.state.vars.get("gas_ignored"):
+    if match.state.vars.get("gas_ignored"):
         return
     first = paulus.first_turn(match)
     if first is not None and match.turn == first + paulus.settings(match).length:

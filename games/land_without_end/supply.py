@@ -23,7 +23,7 @@ from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.combat import Modifier
-from wargame.hookspecs import SupplySource, hookimpl
+from wargame.hookspecs import SupplySource, hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.state import Unit
@@ -349,11 +349,9 @@ def german_move_refusal(match: Match, action: Action) -> str | None:
     return f"{first.id} may not move into {end}, where it would be out of supply (LWE 7.16)"
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+@on_phase("end", ids=("supply-check",))
+def supply_check(match: Match, phase: PhaseSpec) -> None:
     """7.12: the Soviet Supply Check Phase eliminates every Soviet unit out of supply."""
-    if phase.id != "supply-check":
-        return
     for unit in sorted(match.units_of(SOVIET), key=lambda u: u.id):
         if oos(unit) and unit.loc is not None and not unit.loc.startswith("box:"):
             match.eliminate(unit, "out of supply in the Soviet Supply Check Phase", "LWE 7.12")

@@ -17,7 +17,7 @@ import math
 from typing import Any
 
 from wargame.combat import Modifier
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.state import Unit
@@ -82,10 +82,9 @@ def determine(match: Match) -> None:
         )
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "weather":
-        determine(match)
+@on_phase("start", ids=("weather",))
+def weather_phase(match: Match, phase: PhaseSpec) -> None:
+    determine(match)
 
 
 def selected(move: dict[str, Any], mobility: str, side: str) -> float | None:

@@ -21,7 +21,7 @@ def soviet_assault() -> tuple[Match, str, str]:
     a, b = clear_pair(m)
     put(m, "sov-rd-10", a)
     put(m, "ger-inf-1", b)
-    dd3.wargame_phase_start(m, ASSAULT)
+    dd3.fix_duties(m, ASSAULT)
     m.touch()
     return m, a, b
 
@@ -101,7 +101,7 @@ def test_no_duty_once_dd3_is_rescinded_5_6_7_12() -> None:
     a, b = clear_pair(m2)
     put(m2, "sov-rd-10", a)
     put(m2, "ger-inf-1", b)
-    dd3.wargame_phase_start(m2, ASSAULT)
+    dd3.fix_duties(m2, ASSAULT)
     assert dd3.OBLIGED not in m2.state.vars
 
 
@@ -112,5 +112,5 @@ def test_german_assault_sets_no_soviet_duty_5_6() -> None:
     a, b = clear_pair(m)
     put(m, "sov-rd-10", a)
     put(m, "ger-inf-1", b)
-    dd3.wargame_phase_start(m, ASSAULT)
+    dd3.fix_duties(m, ASSAULT)
     assert dd3.OBLIGED not in m.state.vars

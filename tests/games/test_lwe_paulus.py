@@ -60,8 +60,8 @@ def test_completed_pause_frees_the_gas_line_7_5(match: Match) -> None:
     start = PhaseSpec(id="refit-start", name="x", kind="auto")
     match.state.ns("paulus")["from"] = 3
     match.state.cursor.turn = 5
-    paulus.wargame_phase_start(match, start)
+    paulus.pause_complete(match, start)
     assert not match.state.vars.get("gas_ignored")
     match.state.cursor.turn = 6
-    paulus.wargame_phase_start(match, start)
+    paulus.pause_complete(match, start)
     assert match.state.vars["gas_ignored"] is True

@@ -98,7 +98,7 @@ def test_soviet_cut_off_after_dd3_is_eliminated_in_the_supply_check_7_12(match: 
     assert len(ring) == 6
     shared.check(match, ["soviet"])
     assert unit.flags.get("oos") and not free.flags.get("oos")
-    supply.wargame_phase_end(match, PhaseSpec(id="supply-check", name="x", kind="auto"))
+    supply.supply_check(match, PhaseSpec(id="supply-check", name="x", kind="auto"))
     assert unit.loc is None and free.loc == "4525"
 
 
