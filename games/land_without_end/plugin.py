@@ -7,6 +7,7 @@ from importlib.resources import files
 from wargame.games.land_without_end import (
     combat,
     dd3,
+    guards,
     mobile,
     paulus,
     replacements,
@@ -17,6 +18,7 @@ from wargame.games.land_without_end import (
     supply,
     victory,
     weather,
+    withdrawals,
 )
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
@@ -30,10 +32,12 @@ RULES = (
     paulus,
     rollbahn,
     replacements,
+    guards,
     mobile,
     sectors,
     combat,
     victory,
+    withdrawals,
 )
 
 

@@ -140,9 +140,16 @@ def _lapse(match: Match) -> None:
 
 @on_phase("start", ids=("entry",))
 def grant(match: Match, phase: PhaseSpec) -> None:
-    """8.7-8.9: the Soviet New Unit Entry Phase's replacement points."""
-    if match.phasing != SOVIET:
-        return
+    """8.7-8.9: the Soviet New Unit Entry Phase's replacement points, after the Guards
+    conversions, its first activity (8.13)."""
+    from . import guards
+
+    if match.phasing == SOVIET and not guards.start(match):
+        begin(match)
+
+
+def begin(match: Match) -> None:
+    """Grant the points and ask how they are spent (8.7-8.9)."""
     per = rate(match)
     centres = working_centres(match) if per else []
     ns = match.state.ns(NS)
