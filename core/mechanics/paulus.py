@@ -17,8 +17,9 @@ The two rulebooks differ only in those numbers:
   :func:`completed`). One pause a game (ruling E22i).
 
 What each title does with the outcome is its own rule; this module keeps the decision, the window
-and the ban. The choices are kept in ``state.ns("paulus")``: ``from`` (the pause's first turn)
-and ``pressed_on`` (the turns the side declined).
+and the ban. The choices are kept in ``state.ns("paulus")``: ``from`` (the pause's first turn),
+``pressed_on`` (the turns the side declined) and ``aborted`` (the turn a title's rule ended the
+pause early, :func:`abort`: LWE 7.5, no reward).
 """
 
 from __future__ import annotations
@@ -55,13 +56,31 @@ def in_force(match: Match, turn: int | None = None) -> bool:
     if first is None:
         return False
     t = match.turn if turn is None else turn
+    stop = aborted(match)
+    if stop is not None and t >= stop:
+        return False
     return first <= t < first + settings(match).length
 
 
 def completed(match: Match) -> bool:
     """Every turn of the pause is over (LWE 7.5: the GAS Line no longer binds)."""
     first = first_turn(match)
+    if aborted(match) is not None:
+        return False
     return first is not None and match.turn >= first + settings(match).length
+
+
+def aborted(match: Match) -> int | None:
+    """The turn the pause was aborted, or None."""
+    turn = match.state.ns(KIND).get("aborted")
+    return None if turn is None else int(turn)
+
+
+def abort(match: Match) -> None:
+    """End the pause now, before it is complete: attacks are allowed again and it is never
+    :func:`completed` (LWE 7.5). The title decides who may abort and when."""
+    match.state.ns(KIND)["aborted"] = match.turn
+    match.emit("paulus", "the Paulus Pause is aborted: no reward", settings(match).rule)
 
 
 def declined(match: Match) -> bool:

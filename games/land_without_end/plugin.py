@@ -5,6 +5,7 @@ from __future__ import annotations
 from importlib.resources import files
 
 from wargame.games.land_without_end import (
+    arko,
     combat,
     dd3,
     guards,
@@ -38,6 +39,7 @@ RULES = (
     combat,
     victory,
     withdrawals,
+    arko,
 )
 
 

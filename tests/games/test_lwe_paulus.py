@@ -65,3 +65,32 @@ def test_completed_pause_frees_the_gas_line_7_5(match: Match) -> None:
     match.state.cursor.turn = 6
     paulus.pause_complete(match, start)
     assert match.state.vars["gas_ignored"] is True
+
+
+def test_german_may_abort_the_pause_and_gains_nothing_7_5() -> None:
+    """7.5: the pause may be aborted before it is complete; attacks resume, the GAS Line still
+    binds afterwards (no gas_ignored)."""
+    from tests.games.lwe_helpers import advance_to
+
+    m = new_match()
+    advance_to(m, "german", "movement")
+    clear(m)  # nothing to move: the listing stays short
+    m.state.ns("paulus")["from"] = 1
+    m.touch()
+    assert "abort-pause" in {str(a) for a in m.legal_actions()}
+    m.apply("abort-pause")
+    assert kpaulus.aborted(m) == 1 and not kpaulus.in_force(m)
+    assert "abort-pause" not in {str(a) for a in m.legal_actions()}
+    m.state.cursor.turn = 4
+    paulus.pause_complete(m, PhaseSpec(id="refit-start", name="x", kind="auto"))
+    assert not m.state.vars.get("gas_ignored")
+
+
+def test_no_abort_without_a_pause_in_force_7_5() -> None:
+    from tests.games.lwe_helpers import advance_to
+    from wargame.testing import refused
+
+    m = new_match()
+    advance_to(m, "german", "movement")
+    clear(m)
+    refused(m, "abort-pause", "while it is in force", rule="LWE 7.5")

@@ -129,3 +129,19 @@ def test_attacks_allowed_again_once_the_pause_is_over_5_10(tmp_path: Path) -> No
 def test_unknown_settings_are_load_errors(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="lenght"):
         new(tmp_path, lenght=3)
+
+
+def test_an_aborted_pause_allows_attacks_and_is_never_completed_7_5(tmp_path: Path) -> None:
+    """LWE 7.5: a pause may be aborted before it is complete, with no reward."""
+    m = new(tmp_path)
+    to_pause(m)
+    m.apply("paulus pause")
+    to_phase(m, "blue", "combat")
+    attack_position(m)
+    assert paulus.in_force(m) and paulus.aborted(m) is None
+    paulus.abort(m)
+    m.touch()
+    assert not paulus.in_force(m) and paulus.aborted(m) == 2
+    assert "attack 0505 with 1-inf" in {str(a) for a in m.legal_actions()}
+    m.state.cursor.turn = 9
+    assert not paulus.completed(m) and not paulus.in_force(m)
