@@ -312,7 +312,7 @@ def stavka_directive_1(match: Match, phase: PhaseSpec) -> None:
 
 def disband_corps(match: Match) -> None:
     """8.14: every rifle corps on the map leaves for good, as many RP divisions as its combat
-    factor drawn into its hex (none for the 65th, a headquarters: ruling P1)."""
+    factor drawn into its hex (none for the 65th, a headquarters: ruling RE1)."""
     corps = sorted(
         (
             u

@@ -45,7 +45,7 @@ def lines(match: Match) -> list[list[str]]:
 
 def graph(match: Match) -> dict[str, frozenset[str]]:
     """Rollbahn hex -> the hexes one Rollbahn step away (consecutive hexes of a line), but across
-    an all-sea or all-lake hexside, which no unit crosses (9.15; ruling R1)."""
+    an all-sea or all-lake hexside, which no unit crosses (9.15; ruling RB1)."""
     found = match.cache.get("lwe-rollbahn-graph")
     if found is None:
         topo = match.topology

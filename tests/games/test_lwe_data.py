@@ -173,29 +173,46 @@ def test_crt_columns_run_1_3_to_6_1_11_10() -> None:
 
 
 def test_above_6_1_is_an_automatic_de_11_10() -> None:
+    """D6: 49 against 7 is 7:1, above 6:1: DE without a roll (R21)."""
     assert _crt().column(49, 7).automatic == "DE"  # 7:1
 
 
 def test_below_1_3_is_an_automatic_al1_11_10() -> None:
+    """D5: 2 against 9 is 1:5, below 1:3: AL1 without a roll (R21)."""
     assert _crt().column(2, 9).automatic == "AL1"  # 1:5
 
 
 def test_six_to_one_roll_5_is_de_11_28() -> None:
+    """P21: a 5 at 6:1 is DE."""
     table = _crt()
     assert table.result(table.column(42, 7), 5) == "DE"
 
 
 def test_odds_26_against_7_are_3_1_11_8() -> None:
+    """P19 (ruling E1: the text's 27 is a typo for 26)."""
     assert _crt().column(26, 7).label == "3-1"
 
 
 def test_odds_5_against_11_are_1_3_11_9() -> None:
+    """P20: 11 / 5 = 2.2, rounded up to 3: 1:3."""
     assert _crt().column(5, 11).label == "1-3"
 
 
 def test_shifts_apply_to_the_raw_ratio_20_1_less_2l_is_18_1_de_11_28() -> None:
+    """P22: 20:1 with a net 2L is 18:1, an automatic DE."""
     column = _crt().column(20, 1, shift=-2)
     assert column.automatic == "DE" and column.label == "18-1"
+
+
+@pytest.mark.parametrize(
+    ("attack", "defense", "label"),
+    [(14, 7, "2-1"), (13, 7, "1-1"), (7, 7, "1-1"), (6, 7, "1-2")],
+)
+def test_d3_d4_odds_round_in_the_defenders_favour_11_8_11_9(
+    attack: int, defense: int, label: str
+) -> None:
+    """D3: 14 vs 7 is 2:1, 13 vs 7 and 7 vs 7 are 1:1; D4: 6 vs 7 is 1:2 (never 1:1)."""
+    assert _crt().column(attack, defense).label == label
 
 
 def test_result_codes_11_30_to_11_38() -> None:

@@ -175,6 +175,7 @@ def test_named_hex_is_where_the_rulebook_puts_it(hex_id: str) -> None:
 
 
 def test_rostov_4344_and_grodno_1715_2_2() -> None:
+    """P5: Rostov is 4344, a city; Grodno 1715, a large town."""
     hexes = _doc()["hexes"]
     assert hexes["4344"]["name"] == "Rostov" and "city" in hexes["4344"]["features"]
     assert hexes["1715"]["name"] == "Grodno" and "large-town" in hexes["1715"]["features"]
@@ -233,6 +234,7 @@ def test_sivash_lies_wholly_in_the_southern_weather_zone_10_7() -> None:
 
 
 def test_sixth_army_area_3_4() -> None:
+    """P7: units marked 6A set up in 1025, 1125, 1225, 1226, 1326, 1427 or 1428."""
     region = _doc()["regions"]["army:6A"]
     assert region["hexes"] == SIX_A
     assert region["provenance"] == {"source": "rulebook", "rule": "LWE 3.4"}

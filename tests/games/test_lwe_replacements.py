@@ -131,7 +131,7 @@ def test_eliminated_rifle_corps_puts_rp_divisions_in_the_dead_pile_8_10() -> Non
 
 def test_stavka_directive_1_turns_corps_into_rp_divisions_8_14() -> None:
     """R12: each rifle corps on the map becomes as many RP divisions in its hex as its combat
-    factor (the 65th none, ruling P1); it is gone for good, not in the dead pile."""
+    factor (the 65th none, ruling RE1); it is gone for good, not in the dead pile."""
     m = new_match()
     corps = [u for u in m.units_of("soviet") if m.counter(u)["type"] == "rifle-corps" and u.loc]
     where = {u.id: (u.loc, int(m.unit_values(u)["combat"])) for u in corps}

@@ -136,7 +136,7 @@ def test_soviet_units_have_no_rollbahn_bonus_9_19(match: Match) -> None:
 
 def test_a_branch_supplies_only_while_its_trunk_works_7_3(match: Match) -> None:
     """Roslavl-Orel leaves Rollbahn Mitte at Smolensk (3418): cut Mitte west of Smolensk and the
-    branch serves no line (ruling R2)."""
+    branch serves no line (ruling RB2)."""
     mitte, branch = line(match, "Rollbahn Mitte"), line(match, "Rollbahn Roslavl-Orel")
     hold(match, mitte + branch)
     assert branch[-1] in rollbahn.operative(match)
@@ -147,7 +147,7 @@ def test_a_branch_supplies_only_while_its_trunk_works_7_3(match: Match) -> None:
 
 
 def test_no_rollbahn_step_across_an_all_sea_hexside_9_15(match: Match) -> None:
-    """Ruling R1: the stand-in Durchgangsstrasse IV crosses the Taganrog bay's all-sea hexside
+    """Ruling RB1: the stand-in Durchgangsstrasse IV crosses the Taganrog bay's all-sea hexside
     4144/4245; that step is no Rollbahn step."""
     assert not rollbahn.along(match, "4144", "4245")
     assert rollbahn.along(match, "4044", "4144")
