@@ -46,15 +46,12 @@ def waiting(match: Match) -> bool:
     return ARKO not in match.state.units
 
 
-@on_phase("start", ids=("entry",))
+@on_phase("start", ids=("entry",), tryfirst=True)
 def offer_entry(match: Match, phase: PhaseSpec) -> None:
-    """8.4: asked after the phase's other activities (withdrawals come first, 8.12), so its
-    decision goes beneath any pushed at this phase's start."""
+    """8.4: asked after the phase's other activities (withdrawals come first, 8.12): pushed
+    first, so answered last (the newest pending decision is asked first)."""
     if match.phasing == GERMAN and waiting(match) and entry_hexes(match):
-        prompt = "enter the ArKo at a supplied Soviet town, or wait (LWE 8.4)"
-        match.state.pending.insert(
-            0, {"side": GERMAN, "kind": KIND, "prompt": prompt, "context": {}}
-        )
+        match.push(GERMAN, KIND, "enter the ArKo at a supplied Soviet town, or wait (LWE 8.4)")
 
 
 class Enter(Verb):

@@ -91,3 +91,18 @@ def test_arko_may_wait_8_4(match: Match) -> None:
     arko.offer_entry(match, ENTRY)
     match.apply("arko wait")
     assert arko.waiting(match) and match.decision is not None and match.decision.kind != "arko"
+
+
+def test_withdrawals_are_asked_before_the_arko_8_12_8_4(match: Match) -> None:
+    """8.12: withdrawals are the first activity of the German New Unit Entry Phase."""
+    from wargame.games.land_without_end import withdrawals
+
+    match.state.control["1715"] = "german"
+    put(match, "ger-inf-1", "1715")
+    match.state.cursor.turn = 14  # one infantry division called for (stand-in table)
+    match.touch()
+    arko.offer_entry(match, ENTRY)
+    withdrawals.call_withdrawals(match, ENTRY)
+    assert match.decision is not None and match.decision.kind == "withdrawal"
+    match.apply("withdraw decline")
+    assert match.decision is not None and match.decision.kind == "arko"
