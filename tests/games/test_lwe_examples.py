@@ -80,3 +80,24 @@ def test_p18_a_unit_attacks_once_a_phase_11_3() -> None:
     assert match.state.units["ger-pz-1"].loc == "2123"
     reason = match.check("attack 2223 with ger-pz-1")
     assert reason is not None and "may not attack now" in reason
+
+
+def test_d15_over_stacked_soviet_hex_the_german_removes_one_of_his_choice_6_1_6_2() -> None:
+    """D15: two corps (3 each) and a division make 7 in a Soviet hex: over the limit of 6; the
+    German picks the unit removed, and one removal is enough."""
+    from wargame.mechanics import stacking
+
+    match = new_match()
+    advance_to(match, "german", "movement")
+    clear(match)
+    ids = ["sov-rc-1", "sov-rc-30", "sov-rd-10"]
+    for uid in ids:
+        put(match, uid, "4618")
+    assert stacking.weight(match, ids) == 7
+    stacking.ask(match, "soviet")
+    d = match.decision
+    assert d is not None and d.kind == "overstack" and d.side == "german"
+    assert {str(a) for a in match.legal_actions()} == {f"remove {u}" for u in ids}
+    match.apply("remove sov-rd-10")
+    assert match.state.units["sov-rd-10"].loc is None
+    assert match.decision is not None and match.decision.kind == "movement"
