@@ -13,6 +13,7 @@ from wargame.games.land_without_end import (
     mobile,
     nationality,
     paulus,
+    refill,
     replacements,
     rollbahn,
     sectors,
@@ -44,6 +45,7 @@ RULES = (
     victory,
     withdrawals,
     arko,
+    refill,
 )
 
 
