@@ -132,6 +132,8 @@ def eligible(match: Match, unit: Unit) -> str | None:
         return f"{unit.id} did not begin the Movement Phase on a Rollbahn hex ({RULE})"
     if movement.spent(match, unit) or movement.done(match, unit):
         return f"{unit.id} has moved this phase: the bonus is for a whole move along it ({RULE})"
+    if movement.allowance(match, unit) <= 0:
+        return f"{unit.id} has no movement points to spend along the Rollbahn ({RULE})"
     if supply.oos(unit) or not supply.german_supplied_at(match, unit.loc or ""):
         return f"{unit.id} is not in supply ({RULE}, LWE 7.7)"
     if concentration.restricted(match, unit):
@@ -162,7 +164,7 @@ def reach(match: Match, unit: Unit) -> dict[str, list[str]]:
                 paths[n] = [*paths[h], n]
                 nxt.append(n)
         frontier = nxt
-    return {h: p for h, p in paths.items() if len(p) - 1 > mf}
+    return {h: p for h, p in paths.items() if len(p) - 1 > max(mf, 0)}
 
 
 class Rollbahn(Verb):

@@ -194,3 +194,12 @@ def test_after_gt3_the_line_goes_to_the_nearest_rollbahn_hex_even_if_cut_7_3_p13
     match.state.control[cut] = "german"  # the Rollbahn works again
     match.touch()
     assert supply.german_answer(match, unit)["state"] == "supplied"
+
+
+def test_no_bonus_without_movement_points_9_19(match: Match) -> None:
+    """The ArKo (MF 0) on a Rollbahn, or a unit whose rain cut leaves nothing: no bonus move."""
+    mitte = line(match, "Rollbahn Mitte")
+    hold(match, mitte)
+    unit = put(match, "ger-arko", mitte[0])
+    assert "no movement points" in str(rollbahn.eligible(match, unit))
+    assert bonus_destinations(match, "ger-arko") == set()
