@@ -14,6 +14,7 @@ from wargame.games.land_without_end import (
     nationality,
     paulus,
     refill,
+    refit,
     replacements,
     rollbahn,
     sectors,
@@ -46,6 +47,7 @@ RULES = (
     withdrawals,
     arko,
     refill,
+    refit,
 )
 
 

@@ -652,6 +652,10 @@ def counters() -> Json:
             "name": "German Mechanized Refit",
             "count": 10,
             "side": "german",
+            "on": "unit",
+            "removed_by": ["hook"],
+            "removal_rule": "LWE 8.11",
+            "mark": "RF",
             "provenance": stand_in("8.11 names the marker; the count is a stand-in"),
         },
         "german-vp": {
