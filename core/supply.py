@@ -96,6 +96,14 @@ def supply_net(
     )
 
 
+def steps_closed_by(graph: Graph, feature: str) -> tuple[tuple[int | None, ...], ...]:
+    """A cost table of one step a hexside, None across one carrying ``feature`` (LWE 7.13's and
+    Barbarossa 7.4's all-sea hexsides); callers keep it in ``match.cache``."""
+    return tuple(
+        tuple(None if feature in feats else 1 for feats in row) for row in graph.edge_features
+    )
+
+
 def traces_to(
     graph: Graph,
     start: int,

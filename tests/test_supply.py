@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from wargame.hexgrid import HexGrid, HexNumbering
 from wargame.movement import CostModel
-from wargame.supply import supply_net, traces_to
+from wargame.supply import steps_closed_by, supply_net, traces_to
 from wargame.topology import Graph
 
 Costs = list[list[int | None]]
@@ -205,3 +205,18 @@ def test_net_and_trace_agree_with_reference(p: dict[str, Any]) -> None:
                 assert step is not None
                 total += step
             assert total == expected
+
+
+def test_steps_closed_by_a_hexside_feature_lwe_7_13() -> None:
+    """A line 0-1-2 whose 1-2 hexside is all sea: the trace from 0 stops at 1 (LWE 7.13)."""
+    sea = frozenset({"sea"})
+    graph = Graph(
+        ids=("n0", "n1", "n2"),
+        index={"n0": 0, "n1": 1, "n2": 2},
+        adj=((1,), (0, 2), (1,)),
+        edge_features=((frozenset(),), (frozenset(), sea), (sea,)),
+    )
+    table = steps_closed_by(graph, "sea")
+    assert table == ((1,), (1, None), (None,))
+    assert dict(supply_net(graph, [0], cost=table).dist) == {0: 0, 1: 1}
+    assert 2 in supply_net(graph, [0], cost=steps_closed_by(graph, "rail")).dist

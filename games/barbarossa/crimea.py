@@ -14,7 +14,6 @@ declaration lapses at the end of the game turn (the Victory Check Phase), with i
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable
 from typing import Any
 
@@ -25,6 +24,7 @@ from wargame.mechanics import combat as kcombat
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
+from wargame.supply import steps_closed_by, supply_net
 
 from .turns import GERMAN
 
@@ -48,19 +48,17 @@ def reach(match: Match) -> frozenset[str]:
     out: set[str] = set()
     if match.state.control.get(SEVASTOPOL) == GERMAN and match.side_at(SEVASTOPOL) != "soviet":
         allowed = area(match)
-        topo = match.topology
-        out = {SEVASTOPOL}
-        queue = deque(out)
-        while queue:
-            here = queue.popleft()
-            for nxt in topo.neighbours(here):
-                if nxt in out or nxt not in allowed or match.side_at(nxt) == "soviet":
-                    continue
-                edge = topo.edge(here, nxt)
-                if edge is not None and "sea" in edge.features:
-                    continue
-                out.add(nxt)
-                queue.append(nxt)
+        graph = match.topology.graph()
+        closed = frozenset(
+            i
+            for i, loc in enumerate(graph.ids)
+            if loc not in allowed or match.side_at(loc) == "soviet"
+        )
+        steps = match.cache.get("barb-land-steps")
+        if steps is None:
+            steps = match.cache["barb-land-steps"] = steps_closed_by(graph, "sea")
+        net = supply_net(graph, [graph.index[SEVASTOPOL]], blocked=closed, cost=steps)
+        out = {graph.ids[i] for i in net.dist}
     found = frozenset(out)
     match.scratch[key] = found
     return found

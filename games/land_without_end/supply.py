@@ -27,7 +27,7 @@ from wargame.hookspecs import SupplySource, hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.state import Unit
-from wargame.supply import supply_net
+from wargame.supply import steps_closed_by, supply_net
 
 from . import dd3, rollbahn
 from .common import GERMAN, LENINGRAD, ORANIENBAUM, SOVIET, town_class
@@ -276,13 +276,9 @@ def spread(
 
 def _land_steps(match: Match) -> tuple[tuple[int | None, ...], ...]:
     """One per hexside: 1, or None across an all-sea hexside (7.13)."""
-    key = "lwe-land-steps"
-    found = match.cache.get(key)
+    found = match.cache.get("lwe-land-steps")
     if found is None:
-        found = match.cache[key] = tuple(
-            tuple(None if "sea" in feats else 1 for feats in row)
-            for row in match.topology.graph().edge_features
-        )
+        found = match.cache["lwe-land-steps"] = steps_closed_by(match.topology.graph(), "sea")
     return found  # type: ignore[no-any-return]
 
 
