@@ -94,7 +94,9 @@ def is_companion(match: Match, unit: Unit) -> bool:
     return match.counter(unit)["type"] in found
 
 
-def may_be_attacked(match: Match, loc: str) -> bool:
+def may_be_attacked(match: Match, loc: str, side: str | None = None) -> bool:
+    """Whether the units at ``loc`` (those not of ``side``, the attacker, when given) may be
+    attacked now."""
     key = phase_key(match)
     if not settings(match).get("once_per_phase", True):
         return True
@@ -103,7 +105,20 @@ def may_be_attacked(match: Match, loc: str) -> bool:
         (u.flags.get("defended") != key or (again and u.flags.get("retreated") == key))
         and u.flags.get("advanced") != key
         for u in match.units_at(loc)
+        if u.side != side
     )
+
+
+def holds_enemy(match: Match, loc: str, side: str) -> bool:
+    """Whether ``loc`` holds any unit not of ``side`` (a jointly-occupied hex holds both sides'
+    units, PMD 13.15.3: its first units are the hex defender's, :meth:`Match.side_at`)."""
+    return any(u.side != side for u in match.units_at(loc))
+
+
+def joint(match: Match, loc: str) -> bool:
+    """Whether both sides have units at ``loc`` (PMD 13.15.3's jointly-occupied hex): units
+    there attack the enemy in it as if adjacent."""
+    return len({u.side for u in match.units_at(loc)}) > 1
 
 
 def targets_for(match: Match, side: str) -> dict[str, list[Unit]]:
@@ -111,13 +126,15 @@ def targets_for(match: Match, side: str) -> dict[str, list[Unit]]:
     topo = match.topology
     out: dict[str, list[Unit]] = {}
     for loc in sorted(match.occupied()):
-        if loc.startswith("box:") or match.side_at(loc) == side or not may_be_attacked(match, loc):
+        if (
+            loc.startswith("box:")
+            or not holds_enemy(match, loc, side)
+            or not may_be_attacked(match, loc, side)
+        ):
             continue
+        near = [loc, *topo.neighbours(loc)] if joint(match, loc) else topo.neighbours(loc)
         attackers = [
-            u
-            for n in topo.neighbours(loc)
-            for u in match.units_at(n)
-            if u.side == side and may_attack(match, u)
+            u for n in near for u in match.units_at(n) if u.side == side and may_attack(match, u)
         ]
         if attackers:
             out[loc] = attackers
@@ -154,9 +171,9 @@ class Attack(Verb):
         for loc in targets:
             if loc not in match.topology:
                 return f"no location {loc}"
-            if match.side_at(loc) in (None, decision.side):
+            if not holds_enemy(match, loc, decision.side):
                 return f"{loc} holds no enemy units"
-            if not may_be_attacked(match, loc):
+            if not may_be_attacked(match, loc, decision.side):
                 return f"the units in {loc} were already attacked this phase"
         for uid in ids:
             unit = match.state.units.get(uid)
@@ -167,7 +184,8 @@ class Attack(Verb):
             if not may_attack(match, unit):
                 return f"{uid} may not attack now (attacked, advanced, or no attack strength)"
             for loc in targets:
-                if loc not in match.topology.neighbours(unit.loc):
+                inside = unit.loc == loc  # a jointly-occupied hex (PMD 13.15.3)
+                if not inside and loc not in match.topology.neighbours(unit.loc):
                     return f"{uid} at {unit.loc} is not adjacent to {loc}"
         if all(is_companion(match, match.state.units[i]) for i in ids):
             return f"{', '.join(ids)} have no attack strength and never attack alone"
@@ -176,7 +194,8 @@ class Attack(Verb):
     def describe(self, match: Match, action: Action) -> Battle:
         targets, ids = action.args[0].split(","), action.args[2].split(",")
         attackers = [match.state.units[i] for i in ids]
-        defenders = [u for loc in targets for u in match.units_at(loc)]
+        side = attackers[0].side if attackers else None
+        defenders = [u for loc in targets for u in match.units_at(loc) if u.side != side]
         battle = new_battle(match, attackers, defenders, targets[0], "attack")
         battle.extra["targets"] = targets
         return battle

@@ -231,8 +231,7 @@ def _ineligible(match: Match, unit: Unit) -> str | None:
 
 
 def _enemy_at(match: Match, loc: str, side: str) -> bool:
-    holder = match.side_at(loc)
-    return holder is not None and holder != side and not loc.startswith("box:")
+    return not loc.startswith("box:") and combat.holds_enemy(match, loc, side)
 
 
 def target_problem(
@@ -373,7 +372,7 @@ class Overrun(Verb):
             for unit in units:
                 match.place(unit, path[-1])
             match.hook.wargame_moved(match=match, units=units, path=path)
-        defenders = match.units_at(target)
+        defenders = [u for u in match.units_at(target) if u.side != units[0].side]
         battle = combat.new_battle(match, units, defenders, target, KIND)
         battle.extra["targets"] = [target]
         battle.extra["overrun"] = {"launch": path[-1], "steps": {u.id: u.step for u in defenders}}
@@ -398,7 +397,7 @@ class Overrun(Verb):
         if len(path) > 1:
             match.emit("move", f"{', '.join(ids)} move {' '.join(path)}", units=ids, path=path)
             match.hook.wargame_moved(match=match, units=units, path=path)
-        defenders = match.units_at(target)
+        defenders = [u for u in match.units_at(target) if u.side != decision.side]
         battle = combat.new_battle(match, units, defenders, target, KIND)
         battle.extra["overrun"] = {"launch": launch, "steps": {u.id: u.step for u in defenders}}
         match.emit(

@@ -61,7 +61,7 @@ def paths(match: Match, units: list[Unit], start: str, n: int) -> list[list[str]
 
     def ok(loc: str) -> bool:
         holder = match.side_at(loc)
-        if loc.startswith("box:") or (holder is not None and holder != side):
+        if loc.startswith("box:") or any(u.side != side for u in match.units_at(loc)):
             return False
         if loc in zoc:
             return zoc_rule == "friendly-negates" and holder == side

@@ -13,9 +13,9 @@ defending stack is examined (``close-combat HEX`` in his Combat Phase, before ``
 when every attacker crosses a crossing arrow), or, if he did not, the defender may commit one
 once his stack is attacked (``close-combat commit`` / ``close-combat decline``). The battle is
 then a close combat (13.12's loss procedure, ``losses.py``). A marker committed and not used in
-the phase, or used in a battle, is back on the next 2-week turn: with no jointly-occupied hex
-(not built) no marker stays on the map (13.1: it is removed when the hex is not jointly occupied
-at the end of the combat). A city defender's battle is a close combat without a marker (13.1)."""
+the phase is back on the next 2-week turn; one used in a battle stays on the hex while it is
+jointly occupied (the Close Combat advance, ``jointhex.py``) and is back on the next 2-week turn
+after it comes off (13.1). A city defender's battle is a close combat without a marker (13.1)."""
 
 from __future__ import annotations
 
@@ -69,8 +69,47 @@ def used(match: Match, side: str) -> int:
     return int(record[1]) if record and record[0] == match.turn else 0
 
 
+def on_map(match: Match) -> dict[str, dict[str, int]]:
+    """Hex -> side -> the turn its marker was committed, for markers left on jointly-occupied
+    hexes (13.1, 13.15.3; ``jointhex.py``)."""
+    found: dict[str, dict[str, int]] = _ns(match).get("on_map", {})
+    return found
+
+
+def _held(match: Match, side: str) -> int:
+    """Markers of ``side`` on the map committed before this turn (this turn's are in used)."""
+    return sum(1 for sides in on_map(match).values() if side in sides and sides[side] != match.turn)
+
+
 def available(match: Match, side: str) -> int:
-    return max(total(match, side) - used(match, side), 0)
+    return max(total(match, side) - used(match, side) - _held(match, side), 0)
+
+
+def keep(match: Match, loc: str, side: str) -> None:
+    """13.1: ``side``'s marker stays on the jointly-occupied hex ``loc``."""
+    sides = _ns(match).setdefault("on_map", {}).setdefault(loc, {})
+    if side not in sides:
+        sides[side] = match.turn
+        match.emit("close-combat", f"{side}'s Close Combat marker stays on {loc}", RULE, loc=loc)
+
+
+def lift(match: Match, loc: str, why: str) -> None:
+    """13.1: the markers on ``loc`` come off, back on the next 2-week turn (one committed on an
+    earlier turn counts as used this one)."""
+    record = _ns(match).get("on_map", {})
+    sides = record.pop(loc, None)
+    if not record:
+        _ns(match).pop("on_map", None)
+    for side, turn in sorted((sides or {}).items()):
+        if turn != match.turn:
+            entry = _ns(match).setdefault("used", {})
+            entry[side] = [match.turn, used(match, side) + 1]
+        match.emit(
+            "close-combat",
+            f"{side}'s Close Combat marker comes off {loc}: {why}; back next turn",
+            RULE,
+            loc=loc,
+        )
 
 
 def _use(match: Match, side: str, why: str) -> None:
@@ -181,7 +220,8 @@ def ask(match: Match, battle: Battle) -> bool:
         return False
     side = constructions.defender_side(match, battle)
     assert side is not None
-    if constructions.in_city(match, battle) or available(match, side) <= 0:
+    there = side in on_map(match).get(battle.target, {})
+    if constructions.in_city(match, battle) or there or available(match, side) <= 0:
         battle.extra["close_combat"] = None
         combat_mechanic.store(match, battle)
         return False

@@ -24,7 +24,7 @@ from wargame.mechanics.losses import steps_left
 from wargame.mechanics.movement import phase_key
 from wargame.state import Unit
 
-from . import closecombat, constructions, reserves
+from . import closecombat, constructions, jointhex, reserves
 from .weather import weather_at
 
 RULE = "PMD 13.7, 13.11"
@@ -52,6 +52,12 @@ def _lost(match: Match, before: dict[str, float]) -> float:
     return sum(before[i] - now[i] for i in before)
 
 
+def lost_by_defender(match: Match, battle: Battle) -> float:
+    """The defender's actual step losses in this battle so far (13.12, 13.15.2)."""
+    before = _ns(battle).get("defender_before")
+    return _lost(match, before) if before else 0.0
+
+
 def retreated_here(match: Match, battle: Battle) -> list[str]:
     """Defenders that retreated earlier this phase (13.8: they add nothing to the defence)."""
     key = phase_key(match)
@@ -69,9 +75,13 @@ def guards(match: Match, unit: Unit) -> bool:
 
 
 def close_combat(match: Match, battle: Battle) -> bool:
-    """A close combat: the defender uses the city construction (13.4.2) or a Close Combat
-    marker was committed to the battle (13.1)."""
-    return constructions.in_city(match, battle) or bool(battle.extra.get("close_combat"))
+    """A close combat: the defender uses the city construction (13.4.2), a Close Combat marker
+    was committed to the battle or one is on its jointly-occupied hex (13.1)."""
+    return (
+        constructions.in_city(match, battle)
+        or bool(battle.extra.get("close_combat"))
+        or battle.target in closecombat.on_map(match)
+    )
 
 
 def retreat_capable(match: Match, units: list[Unit]) -> bool:
@@ -173,6 +183,7 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
     todo.extend(cavalry_cost(match, battle))
     if ns["city_zero"]:
         todo.append({"who": "defender", "do": "steps", "n": 0})  # ruling C5
+    todo.extend(jointhex.queue(match, battle))  # last: the Close Combat advance (13.15.2)
     battle.extra.update(todo=todo, rule=RULE, advance=True)
     combat_mechanic.store(match, battle)
     combat_mechanic.proceed(match)
@@ -200,6 +211,9 @@ def wargame_combat_loss(match: Match, battle: Battle, who: str, n: float) -> flo
     if "attacker_result" not in ns:
         return None
     if who == "attacker" and ns.get("attacker_done"):
+        if n == 0:  # the queue's last item: the Close Combat advance (13.15.2)
+            jointhex.offer(match, battle)
+            return 0
         return None  # a loss outside the result (14.1's cavalry step)
     if who == "defender":
         if n == 0 and ns.get("city_zero"):

@@ -14,6 +14,7 @@ from wargame.games.proud_monster_deluxe import (
     constructions,
     eliminated,
     gambit,
+    jointhex,
     losses,
     mobileassault,
     movement,
@@ -47,6 +48,7 @@ RULES: tuple[object, ...] = (
     reserves,
     supply,
     closecombat,
+    jointhex,  # 13.15.2, 13.15.3
     mobileassault,
     eliminated,
     afv,

@@ -56,10 +56,18 @@ def in_reserve(match: Match, unit: Unit) -> bool:
     return marker_of(match, unit) is not None
 
 
+def _joint(match: Match, loc: str) -> bool:
+    return len({u.side for u in match.units_at(loc)}) > 1
+
+
 def _adjacent_enemy(match: Match, loc: str, side: str) -> bool:
+    """An enemy unit next to ``loc`` across a land hexside; units in a jointly-occupied hex and
+    those next to it are not adjacent for Reserve markers (13.15.3, ruling JO2)."""
+    if _joint(match, loc):
+        return False
     for n in match.topology.neighbours(loc):
         holder = match.side_at(n)
-        if holder is None or holder == side:
+        if holder is None or holder == side or _joint(match, n):
             continue
         edge = match.topology.edge(loc, n)
         if edge is None or not (set(edge.features) & set(LAND_BLOCKERS)):
@@ -79,6 +87,8 @@ def placement_problem(match: Match, side: str, loc: str) -> str | None:
     if len(stacks(match, side)) >= MARKER_COUNT:
         return f"all {MARKER_COUNT} Reserve markers are in use ({RULE})"
     city = "city" in match.topology.features(loc)
+    if not city and _joint(match, loc):
+        return f"no reserve in a jointly-occupied hex that is not a city ({RULE}, 13.15.3)"
     if not city and _adjacent_enemy(match, loc, side):
         return f"the stack at {loc} is next to an enemy unit across a land hexside ({RULE})"
     return None

@@ -6,9 +6,10 @@ from __future__ import annotations
 from functools import cache
 
 from wargame.games.proud_monster_deluxe import plugin
-from wargame.match import Match
+from wargame.match import Battle, Match
+from wargame.mechanics import combat
 from wargame.plugins import Title, discover
-from wargame.testing import clear, to_phase
+from wargame.testing import clear, put, to_phase
 
 
 @cache
@@ -42,3 +43,51 @@ def clear_pair(match: Match) -> tuple[str, str]:
             if plain(match, b) and edge is not None and not edge.features:
                 return a, b
     raise AssertionError("no clear pair")
+
+
+def clear_hexes(match: Match) -> tuple[str, str, str]:
+    """A clear hex with no features, a clear neighbour and a clear hex beyond (for retreats)."""
+    topo = match.topology
+
+    def plain(h: str) -> bool:
+        return topo.terrain(h) == "clear" and not topo.features(h)
+
+    for target in topo.locations():
+        if not plain(target) or topo.attrs(target).get("coast"):
+            continue
+        nbrs = [n for n in topo.neighbours(target) if plain(n)]
+        if len(nbrs) == len(topo.neighbours(target)) == 6:
+            return target, nbrs[0], nbrs[3]
+    raise AssertionError("no clear hex")
+
+
+def revealed(match: Match, uid: str, loc: str) -> str:
+    unit = put(match, uid, loc)
+    match.reveal(unit)
+    return uid
+
+
+def carry_out_result(
+    match: Match,
+    code: str,
+    attackers: list[str],
+    defenders: list[str],
+    target: str,
+    construction: str | None = None,
+    roll: int | None = 3,
+    close_combat: str | None = None,
+) -> Battle:
+    """Carry out ``code`` as the result of a battle of these units (the roll behind it);
+    ``close_combat``: the side that committed a Close Combat marker to it (13.1)."""
+    units = match.state.units
+    battle = combat.new_battle(
+        match, [units[i] for i in attackers], [units[i] for i in defenders], target, "attack"
+    )
+    battle.roll, battle.result = roll, code
+    if construction is not None:
+        battle.extra["construction"] = construction
+    if close_combat is not None:
+        battle.extra["close_combat"] = close_combat
+    combat.store(match, battle)
+    combat.carry_out(match, battle, code)
+    return battle

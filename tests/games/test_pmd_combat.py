@@ -12,9 +12,12 @@ from wargame.calendar import set_weather
 from wargame.games.proud_monster_deluxe import losses, plugin
 from wargame.games.proud_monster_deluxe.combat import wargame_strength_modifiers
 from wargame.match import Battle, Match
-from wargame.mechanics import combat
 from wargame.plugins import Title, discover
 from wargame.testing import clear, force_rolls, put, refused, to_phase
+
+from .pmd_combat_helpers import carry_out_result as _result
+from .pmd_combat_helpers import clear_hexes as _clear_hexes
+from .pmd_combat_helpers import revealed as _revealed
 
 
 @cache
@@ -30,54 +33,6 @@ def _combat_phase(side: str = "axis") -> Match:
     to_phase(match, side, "combat")
     clear(match)
     return match
-
-
-def _clear_hexes(match: Match) -> tuple[str, str, str]:
-    """A clear hex with no features, a clear neighbour and a clear hex beyond (for retreats)."""
-    topo = match.topology
-
-    def plain(h: str) -> bool:
-        return topo.terrain(h) == "clear" and not topo.features(h)
-
-    for target in topo.locations():
-        if not plain(target) or topo.attrs(target).get("coast"):
-            continue
-        nbrs = [n for n in topo.neighbours(target) if plain(n)]
-        if len(nbrs) == len(topo.neighbours(target)) == 6:
-            return target, nbrs[0], nbrs[3]
-    raise AssertionError("no clear hex")
-
-
-def _revealed(match: Match, uid: str, loc: str) -> str:
-    unit = put(match, uid, loc)
-    match.reveal(unit)
-    return uid
-
-
-def _result(
-    match: Match,
-    code: str,
-    attackers: list[str],
-    defenders: list[str],
-    target: str,
-    construction: str | None = None,
-    roll: int | None = 3,
-    close_combat: str | None = None,
-) -> Battle:
-    """Carry out ``code`` as the result of a battle of these units (the roll behind it);
-    ``close_combat``: the side that committed a Close Combat marker to it (13.1)."""
-    units = match.state.units
-    battle = combat.new_battle(
-        match, [units[i] for i in attackers], [units[i] for i in defenders], target, "attack"
-    )
-    battle.roll, battle.result = roll, code
-    if construction is not None:
-        battle.extra["construction"] = construction
-    if close_combat is not None:
-        battle.extra["close_combat"] = close_combat
-    combat.store(match, battle)
-    combat.carry_out(match, battle, code)
-    return battle
 
 
 def _steps(match: Match, uid: str) -> int | None:
