@@ -16,16 +16,29 @@ minor allies never). This module adds the rules that are not data (14.1, 14.4, 1
 The battle is a prepared assault's in all else (14.3): forest is 1L for it (``combat.py``), the
 defender picks a construction, the result changes and losses are ``losses.py``'s, and there is
 no defender retreat (13.8); Soviet cavalry in it cost a cavalry step outside the result (14.1,
-``losses.cavalry_cost``). Not built: the MA marker and
-14.11's costs into its hex, the Axis Seasonal Offensive's second round (14.8), MA in a
-jointly-occupied hex or from off-map areas (14.9, 14.10), committing a Close Combat marker."""
+``losses.cavalry_cost``).
+
+A successful MA marks its hex with an MA marker until the end of that Movement Phase (14.7).
+Other units of the side entering it in that phase pay 14.11's costs instead of the hex's terrain
+(hexside costs still paid, as for the MA itself, ruling MA2): Leg units 4 MP, Mech units 6 MP;
+in an Initial Movement Phase a Mech or cavalry unit out of reserve pays only the terrain (6.4,
+14.11(1)(A): its own cost key, so the compiled costs of the others are untouched). Not built:
+MA in a jointly-occupied hex or from off-map areas (14.9, 14.10), committing a Close Combat
+marker."""
 
 from __future__ import annotations
+
+from collections.abc import Hashable, Mapping
 
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Match
+from wargame.mechanics import combat as combat_mechanic
+from wargame.mechanics.movement import chart_cost, phase_key
+from wargame.models import PhaseSpec
+from wargame.state import Unit
 
+from . import movement, reserves, weather
 from .constructions import FORTS
 from .turns import AXIS, SOVIET, ynn
 from .weather import weather_at
@@ -68,3 +81,87 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
     if len(args) < 5 or args[1] != "with" or args[3] != "via" or args[0] not in match.topology:
         return None
     return problem(match, decision.side, args[2].split(","), args[-1], args[0])
+
+
+# ------------------------------------------------------------------ the MA marker (14.7, 14.11)
+
+MARKER_RULE = "PMD 14.7, 14.11"
+ENTRY_COST = {"mech": 6.0, "leg": 4.0}
+"""14.11: MP a Mech or Leg unit pays in all to enter a hex with an MA marker."""
+
+
+def _marker_key(loc: str) -> str:
+    return f"ma-{loc}"
+
+
+def ma_hexes(match: Match, side: str) -> list[str]:
+    """Hexes with ``side``'s MA markers (14.7)."""
+    return sorted(
+        m["loc"]
+        for m in match.state.markers.values()
+        if m.get("type") == "ma" and m.get("side") == side
+    )
+
+
+@hookimpl
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    """14.7: a successful MA's units move into the cleared hex: it gets an MA marker."""
+    battle = combat_mechanic.active(match)
+    if battle is None or battle.kind != "overrun" or not units or len(path) != 2:
+        return
+    if path[-1] != battle.target or units[0].id not in battle.attackers:
+        return
+    match.state.markers[_marker_key(battle.target)] = {
+        "type": "ma",
+        "loc": battle.target,
+        "side": units[0].side,
+        "phase": phase_key(match),
+    }
+    match.emit("ma-marker", f"MA marker on {battle.target}", MARKER_RULE, loc=battle.target)
+
+
+@hookimpl
+def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    """14.7: the MA markers come off at the end of the Movement Phase that placed them."""
+    for key in [k for k, m in match.state.markers.items() if m.get("type") == "ma"]:
+        loc = match.state.markers.pop(key)["loc"]
+        match.emit("ma-marker", f"MA marker removed from {loc}", MARKER_RULE, loc=loc)
+
+
+def from_reserve(match: Match, unit: Unit) -> bool:
+    """14.11(1)(A), 6.4: a Mech or cavalry unit in reserve, in an Initial Movement Phase."""
+    if reserves.reserve_phase(match) or not reserves.in_reserve(match, unit):
+        return False
+    kind = match.unit_type(unit)
+    return kind.get("mobility") == "mech" or "cavalry" in kind.get("tags", ())
+
+
+@hookimpl(tryfirst=True)
+def wargame_cost_key(match: Match, unit: Unit) -> Hashable | None:
+    """A key of their own for the units out of reserve that 14.11 spares, while a marker is out
+    (the other keys' answers inside it: turn 112's rivers, the weather)."""
+    if not ma_hexes(match, unit.side) or not from_reserve(match, unit):
+        return None
+    base = movement.wargame_cost_key(match=match, unit=unit)
+    if base is None:
+        base = weather.wargame_cost_key(match=match, unit=unit)
+    if base is None:
+        base = (unit.side, match.unit_type(unit)["mobility"])
+    return (base, "ma-from-reserve")
+
+
+@hookimpl
+def wargame_move_extra(match: Match, unit: Unit) -> Mapping[str, float]:
+    """14.11: entering an MA hex costs 6 MP (Mech) or 4 (Leg) in all, not its terrain."""
+    hexes = ma_hexes(match, unit.side)
+    if not hexes or from_reserve(match, unit):
+        return {}
+    mobility = match.unit_type(unit).get("mobility", "leg")
+    fixed = ENTRY_COST.get(mobility, ENTRY_COST["leg"])
+    out: dict[str, float] = {}
+    for loc in hexes:
+        here = weather_at(match, loc)
+        column = "D" if here == "R" else here  # Rain reads the TEC's dry column (12.4)
+        terrain = chart_cost(match, unit, "", loc, (column, column))
+        out[loc] = fixed - terrain
+    return out

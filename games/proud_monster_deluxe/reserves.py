@@ -14,8 +14,11 @@ marker comes off when its last unit leaves, or when the stack takes a step loss 
 cavalry units (6.4: Leg units gain the reserve phases only in a Seasonal Offensive week, not
 built). The phases run only for a side with a marker on the map (ruling Q1).
 
-Not built: moving the marker itself in the Initial Movement Phase (6.4 way 2), the MA-marker
-exemption (14.11), turn 112's every-Axis-unit-in-reserve (5.3(8))."""
+In his Initial Movement Phase a player may instead move a Reserve marker with its whole stack
+(``reserve-move NUMBER HEX HEX...``, 6.4 way 2): the units stay in reserve, and the marker is
+tilted: they may not move again until his next Initial Movement Phase (not in that week's FRMP
+nor in the enemy's ERMP after it). The MA-marker exemption of Mech and cavalry out of reserve is
+``mobileassault.py``'s (14.11). Not built: turn 112's every-Axis-unit-in-reserve (5.3(8))."""
 
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ from typing import Any
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
+from wargame.mechanics import movement
 from wargame.plugins import Verb
 from wargame.state import Unit
 
@@ -203,7 +207,7 @@ class Reserve(Verb):
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [Reserve()]
+    return [Reserve(), ReserveMove()]
 
 
 # ------------------------------------------------------------------ moving out of reserve
@@ -211,6 +215,9 @@ def wargame_verbs() -> list[Verb]:
 
 @hookimpl
 def wargame_move_locked(match: Match, unit: Unit) -> str | None:
+    number = marker_of(match, unit)
+    if number is not None and stacks(match, unit.side)[number].get("tilted"):
+        return f"its Reserve marker moved: no move until its next Initial Movement Phase ({RULE})"
     if not reserve_phase(match):
         return None
     if not in_reserve(match, unit):
@@ -223,7 +230,10 @@ def wargame_move_locked(match: Match, unit: Unit) -> str | None:
 
 @hookimpl
 def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    moving = _ns(match).get("moving")
     for unit in units:
+        if moving is not None and marker_of(match, unit) == moving:
+            continue  # 6.4 way 2: the marker moves with its stack, still in reserve
         leave(match, unit, "retreated" if unit.flags.get("retreated") else "moved")
     if not path or not units:
         return
@@ -233,6 +243,113 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     for entry in stacks(match, match.enemy(side)).values():
         if entry["loc"] == end or entry["loc"] in match.topology.neighbours(end):
             _hide(match, [match.state.units[i] for i in entry["units"]], False)
+
+
+# ------------------------------------------------------------------ moving the marker (6.4 way 2)
+
+
+def initial_movement(match: Match, side: str) -> bool:
+    leaf = match.phase
+    return (
+        leaf is not None
+        and leaf.spec.kind == "movement"
+        and not reserve_phase(match)
+        and match.phasing == side
+    )
+
+
+class ReserveMove(Verb):
+    """``reserve-move NUMBER HEX HEX...``: the Reserve marker and its whole stack move along the
+    path in the Initial Movement Phase, staying in reserve (6.4 way 2)."""
+
+    name = "reserve-move"
+    kinds = ("movement",)
+
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        if not initial_movement(match, decision.side):
+            return []
+        movers = {u.id for u in movement.movers(match, decision)}
+        return [
+            number
+            for number, entry in sorted(stacks(match, decision.side).items())
+            if not entry.get("tilted") and set(entry["units"]) <= movers
+        ]
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
+        if actor not in self.actors(match, decision):
+            return []
+        units = [match.state.units[i] for i in stacks(match, decision.side)[actor]["units"]]
+        trees = [movement.tree(match, u) for u in units]
+        common = set(trees[0]).intersection(*trees[1:])
+        out = []
+        for dest in sorted(common):
+            path = trees[0][dest][1]
+            if all(movement.path_cost(match, u, path)[1] is None for u in units[1:]):
+                out.append(Action("reserve-move", (actor, *path)))
+        return out
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) < 3:
+            return "usage: reserve-move NUMBER HEX HEX..."
+        number, path = action.args[0], list(action.args[1:])
+        if not initial_movement(match, decision.side):
+            return f"a Reserve marker moves only in its Initial Movement Phase ({RULE})"
+        entry = stacks(match, decision.side).get(number)
+        if entry is None:
+            return f"no Reserve marker {number} of yours on the map ({RULE})"
+        if entry.get("tilted"):
+            return f"Reserve marker {number} has moved already ({RULE})"
+        if entry["loc"] != path[0]:
+            return f"Reserve marker {number} is at {entry['loc']}, not {path[0]}"
+        movers = {u.id for u in movement.movers(match, decision)}
+        for uid in entry["units"]:
+            if uid not in movers:
+                return f"{uid} of Reserve marker {number} may not move now ({RULE})"
+            _cost, refused = movement.path_cost(match, match.state.units[uid], path)
+            if refused:
+                return refused
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        number, path = action.args[0], list(action.args[1:])
+        side = decision.side
+        entry = stacks(match, side)[number]
+        units = [match.state.units[i] for i in entry["units"]]
+        key = movement.phase_key(match)
+        for unit in units:
+            cost, _ = movement.path_cost(match, unit, path)
+            unit.flags["mp"] = [key, movement.spent(match, unit) + (cost or 0)]
+            unit.flags["moved"] = key
+            match.place(unit, path[-1])
+        entry["loc"], entry["tilted"] = path[-1], True
+        marker = match.state.markers[_marker_key(side, number)]
+        marker["loc"], marker["tilted"] = path[-1], True
+        match.emit(
+            "reserve",
+            f"{side} Reserve marker {number} moves {' '.join(path)}",
+            RULE,
+            side=side,
+            path=path,
+        )
+        _ns(match)["moving"] = number
+        try:
+            match.hook.wargame_moved(match=match, units=units, path=path)
+        finally:
+            _ns(match).pop("moving", None)
+        if _adjacent_enemy(match, path[-1], side):
+            _hide(match, units, False)  # 6.4: the enemy is next to the stack: shown
+
+
+@hookimpl
+def wargame_phase_start(match: Match) -> None:
+    """6.4 way 2: a tilted marker's units move again from the owner's next Initial Movement
+    Phase."""
+    side = match.phasing
+    if side is None or not initial_movement(match, side):
+        return
+    for number, entry in stacks(match, side).items():
+        if entry.pop("tilted", None):
+            match.state.markers[_marker_key(side, number)].pop("tilted", None)
 
 
 @hookimpl(tryfirst=True)

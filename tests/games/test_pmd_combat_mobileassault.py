@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from wargame.calendar import set_weather
+from wargame.games.proud_monster_deluxe import mobileassault, reserves
 from wargame.match import Match
 from wargame.mechanics import movement
 from wargame.testing import clear, force_rolls, put, refused
@@ -151,3 +152,55 @@ def test_soviet_cavalry_in_a_mobile_assault_cost_a_cavalry_step_14_1() -> None:
         match.apply(str(match.legal_actions()[0]))
     assert units["ger-mid-10"].loc is None
     assert td.loc is not None and cd.loc is None
+
+
+def _successful_ma() -> tuple[Match, str, str]:
+    """A panzer division's MA that clears its target (14.7)."""
+    match, launch, target = _movement()
+    _soviets(match, target, 1)
+    put(match, "ger-pd-3", launch)
+    force_rolls(match, then=6)
+    match.apply(f"overrun {target} with ger-pd-3 via {launch}")
+    while match.decision is not None and match.decision.kind != "movement":
+        match.apply(str(match.legal_actions()[0]))
+    return match, launch, target
+
+
+def test_a_successful_mobile_assault_marks_its_hex_until_the_phase_ends_14_7() -> None:
+    match, _launch, target = _successful_ma()
+    assert mobileassault.ma_hexes(match, "axis") == [target]
+    match.apply("end")
+    assert mobileassault.ma_hexes(match, "axis") == []
+    assert not any(m.get("type") == "ma" for m in match.state.markers.values())
+
+
+def test_a_failed_mobile_assault_places_no_marker_14_7() -> None:
+    match, launch, target = _movement()
+    _soviets(match, target, 3)
+    put(match, "ger-pd-3", launch)
+    force_rolls(match, 1)
+    match.apply(f"overrun {target} with ger-pd-3 via {launch}")
+    while match.decision is not None and match.decision.kind != "movement":
+        match.apply(str(match.legal_actions()[0]))
+    assert mobileassault.ma_hexes(match, "axis") == []
+
+
+def test_other_units_pay_6_mp_mech_and_4_leg_into_the_ma_hex_14_11() -> None:
+    match, launch, target = _successful_ma()
+    pd = put(match, "ger-pd-11", launch)
+    infantry = put(match, "ger-id-22", launch)
+    assert movement.path_cost(match, pd, [launch, target]) == (6, None)
+    assert movement.path_cost(match, infantry, [launch, target]) == (4, None)
+    match2, launch2, target2 = _movement()  # no marker: a clear hex costs its terrain
+    pd2 = put(match2, "ger-pd-11", launch2)
+    assert movement.path_cost(match2, pd2, [launch2, target2]) == (1, None)
+
+
+def test_mech_out_of_reserve_pays_only_the_terrain_in_the_initial_movement_phase_14_11() -> None:
+    match, launch, target = _successful_ma()
+    pd = put(match, "ger-pd-11", launch)
+    infantry = put(match, "ger-id-22", launch)
+    reserves.place(match, "axis", launch)
+    match.touch()
+    assert movement.path_cost(match, pd, [launch, target]) == (1, None)  # 6.4, 14.11(1)(A)
+    assert movement.path_cost(match, infantry, [launch, target]) == (4, None)  # Leg: no

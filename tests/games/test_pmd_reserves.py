@@ -177,3 +177,51 @@ def test_the_enemy_reserve_movement_phase_moves_the_other_side_s_reserves_6_4() 
     assert decision.side == "soviet" and decision.phase.startswith("axis/")
     match.apply(f"move {td.id} {a} {n}")
     assert td.loc == n and not reserves.in_reserve(match, td)
+
+
+def _moved_marker() -> tuple[Match, str, str]:
+    """Reserve marker 1 (a panzer and an infantry division) moved one hex in the Axis Initial
+    Movement Phase of turn 113 (6.4 way 2)."""
+    match = _axis_refit()
+    a, n, _f, _b = _places(match)
+    put(match, "ger-pd-3", a)
+    put(match, "ger-id-7", a)
+    match.apply(f"reserve {a}")
+    match.apply("end")
+    assert match.decision is not None and match.decision.kind == "movement"
+    assert f"reserve-move 1 {a} {n}" in {str(x) for x in match.legal_actions()}
+    match.apply(f"reserve-move 1 {a} {n}")
+    return match, a, n
+
+
+def test_a_reserve_marker_moves_with_its_whole_stack_still_in_reserve_6_4() -> None:
+    match, _a, n = _moved_marker()
+    units = match.state.units
+    assert units["ger-pd-3"].loc == units["ger-id-7"].loc == n
+    assert reserves.in_reserve(match, units["ger-pd-3"]) and reserves.in_reserve(
+        match, units["ger-id-7"]
+    )
+    assert reserves.stacks(match, "axis")["1"]["loc"] == n
+    assert match.state.markers["reserve-axis-1"]["loc"] == n
+    assert "soviet" in units["ger-pd-3"].hidden_from  # still hidden
+
+
+def test_a_moved_marker_s_units_wait_for_the_next_initial_movement_phase_6_4() -> None:
+    match, _a, n = _moved_marker()
+    far = next(x for x in match.topology.neighbours(n) if _plain(match, x))
+    refused(match, f"move ger-pd-3 {n} {far}", "already moved")
+    match.apply("end")
+    to_phase(match, "axis", "movement")  # the Friendly Reserve Movement Phase
+    assert reserves.reserve_phase(match)
+    refused(match, f"move ger-pd-3 {n} {far}", "Reserve marker moved", rule="PMD 6.4")
+    refused(match, f"reserve-move 1 {n} {far}", "Initial Movement Phase", rule="PMD 6.4")
+    match.apply("end")
+    to_phase(match, "axis", "movement")  # the Enemy Reserve Movement Phase of the Soviet week
+    assert reserves.reserve_phase(match)
+    refused(match, f"move ger-pd-3 {n} {far}", "Reserve marker moved", rule="PMD 6.4")
+    match.apply("end")
+    to_phase(match, "axis", "movement")  # week 2's Initial Movement Phase
+    assert not reserves.reserve_phase(match)
+    assert "tilted" not in reserves.stacks(match, "axis")["1"]
+    match.apply(f"move ger-pd-3 {n} {far}")  # way 1: out of reserve now
+    assert not reserves.in_reserve(match, match.state.units["ger-pd-3"])
