@@ -6,7 +6,7 @@ Freeze weather, each side may declare the AFV shift: 1R for the attacker, 1L for
 the capped group (13.5). The attacker is asked first, then the defender (``afv declare`` or
 ``afv decline``), once the construction and the Close Combat marker are settled. A side that
 declared it loses an AFV step first in the normal loss procedure (13.11(2)): a full step of AFV
-losses if it can (two half-step TBs). An ISO unit may not declare it (15.2; supply not built).
+losses if it can (two half-step TBs). An isolated AFV unit counts for nothing (8.5, 15.2: it lost its special properties).
 Not built: the Flak negation of a Soviet attacking AFV shift (15.3: no Flak units yet)."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from wargame.mechanics import combat as combat_mechanic
 from wargame.mechanics.losses import steps_left
 from wargame.plugins import Verb
 
-from .combat import CAPPED
+from .combat import CAPPED, unsupplied
 from .weather import weather_at
 
 RULE = "PMD 13.4.1, 15.2"
@@ -29,7 +29,10 @@ AFV_WEATHER = ("D", "R", "F")
 
 
 def is_afv(match: Match, uid: str) -> bool:
-    return "afv" in match.unit_type(match.state.units[uid]).get("tags", ())
+    """An AFV unit; an isolated one has lost its special properties (8.5; out of supply it
+    keeps them)."""
+    unit = match.state.units[uid]
+    return "afv" in match.unit_type(unit).get("tags", ()) and unsupplied(unit) != "isolated"
 
 
 def may_declare(match: Match, battle: Battle, who: str) -> bool:

@@ -18,6 +18,9 @@ city (6.1); units of two minor allies never attack the same hex (7.1(6)), nor mi
 in Russia north of the N/S line (7.1(5)); a Mech unit attacks
 from or into a mountain hex only along a mountain road, closed in Snow (13.4.1, 12.4; ruling C12).
 
+Attackers not in offensive supply and defenders out of supply or isolated are halved, each group's
+total once, rounded up (8.5, 13.2; rulings C18, C19).
+
 Not built yet (RULINGS.md, Status): unit shifts (AFV, engineers, 15.x) and the uncapped named
 shifts (GAST, the Soviet first winter)."""
 
@@ -106,15 +109,47 @@ def _river_factor(match: Match, battle: Battle, unit: Unit) -> tuple[Fraction, s
 
 
 def _reduce(
-    match: Match, units: list[Unit], fraction: Fraction, reason: str, rule: str
+    match: Match,
+    units: list[Unit],
+    fraction: Fraction,
+    reason: str,
+    rule: str,
+    value: str = "attack",
 ) -> Modifier | None:
-    """The total of ``units`` scaled once and rounded up (8.5), as a change to the attack."""
-    values = [int(match.unit_values(u).get("attack", 0)) for u in units]
+    """The total of ``units`` scaled once and rounded up, never below 1 (8.5, 13.2), as a
+    change to the side's total."""
+    values = [int(match.unit_values(u).get(value, 0)) for u in units]
     total = sum(values)
     if total <= 0:
         return None
     kept = scale_total_up(values, fraction)
-    return Modifier("attack", "add", kept - total, f"{reason}: {total} -> {kept}", rule)
+    return Modifier(value, "add", kept - total, f"{reason}: {total} -> {kept}", rule)
+
+
+def unsupplied(unit: Unit) -> str | None:
+    """ "isolated" or "out of supply" as the last supply check left the unit (8.3: its ISO or
+    OOS flag, or the marker of that name), or None."""
+    if unit.flags.get("iso") or "iso" in unit.markers:
+        return "isolated"
+    if unit.flags.get("oos") or "oos" in unit.markers:
+        return "out of supply"
+    return None
+
+
+def attack_halving(match: Match, battle: Battle, unit: Unit) -> str | None:
+    """Why the unit attacks at half (8.5, 8.6, 13.2): not in offensive supply at the start of
+    the Combat Phase (the flags of that phase's check, 8.3; an answer of the supply rules that
+    says ``offensive: False``), or None. A mobile assault is always at full strength (8.6, 14.2:
+    its units may not MA otherwise)."""
+    if battle.kind != "attack":
+        return None
+    state = unsupplied(unit)
+    if state is not None:
+        return state
+    found = match.hook.wargame_supply(match=match, unit=unit)
+    if found and found.get("offensive") is False:
+        return "not in offensive supply"
+    return None
 
 
 @hookimpl
@@ -122,19 +157,22 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
     units = match.state.units
     attackers = [units[i] for i in battle.attackers if units[i].loc is not None]
     out: list[Modifier] = []
-    by_river: dict[tuple[Fraction, str], list[Unit]] = {}
+    by_river: dict[tuple[Fraction, str, str], list[Unit]] = {}
     for unit in attackers:
         found = _river_factor(match, battle, unit)
+        halved = attack_halving(match, battle, unit)
+        if found is None and halved is None:
+            continue
+        fraction, why, rule = Fraction(1), [], []
+        if halved is not None:
+            fraction, why, rule = Fraction(1, 2), [f"1/2 {halved}"], ["PMD 8.5, 13.2"]
         if found is not None:
-            by_river.setdefault(found, []).append(unit)
-    for (fraction, feature), crossing in sorted(by_river.items()):
-        mod = _reduce(
-            match,
-            crossing,
-            fraction,
-            f"{fraction} across a {feature.replace('-', ' ')}",
-            "PMD 13.4.1",
-        )
+            fraction *= found[0]
+            why.append(f"{found[0]} across a {found[1].replace('-', ' ')}")
+            rule.append("PMD 13.4.1")
+        by_river.setdefault((fraction, ", ".join(why), "; ".join(rule)), []).append(unit)
+    for (fraction, why, rule), group in sorted(by_river.items()):
+        mod = _reduce(match, group, fraction, why, rule)
         if mod is not None:
             out.append(mod)
     if battle.kind == "attack" and match.topology.terrain(battle.target) == "marsh":
@@ -166,6 +204,18 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
     for uid in battle.defenders:
         if units[uid].flags.get("retreated") == key:
             out.append(Modifier(uid, "set", 0, "retreated this phase, adds nothing", "PMD 13.8"))
+    out_of_supply = [
+        units[i]
+        for i in battle.defenders
+        if units[i].loc is not None
+        and units[i].flags.get("retreated") != key
+        and unsupplied(units[i]) is not None
+    ]
+    mod = _reduce(
+        match, out_of_supply, Fraction(1, 2), "1/2 out of supply", "PMD 8.5, 13.2", "defense"
+    )
+    if mod is not None:
+        out.append(mod)
     for unit in attackers:
         crossed = _crossing(match, battle, unit)
         sides = match.title.doc("terrain")["hexsides"]

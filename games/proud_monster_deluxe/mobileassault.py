@@ -7,6 +7,8 @@ only (14.4, 14.10), success moving in and going on, failure back to the launch h
 who may take part (14.1: the ``can-ma`` and ``ma-assisted`` unit types; artillery, infantry and
 minor allies never). This module adds the rules that are not data (14.1, 14.4, 12.4):
 
+- the units were in offensive supply at the start of the phase (14.2, 14.5: the flags of that
+  phase's check, 8.3), so an MA is always at full strength (8.6);
 - motorized infantry and cavalry (``ma-assisted``) assault only with a panzer, tank, heavy panzer,
   assault gun or HSPAT (``can-assist``) in the same MA;
 - no MA into a fort, heavy fort, Stalin line or fort line held by the Soviets (active forts);
@@ -39,6 +41,7 @@ from wargame.models import PhaseSpec
 from wargame.state import Unit
 
 from . import movement, reserves, weather
+from .combat import unsupplied
 from .constructions import FORTS
 from .turns import AXIS, SOVIET, ynn
 from .weather import weather_at
@@ -55,6 +58,12 @@ def problem(match: Match, side: str, ids: list[str], launch: str, target: str) -
     tags = [set(match.unit_type(u).get("tags", ())) for u in units]
     if any("ma-assisted" in t for t in tags) and not any("can-assist" in t for t in tags):
         return "motorized infantry and cavalry mobile-assault only with a tank (PMD 14.1)"
+    for unit in units:
+        if unsupplied(unit) is not None:
+            return (
+                f"{unit.id} was not in offensive supply at the start of the phase "
+                "(PMD 14.2, 14.5, 8.5)"
+            )
     topo = match.topology
     defender = match.side_at(target)
     forts = set(topo.features(target)) & set(FORTS)

@@ -204,3 +204,19 @@ def test_mech_out_of_reserve_pays_only_the_terrain_in_the_initial_movement_phase
     match.touch()
     assert movement.path_cost(match, pd, [launch, target]) == (1, None)  # 6.4, 14.11(1)(A)
     assert movement.path_cost(match, infantry, [launch, target]) == (4, None)  # Leg: no
+
+
+def test_no_mobile_assault_by_a_unit_out_of_supply_at_the_phase_start_14_2_14_5() -> None:
+    match, launch, target = _movement()
+    _soviets(match, target, 1)
+    pd = put(match, "ger-pd-3", launch)
+    pd.flags["oos"] = True  # as the phase's supply check leaves it (8.3)
+    match.touch()
+    why = mobileassault.problem(match, "axis", ["ger-pd-3"], launch, target)
+    assert why is not None and "offensive supply" in why and "PMD 14.2" in why
+    assert f"overrun {target} with ger-pd-3 via {launch}" not in {
+        str(a) for a in match.legal_actions()
+    }
+    pd.flags.pop("oos")
+    match.touch()
+    assert f"overrun {target} with ger-pd-3 via {launch}" in {str(a) for a in match.legal_actions()}
