@@ -52,14 +52,19 @@ def over(match: Match, side: str, ids: list[str], loc: str | None = None) -> boo
 
 
 def overstacked(match: Match, side: str) -> list[str]:
-    """Locations where ``side`` is over its limit now."""
-    return sorted(
-        loc
-        for loc, ids in match.occupied().items()
-        if not loc.startswith("box:")
-        and match.state.units[ids[0]].side == side
-        and over(match, side, ids, loc)
-    )
+    """Locations where ``side`` is over its limit now (its own units: a hex may hold both
+    sides', PMD 13.15.3)."""
+    units = match.state.units
+    found = []
+    for loc, ids in match.occupied().items():
+        if loc.startswith("box:"):
+            continue
+        mine = ids if units[ids[0]].side == side else ()
+        if len({units[i].side for i in ids}) > 1:
+            mine = [i for i in ids if units[i].side == side]
+        if mine and over(match, side, list(mine), loc):
+            found.append(loc)
+    return sorted(found)
 
 
 def chooser(match: Match, side: str) -> str:
@@ -96,7 +101,7 @@ class Remove(Verb):
         match.eliminate(unit, "over the stacking limit", match.settings("stacking").get("rule"))
         loc = decision.context["loc"]
         owner = decision.context.get("owner", decision.side)
-        ids = match.occupied().get(loc, [])
+        ids = [i for i in match.occupied().get(loc, []) if match.state.units[i].side == owner]
         if ids and over(match, owner, ids, loc):
             extra = {"owner": owner} if owner != decision.side else {}
             match.push(decision.side, decision.kind, decision.prompt, loc=loc, **extra)

@@ -15,7 +15,9 @@ once his stack is attacked (``close-combat commit`` / ``close-combat decline``).
 then a close combat (13.12's loss procedure, ``losses.py``). A marker committed and not used in
 the phase is back on the next 2-week turn; one used in a battle stays on the hex while it is
 jointly occupied (the Close Combat advance, ``jointhex.py``) and is back on the next 2-week turn
-after it comes off (13.1). A city defender's battle is a close combat without a marker (13.1)."""
+after it comes off (13.1). A city defender's battle is a close combat without a marker (13.1).
+At each new year the Axis takes off the map the markers beyond the year's number, his units in
+their hexes eliminated (``cc-remove HEX``, 13.1, ruling CC4)."""
 
 from __future__ import annotations
 
@@ -24,10 +26,11 @@ from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.calendar import turn_spec
-from wargame.hookspecs import hookimpl, veto_scope
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as combat_mechanic
 from wargame.mechanics.movement import phase_key
+from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 
 from . import constructions
@@ -183,9 +186,67 @@ class CloseCombat(Verb):
         _use(match, decision.side, f"committed to {arg}")
 
 
+# ------------------------------------------------------------------ the Axis's new year
+
+
+def axis_on_map(match: Match) -> list[str]:
+    """Hexes holding an Axis marker (13.1)."""
+    return sorted(loc for loc, sides in on_map(match).items() if AXIS in sides)
+
+
+def excess(match: Match) -> int:
+    """Axis markers on the map beyond the year's total: those the Axis must take off it (13.1)."""
+    return max(len(axis_on_map(match)) - total(match, AXIS), 0)
+
+
+@on_phase("start", ids=("axis-reinforcement",))
+def new_year(match: Match, phase: PhaseSpec) -> None:
+    """13.1: in the first Reinforcement Phase of a year the Axis markers fall to the year's
+    number; the Axis picks which, and one taken off the map eliminates the Axis units in its
+    hex. Only markers on the map beyond the new number leave him a choice (ruling CC4)."""
+    if ynn(match) % 100 == 1 and excess(match) > 0:
+        match.push(
+            AXIS,
+            "cc-remove",
+            f"take {excess(match)} Close Combat marker(s) off the map; the Axis units in the "
+            f"hex are eliminated ({RULE})",
+        )
+
+
+class CloseCombatRemove(Verb):
+    """``cc-remove HEX``: the Axis takes his marker off the jointly-occupied hex (13.1)."""
+
+    name = "cc-remove"
+    kinds = ("cc-remove",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        for loc in axis_on_map(match):
+            yield Action("cc-remove", (loc,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 1 or action.args[0] not in axis_on_map(match):
+            return f"name a hex with an Axis Close Combat marker: {', '.join(axis_on_map(match))}"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.pop()
+        loc = action.args[0]
+        sides = on_map(match)[loc]
+        sides.pop(AXIS)
+        if not sides:
+            on_map(match).pop(loc)
+        if not on_map(match):
+            _ns(match).pop("on_map", None)
+        match.emit("close-combat", f"the Axis removes his Close Combat marker from {loc}", RULE)
+        for unit in [u for u in match.units_at(loc) if u.side == AXIS]:
+            match.eliminate(unit, "its hex's Close Combat marker removed at the new year", RULE)
+        if excess(match) > 0:
+            match.push(AXIS, decision.kind, decision.prompt)
+
+
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [CloseCombat()]
+    return [CloseCombat(), CloseCombatRemove()]
 
 
 @hookimpl

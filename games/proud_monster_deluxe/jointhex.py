@@ -254,8 +254,9 @@ def wargame_phase_start(match: Match) -> None:
     match.state.ns("joint-hexes").clear()  # the one-way record is the phase's (13.15.3)
 
 
-def move_problem(match: Match, side: str, path: list[str]) -> str | None:
-    """13.15.3: leaving a jointly-occupied hex, and the hex defender's one way a phase."""
+def move_problem(match: Match, side: str, ids: list[str], path: list[str]) -> str | None:
+    """13.15.3: leaving a jointly-occupied hex, the hex defender's one way a phase, and room
+    for both sides' units when he moves in (13.15.2(1), ruling JO7)."""
     start = path[0]
     if joint(match, start):
         first = path[1]
@@ -265,6 +266,9 @@ def move_problem(match: Match, side: str, path: list[str]) -> str | None:
                 f"a unit leaving the jointly-occupied hex {start} moves first into a hex held "
                 f"by its own side alone ({JOINT_RULE})"
             )
+    end = path[-1]
+    if joint(match, end) and stacking.weight(match, ids) > room(match, end):
+        return f"no room for both sides' units in the jointly-occupied hex {end} ({RULE}(1))"
     record = match.state.ns("joint-hexes")
     done = record.get("moves", {}) if record.get("phase") == phase_key(match) else {}
     for loc, way in ((start, "out"), (path[-1], "in")):
@@ -300,4 +304,4 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
         return attack_problem(match, args[0], args[2].split(","))
     if len(args) < 3:
         return None
-    return move_problem(match, decision.side, list(args[1:]))
+    return move_problem(match, decision.side, args[0].split(","), list(args[1:]))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from wargame.games.proud_monster_deluxe import closecombat
 from wargame.games.proud_monster_deluxe.turns import AXIS, SOVIET, ynn
 from wargame.match import Battle, Match
+from wargame.models import PhaseSpec
 from wargame.testing import force_rolls, put, refused
 
 from .pmd_combat_helpers import at_phase, clear_pair, plain, title
@@ -151,3 +152,36 @@ def test_a_soviet_attack_scores_a_destroyed_german_division_and_2_1_odds_13_1() 
     battle.column = "1.5-1"
     closecombat.score(match, battle)
     assert match.state.ns("close-combat")["points"][1] == 2  # (A) only
+
+
+def _new_year_position(on_map: int) -> tuple[Match, list[str]]:
+    """Turn 201's Axis Reinforcement Phase (1942: 4 Axis markers) with ``on_map`` Axis markers
+    on jointly-occupied hexes, each with a panzer division and an RD in it."""
+    from wargame.games.proud_monster_deluxe.turns import ynn as ynn_of
+
+    match = _combat_phase(AXIS)
+    hexes = [h for h in match.topology.locations() if plain(match, h)][: on_map * 3 : 3]
+    for n, loc in enumerate(hexes):
+        match.reveal(put(match, f"sov-rd-interior-{n + 1:02d}", loc))
+        put(match, ("ger-pd-3", "ger-pd-9", "ger-pd-11", "ger-pd-13", "ger-pd-19")[n], loc)
+        closecombat.keep(match, loc, AXIS)
+    match.state.cursor.turn = _turn_of(match, 201)
+    assert ynn_of(match) == 201
+    closecombat.new_year(match, PhaseSpec(id="axis-reinforcement", kind="reinforce", side=AXIS))
+    return match, hexes
+
+
+def test_at_the_new_year_the_axis_takes_markers_off_the_map_and_loses_their_units_13_1() -> None:
+    match, hexes = _new_year_position(5)  # 5 on the map, 4 in 1942
+    decision = match.decision
+    assert decision is not None and decision.kind == "cc-remove" and decision.side == AXIS
+    match.apply(f"cc-remove {hexes[2]}")
+    assert [u.side for u in match.units_at(hexes[2])] == [SOVIET]  # the panzers eliminated
+    assert closecombat.axis_on_map(match) == [h for h in sorted(hexes) if h != hexes[2]]
+    assert match.decision is None or match.decision.kind != "cc-remove"
+
+
+def test_no_choice_when_the_markers_on_the_map_fit_the_new_year_13_1() -> None:
+    match, hexes = _new_year_position(4)
+    assert match.decision is None or match.decision.kind != "cc-remove"
+    assert closecombat.axis_on_map(match) == sorted(hexes)

@@ -187,3 +187,42 @@ def test_no_reserve_in_a_jointly_occupied_non_city_hex_6_4() -> None:
     assert "jointly-occupied" in str(reserves.placement_problem(match, AXIS, target))
     put(match, "ger-pd-11", near)  # next to the hex: its enemy units are not adjacent (13.15.3)
     assert reserves.placement_problem(match, AXIS, near) is None
+
+
+def test_the_one_way_record_goes_with_the_phase_13_15_3() -> None:
+    match, target, near, _far = _joint(SOVIET, "movement")
+    revealed(match, RDS[2], near)
+    match.apply(f"move {RDS[2]} {near} {target}")
+    assert match.state.ns("joint-hexes")["moves"] == {target: "in"}
+    match.apply("end")
+    assert match.state.ns("joint-hexes") == {}
+    put(match, "sov-rd-interior-04", near)  # a hex of the hex defender's own to leave into
+    match.reveal(match.state.units["sov-rd-interior-04"])
+    from wargame.testing import to_phase
+
+    to_phase(match, SOVIET, "movement")  # his next Initial Movement Phase
+    assert {u.side for u in match.units_at(target)} == {AXIS, SOVIET}
+    match.apply(f"move {RDS[0]} {target} {near}")  # out, this phase
+    assert match.state.units[RDS[0]].loc == near
+
+
+def test_each_side_stacks_its_own_units_in_a_jointly_occupied_hex_6_1_13_15_3() -> None:
+    from wargame.mechanics import stacking
+
+    match, target, _near, _far = _joint(SOVIET, "movement")
+    put(match, "ger-pd-11", target)  # 2 RDs and 2 German divisions: the Soviet 3 is not broken
+    assert stacking.overstacked(match, SOVIET) == [] and stacking.overstacked(match, AXIS) == []
+    for uid in RDS[2:4]:
+        revealed(match, uid, target)  # 4 RDs: over the Soviet 1941 limit of 3
+    assert stacking.overstacked(match, SOVIET) == [target]
+
+
+def test_the_hex_defender_moves_in_only_with_room_for_both_sides_13_15_2() -> None:
+    match, target, near, _far = _joint(SOVIET, "movement")
+    for uid in ("ger-pd-11", "ger-pd-13"):
+        put(match, uid, target)  # 2 RDs and 3 German divisions: 5, no room
+    revealed(match, RDS[2], near)
+    refused(match, f"move {RDS[2]} {near} {target}", "no room", rule="PMD 13.15.2")
+    match.eliminate(match.state.units["ger-pd-13"], "test")
+    match.apply(f"move {RDS[2]} {near} {target}")
+    assert match.state.units[RDS[2]].loc == target
