@@ -163,14 +163,14 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
         halved = attack_halving(match, battle, unit)
         if found is None and halved is None:
             continue
-        fraction, why, rule = Fraction(1), [], []
+        fraction, reasons, rules = Fraction(1), [], []
         if halved is not None:
-            fraction, why, rule = Fraction(1, 2), [f"1/2 {halved}"], ["PMD 8.5, 13.2"]
+            fraction, reasons, rules = Fraction(1, 2), [f"1/2 {halved}"], ["PMD 8.5, 13.2"]
         if found is not None:
             fraction *= found[0]
-            why.append(f"{found[0]} across a {found[1].replace('-', ' ')}")
-            rule.append("PMD 13.4.1")
-        by_river.setdefault((fraction, ", ".join(why), "; ".join(rule)), []).append(unit)
+            reasons.append(f"{found[0]} across a {found[1].replace('-', ' ')}")
+            rules.append("PMD 13.4.1")
+        by_river.setdefault((fraction, ", ".join(reasons), "; ".join(rules)), []).append(unit)
     for (fraction, why, rule), group in sorted(by_river.items()):
         mod = _reduce(match, group, fraction, why, rule)
         if mod is not None:
