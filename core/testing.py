@@ -294,8 +294,10 @@ class MarkerWatch:
 
 
 def scenario_for(title: Title, seed: int) -> str:
-    """Seeds take a title's scenarios in turn, so every scenario is played."""
-    ids = sorted(title.scenarios)
+    """Seeds take a title's scenarios in turn, so every scenario is played; seed 0 plays the
+    default scenario (the one a player gets), so a run of a single seed plays it too."""
+    first = title.manifest.default_scenario
+    ids = [first, *sorted(set(title.scenarios) - {first})]
     return ids[seed % len(ids)]
 
 

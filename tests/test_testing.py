@@ -12,7 +12,7 @@ import pytest
 from tests.titles.variants import SIMPLE_SEQUENCE, make_variant
 from wargame.match import Match
 from wargame.plugins import Registry, Title
-from wargame.testing import conformance, force_rolls, put, refused, to_phase
+from wargame.testing import conformance, force_rolls, put, refused, scenario_for, to_phase
 
 pytest_plugins = ["pytester"]
 
@@ -88,3 +88,15 @@ def test_conformance_catches_a_title_that_leaks_a_secret(tmp_path: Any) -> None:
     leaky.wargame_view = hookimpl(wargame_view)  # type: ignore[attr-defined]
     problems = conformance(make_variant(tmp_path, rules=[leaky]), seeds=[0], view_stride=50)
     assert any("shows red's secrets" in p for p in problems)
+
+
+def test_seed_0_plays_the_default_scenario_then_seeds_take_the_others_in_turn(
+    registry: Registry,
+) -> None:
+    """CI plays a single seed of Proud Monster Deluxe: it must be the scenario players get."""
+    pmd = registry.get("proud-monster-deluxe")
+    first = pmd.manifest.default_scenario
+    others = sorted(set(pmd.scenarios) - {first})
+    assert others, "PMD has several scenarios"
+    played = [scenario_for(pmd, seed) for seed in range(2 * (len(others) + 1))]
+    assert played == [first, *others] * 2
