@@ -660,6 +660,29 @@ class SeaSettings(Settings):
     pool: Id | None = Field(
         None, description="seas naming one pool share one capacity (LWE 9.17: both coasts)"
     )
+    exclude: list[str] = Field(
+        default_factory=list, description="unit types or tags that may not sail (PMD: artillery)"
+    )
+    weigh_steps: bool = Field(False, description="a unit weighs its steps left (PMD 10.3)")
+    while_var: Id | None = Field(
+        None, description="the sea serves only while this state var is true (PMD 10.3, 10.4)"
+    )
+    held: list[str] = Field(
+        default_factory=list, description="ports always the side's (PMD 10.1: off-map areas)"
+    )
+    occupy_in: str | None = Field(
+        None, description="a region whose ports serve only with a unit of the side in them"
+    )
+    besieged: bool = Field(
+        False, description="no sailing from one besieged port to another (PMD 10.2)"
+    )
+    always: list[list[str]] = Field(
+        default_factory=list,
+        description="port pairs open whatever holds them, while the sea serves (PMD 10.4)",
+    )
+    hold: bool = Field(
+        False, description="a unit that sailed moves no further that player turn (PMD 10.2)"
+    )
     rule: str | None = None
 
 
@@ -677,6 +700,12 @@ class SeaMovementSettings(Settings):
 
     seas: list[SeaSettings]
     links: list[SeaLinkSettings] = Field(default_factory=list)
+    phases: list[Id] = Field(
+        default_factory=list, description="phase ids sea movement happens in (none: every one)"
+    )
+    before_land: bool = Field(
+        False, description="no sea move once a unit of the side moved by land that phase"
+    )
     rule: str | None = None
 
 

@@ -35,6 +35,8 @@ REQUIRES: dict[str, str] = {"movement": "sea moves mark the unit moved for the p
 
 NS = "sea-movement"
 FLAG = "sea"
+HOLD = "sea-hold"
+HOLD_VERBS = ("move", "reserve-move", "strategic", "overrun", "mobile-assault", "sea")
 
 
 def settings(match: Match) -> dict[str, Any]:
@@ -46,10 +48,10 @@ def seas(match: Match, side: str | None = None) -> list[dict[str, Any]]:
 
 
 def ports(match: Match, sea: dict[str, Any]) -> list[str]:
-    """The sea's port locations (region names resolved), in a stable order."""
+    """The sea's port locations (region names resolved, ``held`` ports too), in a stable order."""
     out: list[str] = []
     topo = match.topology
-    for name in sea.get("ports", ()):
+    for name in [*sea.get("ports", ()), *sea.get("held", ())]:
         if name in topo:
             out.append(name)
         else:
@@ -57,10 +59,39 @@ def ports(match: Match, sea: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
-def serves(match: Match, side: str, loc: str) -> bool:
-    """A friendly port: the side controls it and no enemy unit stands in it."""
+def serves(match: Match, side: str, loc: str, sea: dict[str, Any] | None = None) -> bool:
+    """A friendly port: the side controls it and no enemy unit stands in it (a ``held`` port
+    always; under ``occupy_in`` one of the side's units must stand in it)."""
+    if sea is not None and loc in sea.get("held", ()):
+        return True
     occupant = match.side_at(loc)
-    return match.state.control.get(loc) == side and occupant in (None, side)
+    if match.state.control.get(loc) != side or occupant not in (None, side):
+        return False
+    region = sea.get("occupy_in") if sea is not None else None
+    if region and loc in match.topology.region(region):
+        return occupant == side
+    return True
+
+
+def _holds(match: Match, side: str, loc: str) -> bool:
+    """The side controls the hex or has a unit in it (a hex both sides hold counts)."""
+    return match.state.control.get(loc) == side or any(u.side == side for u in match.units_at(loc))
+
+
+def besieged(match: Match, side: str, loc: str) -> bool:
+    """Every land hex next to the port holds enemy units and none of the side's (PMD 10.2)."""
+    topo = match.topology
+    land = [n for n in topo.neighbours(loc) if topo.terrain(n) not in ("sea", "lake")]
+    return bool(land) and all(
+        {u.side for u in match.units_at(n)} - {side}
+        and not any(u.side == side for u in match.units_at(n))
+        for n in land
+    )
+
+
+def open_now(match: Match, sea: dict[str, Any]) -> bool:
+    var = sea.get("while_var")
+    return not var or bool(match.state.vars.get(var))
 
 
 def _keys(match: Match, unit: Unit) -> set[str]:
@@ -69,11 +100,17 @@ def _keys(match: Match, unit: Unit) -> set[str]:
 
 
 def eligible(match: Match, sea: dict[str, Any], unit: Unit) -> bool:
-    allowed = sea.get("units") or ()
-    return not allowed or bool(_keys(match, unit) & set(allowed))
+    allowed, keys = sea.get("units") or (), _keys(match, unit)
+    if keys & set(sea.get("exclude") or ()):
+        return False
+    return not allowed or bool(keys & set(allowed))
 
 
 def weight(match: Match, sea: dict[str, Any], unit: Unit) -> float:
+    if sea.get("weigh_steps"):
+        from wargame.mechanics.losses import steps_left
+
+        return steps_left(match, unit)
     weights = sea.get("weights") or {}
     found = [float(weights[k]) for k in sorted(_keys(match, unit)) if k in weights]
     return max(found) if found else 1.0
@@ -97,27 +134,53 @@ def linked(match: Match, side: str, a: str, b: str) -> bool:
     return False
 
 
-def destinations(match: Match, unit: Unit) -> dict[str, str]:
-    """Port -> the id of the sea the unit would sail by, for a unit that may sea-move now."""
+def _phase_open(match: Match, side: str) -> bool:
+    """The phase is one sea movement happens in, before any land move of the side's."""
+    conf = settings(match)
+    phases = conf.get("phases")
+    if phases and (match.phase is None or match.phase.spec.id not in phases):
+        return False
+    if conf.get("before_land"):
+        key = phase_key(match)
+        sailed_now = set(match.state.plugins.get(NS, {}).get(f"units@{key}", ()))
+        for unit in match.units_of(side):
+            if unit.flags.get("moved") == key and unit.id not in sailed_now:
+                return False
+    return True
+
+
+def destinations(match: Match, unit: Unit, phase_open: bool = False) -> dict[str, str]:
+    """Port -> the id of the sea the unit would sail by, for a unit that may sea-move now
+    (``phase_open``: the caller has checked the phase)."""
     loc = unit.loc
     if loc is None or done(match, unit) or spent(match, unit):
         return {}
-    if not serves(match, unit.side, loc):
+    if not phase_open and not _phase_open(match, unit.side):
         return {}
-    mine = seas(match, unit.side)
+    mine = [s for s in seas(match, unit.side) if open_now(match, s)]
     out: dict[str, str] = {}
     for sea in mine:
         if loc not in ports(match, sea) or not eligible(match, sea, unit):
             continue
         if used(match, sea) + weight(match, sea, unit) > float(sea["capacity"]):
             continue
+        for pair in sea.get("always", ()):
+            other_end = next((p for p in pair if p != loc), None) if loc in pair else None
+            if other_end is not None and _holds(match, unit.side, other_end):
+                out.setdefault(other_end, sea["id"])  # besieged or shared, still open
+        if not serves(match, unit.side, loc, sea):
+            continue
+        siege = sea.get("besieged") and besieged(match, unit.side, loc)
         reach = [sea] + [
             o for o in mine if o is not sea and linked(match, unit.side, sea["id"], o["id"])
         ]
         for other in reach:
             for port in ports(match, other):
-                if port != loc and port not in out and serves(match, unit.side, port):
-                    out[port] = sea["id"]
+                if port == loc or port in out or not serves(match, unit.side, port, other):
+                    continue
+                if siege and besieged(match, unit.side, port):
+                    continue  # PMD 10.2: not from one besieged port to another
+                out[port] = sea["id"]
     return out
 
 
@@ -128,8 +191,15 @@ class Sea(Verb):
     kinds = ("movement",)
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        for unit in sorted(match.units_of(decision.side), key=lambda u: u.id):
-            for port in sorted(destinations(match, unit)):
+        if not _phase_open(match, decision.side):
+            return
+        starts: set[str] = set()
+        for sea in seas(match, decision.side):
+            if open_now(match, sea):
+                starts.update(ports(match, sea))
+        mine = [u for u in match.units_of(decision.side) if u.loc in starts]
+        for unit in sorted(mine, key=lambda u: u.id):
+            for port in sorted(destinations(match, unit, phase_open=True)):
                 yield Action("sea", (unit.id, port))
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
@@ -150,10 +220,14 @@ class Sea(Verb):
         key = phase_key(match)
         ns = match.state.ns(NS)
         ns[f"{_pool(sea)}@{key}"] = used(match, sea) + weight(match, sea, unit)
+        if settings(match).get("before_land"):
+            ns.setdefault(f"units@{key}", []).append(unit.id)
         unit.flags["moved"] = key
         unit.flags["mp"] = [key, 10**6]  # no further movement this phase
         if sea.get("no_attack"):
             unit.flags[FLAG] = _turn_key(match)
+        if sea.get("hold"):
+            unit.flags[HOLD] = _block_key(match)
         match.place(unit, port)
         match.emit(
             "sea",
@@ -169,34 +243,56 @@ def _turn_key(match: Match) -> str:
     return f"{match.turn}/{match.phasing}"
 
 
+def _block_key(match: Match) -> str:
+    """The player turn as the sequence's block (a title may give a side two a turn)."""
+    return f"{match.turn}/{match.state.cursor.block}"
+
+
+def held(match: Match, unit: Unit) -> bool:
+    """The unit sailed under ``hold`` in this player turn and moves no further in it."""
+    return unit.flags.get(HOLD) == _block_key(match)
+
+
 def sailed(match: Match, unit: Unit) -> bool:
     """The unit moved by sea this player turn under a ``no_attack`` sea."""
     return unit.flags.get(FLAG) == _turn_key(match)
 
 
+ATTACK_VERBS = ("attack", "assault", "mobile-assault", "overrun")
+
+
 @hookimpl
-@veto_scope(verbs=("attack", "assault", "mobile-assault", "overrun"))
+@veto_scope(verbs=tuple(dict.fromkeys(ATTACK_VERBS + HOLD_VERBS)))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
-    """A unit that moved by sea under ``no_attack`` defends only this player turn."""
+    """A unit that moved by sea under ``no_attack`` defends only this player turn; one that
+    sailed under ``hold`` moves no further in it."""
     units = match.state.units
+    rule = settings(match).get("rule")
+    tail = f" ({rule})" if rule else ""
+    if action.verb in HOLD_VERBS and action.args:
+        for uid in str(action.args[0]).split(","):
+            unit = units.get(uid)
+            if unit is not None and held(match, unit):
+                return f"{uid} moved by sea this player turn and moves no further{tail}"
+    if action.verb not in ATTACK_VERBS:
+        return None
     for arg in action.args:
         for uid in str(arg).split(","):
             unit = units.get(uid)
             if unit is not None and sailed(match, unit):
-                rule = settings(match).get("rule")
-                return f"{uid} moved by sea this player turn and may not attack" + (
-                    f" ({rule})" if rule else ""
-                )
+                return f"{uid} moved by sea this player turn and may not attack{tail}"
     return None
 
 
 @hookimpl
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    """The sea flag lasts the player turn of the move."""
-    key = _turn_key(match)
+    """The sea flag lasts the player turn of the move, the hold flag its block."""
+    key, block = _turn_key(match), _block_key(match)
     for unit in match.state.units.values():
         if FLAG in unit.flags and unit.flags[FLAG] != key:
             del unit.flags[FLAG]
+        if HOLD in unit.flags and unit.flags[HOLD] != block:
+            del unit.flags[HOLD]
     ns = match.state.plugins.get(NS)
     if ns:
         now = phase_key(match)

@@ -25,6 +25,7 @@ from wargame.games.proud_monster_deluxe import (
     replacements,
     reserves,
     rvgk,
+    seatransport,
     setups,
     strategic,
     summerattack,
@@ -62,6 +63,7 @@ RULES: tuple[object, ...] = (
     offensives,  # part 2: 5.4, 5.5, 14.8
     gambit,  # part 2: 5.7, 4.7
     summerattack,  # part 2: 5.6
+    seatransport,  # part 2: 10.1-10.4
     reinforce,  # 9.1, 9.1.4, 2.2
     replacements,  # 9.5, 9.8
     withdrawals,  # 9.7

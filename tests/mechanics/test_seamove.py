@@ -13,6 +13,7 @@ from tests.titles.variants import SIMPLE_SEQUENCE, make_variant, put
 from wargame.actions import IllegalAction
 from wargame.match import Match
 from wargame.mechanics import seamove
+from wargame.mechanics.losses import steps_left
 
 MECHANICS = ["movement", "no-zoc", "combat", "step-losses", "retreat-advance", "sea-movement"]
 SETUP = {
@@ -161,3 +162,129 @@ def test_seas_of_one_pool_share_its_capacity_lwe_9_17(tmp_path: Path) -> None:
     assert "sea 7-arm 0101" in sea_moves(m)
     m.apply("sea 1-inf 0310")
     assert not any(a.startswith("sea 7-arm") for a in sea_moves(m))  # the pool's one is used
+
+
+TWO_PHASES: dict[str, object] = {
+    "player_turns": [
+        {"side": "blue", "phases": [
+            {"id": "sea", "kind": "movement"}, {"id": "land", "kind": "movement"}]},
+        {"side": "red", "phases": [{"id": "movement", "kind": "movement"}]},
+    ]
+}  # fmt: skip
+WEST: dict[str, object] = {
+    "id": "west", "side": "blue", "ports": ["0305", "0310", "0101", "0505"], "capacity": 3,
+    "weigh_steps": True, "exclude": ["armor"], "held": ["0101"], "occupy_in": "far",
+    "besieged": True, "hold": True, "while_var": "west_open", "rule": "HL 10.2",
+}  # fmt: skip
+
+
+def _pmd_like(tmp_path: Path, **sea: object) -> Match:
+    """Hexland with PMD's sea rules (10.1-10.4): port 0310 in the region ``far``."""
+
+    def far(docs: dict[str, dict[str, object]]) -> None:
+        docs["map"]["regions"]["far"] = {"hexes": ["0310"]}  # type: ignore[index]
+
+    title = make_variant(
+        tmp_path,
+        mechanics=MECHANICS,
+        sequence=TWO_PHASES,
+        scenario_setup=SETUP,
+        edit=far,
+        options={
+            "sea-movement": {
+                "seas": [{**WEST, **sea}],
+                "phases": ["sea"],
+                "before_land": True,
+                "rule": "HL 10.2",
+            }
+        },
+    )
+    m = Match(title)
+    for h in ("0305", "0310", "0505"):
+        m.state.control[h] = "blue"
+    m.state.vars["west_open"] = True
+    m.touch()
+    return m
+
+
+def test_steps_weigh_exclusions_held_ports_and_the_var_that_closes_the_sea_pmd_10_3(
+    tmp_path: Path,
+) -> None:
+    """PMD 10.3: counted in steps; 10.2: no artillery; 10.1: an off-map port is always the
+    side's; 10.4: a lost fleet closes its sea (and while the var is back, it opens)."""
+    m = _pmd_like(tmp_path)
+    unit = m.state.units["1-inf"]
+    assert seamove.weight(m, seamove.seas(m)[0], unit) == steps_left(m, unit) == 3
+    assert not any(a.startswith("sea 7-arm") for a in sea_moves(m))  # excluded
+    assert "sea 1-inf 0101" in sea_moves(m)  # held: uncontrolled, still the side's
+    m.apply("sea 1-inf 0101")
+    assert not any(a.startswith("sea 2-inf") for a in sea_moves(m))  # 3 steps of 3 used
+    m.state.vars["west_open"] = False
+    m.touch()
+    assert not sea_moves(m)
+
+
+def test_a_port_of_the_occupy_region_serves_only_with_a_unit_of_the_side_in_it_pmd_10_2(
+    tmp_path: Path,
+) -> None:
+    m = _pmd_like(tmp_path)
+    assert "sea 1-inf 0310" not in sea_moves(m)  # controlled, but empty
+    put(m, "8-arm", "0310")
+    m.touch()
+    assert "sea 1-inf 0310" in sea_moves(m)
+
+
+def test_no_sea_move_after_a_land_move_nor_outside_the_sea_phase_pmd_10_2(
+    tmp_path: Path,
+) -> None:
+    m = _pmd_like(tmp_path, capacity=6)
+    m.apply("sea 1-inf 0505")
+    assert any(a.startswith("sea 2-inf") for a in sea_moves(m))  # sailing does not close it
+    m = _pmd_like(tmp_path / "b")
+    move = next(a for a in m.legal_actions() if a.verb == "move" and a.args[0] == "7-arm")
+    m.apply(str(move))
+    assert not sea_moves(m)  # a land move first: no more sea transport this phase
+    m.apply("end")  # the land phase: not a sea phase
+    assert not sea_moves(m)
+
+
+def test_a_unit_that_sailed_moves_no_further_that_player_turn_and_the_flag_goes_pmd_10_2(
+    tmp_path: Path,
+) -> None:
+    m = _pmd_like(tmp_path)
+    m.apply("sea 1-inf 0505")
+    unit = m.state.units["1-inf"]
+    m.apply("end")  # Blue's second movement phase
+    assert seamove.held(m, unit)
+    assert not [a for a in m.legal_actions() if a.verb == "move" and a.args[0] == "1-inf"]
+    before = m.state_hash()
+    with pytest.raises(IllegalAction, match="moves no further"):
+        m.apply("move 1-inf 0505 0506")
+    assert m.state_hash() == before
+    m.apply("end")  # Red's player turn: the flag goes
+    assert seamove.HOLD not in unit.flags
+
+
+def test_not_from_a_besieged_port_to_another_but_always_between_a_pair_pmd_10_2_10_4(
+    tmp_path: Path,
+) -> None:
+    """10.2: besieged = enemy units alone in every land hex next to the port; 10.4: Leningrad
+    and Oranienbaum stay open to each other even besieged or shared."""
+    m = _pmd_like(tmp_path, ports=["0101", "0110", "0505"], held=[], always=[["0101", "0909"]])
+    put(m, "1-inf", "0101")
+    for h in ("0101", "0110"):
+        m.state.control[h] = "blue"
+    free = iter(["r1", "r2", "r3", "r4", "r5"])
+    for port in ("0101", "0110"):
+        for n in m.topology.neighbours(port):
+            put(m, next(free), n)
+    assert seamove.besieged(m, "blue", "0101") and seamove.besieged(m, "blue", "0110")
+    moves = sea_moves(m)
+    assert "sea 1-inf 0110" not in moves and "sea 1-inf 0505" in moves
+    put(m, "r6", "0909")
+    m.state.control["0909"] = "red"
+    m.touch()
+    assert "sea 1-inf 0909" not in sea_moves(m)  # the pair's other end not held at all
+    put(m, "8-arm", "0909")
+    m.touch()
+    assert "sea 1-inf 0909" in sea_moves(m)  # shared with the enemy: still open

@@ -21,7 +21,7 @@ from typing import Any
 
 from wargame.geo import generator_main
 
-from . import reinforcements, scenarios
+from . import reinforcements, scenarios, seas
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 COMMAND = "python -m wargame.games.proud_monster_deluxe.datagen.build"
@@ -1327,6 +1327,7 @@ def title() -> Json:
             "reinforcements",
             "deploy",
             "strategic-movement",
+            "sea-movement",  # 10.1-10.4
         ],
         "mechanic_options": {
             # 11.2: Axis strategic movement, 8 steps a week (artillery 3, a regiment 1), never
@@ -1440,6 +1441,7 @@ def title() -> Json:
                 "redraw_dead": False,
                 "limit_rule": "PMD 2.2",
             },
+            "sea-movement": seas.sea_movement(_map_doc()),
             "render": {"side_colors": {"axis": "#6f7f8f", "soviet": "#b03a2e"}},
         },
         "turn_label": "Turn",
@@ -1536,9 +1538,14 @@ def gast() -> Json:
     }
 
 
-def documents() -> dict[str, Json]:
+def _map_doc() -> Json:
     with (DATA / "map.json").open(encoding="utf-8") as fh:
-        map_doc = json.load(fh)
+        doc: Json = json.load(fh)
+    return doc
+
+
+def documents() -> dict[str, Json]:
+    map_doc = _map_doc()
     manifest, groups = counters()
     historical, cal = setup(groups, map_doc), calendar()
     return {
