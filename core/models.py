@@ -569,6 +569,16 @@ class PaulusSettings(Settings):
         "(Barbarossa 5.10), 1 at its end (LWE 7.5)",
     )
     length: int = Field(1, ge=1, description="game turns the pause lasts")
+    lengths: list[int] = Field(
+        default_factory=list,
+        description="the lengths the side chooses from when pausing ('paulus pause N'; PMD 8.10: "
+        "1, 2 or 3 weeks); none: 'length'",
+    )
+    week_phases: list[Id] = Field(
+        default_factory=list,
+        description="the pause counts weeks, not game turns, from the week it is declared in; a "
+        "week ends as one of these phases starts (PMD 8.10: the Weather Phases)",
+    )
     allowed_against: list[str] = Field(
         default_factory=list,
         description="unit-type tags: an attack stays legal into hexes holding an enemy unit "
@@ -631,6 +641,11 @@ class SupplyConcentrationSettings(Settings):
 
     side: Id
     phase: Id = Field(description="the side's phase at whose start it declares, keeps or rescinds")
+    phases: list[Id] = Field(
+        default_factory=list,
+        description="more phases of the side with the same decision (PMD 8.9: each player week's "
+        "Refit Phase)",
+    )
     markers: int = Field(18, ge=1, description="markers placed on declaring")
     marker: Id = Field("supply-concentration", description="the declared unit marker")
     redeclare: bool = Field(False, description="may be declared again after a rescission (PMD)")

@@ -5,7 +5,8 @@ location a Movement Phase while the concentration lasts. Its defence is untouche
 
 The decisions, all the player's (``mechanic_options.supply-concentration``):
 
-- At the start of the side's phase ``phase`` (its first phase of a player turn), with none in
+- At the start of the side's phase ``phase`` (its first phase of a player turn) or of one of
+  ``phases`` (PMD 8.9: each Axis player week's Refit Phase), with none in
   force: ``concentration declare`` or ``concentration pass``; with one in force:
   ``concentration keep`` or ``concentration rescind``. Once rescinded it may never be declared
   again unless ``redeclare`` (LWE 7.6 forbids it; PMD 8.9 allows it).
@@ -117,7 +118,7 @@ def _lift(match: Match, why: str) -> None:
 @hookimpl
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     s = settings(match)
-    if match.phasing != s["side"] or phase.id != s.get("phase"):
+    if match.phasing != s["side"] or phase.id not in (s.get("phase"), *s.get("phases", ())):
         return
     until = s.get("until_turn")
     if until is not None and match.turn >= int(until):

@@ -16,8 +16,12 @@ The two rulebooks differ only in those numbers:
   hex holding a fortified zone; once complete the GAS Line no longer binds (the title asks
   :func:`completed`). One pause a game (ruling E22i).
 
+- PMD 8.10: in any Axis week of turns 114-115, 1, 2 or 3 weeks at the Axis's choice
+  (``lengths``), counted in weeks (``week_phases``) from the week of the declaration.
+
 What each title does with the outcome is its own rule; this module keeps the decision, the window
 and the ban. The choices are kept in ``state.ns("paulus")``: ``from`` (the pause's first turn),
+``length`` (the one chosen, with ``lengths``), ``weeks_left`` (with ``week_phases``),
 ``pressed_on`` (the turns the side declined) and ``aborted`` (the turn a title's rule ended the
 pause early, :func:`abort`: LWE 7.5, no reward).
 """
@@ -50,8 +54,13 @@ def first_turn(match: Match) -> int | None:
     return None if first is None else int(first)
 
 
+def length(match: Match) -> int:
+    """The pause's length: the one the side chose, or the settings' only one."""
+    return int(match.state.ns(KIND).get("length", settings(match).length))
+
+
 def in_force(match: Match, turn: int | None = None) -> bool:
-    """The pause covers ``turn`` (default: now)."""
+    """The pause covers ``turn`` (default: now; with ``week_phases``, this week)."""
     first = first_turn(match)
     if first is None:
         return False
@@ -59,15 +68,19 @@ def in_force(match: Match, turn: int | None = None) -> bool:
     stop = aborted(match)
     if stop is not None and t >= stop:
         return False
-    return first <= t < first + settings(match).length
+    if settings(match).week_phases:
+        return int(match.state.ns(KIND).get("weeks_left", 0)) > 0
+    return first <= t < first + length(match)
 
 
 def completed(match: Match) -> bool:
-    """Every turn of the pause is over (LWE 7.5: the GAS Line no longer binds)."""
+    """Every turn (or week) of the pause is over (LWE 7.5: the GAS Line no longer binds)."""
     first = first_turn(match)
-    if aborted(match) is not None:
+    if first is None or aborted(match) is not None:
         return False
-    return first is not None and match.turn >= first + settings(match).length
+    if settings(match).week_phases:
+        return not in_force(match)
+    return match.turn >= first + length(match)
 
 
 def aborted(match: Match) -> int | None:
@@ -102,13 +115,19 @@ class Paulus(Verb):
     name = "paulus"
     kinds = (KIND,)
 
+    def choices(self, match: Match) -> list[tuple[str, ...]]:
+        s = settings(match)
+        pauses = [("pause", str(n)) for n in s.lengths] if s.lengths else [("pause",)]
+        return [*pauses, ("press-on",)]
+
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        yield Action("paulus", ("pause",))
-        yield Action("paulus", ("press-on",))
+        for args in self.choices(match):
+            yield Action("paulus", args)
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
-        if action.args not in (("pause",), ("press-on",)):
-            return f"usage: paulus pause|press-on ({settings(match).rule})"
+        if action.args not in self.choices(match):
+            pause = "pause N" if settings(match).lengths else "pause"
+            return f"usage: paulus {pause}|press-on ({settings(match).rule})"
         return None
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
@@ -117,8 +136,15 @@ class Paulus(Verb):
         if action.args[0] == "pause":
             first = match.turn + s.delay
             state["from"] = first
-            last = first + s.length - 1
-            turns = f"GT{first}" if last == first else f"GT{first}-{last}"
+            n = int(action.args[1]) if len(action.args) > 1 else s.length
+            if s.lengths:
+                state["length"] = n
+            if s.week_phases:
+                state["weeks_left"] = n
+                turns = f"{n} week{'s' if n > 1 else ''} from this one"
+            else:
+                last = first + n - 1
+                turns = f"GT{first}" if last == first else f"GT{first}-{last}"
             match.emit("paulus", f"the {s.side} side takes the Paulus Pause for {turns}", s.rule)
         else:
             cast(list[int], state.setdefault("pressed_on", [])).append(match.turn)
@@ -156,6 +182,18 @@ def _exempt(match: Match, loc: str, s: PaulusSettings) -> bool:
 @hookimpl
 def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
     return offered(match) if phase.kind == KIND else None
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    """A pause counted in weeks loses one as each new week begins (``week_phases``)."""
+    s = settings(match)
+    if phase.id not in s.week_phases or not in_force(match):
+        return
+    state = match.state.ns(KIND)
+    state["weeks_left"] = int(state["weeks_left"]) - 1
+    if not state["weeks_left"]:
+        match.emit("paulus", f"the {s.side} side's Paulus Pause is over", s.rule)
 
 
 @hookimpl

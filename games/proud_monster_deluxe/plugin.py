@@ -11,6 +11,7 @@ from wargame.games.proud_monster_deluxe import (
     attrition,
     closecombat,
     combat,
+    concentration,
     constructions,
     eliminated,
     gambit,
@@ -21,6 +22,7 @@ from wargame.games.proud_monster_deluxe import (
     offensives,
     offsupply,
     partisans,
+    paulus,
     reinforce,
     replacements,
     reserves,
@@ -68,6 +70,8 @@ RULES: tuple[object, ...] = (
     replacements,  # 9.5, 9.8
     withdrawals,  # 9.7
     setups,  # 1.3
+    concentration,  # part 2: 8.9
+    paulus,  # part 2: 8.10
     victory,
 )
 

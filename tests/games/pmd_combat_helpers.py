@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import plugin
 from wargame.match import Battle, Match
 from wargame.mechanics import combat
 from wargame.plugins import Title, discover
-from wargame.testing import clear, put, to_phase
+from wargame.testing import clear, put
 
 
 @cache
@@ -22,7 +23,7 @@ def at_phase(side: str, kind: str) -> Match:
     map empty."""
     match = Match(title(), "1941-historical", 1)
     while match.turn == 1:
-        match.apply("end")
+        end(match)
     to_phase(match, side, kind)
     clear(match)
     return match

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.games.pmd_steps import end
 from wargame.games.proud_monster_deluxe import offensives
 from wargame.testing import refused
 
@@ -31,11 +32,11 @@ def test_no_gambit_in_another_season_s_offensive_week_5_7() -> None:
 def test_the_soviets_win_after_turn_321_once_the_gambit_is_declared_4_7() -> None:
     match = at_phase("axis", "refit")
     _turn(match, 321)
-    match.apply("end")
+    end(match)
     assert match.state.cursor.stage != "over"  # no gambit: the war goes on
     match.state.vars["manstein_gambit"] = 312
     _turn(match, 322)
-    match.apply("end")
+    end(match)
     assert match.state.cursor.stage == "over"
     outcome = match.outcome
     assert outcome is not None and outcome["winner"] == "soviet"
@@ -46,5 +47,5 @@ def test_before_the_end_of_turn_321_the_gambit_ends_nothing_4_7() -> None:
     match = at_phase("axis", "refit")
     match.state.vars["manstein_gambit"] = 312
     _turn(match, 321)
-    match.apply("end")
+    end(match)
     assert match.state.cursor.stage != "over"

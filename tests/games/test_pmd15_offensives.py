@@ -3,6 +3,7 @@ Offensive (5.5)."""
 
 from __future__ import annotations
 
+from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import offensives
 from wargame.games.proud_monster_deluxe.turns import ynn
 from wargame.match import Match
@@ -37,8 +38,9 @@ def test_the_axis_start_with_turn_112_declared_their_summer_1941_offensive_5_4()
     match = Match(title(), "1941-historical", 1)
     assert offensives.chart(match)["axis"] == {"summer-1941": "112.1"}
     assert offensives.active(match, "axis")
-    while match.turn == 1 or match.decision.kind == "reinforce":  # type: ignore[union-attr]
-        match.apply("end")  # past turn 113's Reinforcement Phase (9.1) to its Weather Phase
+    while match.turn == 1:
+        end(match)
+    to_phase(match, "axis", "refit")  # past turn 113's Reinforcement and Weather Phases
     assert not offensives.active(match, "axis")  # 5.4: the week is over
 
 
@@ -91,7 +93,7 @@ def test_the_offensive_week_ends_at_the_next_weather_phase_5_4() -> None:
         leaf = match.phase
         if leaf is not None and leaf.spec.id == "w2-refit":
             break
-        match.apply("end")
+        end(match)
     assert not offensives.active(match, "axis")
     assert offensives.chart(match)["axis"]["fall-1941"] == "117.1"  # the chart keeps it
 
@@ -165,7 +167,7 @@ def test_at_most_two_rounds_and_only_the_same_hex_14_8() -> None:
 def test_the_second_round_records_go_with_the_phase_14_8() -> None:
     match, launch, target = _failed_ma(declared=True)
     assert offensives._assaults(match)
-    match.apply("end")
+    end(match)
     assert not offensives._assaults(match)
 
 
@@ -185,8 +187,8 @@ def test_the_first_winter_offensive_ends_after_turn_204_5_5() -> None:
     _turn(match, 204)
     match.apply("offensive")
     _turn(match, 205)
-    match.apply("end")  # the next phase starts after turn 204
-    match.apply("end")
+    end(match)  # the next phase starts after turn 204
+    end(match)
     assert "first_winter_offensive" not in match.state.vars
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tests.games.pmd_steps import end
 from wargame.games.proud_monster_deluxe import summerattack
 from wargame.match import Battle
 from wargame.testing import put
@@ -45,11 +46,11 @@ def test_missing_the_attack_costs_3_vp_and_the_minor_allies_5_6() -> None:
     rom = put(match, "rom-id-1", loc)
     vp = match.state.vp.get("axis", 0)
     _turn(match, 315)
-    match.apply("end")
+    end(match)
     assert match.state.vars["summer_attack_1943"] == "missed"
     assert match.state.vp["axis"] == vp - 3
     assert rom.loc is None
-    match.apply("end")
+    end(match)
     assert match.state.vp["axis"] == vp - 3  # once
 
 
@@ -60,7 +61,7 @@ def test_making_the_attack_costs_nothing_and_the_record_goes_5_6() -> None:
     match.state.ns("summer-attack")["weeks"] = _weeks("313.2", "314.1")
     vp = match.state.vp.get("axis", 0)
     _turn(match, 315)
-    match.apply("end")
+    end(match)
     assert match.state.vars["summer_attack_1943"] == "made"
     assert match.state.vp.get("axis", 0) == vp
     assert rom.loc == loc

@@ -21,6 +21,7 @@ def _title() -> Title:
 
 def _match() -> Match:
     match = Match(_title(), "1941-historical", 1)
+    match.apply("concentration pass")  # 8.9's decision, pushed at the first Axis Refit Phase
     clear(match)
     match.state.cursor.turn = T311
     match.state.control[MINSK] = "axis"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.games.pmd_steps import end
 from wargame.calendar import set_weather
 from wargame.games.proud_monster_deluxe import attrition, plugin
 from wargame.match import Match
@@ -21,6 +22,7 @@ def _title() -> Title:
 
 def _match(ynn: int = 201, nz: str = "S", sz: str = "S") -> Match:
     match = Match(_title(), "1941-historical", 1)
+    match.apply("concentration pass")  # 8.9's decision, pushed at the first Axis Refit Phase
     clear(match)
     match.state.cursor.turn = SNOW_TURNS[ynn]
     set_weather(match, nz, "nz")
@@ -148,7 +150,7 @@ def test_the_weather_phase_of_a_snow_week_asks_for_the_losses_12_4() -> None:
         decision = match.decision
         if decision is not None and decision.kind == "attrition":
             break
-        match.apply("end")
+        end(match)
     else:
         raise AssertionError("no attrition decision in the weeks of turn 124")
     assert decision.side == "axis" and (match.phase and match.phase.spec.id.endswith("-weather"))

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import plugin
 from wargame.match import Battle, Match
 from wargame.mechanics import attenuated
 from wargame.plugins import Title, discover
-from wargame.testing import clear, force_rolls, put, to_phase
+from wargame.testing import clear, force_rolls, put
 
 RD = "sov-rd-interior-01"
 
@@ -29,7 +30,7 @@ def _axis_combat(east: bool) -> tuple[Match, str, str]:
     not) with a clear neighbour across a plain hexside."""
     match = Match(_title(), "1941-historical", 1)
     while match.turn == 1:
-        match.apply("end")
+        end(match)
     to_phase(match, "axis", "combat")
     clear(match)
     topo = match.topology

@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 from functools import cache
 
+from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import offsupply, plugin
 from wargame.match import Match
 from wargame.plugins import Title, discover
-from wargame.testing import clear, refused, to_phase, view_problems
+from wargame.testing import clear, refused, view_problems
 
 T203, T117, T116 = 16, 6, 5  # game turns
 
@@ -64,7 +65,7 @@ def test_no_markers_before_their_turns_8_6() -> None:
     match = _deploy(T117)
     assert len(offsupply.unplaced(match, "axis")) == len(offsupply.POOL)
     assert any(str(a).startswith("ossupply") for a in match.legal_actions())
-    match.apply("end")  # a marker left off stays off this turn
+    end(match)  # a marker left off stays off this turn
     to_phase(match, "soviet", "refit")
     assert offsupply.unplaced(match, "soviet") == []  # the Soviet from 203
     assert not any(str(a).startswith("ossupply") for a in match.legal_actions())

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import partisans, plugin
 from wargame.match import Match
 from wargame.plugins import Title, discover
-from wargame.testing import clear, put, refused, to_phase
+from wargame.testing import clear, put, refused
 
 T201 = 14  # game turn
 MOSCOW = "4120"
@@ -24,7 +25,7 @@ def _refit(turn: int = T201) -> tuple[Match, str, str]:
     or rough hex near Moscow, and one far from it."""
     match = Match(_title(), "1941-historical", 1)
     while match.turn == 1:
-        match.apply("end")
+        end(match)
     to_phase(match, "soviet", "refit")
     clear(match)
     match.state.cursor.turn = turn
@@ -69,7 +70,7 @@ def test_not_placed_on_another_turn_15_8() -> None:
 
 def test_the_last_soviet_refit_of_turn_201_may_not_end_with_one_unplaced_15_8() -> None:
     match, near, _ = _refit()
-    match.apply("end")  # the week-1 Refit Phase may end
+    end(match)  # the week-1 Refit Phase may end
     to_phase(match, "soviet", "refit")
     assert match.phase is not None and match.phase.spec.id == "w2-refit"
     refused(match, "end", "place", rule="PMD 15.8")

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import plugin, rvgk
 from wargame.games.proud_monster_deluxe.turns import ynn
 from wargame.match import Match
 from wargame.mechanics.movement import spent
 from wargame.plugins import Title, discover
-from wargame.testing import clear, put, refused, to_phase, view_problems
+from wargame.testing import clear, put, refused, view_problems
 
 GAME_TURN = {113: 2, 123: 12, 124: 13, 202: 15, 203: 16, 217: 30, 221: 34}
 RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 21)]
@@ -25,7 +26,7 @@ def _soviet(kind: str = "movement", turn: int = 113) -> Match:
     """A Soviet Refit or Initial Movement Phase, the map empty, set to turn ``turn`` (YNN)."""
     match = Match(_title(), "1941-historical", 1)
     while match.turn == 1:
-        match.apply("end")
+        end(match)
     to_phase(match, "soviet", kind)
     clear(match)
     match.state.cursor.turn = GAME_TURN[turn]
@@ -82,7 +83,7 @@ def test_into_the_rvgk_from_the_map_only_from_turn_124_and_out_next_week_11_3() 
     refused(match, f"rvgk {RDS[0]} {NORTH_EDGE}", "moved", rule="PMD 11.3")
     # the record that keeps it in for the week goes at the next Weather Phase
     assert RDS[0] in match.state.ns("pmd-rvgk")["entered"]
-    match.apply("end")
+    end(match)
     to_phase(match, "soviet", "movement")
     assert "entered" not in match.state.ns("pmd-rvgk")
     match.apply(f"rvgk {RDS[0]} {NORTH_EDGE}")

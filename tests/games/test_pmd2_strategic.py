@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import plugin, strategic
 from wargame.games.proud_monster_deluxe.turns import ynn
 from wargame.match import Match
 from wargame.mechanics.movement import chart_cost, cost_key, done
 from wargame.plugins import Title, discover
-from wargame.testing import clear, put, refused, to_phase
+from wargame.testing import clear, put, refused
 
 
 @cache
@@ -73,7 +74,7 @@ def _axis_initial_movement(ynn: int = 113) -> Match:
     """The Axis Initial Movement Phase of week 1 of ``ynn`` (1941), the map empty."""
     match = Match(_title(), "1941-historical", 1)
     while match.turn < ynn - 111:
-        match.apply("end")
+        end(match)
     to_phase(match, "axis", "movement")
     clear(match)
     return match
@@ -130,7 +131,7 @@ def test_eight_steps_a_week_11_2() -> None:
         raise AssertionError(f"four units of {need} steps fit in 8")
     # the capacity is the week's: counted afresh once the phase is over
     assert strategic.used(match) == moved
-    match.apply("end")
+    end(match)
     assert strategic.used(match) == 0
 
 
@@ -190,7 +191,7 @@ def test_t29_sevastopol_to_novgorod_takes_three_weeks_11_2() -> None:
         match.apply(f"strategic ger-id-7 {dest}")
         weeks.append((match.turn, match.phase.path if match.phase else ""))
         refused(match, f"strategic ger-id-7 {SEVASTOPOL}", "has moved", rule="PMD 11.2")
-        match.apply("end")
+        end(match)
         to_phase(match, "axis", "movement")
     assert match.state.units["ger-id-7"].loc == NOVGOROD
     assert len(set(weeks)) == 3

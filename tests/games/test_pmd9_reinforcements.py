@@ -6,11 +6,12 @@ from functools import cache
 
 import pytest
 
+from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import plugin, reinforce, reserves
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Title, discover
-from wargame.testing import force_rolls, put, refused, to_phase
+from wargame.testing import force_rolls, put, refused
 
 MINSK, KIEV, MOSCOW, STALINGRAD = "1920", "2132", "4120", "5044"
 T118 = 7  # game turn of YNN 118
@@ -26,7 +27,7 @@ def _after_112() -> Match:
     """Turn 113's Soviet part of the Reinforcement Phase (every phase of 112 ended)."""
     match = Match(_title(), "1941-historical", 1)
     while match.turn == 1:
-        match.apply("end")
+        end(match)
     return match
 
 
@@ -136,7 +137,7 @@ def test_placed_into_a_reserve_stack_it_is_in_reserve_9_1_3() -> None:
 def test_unplaced_arrivals_stay_in_the_rvgk_and_the_placing_flag_goes_9_1_3() -> None:
     match = _soviet_placing()
     waiting = [u.id for u in reinforce.placing(match)]
-    match.apply("end")
+    end(match)
     units = match.state.units
     assert all(units[u].loc in reinforce.RVGK for u in waiting)
     assert not any(units[u].flags.get("placing") for u in waiting)

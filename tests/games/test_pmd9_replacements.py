@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import eliminated, plugin, reinforce, replacements, reserves
 from wargame.match import Match
 from wargame.plugins import Title, discover
-from wargame.testing import force_rolls, put, refused, to_phase
+from wargame.testing import force_rolls, put, refused
 
 GAME = {114: 3, 119: 8, 123: 12, 124: 13, 206: 19}  # YNN -> game turn
 
@@ -22,7 +23,7 @@ def _title() -> Title:
 def _after_112() -> Match:
     match = Match(_title(), "1941-historical", 1)
     while match.turn == 1:
-        match.apply("end")
+        end(match)
     return match
 
 
@@ -32,7 +33,7 @@ def _soviet_part() -> Match:
 
 def _axis_part() -> Match:
     match = _soviet_part()
-    match.apply("end")
+    end(match)
     assert match.decision is not None and match.decision.phase == "turn/axis-reinforcement"
     return match
 
@@ -111,10 +112,10 @@ def test_a_mech_refit_takes_the_refit_marker_which_goes_at_cleanup_9_5_1() -> No
     refused(match, "refit ger-pd-4 1 0", "only a Leg unit", rule="PMD 9.5.1")
     match.apply("refit ger-pd-4 0 1")
     assert pd.step == 1 and pd.flags.get("refit")
-    match.apply("end")  # to the Initial Movement Phase
+    end(match)  # to the Initial Movement Phase
     assert not any(a.verb == "move" for a in match.legal_for("ger-pd-4"))
     while match.decision is not None and match.decision.phase.startswith("axis/w1"):
-        match.apply("end")
+        end(match)
     assert not pd.flags.get("refit")  # gone in the Axis Cleanup Phase
 
 
@@ -217,7 +218,7 @@ def test_west_rebuilds_an_rd_untried_and_placed_as_a_reinforcement_9_5_3() -> No
     match.apply(f"rebuild {rd.id} 1 0")
     rd = match.state.units[rd.id]
     assert rd.loc in reinforce.RVGK and rd.flags.get("placing") and match.is_untried(rd)
-    match.apply("end")  # 9.5.3: the rest are lost
+    end(match)  # 9.5.3: the rest are lost
     assert replacements.points(match, "soviet") == {"lrp": 0, "mrp": 0}
     assert not rd.flags.get("placing")
 

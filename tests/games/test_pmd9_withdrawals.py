@@ -6,6 +6,7 @@ from functools import cache
 
 import pytest
 
+from tests.games.pmd_steps import end
 from wargame.games.proud_monster_deluxe import eliminated, plugin, replacements, withdrawals
 from wargame.match import Match
 from wargame.plugins import Title, discover
@@ -23,7 +24,7 @@ def _title() -> Title:
 def _after_112() -> Match:
     match = Match(_title(), "1941-historical", 1)
     while match.turn == 1:
-        match.apply("end")
+        end(match)
     return match
 
 
@@ -31,7 +32,7 @@ def _called(ynn: int, axis: bool) -> Match:
     """The calls of turn ``ynn`` made; the decision is the Soviet's part (or the Axis')."""
     match = _after_112().sandbox()
     if axis:
-        match.apply("end")
+        end(match)
     match.state.cursor.turn = GAME[ynn]
     spec = next(p for p in match.title.manifest.sequence.before_turn if p.id == "reinforcement")
     withdrawals.call(match, spec)
@@ -48,7 +49,7 @@ def test_a_generic_call_is_met_by_a_unit_of_its_type_in_supply_9_7_1_9_7_3() -> 
     assert match.state.units["ger-id-23"].loc is None
     assert withdrawals._ns(match)["generic"] == ["ger-id-23"]
     assert not withdrawals.calls(match, "axis")
-    match.apply("end")  # no call open: the part ends
+    end(match)  # no call open: the part ends
 
 
 def test_a_unit_out_of_supply_on_the_map_may_not_go_but_from_an_okh_area_it_may_9_7_1(
@@ -114,7 +115,7 @@ def test_specific_call_goes_to_the_specific_pile_or_costs_1_vp_if_gone_9_7_2() -
 
 def test_a_specific_call_on_a_unit_in_the_replacement_army_lapses_9_7_2() -> None:
     match = _after_112().sandbox()
-    match.apply("end")
+    end(match)
     match.eliminate(match.state.units["ger-mid-ss-r"], "test")
     before = match.state.vp.get("axis", 0)
     match.state.cursor.turn = GAME[211]

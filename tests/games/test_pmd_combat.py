@@ -8,12 +8,13 @@ from functools import cache
 
 import pytest
 
+from tests.games.pmd_steps import end, to_phase
 from wargame.calendar import set_weather
 from wargame.games.proud_monster_deluxe import losses, plugin
 from wargame.games.proud_monster_deluxe.combat import wargame_strength_modifiers
 from wargame.match import Battle, Match
 from wargame.plugins import Title, discover
-from wargame.testing import clear, force_rolls, put, refused, to_phase
+from wargame.testing import clear, force_rolls, put, refused
 
 from .pmd_combat_helpers import carry_out_result as _result
 from .pmd_combat_helpers import clear_hexes as _clear_hexes
@@ -29,7 +30,7 @@ def _combat_phase(side: str = "axis") -> Match:
     """Turn 113's first Combat Phase of ``side`` (turn 112's special rules behind), map empty."""
     match = Match(_title(), "1941-historical", 1)
     while match.turn == 1:
-        match.apply("end")
+        end(match)
     to_phase(match, side, "combat")
     clear(match)
     return match

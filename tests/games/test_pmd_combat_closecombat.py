@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from tests.games.pmd_steps import end
 from wargame.games.proud_monster_deluxe import closecombat
 from wargame.games.proud_monster_deluxe.turns import AXIS, SOVIET, ynn
 from wargame.match import Battle, Match
@@ -127,15 +128,15 @@ def test_soviet_stacking_limit_grows_with_arrived_markers_6_1() -> None:
     match = _combat_phase(SOVIET)
     assert match.state.vars["soviet_stack_limit"] == 3
     closecombat.add_points(match, 6, "test")
-    match.apply("end")
+    end(match)
     assert match.state.vars["soviet_stack_limit"] == 3  # earned this turn, not arrived
     while match.turn == match.state.ns("close-combat")["earned"][0]:
-        match.apply("end")
+        end(match)
     assert match.state.vars["soviet_stack_limit"] == 4
     closecombat.add_points(match, 6, "test")
     turn = match.turn
     while match.turn == turn:
-        match.apply("end")
+        end(match)
     assert match.state.vars["soviet_stack_limit"] == 5
 
 

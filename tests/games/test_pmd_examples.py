@@ -9,6 +9,7 @@ from functools import cache
 
 import pytest
 
+from tests.games.pmd_steps import to_phase
 from wargame.combat import CombatTable, build_table
 from wargame.games.proud_monster_deluxe import plugin, victory
 from wargame.games.proud_monster_deluxe.turns import ynn
@@ -16,7 +17,7 @@ from wargame.match import Match
 from wargame.mechanics.movement import chart_cost
 from wargame.models import PhaseSpec
 from wargame.plugins import Title, discover
-from wargame.testing import clear, force_rolls, put, to_phase
+from wargame.testing import clear, force_rolls, put
 
 
 @cache

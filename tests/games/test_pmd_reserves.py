@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import plugin, reserves
 from wargame.match import Match
 from wargame.mechanics import combat
 from wargame.plugins import Title, discover
-from wargame.testing import clear, put, refused, to_phase, view_problems
+from wargame.testing import clear, put, refused, view_problems
 
 
 @cache
@@ -42,7 +43,7 @@ def _axis_refit() -> Match:
     """Turn 113's Axis Refit Phase, the map empty."""
     match = Match(_title(), "1941-historical", 1)
     while match.turn == 1:
-        match.apply("end")
+        end(match)
     to_phase(match, "axis", "refit")
     clear(match)
     return match
@@ -79,9 +80,9 @@ def _in_friendly_reserve_phase(match: Match, a: str, b: str) -> None:
     put(match, "ger-id-7", a)
     put(match, "ger-id-1", b)
     match.apply(f"reserve {a}")
-    match.apply("end")  # Refit
-    match.apply("end")  # Initial Movement
-    match.apply("end")  # Combat; no Soviet marker: the Enemy Reserve Movement Phase is skipped
+    end(match)  # Refit
+    end(match)  # Initial Movement
+    end(match)  # Combat; no Soviet marker: the Enemy Reserve Movement Phase is skipped
     decision = match.decision
     assert decision is not None and decision.phase.endswith("friendly-reserve-movement")
 
@@ -104,13 +105,13 @@ def test_the_marker_goes_when_its_last_unit_leaves_and_the_phases_stop_6_4() -> 
     a, n, f, b = _places(match)
     put(match, "ger-pd-3", a)
     match.apply(f"reserve {a}")
-    match.apply("end")
+    end(match)
     assert match.decision is not None and match.decision.kind == "movement"
     match.apply(f"move ger-pd-3 {a} {n}")  # 6.4 way 1: out of reserve in Initial Movement
     assert "reserve-axis-1" not in match.state.markers
     assert not match.state.ns("reserves").get("axis")
-    match.apply("end")
-    match.apply("end")
+    end(match)
+    end(match)
     assert match.decision is not None and "reserve-movement" not in match.decision.phase
 
 
@@ -162,7 +163,7 @@ def test_the_enemy_reserve_movement_phase_moves_the_other_side_s_reserves_6_4() 
     Enemy Reserve Movement Phase of the next Axis week, the Soviet player choosing the mover."""
     match = Match(_title(), "1941-historical", 1)
     while match.turn == 1:
-        match.apply("end")
+        end(match)
     to_phase(match, "soviet", "refit")
     clear(match)
     a, n, f, b = _places(match)
@@ -173,7 +174,7 @@ def test_the_enemy_reserve_movement_phase_moves_the_other_side_s_reserves_6_4() 
         assert decision is not None
         if decision.phase.endswith("enemy-reserve-movement"):
             break
-        match.apply("end")
+        end(match)
     assert decision.side == "soviet" and decision.phase.startswith("axis/")
     match.apply(f"move {td.id} {a} {n}")
     assert td.loc == n and not reserves.in_reserve(match, td)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import plugin
 from wargame.games.proud_monster_deluxe.turns import ynn
 from wargame.games.proud_monster_deluxe.victory import axis_vp
 from wargame.match import Match
 from wargame.plugins import Title, discover
-from wargame.testing import clear, force_rolls, put, to_phase
+from wargame.testing import clear, force_rolls, put
 
 
 @cache
@@ -26,7 +27,7 @@ def _phases_until_turn_2(match: Match) -> list[str]:
     while match.turn == 1:
         assert match.decision is not None
         seen.append(match.decision.phase)
-        match.apply("end")
+        end(match)
     return seen
 
 
@@ -49,7 +50,7 @@ def test_later_turns_have_two_weeks_each_with_both_player_weeks_5_2() -> None:
     while match.turn == 2:
         assert match.decision is not None
         seen.append(match.decision.phase)
-        match.apply("end")
+        end(match)
     order = [p.split("/")[0] + "/" + p.split("/")[1][:2] for p in seen]
     firsts = list(dict.fromkeys(order))
     # the Reinforcement Phase's decisions (9.1.3, 9.5), then both weeks (5.2)
@@ -114,7 +115,7 @@ def test_victory_check_of_turn_112_axis_wins_at_4_vp_4_5() -> None:
     match = _match()
     match.state.control["2050"] = "axis"  # Sevastopol, 4 VP
     while match.outcome is None and match.turn == 1:
-        match.apply("end")
+        end(match)
     assert match.outcome is not None and match.outcome["winner"] == "axis"
     assert match.outcome["level"] == "victory points" and "4 >= 4" in match.outcome["text"]
 
@@ -209,14 +210,14 @@ def match_table() -> dict:
 
 def _to_turn(match: Match, n: int) -> None:
     while ynn(match) < n:
-        match.apply("end")
+        end(match)
 
 
 def test_summer_weather_is_dry_12_2() -> None:
     from wargame.calendar import weather
 
     match = _match()
-    match.apply("end") if match.decision is None else None
+    end(match) if match.decision is None else None
     assert weather(match, "nz") == "D" and weather(match, "sz") == "D"
 
 
@@ -235,7 +236,7 @@ def test_fall_a_chits_drawn_without_replacement_12_2() -> None:
             "initial-movement"
         ):
             drawn.append(f"{weather(match, 'nz')}{weather(match, 'sz')}")
-        match.apply("end")
+        end(match)
     assert sorted(drawn) == sorted(CHITS["A"])
     assert match.state.ns("weather-cups")["1:sep-oct"] == []
 

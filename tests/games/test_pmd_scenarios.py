@@ -6,6 +6,7 @@ from functools import cache
 
 import pytest
 
+from tests.games.pmd_steps import end
 from wargame.bots import RandomBot
 from wargame.games.proud_monster_deluxe import plugin, reinforce, replacements
 from wargame.games.proud_monster_deluxe.turns import ynn
@@ -62,10 +63,10 @@ def test_a_free_set_up_keeps_the_stacking_limit_6_1_1_3() -> None:
 
 def test_the_set_up_choices_go_when_the_set_up_ends_1_3() -> None:
     match = Match(_title(), "1941-free", 1)
-    match.apply("end")  # the Soviet's set-up
+    end(match)  # the Soviet's set-up
     assert not any(u.flags.get("deploy") for u in match.units_of("soviet"))
     assert match.decision is not None and match.decision.phase == "setup/axis-deploy"
-    match.apply("end")
+    end(match)
     assert not any(u.flags.get("deploy") for u in match.state.units.values())
     assert match.turn == 1 and ynn(match) == 112
 
@@ -78,8 +79,8 @@ def test_the_historical_scenario_has_no_set_up_phase_1_3() -> None:
 @cache
 def _t1942() -> Match:
     match = Match(_title(), "1942-free", 1)
-    match.apply("end")
-    match.apply("end")
+    end(match)
+    end(match)
     return match
 
 
@@ -105,6 +106,6 @@ def test_1942_no_tb_pool_comb_out_done_stalin_line_gone_soviet_limit_5() -> None
     assert "soviet_stack_limit" not in match.state.vars  # 6.1's 1941 limit
     assert match.state.vars["stalin_line_destroyed"]  # 13.4.2
     while match.decision is not None and match.decision.phase != "turn/axis-reinforcement":
-        match.apply("end")
+        end(match)
     refused(match, "combout", "1942 comb-out is done", rule="PMD 9.5.2")
     assert replacements.points(match, "axis")["lrp"] >= 0

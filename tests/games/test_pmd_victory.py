@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tests.games.pmd_steps import end
 from wargame.games.proud_monster_deluxe import victory
 from wargame.match import Battle, Match
 from wargame.plugins import discover
@@ -24,7 +25,7 @@ def _soviet_unit(match: Match) -> str:
 
 def _take_moscow(match: Match, roll: int) -> None:
     while match.decision is not None and match.decision.kind != "movement":
-        match.apply("end")
+        end(match)
     match.state.control["4219"] = "axis"
     put(match, "ger-pd-3", "4020")
     force_rolls(match, roll, only="PMD 4.4")
@@ -147,8 +148,8 @@ def test_historical_end_eleven_vp_less_seven_romanian_zomo_hexes_is_a_draw_4_5_2
 
 def test_the_axis_scores_a_vp_hex_the_moment_it_takes_it_4_5_1() -> None:
     """4.5.1 on the shared victory mechanic's ledger: the VP come with control (4.2), at once."""
+    from tests.games.pmd_steps import to_phase
     from wargame.mechanics import victory as shared
-    from wargame.testing import to_phase
 
     match = _match()
     to_phase(match, "axis", "movement")

@@ -158,3 +158,15 @@ def test_markers_come_off_for_good_at_until_turn_pmd_8_9(tmp_path: Path) -> None
         if m.turn == 2:
             break
     assert marked(m) == [] and concentration.status(m) == "ended"
+
+
+def test_asked_again_at_each_of_the_listed_phases_pmd_8_9(tmp_path: Path) -> None:
+    """PMD 8.9: kept or rescinded at the start of every later player week (``phases``)."""
+    m = variant(tmp_path, phase="movement", phases=["combat"], redeclare=True)
+    m.apply("concentration pass")
+    m.apply("end")  # blue's combat phase starts: asked again
+    d = m.decision
+    assert d is not None and (d.side, d.kind) == ("blue", "concentration")
+    m.apply("concentration pass")
+    m.apply("end")  # red's turn: never red's decision
+    assert m.decision is not None and m.decision.side == "red" and m.decision.kind == "movement"

@@ -145,3 +145,22 @@ def test_an_aborted_pause_allows_attacks_and_is_never_completed_7_5(tmp_path: Pa
     assert "attack 0505 with 1-inf" in {str(a) for a in m.legal_actions()}
     m.state.cursor.turn = 9
     assert not paulus.completed(m) and not paulus.in_force(m)
+
+
+def test_a_chosen_length_counted_in_weeks_pmd_8_10(tmp_path: Path) -> None:
+    """PMD 8.10: 1, 2 or 3 weeks at the side's choice (``lengths``), from the week it is
+    declared in, a week ending as a ``week_phases`` phase starts (here each movement phase)."""
+    m = new(tmp_path, delay=0, lengths=[1, 2], week_phases=["movement"])
+    to_pause(m)
+    assert sorted(str(a) for a in m.legal_actions()) == [
+        "paulus pause 1",
+        "paulus pause 2",
+        "paulus press-on",
+    ]
+    refused(m, "paulus pause", "usage: paulus pause N|press-on", rule="HL 7.5")
+    m.apply("paulus pause 2")
+    assert paulus.length(m) == 2 and paulus.in_force(m)
+    to_phase(m, "blue", "movement")  # one week over, one left
+    assert paulus.in_force(m) and not paulus.completed(m)
+    to_phase(m, "red", "movement")
+    assert paulus.completed(m) and not paulus.in_force(m)

@@ -722,6 +722,15 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
                 "side (ruling OS1); picked up when the next deployment begins (ruling OS2)"
             ),
         },
+        "supply-concentration": {
+            "name": "Supply Concentration",
+            "count": 18,
+            "on": "unit",
+            "removal_rule": "PMD 8.9",
+            "removed_by": ["hook"],
+            "mark": "SC",
+            "provenance": rule("8.9", "18 markers; off when rescinded or redeployed, gone at 205"),
+        },
         "stalin-line": {
             "name": "Stalin line",
             "count": 48,
@@ -1273,10 +1282,23 @@ def _week(side: str, week: int) -> Json:
                 "rule": "PMD 5.2, 12.1-12.3",
             },
         )
+        # 8.10: the Paulus Pause is offered in each Axis week of turns 114-115 (ruling PP1)
+        out.insert(
+            1,
+            {
+                "id": f"w{week}-paulus",
+                "name": f"Week {week}: Paulus Pause",
+                "kind": "paulus",
+                "side": "axis",
+                "rule": "PMD 8.10",
+            },
+        )
     for phase in out:
         reserve = phase["id"].endswith("reserve-movement")
         if reserve:  # only stacks under a Reserve marker move then (6.4)
             phase["when"] = f"{when}-reserves" if when else "reserves"
+        elif phase["kind"] == "paulus":
+            phase["when"] = "paulus"  # the mechanic says when (paulus-pause turns)
         elif when:
             phase["when"] = when
     return {"side": side, "rule": "PMD 5.2", "phases": out}
@@ -1323,6 +1345,8 @@ def title() -> Json:
             "untried",
             "overrun",
             "attenuated-supply",
+            "supply-concentration",
+            "paulus-pause",
             "supply",
             "reinforcements",
             "deploy",
@@ -1399,6 +1423,27 @@ def title() -> Json:
                 "ignored_var": "gas_ignored",  # 8.10: a 3-turn Paulus Pause ends the line
                 "until_turn": 18,  # 8.7: the GAS line is gone from turn 205 (game turn 18)
                 "rule": "PMD 8.8",
+            },
+            # 8.9: declared in an Axis Refit Phase, kept (redeployed) or rescinded at the start
+            # of each later Axis week, until turn 205 (game turn 18)
+            "supply-concentration": {
+                "side": "axis",
+                "phase": "w1-refit",
+                "phases": ["w2-refit"],
+                "markers": 18,
+                "marker": "supply-concentration",
+                "redeclare": True,
+                "reselect": True,
+                "until_turn": 18,
+                "rule": "PMD 8.9",
+            },
+            # 8.10: any Axis week of turns 114-115 (game turns 3-4), 1-3 weeks (ruling PP1)
+            "paulus-pause": {
+                "side": "axis",
+                "turns": [3, 4],
+                "lengths": [1, 2, 3],
+                "week_phases": ["w1-weather", "w2-weather"],
+                "rule": "PMD 8.10",
             },
             # 8.3: traced at the start of the phases whose rules read the state (ruling S1)
             "supply": {

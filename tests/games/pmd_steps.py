@@ -1,0 +1,33 @@
+"""Stepping a Proud Monster Deluxe match through its phases in a test: the decisions the rules
+push on the way (the supply concentration at each Axis Refit Phase, 8.9; the Paulus Pause in the
+Axis weeks of turns 114-115, 8.10) are declined, everything else is ended."""
+
+from __future__ import annotations
+
+from wargame.match import Match
+
+DECLINE = {
+    "concentration": "concentration pass",
+    "paulus": "paulus press-on",
+}
+"""The answer that declines each pushed decision (a kept concentration is rescinded)."""
+
+
+def end(match: Match) -> None:
+    """Decline the pending pushed decision, or end the phase."""
+    d = match.decision
+    answer = DECLINE.get(d.kind, "end") if d is not None else "end"
+    if answer == "concentration pass" and match.check(answer) is not None:
+        answer = "concentration rescind"
+    match.apply(answer)
+
+
+def to_phase(match: Match, side: str, kind: str, limit: int = 50) -> None:
+    """End phases (declining pushed decisions) until ``side`` decides a phase of ``kind``."""
+    for _ in range(limit):
+        d = match.decision
+        assert d is not None, "the game ended first"
+        if d.side == side and d.kind == kind:
+            return
+        end(match)
+    raise AssertionError(f"never reached a {kind} phase of {side}")
