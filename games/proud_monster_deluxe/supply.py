@@ -15,9 +15,12 @@ urban hex or source is isolated: ISO 1, then 2 and 3 (``flags["iso"]``); one tha
 isolated loses a step (8.5, supply attrition). ISO goes when the unit can trace again.
 8.5: out of supply, the movement factor is halved rounded up; isolated, it is 1.
 
+A Leg unit may pay 2 Mech MP for each Leg MP of a step (8.2: ``nets(..., leg=True)``); the
+Sivash and Kerch arrows are priced by ``straits.py`` (8.11).
+
 Not built (RULINGS S4): ports and sea supply, Offensive Supply markers and offensive supply
-(every unit in supply counts as in offensive supply), air supply, the Leg units' MP conversion,
-the minor allies' South OKH rule, the forts' extra weeks against attrition."""
+(every unit in supply counts as in offensive supply), air supply, the minor allies' South OKH
+rule, the forts' extra weeks against attrition."""
 
 from __future__ import annotations
 
@@ -34,6 +37,7 @@ from wargame.state import Unit
 from wargame.supply import supply_net
 from wargame.topology import is_box
 
+from . import straits
 from .turns import AXIS, SOVIET
 
 SOURCES = {
@@ -76,18 +80,19 @@ def _closed(match: Match, water: tuple[str, ...]) -> frozenset[int]:
     return match.shared(("pmd-supply-closed", water), build)
 
 
-def nets(match: Match, side: str) -> tuple[frozenset[str], frozenset[str]]:
+def nets(match: Match, side: str, leg: bool = False) -> tuple[frozenset[str], frozenset[str]]:
     """(hexes on a line of communications from the side's sources, hexes in supply): 8.2's
-    push then its 14 Mech MP trace. Kept while what they depend on stays: the enemy's hexes,
-    the side's urban hexes and the weather."""
-    here = match.scratch.get(("pmd-supply", side))
+    push then its 14 Mech MP trace (``leg``: a Leg unit's, which may pay 2 Mech MP for each
+    Leg MP). Kept while what they depend on stays: the enemy's hexes, the side's urban hexes
+    and the weather."""
+    here = match.scratch.get(("pmd-supply", side, leg))
     if here is not None:
         return here
-    here = match.scratch[("pmd-supply", side)] = _nets(match, side)
+    here = match.scratch[("pmd-supply", side, leg)] = _nets(match, side, leg)
     return here
 
 
-def _nets(match: Match, side: str) -> tuple[frozenset[str], frozenset[str]]:
+def _nets(match: Match, side: str, leg: bool) -> tuple[frozenset[str], frozenset[str]]:
     graph = match.topology.graph()
     enemy = frozenset(
         graph.index[loc]
@@ -96,7 +101,7 @@ def _nets(match: Match, side: str) -> tuple[frozenset[str], frozenset[str]]:
     )
     owned = tuple(h for h in _urban(match) if match.state.control.get(h) == side)
     columns = (weather(match, "nz") or "D", weather(match, "sz") or "D")
-    key = (side, enemy, owned, columns)
+    key = (side, enemy, owned, columns, straits.frozen(match), leg)
     kept = match.cache.setdefault("pmd-supply-nets", {})
     found = kept.get(key)
     if found is not None:
@@ -111,7 +116,7 @@ def _nets(match: Match, side: str) -> tuple[frozenset[str], frozenset[str]]:
         graph,
         [*sources, *urban],
         blocked=enemy | closed,
-        cost=_trace_costs(match, side),
+        cost=_leg_costs(match, side) if leg else _trace_costs(match, side),
         limit=MECH_MP * movement.scale(match),
     )
     found = (on_line, frozenset(graph.ids[n] for n in net.dist))
@@ -121,11 +126,34 @@ def _nets(match: Match, side: str) -> tuple[frozenset[str], frozenset[str]]:
     return found
 
 
-def _trace_costs(match: Match, side: str) -> tuple[tuple[int | None, ...], ...]:
-    """The side's Mech costs now (weather columns) with the rivers' hexside costs taken out
-    (8.2: rivers cost nothing extra), per side and cost key."""
-    mech = _mech_unit(match, side)
-    key = ("pmd-supply-costs", movement.cost_key(match, mech))
+def _leg_costs(match: Match, side: str) -> tuple[tuple[int | None, ...], ...]:
+    """8.2: a Leg unit's trace pays, step by step, the Mech cost or twice the Leg cost (2 Mech
+    MP for 1 Leg MP: wagons where no Mech unit goes), whichever is less."""
+    units = (_class_unit(match, side, "mech"), _class_unit(match, side, "leg"))
+    key = ("pmd-supply-leg-costs", *(movement.cost_key(match, u) for u in units))
+    key += (straits.frozen(match),)
+    found = match.cache.get(key)
+    if found is not None:
+        return found
+    mech, leg = _trace_costs(match, side), _trace_costs(match, side, "leg")
+    found = match.cache[key] = tuple(
+        tuple(
+            m if x is None else (2 * x if m is None else min(m, 2 * x))
+            for m, x in zip(mrow, lrow, strict=True)
+        )
+        for mrow, lrow in zip(mech, leg, strict=True)
+    )
+    return found
+
+
+def _trace_costs(
+    match: Match, side: str, mobility: str = "mech"
+) -> tuple[tuple[int | None, ...], ...]:
+    """The side's costs now (weather columns) for a unit of ``mobility`` (8.2 counts Mech MP)
+    with the rivers' hexside costs taken out (8.2: rivers cost nothing extra), per side and
+    cost key."""
+    mech = _class_unit(match, side, mobility)
+    key = ("pmd-supply-costs", movement.cost_key(match, mech), straits.frozen(match))
     found = match.cache.get(key)
     if found is not None:
         return found
@@ -133,7 +161,8 @@ def _trace_costs(match: Match, side: str) -> tuple[tuple[int | None, ...], ...]:
     if (
         isinstance(key[1], tuple) and "rivers-ignored" in key[1]
     ):  # turn 112's Axis costs have no rivers already (5.3(10))
-        found = match.cache[key] = tuple(tuple(row) for row in base)
+        rows = straits.trace_costs(match, mech, [tuple(row) for row in base])
+        found = match.cache[key] = tuple(rows)
         return found
     chart = match.title.doc("terrain")["hexsides"]
     graph = match.topology.graph()
@@ -147,7 +176,7 @@ def _trace_costs(match: Match, side: str) -> tuple[tuple[int | None, ...], ...]:
                 c = max(0, c - sum(free[f] for f in feats if f in free) * movement.scale(match))
             out.append(c)
         rows.append(tuple(out))
-    found = match.cache[key] = tuple(rows)
+    found = match.cache[key] = tuple(straits.trace_costs(match, mech, rows))  # 8.11
     return found
 
 
@@ -160,10 +189,15 @@ def _river_cost(move: dict[str, Any], columns: tuple[str, str]) -> int:
 
 def _mech_unit(match: Match, side: str) -> Unit:
     """A stand-in Mech unit of the side, to read its cost table (8.2 counts Mech MP)."""
+    return _class_unit(match, side, "mech")
+
+
+def _class_unit(match: Match, side: str, mobility: str) -> Unit:
+    """A stand-in unit of the side and class, to read its cost table."""
     for unit in match.state.units.values():
-        if unit.side == side and match.unit_type(unit).get("mobility") == "mech":
-            return Unit(id=f"supply:{side}", counter=unit.counter, side=side)
-    raise LookupError(f"no Mech unit of {side} to read its costs")
+        if unit.side == side and match.unit_type(unit).get("mobility") == mobility:
+            return Unit(id=f"supply:{side}:{mobility}", counter=unit.counter, side=side)
+    raise LookupError(f"no {mobility} unit of {side} to read its costs")
 
 
 @hookimpl
@@ -175,6 +209,12 @@ def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
     on_line, supplied = nets(match, unit.side)
     if unit.loc in supplied:
         return {"state": "supplied", "why": "within 14 Mech MP of a supplied urban hex or source"}
+    if (
+        match.unit_type(unit).get("mobility") == "leg"
+        and unit.loc in nets(match, unit.side, True)[1]
+    ):
+        why = "within 14 Mech MP (2 for each Leg MP, PMD 8.2) of a supplied urban hex or source"
+        return {"state": "supplied", "why": why}
     if unit.flags.get("iso"):
         return {"state": "iso", "why": f"isolated (ISO {unit.flags['iso']}, PMD 8.3)"}
     return {"state": "out", "why": "no supply line (PMD 8.2)"}

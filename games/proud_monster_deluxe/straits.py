@@ -1,0 +1,70 @@
+"""Supply across the Sivash and the Kerch Strait (PMD 8.11, 8.2).
+
+The crossing arrows are the only all-sea hexsides a supply line of either side crosses: the
+Sivash (2446/2347) and the Kerch Strait (2850/2951, 2950/2951). Unfrozen, a supply path across one
+costs the ``supply`` cost of its hexside entry in the terrain chart: 12 Mech MP for the Kerch
+(8.2), the same for the Sivash (a stand-in: 8.2 names only the Kerch). Frozen, the hexside is
+clear terrain. The Sivash is frozen in Snow; the Kerch from January (turns 201, 301, 401): in the
+January turns, and after them while the weather is Snow (ruling K1). Both arrows lie in the
+Southern Zone (12.1: a border hexside is the SZ's). ``supply.py`` reads :func:`trace_costs`."""
+
+from __future__ import annotations
+
+from wargame.calendar import weather
+from wargame.match import Match
+from wargame.mechanics import movement
+from wargame.state import Unit
+
+from .turns import ynn
+from .weather import weather_at
+
+ARROWS = ("sivash", "kerch")
+JANUARY = (1, 2)
+"""The January turns of each year (NN of YNN), when the Kerch freezes (8.11)."""
+
+
+def frozen(match: Match) -> frozenset[str]:
+    """The arrows frozen now (8.11, ruling K1)."""
+    snow = weather(match, "sz") == "S"
+    n = ynn(match) % 100
+    out = {"sivash"} if snow else set()
+    if n in JANUARY or (snow and n < JANUARY[0] + 12):  # January to the summer: not December
+        out.add("kerch")
+    return frozenset(out)
+
+
+def _edges(match: Match) -> tuple[tuple[int, int, str, str, str], ...]:
+    """Every step of the graph across an arrow: (node, neighbour index, from, to, arrow)."""
+
+    def build() -> tuple[tuple[int, int, str, str, str], ...]:
+        topo, graph = match.topology, match.topology.graph()
+        out = []
+        for i, nbrs in enumerate(graph.adj):
+            for k, j in enumerate(nbrs):
+                a, b = graph.ids[i], graph.ids[j]
+                edge = topo.edge(a, b)
+                for f in set(ARROWS) & set(edge.features if edge is not None else ()):
+                    out.append((i, k, a, b, f))
+        return tuple(out)
+
+    return match.shared("pmd-strait-edges", build)
+
+
+def trace_costs(
+    match: Match, mech: Unit, rows: list[tuple[int | None, ...]]
+) -> list[tuple[int | None, ...]]:
+    """``rows`` (a supply trace's costs) with each arrow's step priced by 8.11."""
+    chart = match.title.doc("terrain")["hexsides"]
+    ice = frozen(match)
+    factor = movement.scale(match)
+    sz = weather(match, "sz") or "D"
+    out = list(rows)
+    for i, k, a, b, f in _edges(match):
+        here = weather_at(match, b)
+        cols = ("D" if here == "R" else here, "D" if sz == "R" else sz)
+        enter = movement.chart_cost(match, mech, a, b, cols, treat={f: "ignored"})
+        extra = 0 if f in ice else int(chart[f].get("supply", {}).get("cost", 0))
+        row = list(out[i])
+        row[k] = int(round((enter + extra) * factor))
+        out[i] = tuple(row)
+    return out
