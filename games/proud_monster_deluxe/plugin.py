@@ -17,6 +17,7 @@ from wargame.games.proud_monster_deluxe import (
     gambit,
     jointhex,
     losses,
+    minorallies,
     mobileassault,
     movement,
     offensives,
@@ -72,6 +73,7 @@ RULES: tuple[object, ...] = (
     setups,  # 1.3
     concentration,  # part 2: 8.9
     paulus,  # part 2: 8.10
+    minorallies,  # part 2: 7.1, 7.2
     victory,
 )
 

@@ -37,7 +37,7 @@ from wargame.state import Unit
 from wargame.supply import supply_net
 from wargame.topology import is_box
 
-from . import straits
+from . import minorallies, straits
 from .turns import AXIS, SOVIET
 
 SOURCES = {
@@ -51,6 +51,8 @@ SOURCES = {
     ),
 }
 """8.1: the ultimate sources, as map regions (which edge hexes border the areas: stand-ins)."""
+MINOR_SOURCES = ("edge:okh-south",)
+"""7.1(1): a minor ally's only source, the South OKH area."""
 URBAN = ("city", "large-town", "small-town")
 """8.2: the urban hexes supply is pushed to (not villages)."""
 MECH_MP = 14
@@ -80,19 +82,25 @@ def _closed(match: Match, water: tuple[str, ...]) -> frozenset[int]:
     return match.shared(("pmd-supply-closed", water), build)
 
 
-def nets(match: Match, side: str, leg: bool = False) -> tuple[frozenset[str], frozenset[str]]:
+def nets(
+    match: Match, side: str, leg: bool = False, south: bool = False
+) -> tuple[frozenset[str], frozenset[str]]:
     """(hexes on a line of communications from the side's sources, hexes in supply): 8.2's
     push then its 14 Mech MP trace (``leg``: a Leg unit's, which may pay 2 Mech MP for each
-    Leg MP). Kept while what they depend on stays: the enemy's hexes, the side's urban hexes
-    and the weather."""
-    here = match.scratch.get(("pmd-supply", side, leg))
+    Leg MP; ``south``: from the South OKH area only, a minor ally's, 7.1(1)). Kept while what
+    they depend on stays: the enemy's hexes, the side's urban hexes and the weather."""
+    key = ("pmd-supply", side, leg, south)
+    here = match.scratch.get(key)
     if here is not None:
         return here
-    here = match.scratch[("pmd-supply", side, leg)] = _nets(match, side, leg)
+    where = MINOR_SOURCES if south else SOURCES[side]
+    here = match.scratch[key] = _nets(match, side, leg, where)
     return here
 
 
-def _nets(match: Match, side: str, leg: bool) -> tuple[frozenset[str], frozenset[str]]:
+def _nets(
+    match: Match, side: str, leg: bool, where: tuple[str, ...]
+) -> tuple[frozenset[str], frozenset[str]]:
     graph = match.topology.graph()
     enemy = frozenset(
         graph.index[loc]
@@ -101,14 +109,14 @@ def _nets(match: Match, side: str, leg: bool) -> tuple[frozenset[str], frozenset
     )
     owned = tuple(h for h in _urban(match) if match.state.control.get(h) == side)
     columns = (weather(match, "nz") or "D", weather(match, "sz") or "D")
-    key = (side, enemy, owned, columns, straits.frozen(match), leg)
+    key = (side, enemy, owned, columns, straits.frozen(match), leg, where)
     kept = match.cache.setdefault("pmd-supply-nets", {})
     found = kept.get(key)
     if found is not None:
         return found
     frozen = "S" in columns
     closed = _closed(match, ("sea",) if side == SOVIET or frozen else ("sea", "lake"))
-    sources = [graph.index[h] for h in match.resolve_locations(list(SOURCES[side]))]
+    sources = [graph.index[h] for h in match.resolve_locations(list(where))]
     loc_net = supply_net(graph, sources, blocked=enemy | closed)
     on_line = frozenset(graph.ids[n] for n in loc_net.dist)
     urban = [graph.index[h] for h in owned if h in on_line]
@@ -206,13 +214,12 @@ def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
     is on it (8.3)."""
     if unit.loc is None or unit.loc.startswith("box:") or unit.side not in SOURCES:
         return None
-    on_line, supplied = nets(match, unit.side)
+    south = unit.side == AXIS and minorallies.nation(match, unit) is not None  # 7.1(1)
+    on_line, supplied = nets(match, unit.side, south=south)
     if unit.loc in supplied:
         return {"state": "supplied", "why": "within 14 Mech MP of a supplied urban hex or source"}
-    if (
-        match.unit_type(unit).get("mobility") == "leg"
-        and unit.loc in nets(match, unit.side, True)[1]
-    ):
+    leg = match.unit_type(unit).get("mobility") == "leg"
+    if leg and unit.loc in nets(match, unit.side, True, south)[1]:
         why = "within 14 Mech MP (2 for each Leg MP, PMD 8.2) of a supplied urban hex or source"
         return {"state": "supplied", "why": why}
     if unit.flags.get("iso"):
@@ -228,7 +235,8 @@ def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
     for unit in list(match.units_of(match.phasing)):
         if unit.loc is None or unit.loc.startswith("box:"):
             continue
-        on_line, _supplied = nets(match, unit.side)
+        south = unit.side == AXIS and minorallies.nation(match, unit) is not None  # 7.1(1)
+        on_line, _supplied = nets(match, unit.side, south=south)
         if unit.loc in on_line:
             if unit.flags.pop("iso", None):
                 match.emit("supply", f"{unit.id} is no longer isolated", "PMD 8.3", unit=unit.id)

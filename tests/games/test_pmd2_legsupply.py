@@ -9,6 +9,7 @@ from wargame.games.proud_monster_deluxe import supply
 from wargame.match import Match
 from wargame.testing import clear, put
 
+
 def _state(match: Match, uid: str) -> str:
     match.touch()
     return str(match.hook.wargame_supply(match=match, unit=match.state.units[uid])["state"])
