@@ -178,7 +178,14 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
             german_coloured(match, units[i]) or guards(match, units[i]) for i in battle.defenders
         )
         kind = "steps-or-retreat" if could and may_retreat(match, battle) else "steps"
-        todo.append({"who": "defender", "do": kind, "n": defender, "retreat_last": True, **picks})
+        if kind == "steps-or-retreat" and battle.extra.get("winter", {}).get("retreat"):
+            # 5.5(3): the Soviet requires the last step as a retreat (winteroffensive.py)
+            todo.append({"who": "defender", "do": "steps", "n": defender - 1, **picks})
+            todo.append({"who": "defender", "do": "retreat", "n": 1})
+        else:
+            todo.append(
+                {"who": "defender", "do": kind, "n": defender, "retreat_last": True, **picks}
+            )
     todo.append({"who": "attacker", "do": "steps", "n": attacker, **picks})
     todo.extend(cavalry_cost(match, battle))
     if ns["city_zero"]:

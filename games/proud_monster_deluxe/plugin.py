@@ -38,6 +38,7 @@ from wargame.games.proud_monster_deluxe import (
     volga,
     weather,
     withdrawals,
+    winteroffensive,
 )
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
@@ -74,6 +75,7 @@ RULES: tuple[object, ...] = (
     concentration,  # part 2: 8.9
     paulus,  # part 2: 8.10
     minorallies,  # part 2: 7.1, 7.2
+    winteroffensive,  # part 2: 5.5(2), (3)
     victory,
 )
 
