@@ -37,8 +37,8 @@ from wargame.games.proud_monster_deluxe import (
     victory,
     volga,
     weather,
-    withdrawals,
     winteroffensive,
+    withdrawals,
 )
 from wargame.hookspecs import hookimpl
 from wargame.plugins import GameDef
