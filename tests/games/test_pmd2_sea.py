@@ -7,12 +7,13 @@ from functools import cache
 
 import pytest
 
+from tests.games.pmd_steps import to_phase
 from wargame.games.proud_monster_deluxe import plugin, seatransport
 from wargame.games.proud_monster_deluxe.datagen import seas as seadata
 from wargame.match import Match
 from wargame.mechanics import seamove
 from wargame.plugins import Title, discover
-from wargame.testing import clear, put, refused, to_phase
+from wargame.testing import clear, put, refused
 
 RIGA, KONIGSBERG, MEMEL, TALLINN = "1808", "0811", "1109", "2302"
 ODESSA, SEVASTOPOL, LENINGRAD, ORANIENBAUM = "1643", "2050", "3304", "3203"

@@ -198,7 +198,7 @@ def test_the_one_way_record_goes_with_the_phase_13_15_3() -> None:
     assert match.state.ns("joint-hexes") == {}
     put(match, "sov-rd-interior-04", near)  # a hex of the hex defender's own to leave into
     match.reveal(match.state.units["sov-rd-interior-04"])
-    from wargame.testing import to_phase
+    from tests.games.pmd_steps import to_phase
 
     to_phase(match, SOVIET, "movement")  # his next Initial Movement Phase
     assert {u.side for u in match.units_at(target)} == {AXIS, SOVIET}
