@@ -219,10 +219,10 @@ class Match:
         if len(free) < count and not upto:
             raise UsageError(f"only {len(free)} {utype} counters left for {side}, {count} needed")
         fresh = [cid for cid in free if cid not in units]
-        dead = [cid for cid in free if cid in units]
+        gone = [cid for cid in free if cid in units]
         picked = []
         for _ in range(min(count, len(free))):
-            pool = fresh or dead
+            pool = fresh or gone
             picked.append(pool.pop(self._below(len(pool))))
         return picked
 

@@ -18,6 +18,7 @@ from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.state import Unit
+from wargame.topology import is_box
 
 from . import supply
 from .turns import GERMAN, in_region
@@ -78,8 +79,8 @@ def wargame_move_blocked(match: Match, unit: Unit) -> Mapping[str, str]:
                 out[loc] = why
     if unit.counter in ZONES and unit.loc is not None:
         why = ZONES[unit.counter][1]
-        for loc in match.topology.hexes():
-            if not in_zone(match, unit, loc):
+        for loc in match.topology.locations():
+            if not is_box(loc) and not in_zone(match, unit, loc):
                 out[loc] = why
     return out
 

@@ -279,7 +279,7 @@ def _land_steps(match: Match) -> tuple[tuple[int | None, ...], ...]:
     found = match.cache.get("lwe-land-steps")
     if found is None:
         found = match.cache["lwe-land-steps"] = steps_closed_by(match.topology.graph(), "sea")
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def soviet_reach(match: Match) -> frozenset[str]:

@@ -73,7 +73,7 @@ def _blocked(match: Match) -> dict[str, str]:
     found = match.scratch.get("pmd-strategic-blocked")
     if found is None:
         found = match.scratch["pmd-strategic-blocked"] = shared.blocked(match, AXIS)
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def _closed(match: Match, loc: str) -> str | None:

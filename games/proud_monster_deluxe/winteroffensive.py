@@ -64,7 +64,9 @@ def _retreat_possible(match: Match, battle: Battle, code: str) -> bool:
     if defender < 2:
         return False
     here = set(match.topology.features(battle.target))
-    here |= {m.get("type") for m in match.state.markers.values() if m.get("loc") == battle.target}
+    here |= {
+        str(m.get("type")) for m in match.state.markers.values() if m.get("loc") == battle.target
+    }
     if here & set(NO_FORCED_RETREAT):
         return False
     units = [match.state.units[i] for i in battle.defenders if i in match.state.units]

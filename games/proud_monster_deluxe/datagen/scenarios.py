@@ -53,8 +53,7 @@ def free_1941(historical: Json, map_doc: Json) -> Json:
     zones: dict[str, list[str]] = {}
     for key, hexes in groups.items():
         own = axis if key.startswith("axis") else ussr
-        zone = set(hexes) | {n for h in hexes for n in neighbours(h) if n in own}
-        zones[key] = sorted(zone)
+        zones[key] = sorted(set(hexes) | {n for h in hexes for n in neighbours(h) if n in own})
     setup: Json = {}
     for key, entry in historical["setup"].items():
         zone = zones[f"{entry['side']}:{entry['provenance']['note'].split(' (')[0]}"]
@@ -120,7 +119,7 @@ def free_1942(historical: Json, schedule: Json, map_doc: Json, index_of: dict[in
     setup: Json = {}
     for side in ("axis", "soviet"):
         limit = 5
-        by_sector = {name: [] for name in SECTORS_1942}
+        by_sector: dict[str, list[str]] = {name: [] for name in SECTORS_1942}
         for uid in units[side]:
             home = _row_of(uid, historical)
             home = home or SECTORS_1942["centre"][0]  # a 1941 reinforcement
