@@ -2,61 +2,21 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
+from tests.games import pmd9_helpers as p9
 from tests.games.pmd_steps import end, to_phase
-from wargame.games.proud_monster_deluxe import plugin, reinforce, reserves
+from wargame.games.proud_monster_deluxe import reinforce, reserves
 from wargame.match import Match
-from wargame.models import PhaseSpec
-from wargame.plugins import Title, discover
 from wargame.testing import force_rolls, put, refused
 
 MINSK, KIEV, MOSCOW, STALINGRAD = "1920", "2132", "4120", "5044"
-T118 = 7  # game turn of YNN 118
-
-
-@cache
-def _title() -> Title:
-    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
-
-
-@cache
-def _after_112() -> Match:
-    """Turn 113's Soviet part of the Reinforcement Phase (every phase of 112 ended)."""
-    match = Match(_title(), "1941-historical", 1)
-    while match.turn == 1:
-        end(match)
-    return match
-
-
-def _soviet_placing() -> Match:
-    match = _after_112().sandbox()
-    assert match.decision is not None and match.decision.kind == "reinforce"
-    assert match.decision.side == "soviet"
-    return match
-
-
-def _phase(match: Match, phase_id: str) -> PhaseSpec:
-    return next(p for p in match.title.manifest.sequence.before_turn if p.id == phase_id)
-
-
-def _reinforcement_phase(match: Match, turn: int) -> None:
-    """Run the Reinforcement Phase's start and end of game turn ``turn`` on ``match``."""
-    match.state.cursor.turn = turn
-    spec = _phase(match, "reinforcement")
-    match.hook.wargame_phase_start(match=match, phase=spec)
-    match.hook.wargame_phase_end(match=match, phase=spec)
-    match.touch()
-
-
-def _legal(match: Match) -> set[str]:
-    return {str(a) for a in match.legal_actions()}
+_soviet_placing = p9.soviet_part
+_legal = p9.legal
 
 
 def test_turn_112_has_no_reinforcement_phase_5_3() -> None:
-    match = Match(_title(), "1941-historical", 1)
+    match = Match(p9.title(), "1941-historical", 1)
     assert match.decision is not None and match.decision.phase != "turn/soviet-reinforcement"
     assert not reinforce.placing(match)
     after = _soviet_placing()
@@ -146,7 +106,7 @@ def test_unplaced_arrivals_stay_in_the_rvgk_and_the_placing_flag_goes_9_1_3() ->
 
 def test_german_units_arrive_in_the_north_okh_and_enter_by_the_northern_zomo_9_1_1() -> None:
     match = _soviet_placing()
-    _reinforcement_phase(match, T118)
+    p9.reinforcement_phase(match, 118)
     pd = match.state.units["ger-pd-2"]
     assert pd.loc == "box:okh-north"
     germany = set(match.resolve_locations(["country:greater-germany"]))
@@ -156,7 +116,7 @@ def test_german_units_arrive_in_the_north_okh_and_enter_by_the_northern_zomo_9_1
 
 def test_minor_allies_arrive_in_the_south_okh_9_1_2() -> None:
     match = _soviet_placing()
-    _reinforcement_phase(match, T118)
+    p9.reinforcement_phase(match, 118)
     rom = match.state.units["rom-id-3"]  # turn 116's Romanian division
     assert rom.loc == "box:okh-south"
     assert set(rom.flags["entry"]) <= set(
@@ -167,7 +127,7 @@ def test_minor_allies_arrive_in_the_south_okh_9_1_2() -> None:
 
 def test_a_german_arrival_moves_onto_the_map_through_germany_only_9_1_1() -> None:
     match = _soviet_placing()
-    _reinforcement_phase(match, T118)
+    p9.reinforcement_phase(match, 118)
     match.state.cursor.turn = 2
     to_phase(match, "axis", "movement")
     unit = match.state.units["ger-pd-2"]
@@ -182,7 +142,7 @@ def test_a_german_arrival_moves_onto_the_map_through_germany_only_9_1_1() -> Non
     ("roll", "leningrad", "moscow", "count"),
     [(2, None, None, 4), (12, None, None, 10), (7, "axis", None, 4), (5, "axis", "axis", 0)],
 )
-def test_tb_pool_roll_t34_9_1_4(
+def test_t34_tb_pool_roll_9_1_4(
     roll: int, leningrad: str | None, moscow: str | None, count: int
 ) -> None:
     match = _soviet_placing()
@@ -199,11 +159,11 @@ def test_tb_pool_gives_its_48_then_stops_9_1_4() -> None:
     match = _soviet_placing()
     match.state.vars["tb_pool"] = 3
     force_rolls(match, 10, only="PMD 9.1.4")
-    _reinforcement_phase(match, 3)  # turn 114: the rolls begin
+    p9.reinforcement_phase(match, 114)  # turn 114: the rolls begin
     tbs = [u for u in match.units_of("soviet") if match.counter(u)["type"] == "tb"]
     assert len(tbs) == 3 and all(u.flags.get("placing") for u in tbs)
     assert match.state.vars["tb_pool"] == 0
-    _reinforcement_phase(match, 4)
+    p9.reinforcement_phase(match, 115)
     assert len([u for u in match.units_of("soviet") if match.counter(u)["type"] == "tb"]) == 3
 
 
@@ -221,7 +181,7 @@ def test_the_counter_mix_limits_draws_and_gone_counters_stay_gone_2_2() -> None:
         match.new_unit(cid, None)  # in play elsewhere: on the map, in a pool, removed
     gone = match.new_unit(free[0], None)
     match.eliminate(gone, "removed from the game")
-    _reinforcement_phase(match, 3)  # turn 114 draws 6 RD
+    p9.reinforcement_phase(match, 114)  # turn 114 draws 6 RD
     drawn = [e for e in match._events if e.kind == "reinforcements"]
     assert any("only 1 of 6" in e.text and e.rule == "PMD 2.2" for e in drawn)
     assert match.state.units[free[1]].loc in reinforce.RVGK

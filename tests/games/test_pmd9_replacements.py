@@ -3,55 +3,18 @@ Soviet West and East systems, voluntary reduction."""
 
 from __future__ import annotations
 
-from functools import cache
-
+from tests.games import pmd9_helpers as p9
 from tests.games.pmd_steps import end, to_phase
-from wargame.games.proud_monster_deluxe import eliminated, plugin, reinforce, replacements, reserves
+from wargame.games.proud_monster_deluxe import eliminated, reinforce, replacements, reserves
 from wargame.match import Match
-from wargame.plugins import Title, discover
 from wargame.testing import force_rolls, put, refused
 
-GAME = {114: 3, 119: 8, 123: 12, 124: 13, 206: 19}  # YNN -> game turn
-
-
-@cache
-def _title() -> Title:
-    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
-
-
-@cache
-def _after_112() -> Match:
-    match = Match(_title(), "1941-historical", 1)
-    while match.turn == 1:
-        end(match)
-    return match
-
-
-def _soviet_part() -> Match:
-    return _after_112().sandbox()
-
-
-def _axis_part() -> Match:
-    match = _soviet_part()
-    end(match)
-    assert match.decision is not None and match.decision.phase == "turn/axis-reinforcement"
-    return match
+GAME = {n: p9.game_turn(n) for n in (114, 119, 123, 124, 206, 207)}  # YNN -> game turn
+_soviet_part, _axis_part, _start, _legal = p9.soviet_part, p9.axis_part, p9.start, p9.legal
 
 
 def _axis_refit() -> Match:
-    match = _axis_part()
-    to_phase(match, "axis", "refit")
-    return match
-
-
-def _start(match: Match, phase_id: str) -> None:
-    spec = next(p for p in match.title.manifest.sequence.before_turn if p.id == phase_id)
-    match.hook.wargame_phase_start(match=match, phase=spec)
-    match.touch()
-
-
-def _legal(match: Match) -> set[str]:
-    return {str(a) for a in match.legal_actions()}
+    return p9.refit("axis")
 
 
 def _empty_hex(match: Match, away_from: str = "axis") -> str:
@@ -148,7 +111,7 @@ def test_no_refit_in_reserve_nor_east_of_the_gas_line_in_1941_9_5_1() -> None:
     assert "refit ger-id-23 1 0" in _legal(match)  # always in an OKH area
 
 
-def test_comb_out_from_206_once_a_year_2_to_5_lrp_t35_9_5_2() -> None:
+def test_t35_comb_out_from_206_once_a_year_2_to_5_lrp_9_5_2() -> None:
     match = _axis_part()
     refused(match, "combout", "before turn 206", rule="PMD 9.5.2")
     match.state.cursor.turn = GAME[206]
@@ -165,7 +128,7 @@ def _soviet_hqs(match: Match, soviet: list[str]) -> None:
     match.touch()
 
 
-def test_west_system_lrp_per_hq_by_turn_and_half_when_retaken_t36_9_5_3() -> None:
+def test_t36_soviet_west_rebuild_lrp_per_hq_half_when_retaken_9_5_3() -> None:
     match = _soviet_part()
     match.state.cursor.turn = GAME[119]
     _soviet_hqs(match, ["Moscow", "Kiev", "Kharkov", "Rostov"])
@@ -188,7 +151,7 @@ def test_moscow_is_one_hq_and_stops_only_when_both_hexes_go_9_5_3() -> None:
     assert replacements.soviet_points(match)["lrp"] == 0
 
 
-def test_east_system_16_plus_2_held_plus_1_retaken_half_mrp_t37_9_5_3() -> None:
+def test_t37_soviet_east_system_16_plus_2_held_plus_1_retaken_9_5_3() -> None:
     match = _soviet_part()
     match.state.cursor.turn = GAME[124]
     _soviet_hqs(match, ["Moscow", "Kiev", "Kharkov"])
@@ -203,7 +166,7 @@ def test_east_system_16_plus_2_held_plus_1_retaken_half_mrp_t37_9_5_3() -> None:
 def test_no_east_system_before_124_but_forced_from_207_9_5_3() -> None:
     match = _soviet_part()
     refused(match, "east", "from turn 124", rule="PMD 9.5.3")
-    match.state.cursor.turn = 20  # 207
+    match.state.cursor.turn = GAME[207]
     assert replacements.east(match)
 
 

@@ -2,40 +2,20 @@
 
 from __future__ import annotations
 
-from functools import cache
-
 import pytest
 
+from tests.games import pmd9_helpers as p9
 from tests.games.pmd_steps import end
-from wargame.games.proud_monster_deluxe import eliminated, plugin, replacements, withdrawals
+from wargame.games.proud_monster_deluxe import eliminated, replacements, withdrawals
 from wargame.match import Match
-from wargame.plugins import Title, discover
 from wargame.testing import put, refused
-
-GAME = {124: 13, 203: 16, 205: 18, 211: 24}
-
-
-@cache
-def _title() -> Title:
-    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
-
-
-@cache
-def _after_112() -> Match:
-    match = Match(_title(), "1941-historical", 1)
-    while match.turn == 1:
-        end(match)
-    return match
 
 
 def _called(ynn: int, axis: bool) -> Match:
     """The calls of turn ``ynn`` made; the decision is the Soviet's part (or the Axis')."""
-    match = _after_112().sandbox()
-    if axis:
-        end(match)
-    match.state.cursor.turn = GAME[ynn]
-    spec = next(p for p in match.title.manifest.sequence.before_turn if p.id == "reinforcement")
-    withdrawals.call(match, spec)
+    match = p9.axis_part() if axis else p9.soviet_part()
+    match.state.cursor.turn = p9.game_turn(ynn)
+    withdrawals.call(match, p9.phase(match, "reinforcement"))
     match.touch()
     return match
 
@@ -100,25 +80,21 @@ def test_specific_call_goes_to_the_specific_pile_or_costs_1_vp_if_gone_9_7_2() -
     refused(match, "withdraw 211-axis-withdraw-2ss ger-mid-ss-t", "does not meet", rule="PMD 9.7")
     match.apply("withdraw 211-axis-withdraw-2ss ger-mid-ss-r")
     assert withdrawals._ns(match)["specific"] == ["ger-mid-ss-r"]
-    gone = _after_112().sandbox()
-    gone.apply("end")
+    gone = p9.axis_part()
     unit = gone.state.units["ger-mid-ss-r"]
     gone.place(unit, None)
     unit.flags = {"eliminated": True}
     eliminated._ns(gone).setdefault(eliminated.REMOVED, []).append(unit.id)
     before = gone.state.vp.get("axis", 0)
-    gone.state.cursor.turn = GAME[211]
-    spec = next(p for p in gone.title.manifest.sequence.before_turn if p.id == "reinforcement")
-    withdrawals.call(gone, spec)
+    gone.state.cursor.turn = p9.game_turn(211)
+    withdrawals.call(gone, p9.phase(gone, "reinforcement"))
     assert gone.state.vp["axis"] == before - 1 and not withdrawals.calls(gone, "axis")
 
 
 def test_a_specific_call_on_a_unit_in_the_replacement_army_lapses_9_7_2() -> None:
-    match = _after_112().sandbox()
-    end(match)
+    match = p9.axis_part()
     match.eliminate(match.state.units["ger-mid-ss-r"], "test")
     before = match.state.vp.get("axis", 0)
-    match.state.cursor.turn = GAME[211]
-    spec = next(p for p in match.title.manifest.sequence.before_turn if p.id == "reinforcement")
-    withdrawals.call(match, spec)
+    match.state.cursor.turn = p9.game_turn(211)
+    withdrawals.call(match, p9.phase(match, "reinforcement"))
     assert not withdrawals.calls(match, "axis") and match.state.vp.get("axis", 0) == before

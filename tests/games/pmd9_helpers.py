@@ -1,0 +1,80 @@
+"""Positions for the Proud Monster Deluxe section-9 tests (reinforcements, replacements,
+conversions, withdrawals): one 1941 match stepped past turn 112, copied per test, and the
+Reinforcement Phase's hooks run on any turn without playing the turns between."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tests.games.pmd_steps import end, to_phase
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.plugins import Title, discover
+
+
+@cache
+def title() -> Title:
+    from wargame.games.proud_monster_deluxe import plugin
+
+    return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+
+
+@cache
+def _after_112() -> Match:
+    match = Match(title(), "1941-historical", 1)
+    while match.turn == 1:
+        end(match)
+    return match
+
+
+def game_turn(ynn: int) -> int:
+    """The kernel's game-turn index of turn ``ynn`` (1.4)."""
+    turns = title().doc("calendar")["turns"]
+    return next(int(k) for k, t in turns.items() if int(t["values"]["ynn"]) == ynn)
+
+
+def soviet_part() -> Match:
+    """Turn 113's Soviet part of the Reinforcement Phase (every phase of 112 ended)."""
+    match = _after_112().sandbox()
+    assert match.decision is not None and match.decision.phase == "turn/soviet-reinforcement"
+    return match
+
+
+def axis_part() -> Match:
+    """Turn 113's Axis part of the Reinforcement Phase."""
+    match = soviet_part()
+    end(match)
+    assert match.decision is not None and match.decision.phase == "turn/axis-reinforcement"
+    return match
+
+
+def refit(side: str) -> Match:
+    """Turn 113's first Refit Phase of ``side``."""
+    match = axis_part()
+    to_phase(match, side, "refit")
+    return match
+
+
+def phase(match: Match, phase_id: str) -> PhaseSpec:
+    return next(p for p in match.title.manifest.sequence.before_turn if p.id == phase_id)
+
+
+def start(match: Match, phase_id: str) -> None:
+    """Run the start hooks of a Reinforcement Phase part (the match's turn as it stands)."""
+    match.hook.wargame_phase_start(match=match, phase=phase(match, phase_id))
+    match.touch()
+
+
+def reinforcement_phase(match: Match, ynn: int, finish: bool = True) -> None:
+    """Run the (automatic) Reinforcement Phase of turn ``ynn`` on ``match``: its start, and its
+    end unless ``finish`` is False."""
+    match.state.cursor.turn = game_turn(ynn)
+    spec = phase(match, "reinforcement")
+    match.hook.wargame_phase_start(match=match, phase=spec)
+    if finish:
+        match.hook.wargame_phase_end(match=match, phase=spec)
+    match.touch()
+
+
+def legal(match: Match) -> set[str]:
+    return {str(a) for a in match.legal_actions()}
