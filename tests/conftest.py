@@ -38,3 +38,20 @@ def registry() -> Registry:
 @pytest.fixture(scope="session")
 def hexland(registry: Registry):
     return registry.get("hexland")
+
+
+@pytest.fixture(autouse=True)
+def _grouped_by_loadgroup(request: pytest.FixtureRequest) -> None:
+    """Fail loudly if ``--dist loadgroup`` stops grouping: the conformance suite records each
+    game once per worker, so ungrouped tests replay every game on both workers (pytest 9.2,
+    pytest-xdist#1386, doubled CI's longest tests with no error)."""
+    node = request.node
+    grouped = getattr(request.config.option, "loadgroup", False) and node.get_closest_marker(
+        "xdist_group"
+    )
+    if grouped and "@" not in node.nodeid:
+        pytest.fail(
+            "--dist loadgroup did not group this test: this pytest/pytest-xdist pair no "
+            "longer applies xdist_group (pytest-xdist#1386); see pyproject.toml's test extra",
+            pytrace=False,
+        )
