@@ -1,9 +1,11 @@
 """What ``wargame status`` prints: the state of a game as a player reads it at the table.
 
 Drawn from ``match.view(side)`` only, like the pictures. The turn line gives the date from the
-title's calendar, the weather a title keeps in ``vars.weather`` and the phase by its rulebook
-name; the shared combat mechanic's battle in progress has a line; a title adds its own lines (air units left, replacement points saved...) through
-:func:`~wargame.hookspecs.wargame_status_lines`. A unit's line shows only the statuses a player
+title's calendar, the weather (a title's ``vars.weather`` or the calendar's record, by zone) and
+the phase by its rulebook name; the shared combat mechanic's battle in progress has a line; a
+title adds its own lines (air units left, replacement points saved...) through
+:func:`~wargame.hookspecs.wargame_status_lines`. The web page shows the same turn words and
+notes (:func:`calendar_words`, :func:`notes`). A unit's line shows only the statuses a player
 tracks, the ones the title marks on its counters (``render.flag_marks``): the rules'
 bookkeeping (movement points spent, set-up tags, last turn's attacks) stays in ``--json``.
 Supply is a short table, one row per side, not one sentence per unit.
@@ -17,7 +19,17 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from wargame.match import Match
 
-__all__ = ["battle_line", "lines", "shown_flags", "turn_words", "unit_line"]
+__all__ = [
+    "battle_line",
+    "calendar_words",
+    "lines",
+    "notes",
+    "phase_name",
+    "shown_flags",
+    "title_lines",
+    "turn_words",
+    "unit_line",
+]
 
 OUT_OF_SUPPLY = ("oos", "out-of-supply")
 """The supply mechanic's flag (wargame.mechanics.supply) and the unit marker a title may declare
@@ -31,8 +43,25 @@ def _short(unit: Mapping[str, Any]) -> bool:
 
 
 def turn_words(match: Match, view: Mapping[str, Any]) -> list[str]:
-    """The turn ("Turn 2 of 38"), its date (the title's calendar), this turn's weather (a title
-    that rolls it keeps it in ``vars.weather``) and the phase by its rulebook name."""
+    """The turn ("Turn 2 of 38"), its date (the title's calendar), this turn's weather and the
+    phase by its rulebook name."""
+    phase = phase_name(match, view)
+    return calendar_words(match, view) + ([phase] if phase else [])
+
+
+def phase_name(match: Match, view: Mapping[str, Any]) -> str | None:
+    """The phase by its rulebook name, with the phasing side unless the name says it."""
+    leaf = match.phase
+    if leaf is None or not view.get("phase"):
+        return None
+    name = getattr(leaf.spec, "name", None) or str(view["phase"])
+    phasing = view.get("phasing")
+    return f"{name} ({phasing})" if phasing and phasing not in name.lower() else name
+
+
+def calendar_words(match: Match, view: Mapping[str, Any]) -> list[str]:
+    """The turn, its date and its weather: what the web page's turn chip shows (the phase has
+    a chip of its own, :func:`phase_name`)."""
     manifest = match.title.manifest
     if view.get("stage") == "setup":
         words = ["Set-up"]
@@ -47,13 +76,11 @@ def turn_words(match: Match, view: Mapping[str, Any]) -> list[str]:
     weather = (view.get("vars") or {}).get("weather")
     if isinstance(weather, Mapping) and weather.get("turn") in (None, view.get("turn")):
         weather = weather.get("weather")
+    if not weather:  # the calendar's record (wargame.calendar.set_weather), by zone
+        now = match.state.plugins.get("weather") or {}
+        weather = now.get("*") or ", ".join(f"{zone} {now[zone]}" for zone in sorted(now))
     if isinstance(weather, str) and weather:
         words.append(f"weather: {weather}")
-    leaf = match.phase
-    if leaf is not None and view.get("phase"):
-        name = getattr(leaf.spec, "name", None) or str(view["phase"])
-        phasing = view.get("phasing")
-        words.append(f"{name} ({phasing})" if phasing and phasing not in name.lower() else name)
     return words
 
 
@@ -136,6 +163,21 @@ def battle_line(match: Match, view: Mapping[str, Any]) -> list[str]:
     ]
 
 
+def title_lines(match: Match, side: str | None, view: Mapping[str, Any]) -> list[str]:
+    """The title's own lines (:func:`~wargame.hookspecs.wargame_status_lines`) for ``side``:
+    what its rules keep beyond units and markers (a chart of offensives used, points saved)."""
+    out: list[str] = []
+    for extra in match.hook.wargame_status_lines(match=match, side=side, view=view):
+        out.extend(str(line) for line in extra or ())
+    return out
+
+
+def notes(match: Match, side: str | None, view: Mapping[str, Any]) -> list[str]:
+    """What the web page's Status panel lists for ``side``: the battle in progress, the title's
+    own lines and the supply table, as ``wargame status`` prints them."""
+    return [*battle_line(match, view), *title_lines(match, side, view), *_supply(match, view)]
+
+
 def lines(match: Match, side: str | None, now: str, outcome: str) -> list[str]:
     """Every line of ``wargame status`` after the title line, for ``side`` (None: referee)."""
     view = match.view(side)
@@ -153,8 +195,7 @@ def lines(match: Match, side: str | None, now: str, outcome: str) -> list[str]:
     out.append("VP: " + ", ".join(f"{s} {vp.get(s, 0):g}" for s in match.sides))
     out.append(f"outcome: {outcome}")
     out.extend(battle_line(match, view))
-    for extra in match.hook.wargame_status_lines(match=match, side=side, view=view):
-        out.extend(str(line) for line in extra or ())
+    out.extend(title_lines(match, side, view))
     shown = shown_flags(match)
     by_loc: dict[str, list[Mapping[str, Any]]] = {}
     for unit in view.get("units", []):

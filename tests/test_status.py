@@ -136,3 +136,23 @@ def test_panzergruppe_guderian_status_lines_15_2_13_1_13_41_6_31_5_21_7_3(
     assert "divisions no longer integrated: 7Pz (PGG 7.3)" in lines
     at_phase(match, "german", "movement", 2, start=False)
     assert not any(ln.startswith("Game-Turn 1 armies") for ln in status.lines(match, None, "", ""))
+
+
+def test_zoned_weather_and_a_titles_lines_on_the_turn_line_and_in_the_notes() -> None:
+    """Proud Monster Deluxe records its two zones' weather with the calendar (PMD 12.1-12.2):
+    the turn line names both; the SO Record Chart (5.4) is among the notes the web page lists,
+    the same lines ``wargame status`` prints."""
+    from tests.games.pmd_combat_helpers import title as pmd_title
+    from tests.games.pmd_steps import to_phase as pmd_to_phase
+
+    match = Match(pmd_title(), "1941-historical", 1)
+    pmd_to_phase(match, "axis", "refit")  # after the week's Weather Phase
+    view = match.view("axis")
+    nz, sz = match.state.plugins["weather"]["nz"], match.state.plugins["weather"]["sz"]
+    words = status.calendar_words(match, view)
+    assert words[-1] == f"weather: nz {nz}, sz {sz}"
+    assert status.turn_words(match, view)[: len(words)] == words  # then the phase
+    notes = status.notes(match, "axis", view)
+    assert any(line.startswith("axis Seasonal Offensive weeks: ") for line in notes)
+    printed = status.lines(match, "axis", "now", "not decided yet")
+    assert all(line in printed for line in notes)

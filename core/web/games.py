@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from wargame import render, savefile, shorthand
+from wargame import render, savefile, shorthand, status
 from wargame.actions import Action, IllegalAction
 from wargame.bots import Bot, make_bot
 from wargame.errors import UsageError, WargameError
@@ -190,6 +190,11 @@ class Game:
                 "seat": {"sides": list(seat.sides), "hotseat": seat.hotseat, "as": side},
                 "yours": decision is not None and decision.side in seat.sides,
                 "view": view,
+                "status": {  # what `wargame status` says beyond the units, for this seat
+                    "turn": status.calendar_words(match, view),
+                    "phase": status.phase_name(match, view),
+                    "notes": status.notes(match, side, view),
+                },
                 "counters": layers.counter_texts(match, view),
                 "stacks": layers.stacks(match, view),
                 "log": [lens.entry(e) for e in self.log if e["n"] > since],

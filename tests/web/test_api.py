@@ -17,7 +17,7 @@ import httpx
 import pytest
 
 from tests.web.conftest import Api, Created
-from wargame import savefile
+from wargame import savefile, status
 from wargame.mechanics import movement
 from wargame.web import app as web_app
 from wargame.web import games as web_games
@@ -301,6 +301,23 @@ def test_the_state_has_each_counters_values_line_and_the_side_colours(api: Api) 
     assert state["title"]["topology"] == "hex"
     assert set(state["title"]["colors"]) == {"blue", "red"}
     assert all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in state["title"]["colors"].values())
+
+
+def test_the_state_has_the_turn_words_and_the_notes_wargame_status_prints(api: Api) -> None:
+    """The page's turn chip and Status panel: the turn, date and weather, and the title's own
+    lines (Proud Monster Deluxe's SO Record Chart, PMD 5.4), as ``wargame status`` has them
+    for the seat's side."""
+    created = api.create(title="proud-monster-deluxe", seed=1, mode="seats")
+    state = api.get(created, "state", created.token("soviet")).json()
+    match = api.game(created).match
+    view = match.view("soviet")
+    assert state["status"]["turn"] == status.calendar_words(match, view)
+    assert state["status"]["turn"][0].startswith(match.title.manifest.turn_label)
+    assert (
+        state["status"]["phase"] == status.phase_name(match, view) == "Week 1: Refit Phase (axis)"
+    )
+    assert state["status"]["notes"] == status.notes(match, "soviet", view)
+    assert any("Seasonal Offensive weeks" in line for line in state["status"]["notes"])
 
 
 def test_the_state_orders_each_stack_and_labels_it_as_the_pictures_do(api: Api) -> None:

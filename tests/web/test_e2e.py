@@ -4,7 +4,8 @@
 Hexland, seed 2, Blue at the screen and Red a bot: Blue's 7th Armored leaves its stack, moves next
 to two untried Red rifles and attacks them. The odds are "?" with the reason, the roll is 3 at 1-1:
 A1, so Blue answers a loss decision. Then undo, save, a later action, load, reload. Panzergruppe
-Guderian's full map is drawn with every counter, the typed-action box reads short notations
+Guderian's full map is drawn with every counter, Proud Monster Deluxe's turn chip and Status
+panel say what ``wargame status`` says, the typed-action box reads short notations
 (and says what was ambiguous), and two seats in two browser pages see each
 other's moves.
 
@@ -65,10 +66,16 @@ def page(chromium: Any) -> Iterator[Page]:
 
 
 def _start(
-    page: Page, site: str, title: str, seed: int | None = None, humans: tuple[str, ...] = ()
+    page: Page,
+    site: str,
+    title: str,
+    seed: int | None = None,
+    humans: tuple[str, ...] = (),
+    buttons: bool = True,
 ) -> None:
     """The new-game dialog: title, seed, seats (by default the first side human, the rest
-    bots; ``humans``: these sides human too), hot-seat."""
+    bots; ``humans``: these sides human too), hot-seat. ``buttons``: the first decision has
+    choices that are buttons (not only units to select)."""
     page.goto(site)
     expect(page.locator("#start")).to_be_visible()
     if title:
@@ -80,7 +87,8 @@ def _start(
     page.click("#start-go")
     expect(page.locator("#start")).to_be_hidden()
     expect(page.locator("#bar-decision")).to_contain_text("Your decision")
-    expect(page.locator("#global-choices button").first).to_be_visible()
+    if buttons:
+        expect(page.locator("#global-choices button").first).to_be_visible()
 
 
 def _ready(page: Page) -> None:
@@ -369,6 +377,30 @@ def test_panzergruppe_guderian_draws_every_counter(page: Page, site: str) -> Non
     assert full["x"] - 1e-6 <= vb["x"] and vb["x"] + vb["w"] <= full["x"] + full["w"] + 1e-6
     assert full["y"] - 1e-6 <= vb["y"] and vb["y"] + vb["h"] <= full["y"] + full["h"] + 1e-6
     assert abs(vb["w"] / vb["h"] - shown["aspect"]) < 0.01 * shown["aspect"]
+
+
+def test_the_turn_chip_and_status_panel_show_what_wargame_status_prints(
+    page: Page, site: str
+) -> None:
+    """Proud Monster Deluxe's first week: the turn chip has the turn, its date and both weather
+    zones (PMD 1.4, 12.1); the Status panel lists the SO Record Chart (5.4), as the seat's
+    ``wargame status`` prints them; the panel follows the state after an action."""
+    _start(page, site, "proud-monster-deluxe", seed=1, buttons=False)  # 8.9: units to pick
+    expect(page.locator("#bar-title")).to_contain_text("Proud Monster")
+    state = page.evaluate("() => S.state")
+    expect(page.locator("#bar-turn")).to_have_text(" \u00b7 ".join(state["status"]["turn"]))
+    expect(page.locator("#bar-turn")).to_contain_text("weather: nz")
+    panel = page.locator("#panel-status")
+    expect(panel).to_be_visible()
+    notes = page.locator("#status-notes li")
+    expect(notes).to_have_count(len(state["status"]["notes"]))
+    expect(panel).to_contain_text("axis Seasonal Offensive weeks: summer-1941 112.1")
+    _ready(page)
+    page.fill("#typed-action", "concentration pass")  # 8.9 declined: the Refit Phase goes on
+    page.click("#typed button")
+    expect(page.locator("#bar-decision")).not_to_contain_text("concentration")
+    state = page.evaluate("() => S.state")
+    expect(notes).to_have_count(len(state["status"]["notes"]))
 
 
 def test_a_slow_start_shows_it_is_loading_and_the_log_once(page: Page, site: str) -> None:

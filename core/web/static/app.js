@@ -196,9 +196,14 @@ function renderBar() {
   const st = S.state, v = st.view, d = v.decision;
   $("bar-title").textContent = st.title.name;
   $("bar-title").title = `${st.title.scenario_name} (${st.title.id}), match ${st.match}`;
-  $("bar-turn").textContent = v.stage === "setup" ? "Set-up"
-    : `${st.title.turn_label} ${v.turn}` + (st.title.last_turn ? ` of ${st.title.last_turn}` : "");
-  $("bar-phase").textContent = v.phase || "";
+  // the turn, its date and weather; the title's own lines (charts, points saved, the battle
+  // in progress, who is out of supply) as `wargame status` prints them, for this seat
+  $("bar-turn").textContent = st.status.turn.join(" \u00b7 ");
+  const notes = $("status-notes");
+  notes.replaceChildren(...st.status.notes.map((line) => el("li", {}, line)));
+  $("panel-status").hidden = st.status.notes.length === 0;
+  $("bar-phase").textContent = st.status.phase || v.phase || "";
+  $("bar-phase").title = v.phase || "";  // the phase's id, as actions and the log name it
   const chip = $("bar-decision");
   chip.classList.remove("yours", "waiting");
   if (v.outcome) {
