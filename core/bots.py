@@ -234,7 +234,7 @@ def step_costs(match: Match, unit: Unit) -> list[float]:
     steps = match.counter(unit)["steps"]
     costs: list[float] = []
     if unit.face is None and not match.is_untried(unit):
-        for face in steps[unit.step + 1 :]:
+        for face in steps[unit.step + 1 : match.faces(unit)]:
             after = strength(match, face["values"])
             costs.append(max(now - after, 0.05))
             now = after

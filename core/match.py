@@ -254,6 +254,14 @@ class Match:
         steps = self.counter(unit)["steps"]
         return steps[min(unit.step, len(steps) - 1)]["values"]
 
+    def faces(self, unit: Unit) -> int:
+        """How many steps the unit has at full strength now: one once a hidden face is revealed,
+        else its counter's faces but those it gains only on a later turn (PMD 15.1)."""
+        if unit.face is not None:
+            return 1
+        steps = self.counter(unit)["steps"]
+        return sum(1 for f in steps if f.get("from_turn") is None or f["from_turn"] <= self.turn)
+
     def is_untried(self, unit: Unit) -> bool:
         return unit.face is None and bool(self.counter(unit).get("untried"))
 
@@ -406,7 +414,7 @@ class Match:
 
     def lose_steps(self, unit: Unit, steps: int = 1, rule: str | None = None) -> None:
         """Flip or replace the unit down ``steps`` faces; past the last face it is eliminated."""
-        faces = 1 if unit.face is not None else len(self.counter(unit)["steps"])
+        faces = self.faces(unit)
         unit.step += steps
         if unit.step >= faces:
             self.eliminate(unit, "last step lost", rule)

@@ -1004,6 +1004,9 @@ class Face(Entry):
     values: dict[str, float]
     label: str | None = None
     count: int = Field(1, ge=0, description="in a pool: how many such counters")
+    from_turn: int | None = Field(
+        None, ge=1, description="a step the counter has only from this game turn on (PMD 15.1)"
+    )
 
 
 class Counter(Entry):

@@ -25,9 +25,7 @@ REQUIRES: dict[str, str] = {}
 
 def steps_left(match: Match, unit: Unit) -> float:
     """What the unit can still absorb, counted in steps (``step_value`` each)."""
-    counter = match.counter(unit)
-    faces = 1 if unit.face is not None else len(counter["steps"])
-    return (faces - unit.step) * float(counter.get("step_value", 1))
+    return (match.faces(unit) - unit.step) * float(match.counter(unit).get("step_value", 1))
 
 
 def ask(

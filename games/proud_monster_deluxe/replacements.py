@@ -27,7 +27,12 @@ East any, a Mech unit with MRPs only. The rebuilt unit is placed like a reinforc
 9.8: in his Refit Phase a player may eliminate a step of any of his units (``reduce UNIT``); an
 eliminated unit goes where a unit destroyed in combat goes (eliminated.py).
 
-Not built: 15.1's limits on regular IDs in 1942-43, shells, HARKO, Mech Upgrades, the Soviet TC
+15.1: a regular infantry division (6-8-6 or 5-7-6 at full strength) has 3 steps, and from turn
+313 a 4th (its counter's last face comes with ``from_turn``, read by the kernel's
+``Match.faces``); in 1942 a refit or rebuild may not bring it to full strength, from 1943 not to
+a green face (ruling RI1).
+
+Not built: shells, HARKO, Mech Upgrades, the Soviet TC
 and MC step maxima (none in the manifest), the jointly-occupied hex ban (no such hexes yet),
 reorganization (9.2) and conversions (9.3, 9.4)."""
 
@@ -76,7 +81,7 @@ def _mech(match: Match, unit: Unit) -> bool:
 
 
 def _steps(match: Match, unit: Unit) -> int:
-    return 1 if unit.face is not None else len(match.counter(unit)["steps"])
+    return match.faces(unit)  # 15.1: a regular ID's 4th step only from turn 313
 
 
 def _pay_problem(match: Match, unit: Unit, lrp: int, mrp: int, rule: str) -> str | None:
@@ -131,12 +136,33 @@ def axis_rebuildable(match: Match, unit: Unit) -> bool:
     return german(match, unit) and float(match.unit_type(unit).get("stacking", 0)) == 1
 
 
+REGULAR_FULL = ({"attack": 6, "defense": 8, "movement": 6}, {"attack": 5, "defense": 7, "movement": 6})
+"""15.1: a regular infantry division is 6-8-6 or 5-7-6 at full strength."""
+ID_RULE = "PMD 15.1"
+
+
+def regular_id(match: Match, unit: Unit) -> bool:
+    counter = match.counter(unit)
+    return counter["type"] == "id" and counter["steps"][0]["values"] in REGULAR_FULL
+
+
+def lowest_step(match: Match, unit: Unit) -> int:
+    """15.1: the strongest face a refit or rebuild may bring a regular ID to: in 1942 not full
+    strength (face 0), from 1943 not a green one (faces 0 and 1; the 3-5-5 is gray; ruling RI1)."""
+    if not regular_id(match, unit):
+        return 0
+    year = 1940 + ynn(match) // 100
+    return 0 if year <= 1941 else 1 if year == 1942 else 2
+
+
 def refit_problem(match: Match, unit: Unit) -> str | None:
     """Why the Axis unit may not refit now (9.5.1), or None."""
     if unit.side != AXIS or unit.loc is None:
         return f"{unit.id} is not an Axis unit in play ({AXIS_RULE})"
     if unit.step == 0:
         return f"{unit.id} is at full strength ({AXIS_RULE})"
+    if unit.step <= lowest_step(match, unit):
+        return _green(match, unit)
     if not (german(match, unit) or _mech(match, unit)) or _steps(match, unit) < 2:
         return f"only German units and minor allied Mech units of several steps refit ({AXIS_RULE})"
     if unit.loc in OKH.values():
@@ -155,6 +181,12 @@ def refit_problem(match: Match, unit: Unit) -> str | None:
     return None
 
 
+def _green(match: Match, unit: Unit) -> str:
+    if lowest_step(match, unit) == 1:
+        return f"in 1942 a regular ID is not refitted or rebuilt to full strength ({ID_RULE})"
+    return f"from 1943 a regular ID is not refitted or rebuilt to a green step ({ID_RULE})"
+
+
 class Refit(Verb):
     """``refit UNIT LRP MRP``: the Axis adds steps to a reduced unit in his Refit Phase."""
 
@@ -170,9 +202,10 @@ class Refit(Verb):
         unit = match.state.units.get(actor)
         if decision.side != AXIS or unit is None or refit_problem(match, unit) is not None:
             return []
+        most = unit.step - lowest_step(match, unit)
         return [
             Action(self.name, (actor, str(lrp), str(mrp)))
-            for lrp, mrp in _splits(match, unit, range(1, unit.step + 1))
+            for lrp, mrp in _splits(match, unit, range(1, most + 1))
         ]
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
@@ -183,6 +216,8 @@ class Refit(Verb):
         problem = refit_problem(match, unit)
         if problem is None and sum(pay) > unit.step:
             problem = f"{unit.id} is only {unit.step} step(s) short ({AXIS_RULE})"
+        if problem is None and unit.step - sum(pay) < lowest_step(match, unit):
+            problem = _green(match, unit)
         return problem or _pay_problem(match, unit, *pay, AXIS_RULE)
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
@@ -227,6 +262,8 @@ def rebuild_problem(match: Match, unit: Unit, lrp: int, mrp: int) -> str | None:
             )
         if lrp + mrp > _steps(match, unit):
             return f"{unit.id} has {_steps(match, unit)} steps ({rule})"
+        if _steps(match, unit) - (lrp + mrp) < lowest_step(match, unit):
+            return _green(match, unit)
         return _pay_problem(match, unit, lrp, mrp, rule)
     if unit.id not in _soviet_pool(match):
         return f"{unit.id} is not in the Replacement Army ({rule})"

@@ -7,9 +7,10 @@ from tests.games import pmd9_helpers as p9
 from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import eliminated, reinforce, replacements, reserves
 from wargame.match import Match
+from wargame.mechanics.losses import steps_left
 from wargame.testing import force_rolls, put, refused
 
-GAME = {n: p9.game_turn(n) for n in (114, 119, 123, 124, 206, 207)}  # YNN -> game turn
+GAME = {n: p9.game_turn(n) for n in (114, 119, 123, 124, 206, 207, 302, 313)}  # YNN -> game turn
 _soviet_part, _axis_part, _start, _legal = p9.soviet_part, p9.axis_part, p9.start, p9.legal
 
 
@@ -204,3 +205,70 @@ def test_voluntary_reduction_in_the_own_refit_phase_only_9_8() -> None:
     to_phase(match, "axis", "refit")
     match.apply("reduce ger-id-23")
     assert match.state.units["ger-id-23"].step == 1
+
+
+def test_t33_german_regular_id_step_ladder_3_steps_then_4_from_313_15_1() -> None:
+    match = _soviet_part()
+    unit = match.state.units["ger-id-23"]
+    assert replacements.regular_id(match, unit) and match.faces(unit) == 3
+    labels = [f["label"] for f in match.counter(unit)["steps"]]
+    match.lose_steps(unit, 1)
+    assert labels[unit.step] in ("4-6-6", "4-5-6")  # flipped
+    match.lose_steps(unit, 1)
+    assert labels[unit.step] == "3-5-5" and steps_left(match, unit) == 1
+    match.lose_steps(unit, 1)
+    assert unit.flags.get("eliminated")  # the 3-5-5's reverse is not used before 313
+    later = _soviet_part()
+    later.state.cursor.turn = GAME[313]
+    unit = later.state.units["ger-id-23"]
+    assert later.faces(unit) == 4
+    later.lose_steps(unit, 3)
+    assert unit.loc is not None and unit.step == 3  # the 3-5-5's reverse, the 4th step
+    later.lose_steps(unit, 1)
+    assert unit.flags.get("eliminated")
+
+
+def test_other_german_divisions_have_no_such_ladder_15_1() -> None:
+    match = _soviet_part()
+    lid = match.state.units["ger-5-lid"]
+    assert not replacements.regular_id(match, lid) and match.faces(lid) == 2
+    match.state.cursor.turn = GAME[302]
+    assert replacements.lowest_step(match, lid) == 0
+
+
+def test_a_regular_id_is_not_refitted_to_full_strength_in_1942_15_1() -> None:
+    match = _axis_refit()
+    match.state.cursor.turn = GAME[206]
+    inf = put(match, "ger-id-23", _empty_hex(match))
+    replacements.points(match, "axis").update(lrp=3, mrp=0)
+    inf.step = 1  # flipped: one step short of full
+    refused(match, "refit ger-id-23 1 0", "not refitted or rebuilt to full", rule="PMD 15.1")
+    inf.step = 2  # the 3-5-5: back to the flipped side only
+    match.touch()
+    assert "refit ger-id-23 1 0" in _legal(match) and "refit ger-id-23 2 0" not in _legal(match)
+    refused(match, "refit ger-id-23 2 0", "to full strength", rule="PMD 15.1")
+    match.apply("refit ger-id-23 1 0")
+    assert inf.step == 1
+    match.state.cursor.turn = GAME[124]  # 1941: full strength again
+    match.apply("refit ger-id-23 1 0")
+    assert inf.step == 0
+
+
+def test_from_1943_a_gray_regular_id_stays_gray_refit_or_rebuilt_15_1() -> None:
+    match = _axis_refit()
+    match.state.cursor.turn = GAME[302]
+    inf = put(match, "ger-id-23", _empty_hex(match))
+    inf.step = 2  # the gray 3-5-5
+    replacements.points(match, "axis").update(lrp=3, mrp=0)
+    refused(match, "refit ger-id-23 1 0", "green step", rule="PMD 15.1")
+    match.state.cursor.turn = GAME[313]
+    inf.step = 3  # the 3-5-5's reverse refits to the 3-5-5, no further
+    match.touch()
+    assert "refit ger-id-23 1 0" in _legal(match) and "refit ger-id-23 2 0" not in _legal(match)
+    match = _axis_part()
+    match.eliminate(match.state.units["ger-id-31"], "test")  # to the Replacement Army in 1941
+    match.state.cursor.turn = GAME[313]
+    replacements.points(match, "axis").update(lrp=3, mrp=0)
+    refused(match, "rebuild ger-id-31 3 0", "green step", rule="PMD 15.1")
+    match.apply("rebuild ger-id-31 2 0")
+    assert match.state.units["ger-id-31"].step == 2  # the gray 3-5-5, of 4 steps

@@ -328,10 +328,13 @@ def test_german_regular_infantry_three_steps_to_a_3_5_5_15_1() -> None:
     counters = _load("counters.json")["counters"]
     ids = [c for c in counters.values() if c["type"] == "id"]
     assert ids and all(
-        c["steps"][0]["label"] in ("6-8-6", "5-7-6") and c["steps"][-1]["label"] == "3-5-5"
+        c["steps"][0]["label"] in ("6-8-6", "5-7-6") and c["steps"][2]["label"] == "3-5-5"
         for c in ids
     )
-    assert all(len(c["steps"]) == 3 for c in ids)
+    calendar = _load("calendar.json")["turns"]
+    turn_313 = next(int(k) for k, t in calendar.items() if t["values"]["ynn"] == 313)
+    # 3 steps; the 3-5-5's reverse only from turn 313
+    assert all([f.get("from_turn") for f in c["steps"]] == [None] * 3 + [turn_313] for c in ids)
 
 
 def test_full_german_mech_moves_12_and_cavalry_8_5_4() -> None:

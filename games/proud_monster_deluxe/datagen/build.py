@@ -409,20 +409,27 @@ SECURITY = {"agn": [207, 281, 285], "agc": [213, 221, 286, 403], "ags": [444, 45
 ROMANIAN = [1, 2, 5, 6, 7, 8, 10, 11, 13, 14, 15, 21, 35]
 
 
+REGULAR_ID_FOURTH_STEP = 313
+"""15.1: the 3-5-5's reverse, a regular ID's 4th step, is used from turn 313."""
+
+
 def _german_id(n: int | str) -> Json:
     """15.1: a regular ID is 6-8-6 or 5-7-6 at full strength; the first loss flips it (its back
-    is not in the text), the second swaps it for a 3-5-5 (3 steps before turn 313)."""
+    is not in the text), the second swaps it for a 3-5-5, whose reverse (not in the text either)
+    is a 4th step only from turn 313 (the face's ``from_turn``, a game-turn index)."""
     full = face(6, 8, 6) if isinstance(n, int) and n < 200 else face(5, 7, 6)
     back = face(4, 6, 6) if full["values"]["attack"] == 6 else face(4, 5, 6)
+    fourth = {**face(2, 3, 5), "from_turn": list(turns()).index(REGULAR_ID_FOURTH_STEP) + 1}
     return {
         "side": "axis",
         "type": "id",
         "name": f"{n} ID",
-        "steps": [full, back, face(3, 5, 5)],
+        "steps": [full, back, face(3, 5, 5), fourth],
         "provenance": {
             "source": "stand-in",
-            "note": "PMD 15.1 states 6-8-6 or 5-7-6 full and the 3-5-5 replacement; which "
-            "divisions are which, and the flipped side's values, are stand-ins",
+            "note": "PMD 15.1 states 6-8-6 or 5-7-6 full, the 3-5-5 replacement and its reverse "
+            "as the 4th step from turn 313; which divisions are which, the flipped side's and "
+            "the 3-5-5's reverse's values are stand-ins",
         },
     }
 
