@@ -136,7 +136,10 @@ def axis_rebuildable(match: Match, unit: Unit) -> bool:
     return german(match, unit) and float(match.unit_type(unit).get("stacking", 0)) == 1
 
 
-REGULAR_FULL = ({"attack": 6, "defense": 8, "movement": 6}, {"attack": 5, "defense": 7, "movement": 6})
+REGULAR_FULL = (
+    {"attack": 6, "defense": 8, "movement": 6},
+    {"attack": 5, "defense": 7, "movement": 6},
+)
 """15.1: a regular infantry division is 6-8-6 or 5-7-6 at full strength."""
 ID_RULE = "PMD 15.1"
 
