@@ -88,6 +88,28 @@ def available(match: Match, side: str) -> int:
     return max(total(match, side) - used(match, side) - _held(match, side), 0)
 
 
+@hookimpl
+def wargame_view(match: Match, side: str | None, view: dict[str, Any]) -> None:
+    """The markers left on jointly-occupied hexes (13.1) are on the map for everyone to see:
+    the page and the pictures draw them with the other map markers."""
+    for loc, sides in on_map(match).items():
+        for owner in sides:
+            view["markers"][f"close-combat-{owner}-{loc}"] = {
+                "type": "close-combat",
+                "loc": loc,
+                "side": owner,
+            }
+
+
+@hookimpl
+def wargame_status_lines(match: Match, side: str | None, view: Any) -> list[str]:
+    """Each side's Close Combat markers this turn (13.1): public, as the markers are."""
+    counts = ", ".join(
+        f"{who} {available(match, who)} of {total(match, who)} available" for who in (AXIS, SOVIET)
+    )
+    return [f"Close Combat markers: {counts} (PMD 13.1)"]
+
+
 def keep(match: Match, loc: str, side: str) -> None:
     """13.1: ``side``'s marker stays on the jointly-occupied hex ``loc``."""
     sides = _ns(match).setdefault("on_map", {}).setdefault(loc, {})

@@ -84,6 +84,18 @@ def pick_up(match: Match) -> None:
             del match.state.secrets[side]
 
 
+@hookimpl
+def wargame_view(match: Match, side: str | None, view: dict[str, Any]) -> None:
+    """The owner sees each of his face-down markers' value (0: a dummy) on it; the enemy sees
+    only where they are (8.6). The view's marker entries are copies: the state is untouched."""
+    owners = (SOVIET, AXIS) if side is None else (side,)
+    for owner in owners:
+        values = _secret(match, owner).get("values", {})
+        for k, m in on_map(match, owner).items():
+            if "value" not in m and k in view["markers"]:
+                view["markers"][k] = {**m, "value": values[k.rsplit("-", 1)[1]], "face_down": True}
+
+
 def deploying(match: Match) -> list[str]:
     """The sides that place markers this turn, the Soviet first (5.2 step 6)."""
     n = ynn(match)

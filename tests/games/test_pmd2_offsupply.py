@@ -106,3 +106,25 @@ def test_letters_are_dealt_afresh_each_deployment_ruling_os4() -> None:
         match = _deploy(turn)
         seen.add(tuple(match.state.secrets["axis"]["offensive-supply"]["values"].items()))
     assert len(seen) > 1
+
+
+def test_the_owner_sees_each_face_down_markers_value_on_the_map_the_enemy_only_where_8_6() -> None:
+    """The owner's view carries each face-down marker's value (0: a dummy), the enemy's only
+    its place; the state's markers are not changed by building a view; a turned-up marker's
+    value is everyone's."""
+    match = _deploy(T117)
+    hexes = sorted(match.topology.locations())[:6]
+    letters = _place_all(match, "axis", hexes)
+    stored = json.dumps(match.state.markers, sort_keys=True)
+    mine, theirs = match.view("axis")["markers"], match.view("soviet")["markers"]
+    for letter in letters:
+        key = offsupply.key("axis", letter)
+        assert mine[key]["value"] == offsupply.value(match, "axis", letter)
+        assert mine[key]["face_down"] is True
+        assert "value" not in theirs[key] and theirs[key]["loc"] == mine[key]["loc"]
+    assert json.dumps(match.state.markers, sort_keys=True) == stored
+    active = next(x for x in letters if offsupply.value(match, "axis", x))
+    match.apply(f"ossupply reveal {active}")
+    key = offsupply.key("axis", active)
+    assert match.view("soviet")["markers"][key]["value"] == offsupply.value(match, "axis", active)
+    assert "face_down" not in match.view("axis")["markers"][key]

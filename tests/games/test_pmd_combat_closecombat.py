@@ -186,3 +186,24 @@ def test_no_choice_when_the_markers_on_the_map_fit_the_new_year_13_1() -> None:
     match, hexes = _new_year_position(4)
     assert match.decision is None or match.decision.kind != "cc-remove"
     assert closecombat.axis_on_map(match) == sorted(hexes)
+
+
+def test_a_marker_left_on_a_hex_is_on_both_sides_maps_and_the_counts_in_the_status_13_1() -> None:
+    """A Close Combat marker left on a jointly-occupied hex is public: both views show it
+    where it stands until it is lifted; the status lists each side's markers available."""
+    match = Match(title(), "1941-historical", 1)
+    loc = next(u.loc for u in match.units_of(AXIS) if u.loc)
+    closecombat.keep(match, loc, AXIS)
+    key = f"close-combat-{AXIS}-{loc}"
+    for side in (AXIS, SOVIET):
+        assert match.view(side)["markers"][key] == {
+            "type": "close-combat",
+            "loc": loc,
+            "side": AXIS,
+        }
+    lines = closecombat.wargame_status_lines(match, SOVIET, match.view(SOVIET))
+    assert lines == [
+        "Close Combat markers: axis 6 of 6 available, soviet 0 of 0 available (PMD 13.1)"
+    ]
+    closecombat.lift(match, loc, "the hex is no longer jointly occupied")
+    assert key not in match.view(AXIS)["markers"]

@@ -77,9 +77,18 @@ def create_match(url: str, body: dict[str, Any], timeout: float = 30) -> dict[st
 @contextmanager
 def server(registry: Registry, title: str | None = None) -> Iterator[str]:
     """``wargame serve`` in a thread on a free port; yields its address ("http://.../")."""
-    sock = listen("127.0.0.1", 0)
-    with serving(create_app(registry, title, port=sock.getsockname()[1]), sock) as url:
+    with server_and_hub(registry, title) as (url, _hub):
         yield url
+
+
+@contextmanager
+def server_and_hub(registry: Registry, title: str | None = None) -> Iterator[tuple[str, Any]]:
+    """:func:`server`, and its matches (the :class:`wargame.web.games.Hub`): a test may set up
+    a position the page then shows."""
+    sock = listen("127.0.0.1", 0)
+    app = create_app(registry, title, port=sock.getsockname()[1])
+    with serving(app, sock) as url:
+        yield url, app.state.hub
 
 
 @contextmanager

@@ -403,6 +403,68 @@ def test_the_turn_chip_and_status_panel_show_what_wargame_status_prints(
     expect(notes).to_have_count(len(state["status"]["notes"]))
 
 
+def test_map_markers_reserve_close_combat_and_offensive_supply_to_their_owner(
+    chromium: Any, registry: Registry
+) -> None:
+    """Proud Monster Deluxe's markers on the page of each seat: a Soviet Reserve marker (6.4)
+    and an Axis Close Combat marker left on a hex (13.1) for both; the Axis's face-down
+    Offensive Supply markers (8.6) show their values (0: a dummy) to the Axis only, the Soviet
+    seeing where they are and nothing more."""
+    from wargame.games.proud_monster_deluxe import closecombat, offsupply, reserves
+
+    with web.server_and_hub(registry) as (site, hub):
+        created = web.create_match(
+            site, {"title": "proud-monster-deluxe", "seed": 1, "mode": "seats"}
+        )
+        game = hub.get(created["match"])
+        with game.lock:
+            match = game.match
+            soviet_hex = next(u.loc for u in match.units_of("soviet") if u.loc)
+            axis_hex = next(u.loc for u in match.units_of("axis") if u.loc)
+            reserves.place(match, "soviet", soviet_hex)
+            closecombat.keep(match, axis_hex, "axis")
+            offsupply.deal(match, "axis")
+            for letter, loc in (("A", axis_hex), ("B", soviet_hex)):
+                match.state.markers[offsupply.key("axis", letter)] = {
+                    "type": offsupply.KIND,
+                    "loc": loc,
+                    "side": "axis",
+                }
+            values = {x: offsupply.value(match, "axis", x) for x in "AB"}
+            game.version += 1
+        links = {s["sides"][0]: s["token"] for s in created["seats"]}
+        pages = {}
+        for side in ("axis", "soviet"):
+            context = chromium.new_context(viewport={"width": 1200, "height": 800})
+            context.set_default_timeout(TIMEOUT_MS)
+            pages[side] = context.new_page()
+            pages[side].goto(f"{site}#m={created['match']}&s={links[side]}")
+        try:
+            for side, page in pages.items():
+                svg = page.locator("#map svg")
+                expect(svg.locator('circle.marker[data-marker="reserve-soviet-1"]')).to_have_count(
+                    1
+                )
+                cc = f'circle.marker[data-marker="close-combat-axis-{axis_hex}"]'
+                expect(svg.locator(cc)).to_have_count(1)
+                expect(page.locator("#status-notes")).to_contain_text("Close Combat markers: axis")
+                for letter, value in values.items():
+                    key = offsupply.key("axis", letter)
+                    label = svg.locator(f'text.marker-label[data-marker="{key}"]')
+                    tip = svg.locator(f'circle.marker[data-marker="{key}"] title')
+                    if side == "axis":
+                        expect(label).to_have_text(str(value))
+                        expect(tip).to_have_text(re.compile(rf": {value} \(face down"))
+                    else:
+                        expect(label).to_have_text("O")
+                        expect(tip).not_to_have_text(re.compile(r":"))
+                seen = json.dumps(page.evaluate("() => S.state.view.markers"))
+                assert ("face_down" in seen) == (side == "axis")
+        finally:
+            for p in pages.values():
+                p.context.close()
+
+
 def test_a_slow_start_shows_it_is_loading_and_the_log_once(page: Page, site: str) -> None:
     """Issue 18: while a match starts the page says so; and when the first state request
     outlasted a poll, the poll's own state request appended the whole log a second time."""

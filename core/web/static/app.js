@@ -657,13 +657,25 @@ function drawUnits() {
       cx: mx, cy: my, r: 0.17, fill: (m.side && colours[m.side]) || "#ffd54a", stroke: "#222", "stroke-width": 0.03,
       class: "marker", "data-marker": key,
     });
-    dot.append(svgEl("title", {}, kind));
+    dot.append(svgEl("title", {}, markerTip(kind, m)));
+    // a value the seat may see (a revealed marker's, or its own face-down one's) is the label
+    const label = m.value !== undefined && m.value !== null ? String(m.value) : kind.slice(0, 1).toUpperCase();
     out.push(dot, svgEl("text", {
       x: mx, y: my, "font-size": 0.22, "font-weight": "bold", "text-anchor": "middle", "dominant-baseline": "central",
-    }, kind.slice(0, 1).toUpperCase()));
+      class: "marker-label", "data-marker": key,
+    }, label));
   }
   if (open) out.push(open);
   layer.replaceChildren(...out);
+}
+
+function markerTip(kind, m) {
+  const words = [kind.replace(/-/g, " ") + (m.number !== undefined ? ` ${m.number}` : "")];
+  if (m.side) words.push(`(${sideName(m.side)})`);
+  if (m.value !== undefined && m.value !== null) {
+    words.push(`: ${m.value}` + (m.face_down ? " (face down: the other side sees no value)" : ""));
+  }
+  return words.join(" ").replace(" :", ":");
 }
 
 function expand(loc) {
