@@ -30,13 +30,18 @@ REINFORCEMENTS = "box:german-reinforcements"
 def paulus_cut(match: Match, unit: Unit) -> int:
     """GT3 without the pause: one die per hex holding German mech units, rolled when the German
     Movement Phase starts, off each of their factors (5.10, T22; ruling E35)."""
-    return int(match.state.vars.get("paulus_cut", {}).get(unit.id, 0))
+    cuts = match.state.vars.get("paulus_cut", {})
+    waiting = match.state.secrets.get(GERMAN, {}).get("paulus_cut", {})
+    return int(cuts.get(unit.id, waiting.get(unit.id, 0)))
 
 
 def roll_paulus_cut(match: Match) -> None:
     """One roll per map hex with German mech units, shared by them all; a mech reinforcement
-    waiting to enter starts its move alone, off the map, so it has a roll of its own (E35)."""
+    waiting to enter starts its move alone, off the map, so it has a roll of its own (E35).
+    The Soviet may not examine the German reinforcement box (11.7): its rolls name no unit and
+    their cuts are the German's secret; the map hexes' cuts are public."""
     cuts: dict[str, int] = {}
+    waiting: dict[str, int] = {}
     by_hex: dict[str, list[Unit]] = {}
     for unit in sorted(match.units_of(GERMAN), key=lambda u: u.id):
         loc = unit.loc
@@ -47,15 +52,18 @@ def roll_paulus_cut(match: Match) -> None:
         elif not loc.startswith("box:"):
             by_hex[loc] = [*by_hex.get(loc, []), unit]
     for key in sorted(by_hex):
-        first = by_hex[key][0]
-        entering = first.loc == REINFORCEMENTS
+        entering = by_hex[key][0].loc == REINFORCEMENTS
         why = (
-            f"mech factor cut for {first.id} entering" if entering else f"mech factor cut in {key}"
+            "mech factor cut for a reinforcement entering"
+            if entering
+            else f"mech factor cut in {key}"
         )
         roll = match.roll("1d6", why, "BARB 5.10")
         for unit in by_hex[key]:
-            cuts[unit.id] = roll
+            (waiting if entering else cuts)[unit.id] = roll
     match.state.vars["paulus_cut"] = cuts
+    if waiting:
+        match.state.secrets.setdefault(GERMAN, {})["paulus_cut"] = waiting
 
 
 # ------------------------------------------------------------------ Watch on the Rhine / Oder
@@ -239,6 +247,14 @@ def paulus_movement(match: Match, phase: PhaseSpec) -> None:
     reinforcements arriving at this phase's start are in their box to roll too)."""
     if match.phasing == GERMAN and match.turn == 3 and paulus.declined(match):
         roll_paulus_cut(match)
+
+
+@on_phase("end", kinds=("movement",))
+def paulus_movement_done(match: Match, phase: PhaseSpec) -> None:
+    """5.10: the cut is off the factors of this one phase; it goes when the phase ends."""
+    if match.phasing == GERMAN and match.turn == 3:
+        match.state.vars.pop("paulus_cut", None)
+        match.state.secrets.get(GERMAN, {}).pop("paulus_cut", None)
 
 
 @on_phase("end", ids=("victory-check",))

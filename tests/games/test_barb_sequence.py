@@ -16,6 +16,7 @@ from wargame.games.barbarossa import decisions
 from wargame.match import Match
 from wargame.mechanics import paulus as kpaulus
 from wargame.plugins import Registry
+from wargame.testing import view_problems
 
 
 def test_the_german_must_fight_then_move_on_gt1_5_4(registry: Registry) -> None:
@@ -110,7 +111,7 @@ def test_declining_the_pause_cuts_mech_movement_by_one_roll_per_hex_t22_5_10(
         groups.setdefault(str(key), set()).add(unit.id)
     assert any(len(ids) > 1 for ids in groups.values())  # a stack: one roll for two units
     assert len(faces) - len(queue) == len(groups)  # one roll per hex, none per unit
-    cuts = m.state.vars["paulus_cut"]
+    cuts = {u.id: decisions.paulus_cut(m, u) for u in mech}
     for ids in groups.values():
         assert len({cuts[i] for i in ids}) == 1
     assert len({cuts[next(iter(ids))] for ids in groups.values()}) > 1  # each hex its own die
@@ -118,6 +119,33 @@ def test_declining_the_pause_cuts_mech_movement_by_one_roll_per_hex_t22_5_10(
         if unit.loc and not unit.loc.startswith("box:") and supply.state(m, unit) == "overland":
             assert movement.allowance(m, unit) == max(0, 8 - cuts[unit.id])  # GT3 mech MF 8
     assert kpaulus.declined(m)
+
+
+def test_the_cut_of_a_reinforcement_waiting_in_the_box_is_the_germans_secret_5_10_11_7(
+    registry: Registry,
+) -> None:
+    """5.10's die for a mech reinforcement entering on GT3 neither names it nor shows its cut to
+    the Soviet, who may not examine the German reinforcement box (11.7); the German's view has
+    the cut, and both stores go when the German Movement Phase ends."""
+    m = new(registry)
+    to_gt3(m)
+    m.apply("paulus press-on")
+    to_order(m, "german")
+    events = m.apply("order move-fight")
+    if m.decision.kind == "emergency-rvgk":  # the Soviet's chance first (8.11)
+        events += m.apply("emergency pass")
+    waiting = m.state.units["ger-40pz"]  # a GT3 mech reinforcement (calendar german-gt3)
+    assert waiting.loc == "box:german-reinforcements" and waiting.hidden_from == ["soviet"]
+    assert decisions.paulus_cut(m, waiting) > 0
+    assert view_problems(m, "soviet") == []
+    rolls = [e for e in events if e.rule == "BARB 5.10"]
+    assert "ger-40pz" not in json.dumps([e.to_json() for e in rolls])
+    rolls = [e for e in rolls if "reinforcement" in e.text]
+    assert rolls  # its die is rolled, in the open, for an unnamed reinforcement
+    assert m.view("german")["secrets"]["german"]["paulus_cut"]["ger-40pz"] == rolls[0].data["total"]
+    to_kind(m, "german", "combat")
+    assert "paulus_cut" not in m.state.vars
+    assert "paulus_cut" not in m.state.secrets.get("german", {})
 
 
 def test_watch_choice_is_secret_until_gt30_4_18(registry: Registry) -> None:
