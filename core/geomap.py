@@ -78,6 +78,10 @@ class Layout:
     def hex_id(self, qr: Axial) -> str:
         return self.numbering.format(*self.numbering.from_axial(*qr))
 
+    def position(self, hex_id: str) -> Point:
+        """A printed hex's drawing position (flat-top: :func:`wargame.geo.hex_center`)."""
+        return hex_center(self.parse(hex_id))
+
     def parse(self, hex_id: str) -> Axial:
         try:
             return self.numbering.to_axial(*self.numbering.parse(hex_id))
@@ -120,11 +124,10 @@ class Layout:
 
 
 class GridLayout(Protocol):
-    """What :class:`CalibratedMap` needs of a hex layout: printed ids both ways."""
+    """What :class:`CalibratedMap` needs of a hex layout: a printed hex's drawing position (a
+    :class:`Layout`, flat-top, or a :class:`wargame.hexgrid.HexGrid` of either orientation)."""
 
-    def hex_id(self, qr: Axial) -> str: ...
-
-    def parse(self, hex_id: str) -> Axial: ...
+    def position(self, hex_id: str) -> Point: ...
 
 
 class CalibratedMap:
@@ -152,7 +155,7 @@ class CalibratedMap:
         return self.projection.inverse(*self.calibration.to_km(point))
 
     def _anchor_point(self, hexes: Sequence[str]) -> Point:
-        points = [hex_center(self.layout.parse(h)) for h in hexes]
+        points = [self.layout.position(h) for h in hexes]
         return sum(p[0] for p in points) / len(points), sum(p[1] for p in points) / len(points)
 
     def _calibrate(self) -> Calibration:
@@ -208,10 +211,6 @@ class CalibratedMap:
             },
         }
 
-    def _side_key(self, a: Axial, b: Axial) -> tuple[str, str]:
-        ids = sorted((self.layout.hex_id(a), self.layout.hex_id(b)))
-        return ids[0], ids[1]
-
 
 class HexMapBuilder(CalibratedMap):
     """One generator run: calibrate on construction, then :meth:`build` the document.
@@ -247,6 +246,10 @@ class HexMapBuilder(CalibratedMap):
         self.lines: list[Json] = []
         self.fortified: set[Axial] = set()
         self.river_geometry: list[tuple[str | None, list[Point]]] = []  # drawn, for previews
+
+    def _side_key(self, a: Axial, b: Axial) -> tuple[str, str]:
+        ids = sorted((self.layout.hex_id(a), self.layout.hex_id(b)))
+        return ids[0], ids[1]
 
     # -- water -------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 The rulebook has no map: it fixes the grid (BARB 1.4, 11.27), about forty numbered hexes and a
 few terrain facts. Everything else is put where geography puts it: a similarity fit of the
 kernel's hex drawing to an azimuthal projection, calibrated on the fifteen cities the rules
-number; GSHHS coastlines and lakes for sea; hand-made outlines for terrain, countries and supply
+number (the kernel's ``wargame.geomap.CalibratedMap``, as the other titles' generators); GSHHS coastlines and lakes for sea; hand-made outlines for terrain, countries and supply
 areas in ``config.json``. Run it with ``--check`` to test that the committed map is current.
 """
 
@@ -17,15 +17,14 @@ from pathlib import Path
 from typing import Any
 
 from wargame.geo import (
-    Calibration,
     GeneratorError,
     Point,
-    Projection,
     dumps,
     inside,
     segments_cross,
     write_or_check,
 )
+from wargame.geomap import CalibratedMap
 from wargame.hexgrid import HexGrid, HexNumbering
 
 HERE = Path(__file__).parent
@@ -43,9 +42,11 @@ def _rulebook(rule: str) -> Json:
     return {"source": "rulebook", "rule": rule}
 
 
-class Builder:
+class Builder(CalibratedMap):
+    """One generator run on the kernel's calibration (:class:`wargame.geomap.CalibratedMap`:
+    the projection, the fit on the anchors and its misfits), over the pointy-top grid of 1.4."""
+
     def __init__(self, config: Json) -> None:
-        self.config = config
         g = config["grid"]
         self.numbering = HexNumbering.from_mapping(g["numbering"])
         rows, cols = (
@@ -56,30 +57,19 @@ class Builder:
         self.exclude = sorted(
             self.numbering.format(c, r) for r in rows for c in cols if c > int(last[str(r)])
         )
-        self.grid = HexGrid(
+        self.hexgrid = HexGrid(
             self.numbering,
             columns=len(cols),
             rows=len(rows),
             exclude=self.exclude,
             map_id="barbarossa",
         )
-        self.hexes = sorted(self.grid.hexes())
-        p = config["projection"]
-        self.projection = Projection(p["center"][0], p["center"][1], p["earth_radius_km"])
-        anchors = {k: v for k, v in config["anchors"].items() if k != "why"}
-        self.fit = Calibration.fit(
-            [(self.grid.position(a["hex"]), self.km(a["lonlat"])) for a in anchors.values()]
-        )
-        self.anchors = anchors
-
-    def km(self, lonlat: Sequence[float]) -> Point:
-        return self.projection.forward(float(lonlat[0]), float(lonlat[1]))
-
-    def xy(self, lonlat: Sequence[float]) -> Point:
-        return self.fit.to_grid(self.km(lonlat))
+        self.hexes = sorted(self.hexgrid.hexes())
+        super().__init__(config, self.hexgrid)
+        self.anchors = {a["place"]: a for a in config["anchors"]}
 
     def ring(self, polygon: Sequence[Sequence[float]]) -> list[Point]:
-        return [self.xy(p) for p in polygon]
+        return [self.grid(p) for p in polygon]
 
     # -- water ---------------------------------------------------------------------------
 
@@ -91,7 +81,7 @@ class Builder:
 
         w = self.config["water"]
         polys = read_gshhs(w["resolution"], (8.0, 38.0, 56.0, 66.0))
-        land = [MplPath([self.xy(v) for v in ring]) for lvl, ring in polys if lvl == 1]
+        land = [MplPath([self.grid(v) for v in ring]) for lvl, ring in polys if lvl == 1]
         lakes = []
         for lake in w["lakes"]:
             found = [
@@ -101,7 +91,7 @@ class Builder:
             ]
             if len(found) != 1:
                 raise GeneratorError(f"lake {lake['name']}: {len(found)} polygons hold its probe")
-            lakes.append(MplPath([self.xy(v) for v in found[0]]))
+            lakes.append(MplPath([self.grid(v) for v in found[0]]))
 
         def test(points: Sequence[Point]) -> tuple[list[bool], list[bool]]:
             arr = np.asarray(points, dtype=float)
@@ -119,7 +109,7 @@ class Builder:
 
     def build(self) -> Json:
         cfg = self.config
-        pos = {h: self.grid.position(h) for h in self.hexes}
+        pos = {h: self.hexgrid.position(h) for h in self.hexes}
         hexes: dict[str, Json] = {}
         regions: dict[str, Json] = {}
 
@@ -128,7 +118,7 @@ class Builder:
         place_hex: dict[str, str] = {}
         for key in vp_cfg:
             if key in self.anchors:
-                place_hex[key] = self.anchors[key]["hex"]
+                place_hex[key] = self.anchors[key]["hexes"][0]
         keep_land = set(place_hex.values())
         keep_land |= {h for a in cfg["setup_areas"].values() for h in a["hexes"]}
         keep_land |= {h for s in cfg["special_hexsides"].values() for h in s["hexes"]}
@@ -163,7 +153,7 @@ class Builder:
         for key, spec in vp_cfg.items():
             if key in place_hex:
                 continue
-            point = self.xy(spec["lonlat"])
+            point = self.grid(spec["lonlat"])
             best = min(
                 (
                     h
@@ -209,7 +199,7 @@ class Builder:
             {
                 (min(a, b), max(a, b))
                 for a in self.hexes
-                for b in self.grid.neighbours(a)
+                for b in self.hexgrid.neighbours(a)
                 if b in pos
             }
         )
@@ -217,7 +207,7 @@ class Builder:
         for name, course in cfg["rivers"].items():
             if name == "why":
                 continue
-            pts = [self.xy(p) for p in course]
+            pts = [self.grid(p) for p in course]
             for a, b in pairs:
                 if a in water_hex or b in water_hex:
                     continue
@@ -284,7 +274,7 @@ class Builder:
         }
         start = cfg["start_line"]
         for h in land:
-            column, row = self.grid.printed(h)
+            column, row = self.hexgrid.printed(h)
             west_of = start["rows"].get(str(row))
             if west_of is None or column < west_of:
                 continue
@@ -295,7 +285,7 @@ class Builder:
         for v in countries.values():
             v["hexes"] = sorted(v["hexes"])
         regions.update(countries)
-        line = [self.xy(p) for p in cfg["logistics_line"]["line"]]
+        line = [self.grid(p) for p in cfg["logistics_line"]["line"]]
 
         def south(point: Point) -> bool:
             for p, q in zip(line, line[1:], strict=False):
@@ -322,8 +312,8 @@ class Builder:
             "hexes": [
                 h
                 for h in land
-                if str(self.grid.printed(h)[1]) in dp_last
-                and self.grid.printed(h)[0] <= dp_last[str(self.grid.printed(h)[1])]
+                if str(self.hexgrid.printed(h)[1]) in dp_last
+                and self.hexgrid.printed(h)[0] <= dp_last[str(self.hexgrid.printed(h)[1])]
             ],
             "provenance": _stand_in("BARB 7.4 DP area: east of the lower Dnepr, rows 22-32"),
         }
@@ -334,7 +324,7 @@ class Builder:
         baltic = [
             h
             for h in sea_hexes
-            if h not in in_azov and self.grid.printed(h)[1] <= seas["baltic_last_row"]
+            if h not in in_azov and self.hexgrid.printed(h)[1] <= seas["baltic_last_row"]
         ]
         black = [h for h in sea_hexes if h not in in_azov and h not in baltic]
         for name, members in (("baltic", baltic), ("azov", in_azov), ("black", black)):
@@ -388,23 +378,7 @@ class Builder:
                     "provenance": _rulebook("BARB 4.11"),
                 },
             },
-            "geo": {
-                "projection": cfg["projection"],
-                "calibration": {
-                    "c": [round(self.fit.c.real, 6), round(self.fit.c.imag, 6)],
-                    "t": [round(self.fit.t.real, 3), round(self.fit.t.imag, 3)],
-                },
-                "km_per_hex": round(abs(self.fit.c) * math.sqrt(3), 1),
-                "residuals_km": {
-                    k: round(
-                        math.dist(
-                            self.km(a["lonlat"]), self.fit.to_km(self.grid.position(a["hex"]))
-                        ),
-                        1,
-                    )
-                    for k, a in self.anchors.items()
-                },
-            },
+            "geo": self.fit_doc(cfg["nominal_km_per_hex"]),
         }
 
 
