@@ -71,6 +71,27 @@ def test_the_set_up_choices_go_when_the_set_up_ends_1_3() -> None:
     assert match.turn == 1 and ynn(match) == 112
 
 
+@pytest.mark.parametrize(
+    ("scenario", "free", "fixed"),
+    [("1941-mixed-axis-free", "axis", "soviet"), ("1941-mixed-soviet-free", "soviet", "axis")],
+)
+def test_a_mixed_1941_scenario_sets_up_one_side_freely_the_other_historically_1_3(
+    scenario: str, free: str, fixed: str
+) -> None:
+    """1.3's five pairs: one side's 1941 free set-up with the other's historical one. Only the
+    free side has a set-up phase; the other's units stand in their historical hexes."""
+    match = Match(_title(), scenario, 1)
+    historical = Match(_title(), "1941-historical", 1)
+    assert match.decision is not None and match.decision.phase == f"setup/{free}-deploy"
+    assert not any(u.flags.get("deploy") for u in match.units_of(fixed))
+    assert any(u.flags.get("deploy") for u in match.units_of(free))
+    end(match)  # the free side's set-up; the other side has none
+    assert match.decision is not None and match.decision.kind != "deploy"
+    assert match.turn == 1 and ynn(match) == 112
+    for unit in match.units_of(fixed):
+        assert unit.loc == historical.state.units[unit.id].loc
+
+
 def test_the_historical_scenario_has_no_set_up_phase_1_3() -> None:
     match = Match(_title(), "1941-historical", 1)
     assert match.decision is not None and match.decision.kind != "deploy"

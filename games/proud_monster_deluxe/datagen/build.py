@@ -1335,6 +1335,8 @@ def title() -> Json:
             "calendar": "calendar.json",
             "1941-historical": "scenario-1941-historical.json",
             "1941-free": "scenario-1941-free.json",
+            "1941-mixed-axis-free": "scenario-1941-mixed-axis-free.json",
+            "1941-mixed-soviet-free": "scenario-1941-mixed-soviet-free.json",
             "1942-free": "scenario-1942-free.json",
             "gast": "table-gast.json",
             "md-hq": "table-md-hq.json",
@@ -1600,6 +1602,7 @@ def documents() -> dict[str, Json]:
     map_doc = _map_doc()
     manifest, groups = counters()
     historical, cal = setup(groups, map_doc), calendar()
+    free = scenarios.free_1941(historical, map_doc)
     return {
         "calendar.json": cal,
         "counters.json": manifest,
@@ -1607,7 +1610,11 @@ def documents() -> dict[str, Json]:
         "table-gast.json": gast(),
         "terrain.json": terrain(),
         "scenario-1941-historical.json": historical,
-        "scenario-1941-free.json": scenarios.free_1941(historical, map_doc),
+        "scenario-1941-free.json": free,
+        **{
+            f"scenario-{sid}.json": scenarios.mixed_1941(historical, free, side)
+            for side, sid in scenarios.MIXED_1941.items()
+        },
         "scenario-1942-free.json": scenarios.free_1942(
             historical, cal["schedule"], map_doc, {y: i for i, y in enumerate(turns(), start=1)}
         ),

@@ -1,6 +1,7 @@
 """Stand-in set-ups of the 1941 Free and 1942 Free scenarios (PMD 1.3). Called by ``build.py``.
 
-The set-up cards are not in the text. 1941 Free: each unit starts where the historical set-up
+The set-up cards are not in the text. 1.3 pairs the sides' 1941 set-ups freely: both historical,
+both free, or one of each (the two mixed scenarios). 1941 Free: each unit starts where the historical set-up
 puts it and its owner may set it up instead in any hex of its formation's sector (the Army
 Group's or the military district's hexes of the historical set-up and the own-side land hexes
 next to them), within the stacking limits. 1942 Free: a stand-in 1942 start line (2.2) drawn
@@ -70,6 +71,35 @@ def free_1941(historical: Json, map_doc: Json) -> Json:
         name="1941 Free (both sides), 112 to 407",
         provenance=rule(
             "1.3", "the free set-up cards are not in the text; the sectors are stand-ins"
+        ),
+        setup=setup,
+    )
+    return doc
+
+
+MIXED_1941 = {"axis": "1941-mixed-axis-free", "soviet": "1941-mixed-soviet-free"}
+"""1.3's two mixed 1941 pairs, by the side that sets up freely (the other historically)."""
+
+
+def mixed_1941(historical: Json, free: Json, free_side: str) -> Json:
+    """1.3: one side's 1941 free set-up with the other's historical one (the free side's entries
+    keep their sector hexes, the other side's only the historical hex)."""
+    from .build import rule
+
+    other = "soviet" if free_side == "axis" else "axis"
+    setup = {
+        key: copy.deepcopy(free["setup"][key] if entry["side"] == free_side else entry)
+        for key, entry in historical["setup"].items()
+    }
+    doc = copy.deepcopy(historical)
+    names = {"axis": "Axis", "soviet": "Soviet"}
+    doc.update(
+        id=MIXED_1941[free_side],
+        name=f"1941 {names[free_side]} Free, {names[other]} Historical, 112 to 407",
+        provenance=rule(
+            "1.3",
+            f"the {names[free_side]} 1941 free set-up with the {names[other]} historical one; "
+            "the set-up cards are not in the text, every placement a stand-in",
         ),
         setup=setup,
     )
