@@ -1,6 +1,8 @@
 """The worked examples of the PMD rulebook that the rules built so far cover (digest section 14:
-T1-T3, T7, T9-T12, T15, T27, T32), each named for its rule. The rest wait for their rules
-(RULINGS.md, Status)."""
+T1-T3, T7, T9-T12, T15, T27, T32, T42, T45), each named for its rule. Others are tested in their
+rule's own file, named ``test_t<NN>_...`` (``grep -rn "def test_t[0-9]" tests/games``): T4-T6 and
+T8 in ``test_pmd_victory.py``, the combat examples in ``test_pmd_combat*.py``, the rest in the
+part-2 files. The others wait for their rules (RULINGS.md, Status)."""
 
 from __future__ import annotations
 
@@ -10,8 +12,10 @@ from functools import cache
 import pytest
 
 from tests.games.pmd_steps import to_phase
+from wargame.calendar import set_weather
+from wargame.calendar import weather as calendar_weather
 from wargame.combat import CombatTable, build_table
-from wargame.games.proud_monster_deluxe import plugin, victory
+from wargame.games.proud_monster_deluxe import attrition, plugin, victory, weather
 from wargame.games.proud_monster_deluxe.turns import ynn
 from wargame.match import Match
 from wargame.mechanics.movement import chart_cost
@@ -174,3 +178,46 @@ def test_t32_sixty_eight_turns_and_their_dates_1_4() -> None:
     assert len(turns) == 68
     dates = {t["label"]: t["values"]["expanded"] for t in turns.values()}
     assert dates["120"] == "1941 Oct 3&4" and dates["302"] == "1943 Jan 3&4"
+
+
+# --------------------------------------------------------------------------- 14.7 other rules
+
+
+def test_t42_chit_mr_is_mud_in_the_north_rain_in_the_south_12_2() -> None:
+    """T42, 12.2: a chit's first letter is the NZ's weather, the second the SZ's."""
+    match = Match(_title(), "1941-historical", 1)
+    match.state.cursor.turn = 9  # turn 120: the 2nd half of October draws a B chit
+    assert ynn(match) == 120
+    match.state.ns("weather-cups")["1:late-oct"] = ["MR"]
+    weather.draw_weather(match, PhaseSpec(id="w1-weather"))
+    assert (calendar_weather(match, "nz"), calendar_weather(match, "sz")) == ("M", "R")
+
+
+def test_t42_wa3_is_three_winter_attrition_losses_to_allocate_12_2_12_4() -> None:
+    """T42, 12.2, 12.4: WA3 means 3 German step losses to allocate that Snow week (turn 201's
+    stand-in WA number is 3, ruling WA1)."""
+    match = Match(_title(), "1941-historical", 1)
+    match.state.cursor.turn = 14
+    assert ynn(match) == 201 and attrition.WA[201] == 3
+    set_weather(match, "S", "nz")
+    set_weather(match, "S", "sz")
+    match.touch()
+    attrition.start(match)
+    assert match.state.ns("pmd-attrition")["left"] == 3
+    assert match.decision is not None and match.decision.kind == "attrition"
+
+
+def test_t45_a_supply_line_cut_during_movement_counts_from_the_next_phase_8_3() -> None:
+    """T45, 8.3: supply is checked at the start of a phase; a unit moved (here: put) where it is
+    out of supply keeps its state for the rest of that Initial Movement Phase and is out of
+    supply from the start of the Combat Phase, the defender's state there."""
+    match = Match(_title(), "1941-historical", 1)
+    to_phase(match, "axis", "movement")
+    unit = match.state.units["ger-id-239"]
+    assert not unit.flags.get("oos")
+    put(match, unit.id, "3020")  # far beyond 14 Mech MP of any Axis supply
+    match.touch()
+    assert match.hook.wargame_supply(match=match, unit=unit)["state"] == "out"
+    assert not unit.flags.get("oos")  # not until the next check
+    to_phase(match, "axis", "combat")
+    assert unit.flags.get("oos")

@@ -92,24 +92,28 @@ def _victory_check(match: Match) -> None:
     victory.victory_check_phase(match, PhaseSpec(id="victory-check", kind="victory"))
 
 
-def test_soviet_units_in_the_germany_zomo_cost_the_axis_a_vp_each_4_5_2() -> None:
-    """4.5.2(1): every check from turn 112 to 124, 1 VP per Soviet unit in the Germany ZOMO."""
+def test_t5_three_soviet_units_in_the_germany_zomo_cost_3_vp_hungary_and_romania_none_4_5_2() -> (
+    None
+):
+    """T5, 4.5.2(1): every check from turn 112 to 124, 1 VP per Soviet unit in the Germany ZOMO
+    (3 units in one hex: -3); Soviet units in the Hungary or Romania ZOMO cost nothing."""
     match = _match()
     clear(match)
     germany = match.resolve_locations([victory.GERMANY_ZOMO])
-    soviets = [u.id for u in match.state.units.values() if u.side == "soviet"][:2]
-    put(match, soviets[0], germany[5])
-    put(match, soviets[1], germany[5])
-    put(match, "ger-pd-3", match.resolve_locations(["country:romania"])[0])  # not Germany
+    soviets = [u.id for u in match.state.units.values() if u.side == "soviet"][:5]
+    for uid in soviets[:3]:
+        put(match, uid, germany[5])
+    put(match, soviets[3], match.resolve_locations(["country:romania"])[0])
+    put(match, soviets[4], match.resolve_locations(["country:hungary"])[0])
     victory.zomo_penalties(match)
-    assert victory.axis_vp(match) == -2
+    assert victory.axis_vp(match) == -3
     _at_turn(match, 201)
     victory.zomo_penalties(match)
-    assert victory.axis_vp(match) == -2  # after turn 124: no more
+    assert victory.axis_vp(match) == -3  # after turn 124: no more
 
 
-def test_historical_end_eleven_vp_less_seven_romanian_zomo_hexes_is_a_draw_4_5_2() -> None:
-    """4.5.2's historical example: at the end of 407 the Axis holds Sevastopol, Kishinev, Minsk,
+def test_t4_historical_end_eleven_vp_less_seven_romanian_zomo_hexes_is_a_draw_4_5_2() -> None:
+    """T4, 4.5.2's historical example: at the end of 407 the Axis holds Sevastopol, Kishinev, Minsk,
     Vitebsk, Vilnius, Kaunas, Riga and Tallinn (11 VP), the Soviets 7 Romania ZOMO hexes with
     supplied units (-7): 4 VP, a draw."""
     match = _match()
@@ -146,6 +150,22 @@ def test_historical_end_eleven_vp_less_seven_romanian_zomo_hexes_is_a_draw_4_5_2
     assert match.outcome is None or match.outcome["winner"] is None  # a draw, never a win
 
 
+def test_t4_three_soviet_units_in_one_zomo_hex_on_407_cost_1_vp_4_5_2_7() -> None:
+    """T4, 4.5.2(7): on turn 407 the penalty is 1 VP per ZOMO hex held by supplied Soviet units,
+    not one per unit."""
+    match = _match()
+    clear(match)
+    _at_turn(match, 407)
+    soviets = [u.id for u in match.state.units.values() if u.side == "soviet"][:3]
+    for uid in soviets:
+        put(match, uid, ROMANIA)
+    match.touch()
+    unit = match.state.units[soviets[0]]
+    assert match.hook.wargame_supply(match=match, unit=unit)["state"] == "supplied"
+    victory.zomo_penalties(match)
+    assert victory.axis_vp(match) == -1
+
+
 def test_the_axis_scores_a_vp_hex_the_moment_it_takes_it_4_5_1() -> None:
     """4.5.1 on the shared victory mechanic's ledger: the VP come with control (4.2), at once."""
     from tests.games.pmd_steps import to_phase
@@ -174,10 +194,11 @@ def _garrison(match: Match, skip: int = 0) -> None:
         put(match, unit, hex_id)
 
 
-def test_finnish_front_not_garrisoned_gives_the_axis_1_vp_a_week_from_117_4_5_2_2() -> None:
+def test_t6_finnish_front_not_garrisoned_gives_the_axis_1_vp_a_week_from_117_4_5_2_2() -> None:
+    """T6: from the last week of 117, one of the 8 hexes empty gives +1 VP a week, not per hex."""
     match = _match()
     clear(match)
-    _garrison(match, skip=1)  # 4304 empty
+    _garrison(match, skip=2)  # 4203 and 4304 empty: still 1 VP a week, not 1 per hex
     _at_turn(match, 117)
     victory.finnish_front(match, "w1-cleanup")  # the first week of 117: not yet
     assert victory.axis_vp(match) == 0
@@ -253,7 +274,7 @@ def _own_oil(match: Match, n: int) -> list[str]:
     return owned
 
 
-def test_the_axis_owning_all_5_oil_centres_wins_4_6() -> None:
+def test_t8_the_axis_owning_all_5_oil_centres_wins_with_no_roll_4_6() -> None:
     match = _match()
     clear(match)
     assert len(_own_oil(match, 5)) == victory.OIL_CENTRES
@@ -262,20 +283,20 @@ def test_the_axis_owning_all_5_oil_centres_wins_4_6() -> None:
     assert match.outcome["text"] == "the Axis owns all 5 oil centres"
 
 
-def test_a_1_on_an_owned_oil_centre_s_die_wins_4_6() -> None:
+def test_t8_two_oil_centres_rolls_4_and_1_the_axis_wins_4_6() -> None:
     match = _match()
     clear(match)
     _own_oil(match, 2)
-    force_rolls(match, 3, 1, only="PMD 4.6")
+    force_rolls(match, 4, 1, only="PMD 4.6")
     victory.oil_check(match)
     assert match.outcome is not None and match.outcome["winner"] == "axis"
 
 
-def test_no_1_on_the_oil_centres_dice_goes_on_4_6() -> None:
+def test_t8_two_oil_centres_rolls_4_and_6_the_game_goes_on_4_6() -> None:
     match = _match()
     clear(match)
     _own_oil(match, 2)
-    force_rolls(match, 2, 6, only="PMD 4.6")
+    force_rolls(match, 4, 6, only="PMD 4.6")
     victory.oil_check(match)
     assert match.outcome is None
 
