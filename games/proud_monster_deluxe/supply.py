@@ -3,7 +3,8 @@
 8.1: the ultimate sources are the OKH areas' west-edge hexes (Axis) and the RVGK areas' and the
 red-bordered edges' hexes (Soviet): the map regions ``edge:okh-*``, ``edge:rvgk-*`` and
 ``soviet-edge:*``. 8.2: supply is pushed from them along a line of communications (any length,
-never into an enemy-occupied hex nor an all-sea hex; lakes for the Soviets in any weather, for
+never into an enemy-occupied hex nor an all-sea hex, and out of a jointly-occupied hex only into one
+holding the side's own units, 13.15.3; lakes for the Soviets in any weather, for
 the Axis in Snow) to every owned urban hex (city, large or small town); from such a hex, or from
 a source, a unit traces 14 Mech MP (the TEC's Mech costs in the weather of the moment, rivers
 free). One search outward from the sources per side and state answers every unit at once.
@@ -35,7 +36,7 @@ from wargame.mechanics import movement
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 from wargame.supply import supply_net
-from wargame.topology import is_box
+from wargame.topology import Graph, is_box
 
 from . import minorallies, straits
 from .turns import AXIS, SOVIET
@@ -102,14 +103,10 @@ def _nets(
     match: Match, side: str, leg: bool, where: tuple[str, ...]
 ) -> tuple[frozenset[str], frozenset[str]]:
     graph = match.topology.graph()
-    enemy = frozenset(
-        graph.index[loc]
-        for loc, ids in match.occupied().items()
-        if loc in graph.index and match.state.units[ids[0]].side != side
-    )
+    enemy, joint, bars = _occupation(match, side)
     owned = tuple(h for h in _urban(match) if match.state.control.get(h) == side)
     columns = (weather(match, "nz") or "D", weather(match, "sz") or "D")
-    key = (side, enemy, owned, columns, straits.frozen(match), leg, where)
+    key = (side, enemy, joint, bars, owned, columns, straits.frozen(match), leg, where)
     kept = match.cache.setdefault("pmd-supply-nets", {})
     found = kept.get(key)
     if found is not None:
@@ -117,14 +114,16 @@ def _nets(
     frozen = "S" in columns
     closed = _closed(match, ("sea",) if side == SOVIET or frozen else ("sea", "lake"))
     sources = [graph.index[h] for h in match.resolve_locations(list(where))]
-    loc_net = supply_net(graph, sources, blocked=enemy | closed)
+    steps = _barred(graph, _unit_steps(match), bars) if bars else None
+    loc_net = supply_net(graph, sources, blocked=enemy | closed, cost=steps)
     on_line = frozenset(graph.ids[n] for n in loc_net.dist)
     urban = [graph.index[h] for h in owned if h in on_line]
+    costs = _leg_costs(match, side) if leg else _trace_costs(match, side)
     net = supply_net(
         graph,
         [*sources, *urban],
         blocked=enemy | closed,
-        cost=_leg_costs(match, side) if leg else _trace_costs(match, side),
+        cost=_barred(graph, costs, bars) if bars else costs,
         limit=MECH_MP * movement.scale(match),
     )
     found = (on_line, frozenset(graph.ids[n] for n in net.dist))
@@ -132,6 +131,55 @@ def _nets(
         kept.clear()
     kept[key] = found
     return found
+
+
+def _occupation(
+    match: Match, side: str
+) -> tuple[frozenset[int], frozenset[str], frozenset[tuple[int, int]]]:
+    """(nodes held by the enemy alone, the jointly-occupied hexes, the barred steps): 13.15.3
+    lets supply into a jointly-occupied hex and on through it only to a hex holding the side's
+    own units (friendly-occupied or jointly occupied), never to an empty or enemy hex (ruling
+    S5). A barred step (i, j) is a trace's step from i into the joint hex j, i without the
+    side's units (the trace runs from the unit to the source, supply the other way)."""
+    graph, units = match.topology.graph(), match.state.units
+    enemy: set[int] = set()
+    own: set[str] = set()
+    joint: set[str] = set()
+    for loc, ids in match.occupied().items():
+        if loc not in graph.index:
+            continue
+        sides = {units[i].side for i in ids}
+        if side in sides:
+            own.add(loc)
+        if side not in sides:
+            enemy.add(graph.index[loc])
+        elif len(sides) > 1:
+            joint.add(loc)
+    bars = frozenset(
+        (graph.index[n], graph.index[j])
+        for j in joint
+        for n in match.topology.neighbours(j)
+        if n in graph.index and n not in own
+    )
+    return frozenset(enemy), frozenset(joint), bars
+
+
+def _unit_steps(match: Match) -> tuple[tuple[int | None, ...], ...]:
+    """A cost of 1 a step everywhere (8.2's push counts no MP), once per map."""
+    graph = match.topology.graph()
+    return match.shared("pmd-supply-steps", lambda: tuple((1,) * len(row) for row in graph.adj))
+
+
+def _barred(
+    graph: Graph, table: tuple[tuple[int | None, ...], ...], bars: frozenset[tuple[int, int]]
+) -> tuple[tuple[int | None, ...], ...]:
+    """``table`` with the barred steps closed (13.15.3)."""
+    rows = list(table)
+    for i, j in bars:
+        row = list(rows[i])
+        row[graph.adj[i].index(j)] = None
+        rows[i] = tuple(row)
+    return tuple(rows)
 
 
 def _leg_costs(match: Match, side: str) -> tuple[tuple[int | None, ...], ...]:

@@ -129,3 +129,32 @@ def test_isolated_units_move_one_hex_8_5() -> None:
 def test_supply_is_checked_at_the_start_of_each_phase_that_reads_it_8_3() -> None:
     phases = discover().get("pmd").manifest.mechanic_options["supply"]["check"]
     assert "w1-initial-movement" in phases and "w1-combat" in phases and "w2-cleanup" in phases
+
+
+def _joint_ring(match: Match) -> None:
+    """3020 ringed by Soviet units, an Axis unit sharing 3019 with them (the Soviets the hex
+    defender): a jointly-occupied hex in the ring."""
+    clear(match)
+    _ring(match)
+    put(match, "ger-id-22", "3019")
+    match.touch()
+
+
+def test_supply_traces_through_a_jointly_occupied_hex_to_a_friendly_occupied_hex_13_15_3() -> None:
+    match = _match()
+    _joint_ring(match)
+    put(match, AXIS_UNIT, "3020")
+    match.touch()
+    on_line, _ = supply.nets(match, "axis")
+    assert "3019" in on_line  # into the jointly-occupied hex
+    assert "3020" in on_line  # and through it to a hex the Axis occupies
+    match.place(match.state.units["ger-id-22"], None)
+    match.touch()
+    assert "3020" not in supply.nets(match, "axis")[0]  # 3019 the Soviets' alone: cut (8.2)
+
+
+def test_supply_never_goes_through_a_jointly_occupied_hex_to_an_empty_hex_13_15_3() -> None:
+    match = _match()
+    _joint_ring(match)
+    on_line, _ = supply.nets(match, "axis")
+    assert "3019" in on_line and "3020" not in on_line  # 3020 empty: not through 3019
