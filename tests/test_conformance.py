@@ -231,7 +231,7 @@ def test_a_concealed_unit_is_not_named_in_the_enemy_view(registry: Registry, tit
     for text in record.actions:
         decision = match.decision
         assert decision is not None
-        quiet = not match.state.pending and "battle" not in match.state.vars
+        quiet = not match.state.pending and "battle" not in match.state.ns("combat")
         hidden = match.units_of(match.enemy(decision.side))
         if quiet and hidden:
             unit = hidden[0]

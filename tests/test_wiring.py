@@ -251,18 +251,22 @@ def test_an_unknown_modifier_op_is_refused_when_made_not_mid_battle() -> None:
 
 
 def test_each_plugin_keeps_its_state_in_its_own_namespace(hexland: Any) -> None:
-    """The kernel's combat keeps its battle in ``ns("combat")``: Dark Crusade's combat, which
-    keeps its own in ``vars["battle"]``, can no longer clash with it."""
+    """The kernel's combat keeps its battle in ``ns("combat")`` and Dark Crusade's combat keeps
+    its own in ``ns("dc-combat")``: the two can never clash on a key."""
     from wargame.state import State
 
     match = Match(hexland)
     match.state.ns("combat")["battle"] = {"id": "b1"}
-    match.state.vars["battle"] = {"id": "a title's own"}
+    match.state.ns("dc-combat")["battle"] = {"id": "a title's own"}
     saved = match.state.to_json()
-    assert saved["plugins"] == {"combat": {"battle": {"id": "b1"}}}
+    assert saved["plugins"] == {
+        "combat": {"battle": {"id": "b1"}},
+        "dc-combat": {"battle": {"id": "a title's own"}},
+    }
+    assert "battle" not in saved["vars"]
     back = State.from_json(saved)
     assert back.ns("combat") == {"battle": {"id": "b1"}}
-    assert back.vars["battle"] == {"id": "a title's own"}
+    assert back.ns("dc-combat") == {"battle": {"id": "a title's own"}}
 
 
 def test_asking_for_an_empty_namespace_changes_no_hash(hexland: Any) -> None:

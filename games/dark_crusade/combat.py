@@ -5,7 +5,8 @@ losses the other side spreads over its units as it likes (breakthroughs when the
 repulses when the defender does). A major unit survives losses up to its fire factor, a minor
 one a loss fewer; any loss disperses. After every exchange the side just hit decides to go on or
 retreat, so the battle is a short dialogue of decisions: German air, all-out assaults, losses,
-continue or retreat, retreat routes. The battle lives in ``state.vars["battle"]`` between them.
+continue or retreat, retreat routes. The battle lives in the title's namespace between them
+(``state.ns("dc-combat")["battle"]``, :class:`CombatState`), never in the shared ``vars``.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from math import ceil, floor
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from wargame import pricing
 from wargame.actions import Action, Decision
@@ -30,7 +31,8 @@ from wargame.pricing import Price
 from wargame.state import Unit
 from wargame.topology import is_box
 
-BATTLE = "battle"
+NS = "dc-combat"
+BATTLE = "battle"  # the key of a DC battle in a kernel Battle's ``extra`` (for pricing)
 AIR = "air"  # state.vars: German air use this turn
 LOSSES = "losses"
 ALL_OUT = "all_out"
@@ -387,8 +389,19 @@ def wargame_price(match: Match, battle: Battle) -> Price | None:
 # ----------------------------------------------------------------------------- battle state
 
 
+class CombatState(TypedDict, total=False):
+    """What Dark Crusade's combat keeps between decisions, in its namespace ``dc-combat``."""
+
+    battle: dict[str, Any]  # the battle being fought (13.0, 16.0), until it is over
+
+
+def state(match: Match) -> CombatState:
+    return cast(CombatState, match.state.ns(NS))
+
+
 def battle_of(match: Match) -> dict[str, Any] | None:
-    found = match.state.vars.get(BATTLE)
+    """The battle being fought, if any (public: both players see it)."""
+    found = state(match).get("battle")
     return found if isinstance(found, dict) else None
 
 
@@ -504,7 +517,7 @@ def start_battle(match: Match, target: str, breakthrough: bool) -> None:
     side = match.phasing or ""
     battle = new_battle(match, target, breakthrough)
     defenders = [match.state.units[i] for i in battle["defenders"]]
-    match.state.vars[BATTLE] = battle
+    state(match)["battle"] = battle
     if side == U.SOVIET:
         M.soviet_attacks_hungary(match, target, defenders)
     match.emit(
@@ -983,7 +996,7 @@ def finish(match: Match, battle: dict[str, Any], text: str) -> None:
         if u.flags.get(SHELTER) == target:
             u.flags.pop(SHELTER, None)
     match.emit("battle-over", f"battle at {target}: {text}", "DC 13.0", target=target)
-    del match.state.vars[BATTLE]
+    del state(match)["battle"]
     match.touch()
 
 

@@ -44,8 +44,8 @@ def wargame_status_lines(match: Match, side: str | None, view: Mapping[str, Any]
                 f"{who} victory points: home {p.home} of {home}, enemy and factories "
                 f"{p.enemy + p.factories} of {enemy} needed to win now (DC 2.B.1.a)"
             )
-    battle = state.get(combat.BATTLE)
-    if isinstance(battle, Mapping) and battle.get("target"):
+    battle = combat.battle_of(match)  # public: both players see the battle (13.0)
+    if battle is not None and battle.get("target"):
         kind = "breakthrough battle" if battle.get("breakthrough") else "battle"
         hits = battle.get("hits") or {}
         owed = ", ".join(f"{s} {n}" for s, n in sorted(hits.items()) if n) or "none"

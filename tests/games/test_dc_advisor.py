@@ -66,7 +66,7 @@ def test_losses_go_to_fortifications_then_to_survivors() -> None:
     match = empty_match()
     fort, fresh = put(match, "minsk", "sov-13a", "sov-30a")
     U.mark(match, fort, U.FORTIFIED)
-    match.state.vars[C.BATTLE] = {"attacker": "axis", "defender": "soviet", "target": "minsk"}
+    C.state(match)["battle"] = {"attacker": "axis", "defender": "soviet", "target": "minsk"}
     decision = type("D", (), {"kind": "dc-loss", "side": "soviet", "context": {}})()
     actions = [Action("lose", ("sov-13a",)), Action("lose", ("sov-30a",))]
     assert ADVISOR.loss(match, decision, actions) == Action("lose", ("sov-13a",))

@@ -205,7 +205,9 @@ def test_13_B_3_simultaneous_combat_in_good_weather_losses_and_advance() -> None
 
 def test_13_B_2_normal_combat_soviet_attack_decisions() -> None:
     """A Soviet attack is normal combat: the defender fires first, the attacker takes its
-    losses, decides to go on, fires; the defender decides to hold or retreat."""
+    losses, decides to go on, fires; the defender decides to hold or retreat. Between those
+    decisions the battle is kept in the title's namespace, not the shared ``vars``, and goes
+    when it is over."""
     match = empty_match()
     goto(match, "soviet", "operational")
     put(match, "baranovichi", "sov-30a", "sov-31a", "sov-32a")
@@ -224,7 +226,11 @@ def test_13_B_2_normal_combat_soviet_attack_decisions() -> None:
     assert (
         sum(1 for c in ("sov-30a", "sov-31a", "sov-32a") if U.dispersed(match.state.units[c])) == 1
     )
+    assert match.state.to_json()["plugins"]["dc-combat"]["battle"]["target"] == "brest"
+    assert "battle" not in match.state.vars
     match.apply("continue")
+    assert C.battle_of(match) is None
+    assert "dc-combat" not in match.state.to_json().get("plugins", {})
     # 3 breakthroughs on ger-7 (major 1): destroyed; the Soviets advance
     assert match.state.units["ger-7"].loc is None
     assert match.state.units["sov-30a"].loc == "brest"
@@ -321,7 +327,7 @@ def test_13_B_3_c_both_sides_dispersed_the_attacker_retreats() -> None:
     d = put(match, "brest", "sov-4a", dispersed=True)
     match.state.cursor.turn = 1
     b = battle("axis", "brest", a, d)
-    match.state.vars["battle"] = b
+    C.state(match)["battle"] = b
     assert C.end_if_decided(match, b)
     assert a[0].loc == "siedlce" and M.target_of(a[0]) is None
     assert d[0].loc == "brest"
@@ -332,7 +338,7 @@ def test_13_B_3_d_mutual_destruction_the_defender_keeps_the_point() -> None:
     a = put(match, "siedlce", "ger-7", attacking="brest", origin="siedlce")
     d = put(match, "brest", "sov-4a")
     b = battle("axis", "brest", a, d)
-    match.state.vars["battle"] = b
+    C.state(match)["battle"] = b
     match.eliminate(a[0])
     match.eliminate(d[0])
     assert C.end_if_decided(match, b)
@@ -346,7 +352,7 @@ def test_13_A_1_flak_against_soviet_air() -> None:
     air = put(match, "kiev", "vvs-1", "vvs-2", "vvs-3", "sov-30a")
     attackers = put(match, "zhitomir", "ger-7", attacking="kiev", origin="zhitomir")
     b = battle("axis", "kiev", attackers, air, german_air=0)
-    match.state.vars["battle"] = b
+    C.state(match)["battle"] = b
     script_rolls(match, [6])  # column 3, roll 6 -> 3 hits
     C.step_air_combat(match, b)
     assert [u.loc for u in air[:3]] == [None, None, None]

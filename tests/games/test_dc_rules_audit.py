@@ -392,7 +392,7 @@ def test_18_0_at_a_fortress_the_defender_chooses_which_fortification_absorbs() -
         "step": "absorb",
         "after_absorb": "d-continue",
     }
-    match.state.vars[C.BATTLE] = b
+    C.state(match)["battle"] = b
     C.step_absorb(match, b)
     assert match.decision.kind == "dc-loss" and match.decision.side == "soviet"
     assert {str(a) for a in match.legal_actions()} == {"lose sov-30a", "lose shock-1"}
@@ -419,7 +419,7 @@ def test_13_A_1_b_air_lost_to_flak_is_one_that_cannot_fire_first() -> None:
         "round": 1,
         "german_air": 0,
     }
-    match.state.vars[C.BATTLE] = b
+    C.state(match)["battle"] = b
     script_rolls(match, [4])  # column 2, a 4: one lost
     C.step_air_combat(match, b)
     assert match.state.units["vvs-1"].loc is None
