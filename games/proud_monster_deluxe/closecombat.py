@@ -370,8 +370,10 @@ def add_points(match: Match, points: int, why: str) -> None:
             match.emit("close-combat", "the Soviets earn a Close Combat marker", RULE)
 
 
-@hookimpl
-def wargame_phase_start(match: Match) -> None:
-    """6.1: in the 1941 scenarios the Soviet limit is 3, 4 after the first marker, 5 after 2."""
+@on_phase("start", ids=("reinforcement",))
+def stack_limit(match: Match, phase: PhaseSpec) -> None:
+    """6.1: in the 1941 scenarios the Soviet limit is 3, 4 after the first marker, 5 after 2.
+    A marker arrives on the turn after it was earned (13.1), so the limit changes only as a turn
+    begins: set in its first phase, the Reinforcement Phase."""
     if "soviet_stack_limit" in match.state.vars:
         match.state.vars["soviet_stack_limit"] = 3 + min(soviet_arrived(match), 2)

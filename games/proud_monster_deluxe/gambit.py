@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -68,9 +68,10 @@ def wargame_verbs() -> list[Verb]:
     return [Gambit()]
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    """4.7: past turn 321 with the Gambit declared and no Axis win, the Soviets win."""
+@on_phase("start", ids=("reinforcement",))
+def gambit_ends(match: Match, phase: PhaseSpec) -> None:
+    """4.7: past turn 321 with the Gambit declared and no Axis win, the Soviets win: judged as
+    the next turn begins, in its first phase (the Reinforcement Phase)."""
     if not match.state.vars.get("manstein_gambit") or match.state.cursor.stage == "over":
         return
     if ynn(match) > LAST_TURN:

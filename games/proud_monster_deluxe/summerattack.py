@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Battle, Match
 from wargame.models import PhaseSpec
 
@@ -51,9 +51,10 @@ def wargame_battle_start(match: Match, battle: Battle) -> None:
             week.append(unit.id)
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    """After turn 314: the attack made, or 3 VP and the minor allies lost (5.6)."""
+@on_phase("start", ids=("reinforcement",))
+def summer_attack_judged(match: Match, phase: PhaseSpec) -> None:
+    """After turn 314: the attack made, or 3 VP and the minor allies lost (5.6); judged as the
+    next turn begins, in its first phase (the Reinforcement Phase)."""
     v = match.state.vars
     if ynn(match) <= LAST or v.get("summer_attack_1943") or ynn(match) > 407:
         return

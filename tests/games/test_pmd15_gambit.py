@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.games.pmd_steps import end
-from wargame.games.proud_monster_deluxe import offensives
+from wargame.games.proud_monster_deluxe import gambit, offensives
 from wargame.testing import refused
 
 from .pmd_combat_helpers import at_phase
@@ -30,13 +30,18 @@ def test_no_gambit_in_another_season_s_offensive_week_5_7() -> None:
 
 
 def test_the_soviets_win_after_turn_321_once_the_gambit_is_declared_4_7() -> None:
+    """Judged as the next turn begins (its Reinforcement Phase), in no other phase."""
     match = at_phase("axis", "refit")
-    _turn(match, 321)
-    end(match)
+    reinforcement = match.title.manifest.sequence.before_turn[0]
+    assert reinforcement.id == "reinforcement"
+    _turn(match, 322)
+    gambit.gambit_ends(match, reinforcement)
     assert match.state.cursor.stage != "over"  # no gambit: the war goes on
     match.state.vars["manstein_gambit"] = 312
-    _turn(match, 322)
-    end(match)
+    assert match.phase is not None
+    gambit.gambit_ends(match, match.phase.spec)  # the Refit Phase: not judged there
+    assert match.state.cursor.stage != "over"
+    gambit.gambit_ends(match, reinforcement)
     assert match.state.cursor.stage == "over"
     outcome = match.outcome
     assert outcome is not None and outcome["winner"] == "soviet"

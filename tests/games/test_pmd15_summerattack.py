@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from tests.games.pmd_steps import end
 from wargame.games.proud_monster_deluxe import summerattack
 from wargame.match import Battle
 from wargame.testing import put
@@ -41,27 +40,34 @@ def test_an_axis_attack_in_turns_311_314_records_its_mech_divisions_5_6() -> Non
 
 
 def test_missing_the_attack_costs_3_vp_and_the_minor_allies_5_6() -> None:
+    """Judged as turn 315 begins (its Reinforcement Phase), in no other phase, once."""
     match = at_phase("axis", "refit")
+    reinforcement = match.title.manifest.sequence.before_turn[0]
+    assert reinforcement.id == "reinforcement"
     loc = next(iter(match.topology.locations()))
     rom = put(match, "rom-id-1", loc)
     vp = match.state.vp.get("axis", 0)
     _turn(match, 315)
-    end(match)
+    assert match.phase is not None
+    summerattack.summer_attack_judged(match, match.phase.spec)  # the Refit Phase: not there
+    assert "summer_attack_1943" not in match.state.vars and rom.loc == loc
+    summerattack.summer_attack_judged(match, reinforcement)
     assert match.state.vars["summer_attack_1943"] == "missed"
     assert match.state.vp["axis"] == vp - 3
     assert rom.loc is None
-    end(match)
+    summerattack.summer_attack_judged(match, reinforcement)
     assert match.state.vp["axis"] == vp - 3  # once
 
 
 def test_making_the_attack_costs_nothing_and_the_record_goes_5_6() -> None:
     match = at_phase("axis", "refit")
+    reinforcement = match.title.manifest.sequence.before_turn[0]
     loc = next(iter(match.topology.locations()))
     rom = put(match, "rom-id-1", loc)
     match.state.ns("summer-attack")["weeks"] = _weeks("313.2", "314.1")
     vp = match.state.vp.get("axis", 0)
     _turn(match, 315)
-    end(match)
+    summerattack.summer_attack_judged(match, reinforcement)
     assert match.state.vars["summer_attack_1943"] == "made"
     assert match.state.vp.get("axis", 0) == vp
     assert rom.loc == loc

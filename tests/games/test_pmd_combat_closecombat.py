@@ -138,6 +138,12 @@ def test_soviet_stacking_limit_grows_with_arrived_markers_6_1() -> None:
     while match.turn == turn:
         end(match)
     assert match.state.vars["soviet_stack_limit"] == 5
+    match.state.vars["soviet_stack_limit"] = 3
+    assert match.phase is not None and match.phase.spec.id != "reinforcement"
+    closecombat.stack_limit(match, match.phase.spec)  # set only as a turn begins
+    assert match.state.vars["soviet_stack_limit"] == 3
+    closecombat.stack_limit(match, match.title.manifest.sequence.before_turn[0])
+    assert match.state.vars["soviet_stack_limit"] == 5
 
 
 def test_a_soviet_attack_scores_a_destroyed_german_division_and_2_1_odds_13_1() -> None:
