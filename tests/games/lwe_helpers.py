@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from wargame.match import Match
-from wargame.testing import installed
+from wargame.testing import clear, installed
 
 
 def new_match() -> Match:
@@ -34,6 +36,16 @@ def advance_to(match: Match, side: str, kind: str, turn: int = 1, limit: int = 4
             answer = str(match.legal_actions()[0])
         match.apply(answer)
     raise AssertionError(f"never reached {side}'s {kind}")
+
+
+@pytest.fixture(name="match")
+def german_movement() -> Match:
+    """A match at the German Movement Phase of GT1 with every unit taken off the map: rule tests
+    place what they need (import it into the test module as a fixture)."""
+    m = new_match()
+    advance_to(m, "german", "movement")
+    clear(m)
+    return m
 
 
 def clear_pair(match: Match) -> tuple[str, str]:

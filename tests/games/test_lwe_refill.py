@@ -4,24 +4,14 @@ Phase; none for mech divisions, satellites or units out of supply."""
 
 from __future__ import annotations
 
-import pytest
-
-from tests.games.lwe_helpers import advance_to, new_match
+from tests.games.lwe_helpers import german_movement  # noqa: F401 (the match fixture)
 from wargame.games.land_without_end import refill
 from wargame.match import Match
 from wargame.models import PhaseSpec
-from wargame.testing import clear, put, refused
+from wargame.testing import put, refused
 
 RULE = "LWE 8.6"
 ENTRY = PhaseSpec(id="entry", name="German New Unit Entry Phase", kind="auto")
-
-
-@pytest.fixture
-def match() -> Match:
-    m = new_match()
-    advance_to(m, "german", "movement")
-    clear(m)
-    return m
 
 
 def test_fourteen_steps_a_game_8_6(match: Match) -> None:

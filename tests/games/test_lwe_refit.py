@@ -7,26 +7,18 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.lwe_helpers import advance_to, new_match
+from tests.games.lwe_helpers import german_movement  # noqa: F401 (the match fixture)
 from wargame import markers
 from wargame.games.land_without_end import refit
 from wargame.match import Match
 from wargame.models import PhaseSpec
-from wargame.testing import clear, force_rolls, put, refused
+from wargame.testing import force_rolls, put, refused
 
 RULE = "LWE 8.11"
 START = PhaseSpec(id="refit-start", name="German Mechanized Refit Start Phase", kind="auto")
 DONE = PhaseSpec(
     id="refit-completion", name="German Mechanized Refit Completion Phase", kind="auto"
 )
-
-
-@pytest.fixture
-def match() -> Match:
-    m = new_match()
-    advance_to(m, "german", "movement")
-    clear(m)
-    return m
 
 
 def marked(match: Match, uid: str) -> bool:

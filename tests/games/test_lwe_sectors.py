@@ -4,21 +4,11 @@ free of it."""
 
 from __future__ import annotations
 
-import pytest
-
-from tests.games.lwe_helpers import advance_to, new_match
+from tests.games.lwe_helpers import german_movement  # noqa: F401 (the match fixture)
 from wargame.match import Match
-from wargame.testing import clear, put, refused
+from wargame.testing import put, refused
 
 RULE = "LWE 9.31"
-
-
-@pytest.fixture
-def match() -> Match:
-    m = new_match()
-    advance_to(m, "german", "movement")
-    clear(m)
-    return m
 
 
 def _edge_pair(match: Match) -> tuple[str, str]:
