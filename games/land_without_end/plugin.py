@@ -12,9 +12,11 @@ from wargame.games.land_without_end import (
     ica,
     mobile,
     nationality,
+    offmap,
     paulus,
     refill,
     refit,
+    reinforcements,
     replacements,
     rollbahn,
     sectors,
@@ -48,6 +50,8 @@ RULES = (
     arko,
     refill,
     refit,
+    reinforcements,
+    offmap,
 )
 
 

@@ -69,6 +69,13 @@ def soviet_supply(match: Match, loc: str) -> str | None:
     """Why a Soviet unit in ``loc`` is in supply (7.8-7.11), or None: it is not."""
     if dd3.in_effect(match):
         return "Directive No. 3 (LWE 7.8)"
+    return soviet_line(match, loc)
+
+
+def soviet_line(match: Match, loc: str) -> str | None:
+    """Why ``loc`` has a Soviet supply line of its own (7.9-7.11), DD3 aside: what entry hexes
+    need even while DD3 supplies every unit on the map (7.8: "need only check ... the entry
+    hexes"); or None."""
     coast = set(match.topology.attrs(loc).get("coast", ()))
     if coast & COASTS and town_class(match, loc):
         return "coastal supply (LWE 7.10)"
