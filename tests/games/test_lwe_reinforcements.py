@@ -182,3 +182,16 @@ def test_german_unit_with_nowhere_to_enter_is_forfeit_8_2(match: Match) -> None:
     unit = match.state.units["ger-inf-707"]
     assert unit.loc is None and unit.flags == {"forfeit": True}
     assert match.decision is not None and match.decision.kind != "reinforce"
+
+
+def test_turn_track_arrivals_are_stand_ins_but_the_ica_and_oranienbaum_8_1(match: Match) -> None:
+    """The TRRT (12.10) is not in the text: every scheduled arrival is marked a stand-in but the
+    two the rules state (8.5, 9.3)."""
+    schedule = match.title.doc("calendar")["schedule"]
+    for key, entry in schedule.items():
+        if entry.get("kind", "reinforcement") != "reinforcement":
+            continue
+        source = entry["provenance"]["source"]
+        assert source == ("rulebook" if key in ("ica", "oranienbaum") else "stand-in"), key
+    assert schedule["ica"]["turn"] == 2 and schedule["ica"]["at"] == ["2141", "2548"]
+    assert schedule["oranienbaum"]["turn"] == 4 and schedule["oranienbaum"]["at"] == ["3701"]
