@@ -12,7 +12,12 @@ unit (7.1(2), (3)): a move or strategic move that would end in such a stack is r
 AL2). A minor ally draws supply only from the South OKH area (7.1(1)): ``supply.py`` traces it
 from there. Attacks (7.1(5), (6)), MAs (7.1(7)), retreats (7.1(8)), removals (7.1(10), 13.13)
 and the 1943 attack (7.1(11), 5.6) are in ``combat.py``, ``data``, ``losses.py``,
-``eliminated.py`` and ``summerattack.py``."""
+``eliminated.py`` and ``summerattack.py``.
+
+Romanian and Hungarian units may never stand in hexes next to each other (7.2(5)): whenever a
+move, strategic or sea move, retreat or advance leaves them so, the Axis player eliminates, at
+once and as he chooses, every Romanian or every Hungarian unit of the hexes in contact
+(``rivals romanian|hungarian``; ruling AL3)."""
 
 from __future__ import annotations
 
@@ -21,6 +26,7 @@ from collections.abc import Iterable
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Match
+from wargame.plugins import Verb
 from wargame.state import Unit
 
 from .combat import MINOR_ALLIES
@@ -111,3 +117,81 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
         return None
     staying = [u for u in match.units_at(dest) if u.id not in ids]
     return stack_problem(match, staying + movers)
+
+
+# ------------------------------------------------------------------ 7.2(5): rival allies
+
+RIVALS = ("romanian", "hungarian")
+RIVALS_RULE = "PMD 7.2(5)"
+
+
+def contacts(match: Match) -> dict[str, list[str]]:
+    """7.2(5): for each of the two rival nations, the hexes where its units stand next to a hex
+    holding the other's (both lists empty when none do)."""
+    at: dict[str, set[str]] = {who: set() for who in RIVALS}
+    for unit in match.units_of("axis"):
+        who = nation(match, unit)
+        if who in at and unit.loc is not None:
+            at[who].add(unit.loc)
+    topo = match.topology
+    return {
+        who: sorted(
+            h for h in at[who] if h in topo and any(n in at[other] for n in topo.neighbours(h))
+        )
+        for who, other in zip(RIVALS, reversed(RIVALS), strict=True)
+    }
+
+
+def _ask_rivals(match: Match) -> None:
+    if any(p.get("kind") == "rivals" for p in match.state.pending):
+        return
+    found = contacts(match)
+    if found["romanian"]:
+        match.push(
+            "axis",
+            "rivals",
+            "Romanian units stand next to Hungarian units "
+            f"({', '.join(found['romanian'])} / {', '.join(found['hungarian'])}): eliminate "
+            f"every Romanian or every Hungarian unit there ({RIVALS_RULE})",
+            **found,
+        )
+
+
+@hookimpl
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    """Units came to rest (a move, strategic or sea move, retreat or advance): 7.2(5)."""
+    if any(nation(match, u) in RIVALS for u in units):
+        _ask_rivals(match)
+
+
+class Rivals(Verb):
+    """``rivals romanian|hungarian``: the Axis player eliminates every unit of that nation in
+    the hexes where Romanians and Hungarians stand next to each other (7.2(5), his choice)."""
+
+    name = "rivals"
+    kinds = ("rivals",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        for who in RIVALS:
+            yield Action("rivals", (who,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 1 or action.args[0] not in RIVALS:
+            return f"name the nation whose units go: romanian or hungarian ({RIVALS_RULE})"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.pop()
+        who = str(action.args[0])
+        hexes = set(decision.context[who])
+        for unit in list(match.units_of("axis")):
+            if unit.loc in hexes and nation(match, unit) == who:
+                match.eliminate(
+                    unit, "Romanian and Hungarian units next to each other", RIVALS_RULE
+                )
+        _ask_rivals(match)  # none left: every contact had a unit of this nation in it
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Rivals()]

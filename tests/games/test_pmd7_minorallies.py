@@ -98,3 +98,64 @@ def test_a_minor_ally_draws_supply_from_the_south_okh_only_7_1_1() -> None:
         for uid in (ROM, GER)
     }
     assert state == {ROM: "out", GER: "supplied"}
+
+
+def _line(match: Match) -> tuple[str, str, str]:
+    """Three Russian land hexes south of the N/S line, each next to the one before across no
+    hexside feature, the first and the last two hexes apart."""
+    topo = match.topology
+    south = set(topo.region("country:ussr")) & set(topo.region("south"))
+
+    def open_to(a: str) -> list[str]:
+        return [
+            b
+            for b in topo.neighbours(a)
+            if b in south and _land(match, b) and not (topo.edge(a, b).features or ())  # type: ignore[union-attr]
+        ]
+
+    for a in sorted(h for h in south if _land(match, h)):
+        for b in open_to(a):
+            for c in open_to(b):
+                if c != a and c not in topo.neighbours(a):
+                    return a, b, c
+    raise AssertionError("no line of three hexes")
+
+
+def test_romanians_next_to_hungarians_lose_one_nation_of_the_axis_choice_7_2_5() -> None:
+    """7.2(5): a Romanian moving next to the Hungarians is the Axis player's problem at once: he
+    eliminates every Romanian or every Hungarian unit of the hexes in contact (his choice);
+    two hexes apart, or an Italian next to them, nothing happens (ruling AL3)."""
+    match = at_phase("axis", "movement")
+    far, near, hun_hex = _line(match)
+    put(match, HUN, hun_hex)
+    put(match, ROM, far)
+    put(match, ROM2, far)
+    assert minorallies.contacts(match) == {"romanian": [], "hungarian": []}
+    match.apply(f"move {ROM} {far} {near}")
+    assert match.decision is not None and match.decision.kind == "rivals"
+    assert match.decision.side == "axis"
+    assert minorallies.contacts(match) == {"romanian": [near], "hungarian": [hun_hex]}
+    refused(match, "rivals italian", "romanian or hungarian", rule="PMD 7.2(5)")
+    match.apply("rivals hungarian")
+    assert match.state.units[HUN].loc is None
+    assert match.state.units[ROM].loc == near and match.state.units[ROM2].loc == far
+    assert match.decision is not None and match.decision.kind == "movement"
+
+    again = at_phase("axis", "movement")
+    put(again, HUN, hun_hex)
+    put(again, ROM, far)
+    put(again, ROM2, far)
+    again.apply(f"move {ROM} {far} {near}")
+    again.apply("rivals romanian")  # only the Romanian in contact goes; the one behind stays
+    assert again.state.units[ROM].loc is None and again.state.units[ROM2].loc == far
+    assert again.state.units[HUN].loc == hun_hex
+
+
+def test_a_german_next_to_the_hungarians_is_no_contact_7_2_5() -> None:
+    match = at_phase("axis", "movement")
+    far, near, hun_hex = _line(match)
+    put(match, HUN, hun_hex)
+    put(match, GER, far)
+    match.apply(f"move {GER} {far} {near}")
+    assert match.decision is not None and match.decision.kind == "movement"
+    assert "rivals" not in {a.verb for a in match.legal_actions()}
