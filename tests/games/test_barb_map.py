@@ -55,6 +55,13 @@ def test_corners_and_playable_area_1_4(grid) -> None:
     assert "2700" not in grid.region("supply:soviet")  # desert-steppe: no source (7.9)
 
 
+def test_the_map_has_the_four_desert_steppe_hexes_of_7_9(grid) -> None:
+    """7.9: "the four desert-steppe hexes (2700 to 3000)", none elsewhere (ruling E36)."""
+    steppe = {h for h in grid.hexes() if grid.terrain(h) == "desert-steppe"}
+    assert steppe == {"2700", "2800", "2900", "3000"}
+    assert "2600" in grid.region("supply:soviet")  # a clear east-edge source (7.9)
+
+
 def test_rulebook_cities_sit_in_their_hexes_4_2(grid) -> None:
     names = {
         "1011": "Leningrad", "1606": "Moscow", "2311": "Kiev", "2501": "Stalingrad",
