@@ -1,12 +1,13 @@
 """Mobile assault (LWE 9.22-9.30) on the shared overrun mechanic, configured in title.json: German
 mechanized divisions only, 6 MP, once per unit per phase, a stack that started together, into
-clear terrain; survivors of a failure go back to the launch hex (9.27), a cleared hex lets them
-go on moving (9.28), never an advance after combat.
+clear terrain or marsh (marsh only in frost, below); survivors of a failure go back to the launch
+hex (9.27), a cleared hex lets them go on moving (9.28), never an advance after combat.
 
-This module refuses what the overrun settings cannot say (9.24, 9.25, 10.5, 10.7, 7.7): a target
-that is a city, holds an FZ or an intact fortified line; across a river (but in frost and on
-GT1-3), the Sivash, the Kerch Strait or an all-water hexside; into a zone under mud or snow; by a
-unit out of supply; motorized divisions without a panzer or panzer-grenadier division with them.
+This module refuses what the overrun settings cannot say (9.24, 9.25, 10.5, 10.6, 10.7, 7.7): a
+target that is a city, holds an FZ or an intact fortified line, or is marsh but in frost (when it
+counts as clear, D10); across a river (but in frost and on GT1-3), the Sivash, the Kerch Strait or
+an all-water hexside; into a zone under mud or snow; by a unit out of supply; motorized divisions
+without a panzer or panzer-grenadier division with them.
 """
 
 from __future__ import annotations
@@ -37,6 +38,8 @@ def refusal(match: Match, action: Action) -> str | None:
         return "no mobile assault into an FZ or intact fortified-line hex (LWE 9.24, 11.23, 11.24)"
     if weather.now(match, target) in ("M", "S"):
         return "no mobile assault into a zone under mud or snow (LWE 10.5, 10.7)"
+    if match.topology.terrain(target) == "marsh" and weather.now(match, target) != "F":
+        return "no mobile assault into marsh but in frost, when it counts as clear (LWE 9.24, 10.6)"
     crossing = edge_features(match, launch, target) if launch in match.topology else set()
     if crossing & NEVER_ACROSS:
         return "no mobile assault across water, the Sivash or the Kerch Strait (LWE 9.24)"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.lwe_helpers import new_match
+from tests.games.lwe_helpers import advance_to, new_match
 from wargame.actions import Action
 from wargame.games.land_without_end import mobile
 from wargame.match import Match
@@ -96,3 +96,19 @@ def test_out_of_supply_units_may_not_ma_7_7(match: Match) -> None:
     put(match, "sov-rd-10", b)
     unit.flags["oos"] = True
     assert "7.7" in (mobile.refusal(match, _ma(a, b, "ger-pz-1")) or "")
+
+
+def test_ma_into_marsh_only_in_frost_d10_9_24_10_6() -> None:
+    """D10: in frost marsh counts as clear (and the river is ignored), so a mobile assault may go
+    into it; in dry weather marsh is no mobile-assault target."""
+    m = new_match()
+    advance_to(m, "german", "movement")
+    clear(m)
+    a, b = _pair(m, terrain="marsh")
+    put(m, "ger-pz-1", a)
+    put(m, "sov-rd-10", b)
+    m.touch()
+    assert "but in frost" in (m.check(_ma(a, b, "ger-pz-1")) or "")
+    m.state.vars["weather"] = {"nwz": "F", "swz": "F"}
+    m.touch()
+    assert m.check(_ma(a, b, "ger-pz-1")) is None
