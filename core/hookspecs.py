@@ -345,6 +345,13 @@ def wargame_supply_sources(match: Match, side: str) -> list[SupplySource]:
     from every plugin: they combine, removals last."""
 
 
+@hookspec
+def wargame_supply_blocks(match: Match, side: str) -> Mapping[str, Iterable[str]] | None:
+    """Locations a supply line of ``side`` may not enter now beyond the supply mechanic's own
+    obstacles, by reason (the reason names the rule: DC 19.0's partisans stop Axis lines). From
+    every plugin: they combine."""
+
+
 # ----------------------------------------------------------------------------- bots
 
 

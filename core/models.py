@@ -278,6 +278,11 @@ class SupplySettings(Settings):
     sides: Literal["phasing", "all"] = "phasing"
     zoc: Literal["friendly-negates", "blocks", "ignored"] = "friendly-negates"
     enemy_control_blocks: bool = False
+    friendly_control_only: bool = Field(
+        False,
+        description="control alone decides: only locations the side controls carry a line, "
+        "whoever stands in them, and uncontrolled ones block too (DC 17.A)",
+    )
     no_through: list[str] = Field(default_factory=list)
     blocked_edges: list[str] = Field(default_factory=list)
     limit: float | dict[str, float] | None = None

@@ -5,9 +5,11 @@ A title configures the trace (``mechanic_options.supply``) or answers for itself
 fortresses, PGG 11.33's first player-turn of entry). The trace is :func:`wargame.supply.traces_to`
 from the unit to the nearest source of its side. It never enters enemy units (PGG 11.11), nor an
 enemy ZOC that no friendly unit occupies (PGG 8.14, 11.11), nor, when the title says so, an
-enemy-controlled location (PGG 11.11, DC 15.4); it may end in but not pass through ``no_through``
-terrain (PGG swamp), never crosses ``blocked_edges`` (PGG lake hexsides), and may be limited in
-length, counted in hexes or links or in the unit's own movement points (PGG 11.11-11.12).
+enemy-controlled location (PGG 11.11, DC 15.4) or any location its side does not control (DC
+17.A: a path through points under friendly control); it may end in but not pass through
+``no_through`` terrain (PGG swamp), never crosses ``blocked_edges`` (PGG lake hexsides), and may
+be limited in length, counted in hexes or links or in the unit's own movement points (PGG
+11.11-11.12).
 
 At the start of the phases named in ``check`` (PGG 11.0: every Movement Phase) the checked
 units get ``flags["oos"]`` when out of supply and lose it when back in supply; with
@@ -15,10 +17,13 @@ units get ``flags["oos"]`` when out of supply and lose it when back in supply; w
 (PGG 11.31-11.32).
 
 Settings (``mechanic_options.supply``):
-``sources`` {side: [location ids or region names]}; ``check`` [phase ids] (default
+``sources`` {side (or a title's own source key: DC's nationalities): [location ids or region
+names]}; ``check`` [phase ids] (default
 ["movement"]); ``sides`` "phasing" (default; every side in a phase outside player turns) or
 "all"; ``zoc`` "friendly-negates" (default) | "blocks" | "ignored"; ``enemy_control_blocks``
-(bool); ``no_through`` [terrain types]; ``blocked_edges`` [hexside or link features]; ``limit``
+(bool); ``friendly_control_only`` (bool: control alone decides, so only locations the side
+controls carry a line, whoever stands in them; uncontrolled ones block too, DC 17.A);
+``no_through`` [terrain types]; ``blocked_edges`` [hexside or link features]; ``limit``
 (a number, or {side: number}; absent = any length); ``limit_unit`` "steps" (default) | "cost"
 (movement points of the unit's own type); ``halve_movement`` (bool) and ``halve_rule`` (its citation); ``boxes`` "supplied"
 (default: units off map in a box are in supply) | "trace"; ``marker`` (a declared unit marker
@@ -26,9 +31,14 @@ placed instead of the flag, PGG's out-of-supply); ``rule`` (cited in answers and
 
 Terrain whose chart entry has ``supply.into_not_through`` is no-through, and hexsides whose
 entry has ``supply.blocks`` are blocked edges, beside those the settings name (PGG's TEC).
+Any plugin may block more locations for a side, each set with its reason, through
+``wargame_supply_blocks`` (DC 19.0: the partisans' points).
 
 The ZOC that blocks is rigid-zoc's when that mechanic is active, else the movement mechanic's
 stops (where a title's own ZOC mechanic reports its zones); it is computed once per side.
+
+A title that traces for every location at once (Dark Crusade's point-to-point network, with its
+sea legs) searches outward from its sources with :func:`net`, past the same obstacles.
 """
 
 from __future__ import annotations
@@ -46,7 +56,7 @@ from wargame.mechanics import halving
 from wargame.models import PhaseSpec
 from wargame.movement import path_cost
 from wargame.state import Unit
-from wargame.supply import supply_net, traces_to
+from wargame.supply import SupplyNet, supply_net, traces_to
 from wargame.topology import Graph, is_box
 
 REQUIRES: dict[str, str] = {}
@@ -134,17 +144,23 @@ def obstacles(match: Match, who: Unit | str) -> dict[str, frozenset[int]]:
     cached per side until the state changes."""
     unit, side = (None, who) if isinstance(who, str) else (who, who.side)
     key = ("supply-obstacles", side)
-    found = match.scratch.get(key)
-    if found is not None:
-        return dict(found)
     s = settings(match)
+    by_control = bool(s.get("enemy_control_blocks") or s.get("friendly_control_only"))
+    control = match.state.control
+    kept = match.scratch.get(key)
+    # control can change inside an action without a unit moving (a point taken after the
+    # units entered it): obstacles that depend on it are kept only while it stays the same
+    if kept is not None and (not by_control or kept[0] == control):
+        return dict(kept[1])
     graph = match.topology.graph()
     units = match.state.units
     friendly: set[str] = set()
     hostile: set[str] = set()
     for loc, ids in match.occupied().items():
         (friendly if units[ids[0]].side == side else hostile).add(loc)
-    found = {ENEMY_UNITS: _nodes(graph, hostile)}
+    found: dict[str, frozenset[int]] = {}
+    if not s.get("friendly_control_only"):  # else control alone decides (DC 17.A)
+        found[ENEMY_UNITS] = _nodes(graph, hostile)
     mode = s.get("zoc", "friendly-negates")
     if mode not in ("friendly-negates", "blocks", "ignored"):
         raise UsageError(f"supply zoc must be friendly-negates, blocks or ignored, not {mode!r}")
@@ -153,17 +169,24 @@ def obstacles(match: Match, who: Unit | str) -> dict[str, frozenset[int]]:
         if mode == "friendly-negates":
             zone -= friendly
         found[ENEMY_ZOC] = _nodes(graph, zone)
-    if s.get("enemy_control_blocks"):
+    if s.get("friendly_control_only"):  # DC 17.A: only friendly-controlled points carry a line
+        found[ENEMY_CONTROL] = frozenset(
+            i for i, loc in enumerate(graph.ids) if control.get(loc) != side
+        )
+    elif s.get("enemy_control_blocks"):
         held = {
             loc
-            for loc, owner in match.state.control.items()
+            for loc, owner in control.items()
             if owner != side and owner in match.sides and loc not in friendly
         }
         found[ENEMY_CONTROL] = _nodes(graph, held)
+    for extra in match.hook.wargame_supply_blocks(match=match, side=side):
+        for reason, locs in (extra or {}).items():
+            found[reason] = found.get(reason, frozenset()) | _nodes(graph, locs)
     no_through = no_through_nodes(match)
     if no_through:
         found[NO_THROUGH] = no_through
-    match.scratch[key] = found
+    match.scratch[key] = (dict(control) if by_control else None, found)
     return dict(found)
 
 
@@ -263,6 +286,34 @@ def _cost_table(match: Match, unit: Unit) -> tuple[CostTable | None, int]:
 
         return unit_cost_table(match, unit), movement.scale(match)
     return steps_table(match), 1
+
+
+def net(
+    match: Match,
+    who: Unit | str,
+    starts: Iterable[int],
+    *,
+    cost: CostTable | None = None,
+) -> SupplyNet:
+    """Every node a line of ``who``'s side reaches from the graph nodes ``starts`` (its sources)
+    past the obstacles of :func:`obstacles`, ending in but never passing through no-through
+    terrain, within the side's ``limit`` (counted in steps, or in ``cost``): the one search
+    outward from the sources, for a title that answers for every location at once."""
+    side = who if isinstance(who, str) else who.side
+    blocks = obstacles(match, who)
+    no_through = blocks.pop(NO_THROUGH, frozenset())
+    blocked_nodes: set[int] = set()
+    for nodes in blocks.values():
+        blocked_nodes |= nodes
+    longest = limit(match, side)
+    return supply_net(
+        match.topology.graph(),
+        starts,
+        blocked=blocked_nodes,
+        no_through=no_through,
+        cost=cost,
+        limit=None if longest is None else int(longest),
+    )
 
 
 # ------------------------------------------------------------------ the answer
@@ -413,7 +464,9 @@ def _describe(
         return f"enemy units block the way at {_places(graph, on)}"
     if kind == ENEMY_ZOC:
         return f"enemy ZOC cuts the way at {_places(graph, on)}"
-    return f"the enemy controls {_places(graph, on)} on the way"
+    if kind == ENEMY_CONTROL:
+        return f"the enemy controls {_places(graph, on)} on the way"
+    return f"{kind} block the way at {_places(graph, on)}"  # a plugin's wargame_supply_blocks
 
 
 def _places(graph: Graph, nodes: Iterable[int]) -> str:
@@ -513,19 +566,15 @@ class Advice:
         if not mine or not found:
             return None
         graph = match.topology.graph()
-        blocks = obstacles(match, mine[0])
-        no_through = blocks.pop(NO_THROUGH, frozenset())
-        blocked_nodes: set[int] = set()
-        for nodes in blocks.values():
-            blocked_nodes |= nodes
+        no_through = no_through_nodes(match)
         longest = limit(match, side)
         cap = None if longest is None else int(longest)
-        net = supply_net(
-            graph, graph.nodes(found), blocked=blocked_nodes, no_through=no_through, limit=cap
-        )
-        reached = set(net.dist)
-        for node, d in net.dist.items():
-            if (cap is None or d < cap) and (node not in no_through or net.parent[node] == -1):
+        found_net = net(match, mine[0], graph.nodes(found))
+        reached = set(found_net.dist)
+        for node, d in found_net.dist.items():
+            if (cap is None or d < cap) and (
+                node not in no_through or found_net.parent[node] == -1
+            ):
                 reached.update(graph.adj[node])
         return frozenset(graph.ids[n] for n in reached)
 

@@ -7,10 +7,24 @@ its own controller (9.B merges them for strategic sea movement only: ruling S3).
 partisans never carry Axis paths (19.0). The Kerch Straits carry supply but not production
 (10.D): an "overland" path uses no sea leg and no strait (ruling S2).
 
-One search per (side, sources, overland), from the sources outward (:func:`wargame.supply.
-supply_net`), answers for every point at once; a sea leg seeds every friendly port of a friendly
-sea the search reached and searches again (at most once per sea). The searches are cached in
-``match.scratch`` for the current version and control, since combat asks for every unit.
+The trace is the shared supply mechanic's (``mechanic_options.supply``, not loaded as a
+mechanic: the title answers ``wargame_supply`` itself): its ``sources``, keyed here by
+nationality and by the armored and overland source keys, name the map's edge regions, boxes and
+``supply:KEY`` regions (the points whose ``supply_source`` attribute names the key); what blocks a
+path is its :func:`~wargame.mechanics.supply.obstacles` with ``friendly_control_only`` (17.A:
+only friendly-controlled points carry a path, whoever stands in them) and, through the
+``wargame_supply_blocks`` hook, the partisans' points for the Axis (19.0); there is no ZOC and
+no length limit (17.A: "as long and winding as necessary"). One search per (side, sources,
+overland), from the sources outward (:func:`wargame.mechanics.supply.net`), answers for every
+point at once.
+
+Title-specific, kept here: the sea legs (20.0: no other title traces supply across a sea whose
+control is decided by its ports), the Kerch Straits closed to overland paths (10.D, on the
+kernel's :func:`~wargame.supply.steps_closed_by`), a unit's start from a neighbour when it stands
+on a point its side does not control (ruling S9), and isolation (17.B). A sea leg seeds every
+friendly port of a friendly sea the search reached and searches again (at most once per sea). The
+searches are cached in ``match.scratch`` for the current version and control, since combat asks
+for every unit.
 
 Isolation runs in the phasing player's Supply Status Determination Phase, when it ends: units
 that cannot trace supply die unless in a fortress, where the owner picks the units that go
@@ -27,10 +41,11 @@ from wargame.actions import Action, Decision
 from wargame.games.dark_crusade import units as U
 from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
+from wargame.mechanics import supply as shared
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
-from wargame.supply import SupplyNet, supply_net
+from wargame.supply import SupplyNet, steps_closed_by
 
 AXIS, SOVIET = U.AXIS, U.SOVIET
 SEAS = ("baltic", "black", "azov")  # 20.0
@@ -40,7 +55,8 @@ ISOLATION = "isolation"  # decision kind: the owner picks fortress losses (17.B)
 EXEMPT = frozenset({"partisan", "factory"})  # 17.B: never isolated
 WEST_BOX, SIBERIA = "box:west", "box:siberia"
 
-# Source keys: a nationality (17.A.1-2), a side (overland supply of places), or armor (17.A.3).
+# Source keys (mechanic_options.supply.sources): a nationality (17.A.1-2), a side's overland
+# supply of places (ruling S1), or armor (17.A.3).
 NATION_KEY = {
     "german": "german",
     "finnish": "finnish",
@@ -50,7 +66,6 @@ NATION_KEY = {
     "soviet": "soviet",
     "polish": "soviet",  # 17.A.2: the 1st Polish Army traces as the Soviets do
 }
-AXIS_NATIONS = ("german", "finnish", "hungarian", "italian", "rumanian")
 OVERLAND_KEY = {AXIS: AXIS, SOVIET: "siberia"}  # ruling S1
 
 
@@ -58,7 +73,8 @@ OVERLAND_KEY = {AXIS: AXIS, SOVIET: "siberia"}  # ruling S1
 
 
 def source_locations(match: Match, key: str) -> tuple[str, ...]:
-    """The locations a path of ``key`` may end at, sorted (whoever controls them now).
+    """The locations a path of ``key`` may end at, sorted (whoever controls them now): the
+    supply mechanic's sources for the key (title.json ``mechanic_options.supply.sources``).
 
     german: the lines leaving the west edge and those in Finland leaving the north edge
     (17.A.1); finnish/hungarian/italian/rumanian: the point whose ``supply_source`` names the
@@ -70,22 +86,9 @@ def source_locations(match: Match, key: str) -> tuple[str, ...]:
     found = match.cache.get(cache_key)
     if found is None:
         top = match.topology
-        locs: set[str] = set()
-        if key in ("german", "axis", "axis-armor"):
-            locs |= top.region("edge:west") | {WEST_BOX}
-        if key in ("german", "axis"):
-            locs |= top.region("edge:north-finland")
-        if key in ("soviet", "siberia"):
-            locs |= top.region("edge:east") | {SIBERIA}
-        if key == "soviet":
-            locs |= top.region("edge:southeast")
-        wanted = set(AXIS_NATIONS) if key == AXIS else {key}
-        for loc in top.locations():
-            if wanted & set(top.attrs(loc).get("supply_source", ())):
-                locs.add(loc)
-        if not locs:
+        found = tuple(sorted(loc for loc in shared.sources(match, key) if loc in top))
+        if not found:
             raise ValueError(f"no supply sources for {key!r}")
-        found = tuple(sorted(loc for loc in locs if loc in top))
         match.cache[cache_key] = found
     return tuple(found)
 
@@ -103,10 +106,7 @@ def _overland_table(match: Match) -> tuple[tuple[int | None, ...], ...]:
     """Each line costs 1, the Kerch Straits are closed: overland paths (10.D, ruling S2)."""
     table = match.cache.get("dc-supply-overland")
     if table is None:
-        graph = match.topology.graph()
-        table = tuple(
-            tuple(None if "strait" in feats else 1 for feats in row) for row in graph.edge_features
-        )
+        table = steps_closed_by(match.topology.graph(), "strait")
         match.cache["dc-supply-overland"] = table
     return table
 
@@ -136,12 +136,6 @@ def sea_controller(match: Match, sea: str) -> str | None:
     if len(sides) != 1:
         return None
     return sides.pop()
-
-
-def partisan_points(match: Match) -> list[str]:
-    return sorted(
-        {u.loc for u in match.units_of(SOVIET) if u.loc is not None and U.has(match, u, "partisan")}
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,27 +173,31 @@ def _state(match: Match) -> dict[str, Any]:
             "version": match.version,
             "control": dict(control),
             "traces": {},
-            "blocked": {},
             "units": {},
         }
         match.scratch["dc-supply"] = found
     return found
 
 
+def partisan_points(match: Match) -> list[str]:
+    return sorted(
+        {u.loc for u in match.units_of(SOVIET) if u.loc is not None and U.has(match, u, "partisan")}
+    )
+
+
+@hookimpl
+def wargame_supply_blocks(match: Match, side: str) -> dict[str, list[str]] | None:
+    """19.0: Axis supply may not be traced through a point holding a partisan (which controls
+    it for the Soviets as it arrives; it blocks even where the Axis still holds the point)."""
+    if side != AXIS:
+        return None
+    return {"partisans (DC 19.0)": partisan_points(match)}
+
+
 def blocked(match: Match, side: str) -> frozenset[int]:
-    """Nodes no path of ``side`` enters: not under its control (17.A), and for the Axis the
-    points partisans hold (19.0)."""
-    cache = _state(match)["blocked"]
-    found = cache.get(side)
-    if found is None:
-        graph = match.topology.graph()
-        control = match.state.control
-        out = {i for i, loc in enumerate(graph.ids) if control.get(loc) != side}
-        if side == AXIS:
-            out.update(_nodes(match, partisan_points(match)))
-        found = frozenset(out)
-        cache[side] = found
-    return frozenset(found)
+    """Nodes no path of ``side`` enters: the supply mechanic's obstacles, points not under its
+    control (17.A) and, for the Axis, the partisans' points (19.0)."""
+    return shared.blocked(match, side)
 
 
 def trace(match: Match, side: str, key: str, overland: bool = False) -> Trace:
@@ -208,7 +206,6 @@ def trace(match: Match, side: str, key: str, overland: bool = False) -> Trace:
     found = traces.get((side, key, overland))
     if found is not None:
         return found
-    graph = match.topology.graph()
     stop = blocked(match, side)
     sources = [i for i in _nodes(match, source_locations(match, key)) if i not in stop]
     cost = _overland_table(match) if overland else None
@@ -218,7 +215,7 @@ def trace(match: Match, side: str, key: str, overland: bool = False) -> Trace:
     via: dict[int, tuple[int, str, int]] = {}
     crossed: set[str] = set()
     while True:
-        net = supply_net(graph, sources, blocked=stop, cost=cost)
+        net = shared.net(match, side, sources, cost=cost)
         nets.append(net)
         grown = False
         for sea in seas:

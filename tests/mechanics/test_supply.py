@@ -562,3 +562,57 @@ def test_network_lines_agree_with_an_oracle(
         assert path[0] == west_at and adjacent_path(match, path)
         assert len(path) - 1 == best  # the shortest line
         assert path[-1] in ("aston", "corwen")
+
+
+def test_control_taken_without_a_move_is_seen_at_once(linkland: Title) -> None:
+    """The obstacles are kept while the state stands still, but control changed without a unit
+    moving (a point taken after the units entered it) changes them at once."""
+    match = Match(linkland, seed=0)
+    army = match.state.units["9-army"]
+    match.place(match.state.units["1-tank"], "jarrow")
+    assert supply_line(match, army)["state"] == "supplied"  # the obstacles are worked out
+    for loc in ("lanark", "moffat", "nairn"):
+        match.set_control(loc, "west")  # no unit moves
+    assert supply_line(match, army)["state"] == "out"
+
+
+def test_with_friendly_control_only_control_alone_decides_dc_17_A(linkland: Title) -> None:
+    """``friendly_control_only`` (DC 17.A: a path through points under friendly control): an
+    enemy unit on a friendly point does not cut the line, a friendly unit on an enemy point does
+    not open it, and a point nobody controls blocks it."""
+    match = Match(link_title(linkland, friendly_control_only=True), seed=0)
+    army = match.state.units["9-army"]
+    assert supply_line(match, army)["state"] == "out"  # box:east is nobody's yet
+    match.set_control("box:east", "east")
+    assert supply_line(match, army)["path"] == ["jarrow", "moffat", "box:east"]
+    match.place(match.state.units["1-tank"], "harlow")
+    match.place(match.state.units["1-pz"], "moffat")  # a West unit on an East point
+    assert supply_line(match, army)["path"] == ["jarrow", "moffat", "box:east"]
+    east_cut_off(match)
+    match.place(match.state.units["1-tank"], "moffat")  # an East unit on a West point
+    answer = supply_line(match, army)
+    assert answer["state"] == "out" and answer["why"].startswith("the enemy controls ")
+
+
+class Roadblock:
+    """A title rule closing locations to one side's lines (like DC 19.0's partisans)."""
+
+    def __init__(self, side: str, *locs: str) -> None:
+        self.side, self.locs = side, list(locs)
+
+    @hookimpl
+    def wargame_supply_blocks(self, match: Match, side: str) -> dict[str, list[str]] | None:
+        return {"roadblocks (XX 2.2)": self.locs} if side == self.side else None
+
+
+def test_a_plugin_closes_locations_to_a_sides_lines(linkland: Title) -> None:
+    """``wargame_supply_blocks`` adds obstacles with their reason, for one side only."""
+    roadblocks = Roadblock("east", "lanark", "moffat", "nairn")
+    match = Match(link_title(linkland, rules=[roadblocks]), seed=0)
+    answer = supply_line(match, match.state.units["9-army"])
+    assert answer["state"] == "out"
+    assert "roadblocks (XX 2.2) block the way at moffat" in answer["why"]
+    assert supply_line(match, match.state.units["I-corps"])["state"] == "supplied"  # West's
+    match.place(match.state.units["1-tank"], "jarrow")  # the obstacles follow the state
+    roadblocks.locs = []
+    assert supply_line(match, match.state.units["9-army"])["state"] == "supplied"

@@ -725,6 +725,17 @@ class _Builder:
                     "attrs.rules lists port).",
                 ),
             }
+        keys = sorted({k for p in real for k in points[p]["attrs"].get("supply_source", ())})
+        for key in keys:
+            regions[f"supply:{key}"] = {
+                "points": [p for p in real if key in points[p]["attrs"].get("supply_source", ())],
+                "name": f"Supply source: {key}",
+                "provenance": _rulebook(
+                    "DC 17.A.1, 17.A.3",
+                    "The points whose attrs.supply_source names it (the supply mechanic's "
+                    "sources name the region).",
+                ),
+            }
         by_edge: dict[str, list[str]] = {}
         for spec in self.config["exits"]:
             by_edge.setdefault(self.exits[spec["id"]]["edge"], []).append(spec["id"])
