@@ -22,9 +22,10 @@ Settings (``mechanic_options.overrun``), each optional:
   week German Mech pay 6, not 7; the title sets and clears the var).
 - ``target_cost``: terrain or in-hex feature of the target -> cost used instead of ``cost`` when
   present, the highest applying (Barbarossa 10.24: 2 into clear, 3 with a city or fortified line).
-- ``target_cost_vars``: a state var listing locations -> a cost counted like a ``target_cost``
-  entry when the target is one of them (Barbarossa 10.19: an East Wall counter, a fortified line
-  placed in play, costs one more than clear).
+- ``target_cost_vars``: a state var listing locations (or mapping each side to its list) -> a
+  cost counted like a ``target_cost`` entry when the target is one of them (of the overrunning
+  side's, for a mapping) (Barbarossa 10.19: an East Wall counter, a fortified line placed in
+  play, or an enemy printed line costs one more than clear).
 - ``hexside_costs``: also pay the terrain chart's hexside costs crossed into the target (PMD 14.3:
   an unfrozen river).
 - ``same_start``: every overrunner started the phase in the same location (PGG 6.54, Barbarossa
@@ -188,7 +189,10 @@ def cost(match: Match, unit: Unit, launch: str, target: str) -> int:
         if k in by_target
     ]
     for var, value in s.get("target_cost_vars", {}).items():
-        if target in match.state.vars.get(var, ()):
+        listed = match.state.vars.get(var, ())
+        if isinstance(listed, dict):  # by side: the locations that cost more to that side
+            listed = listed.get(unit.side, ())
+        if target in listed:
             found.append(float(value))
     if found:
         base = max(found)

@@ -566,8 +566,9 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
 
 def owing(match: Match) -> list[str]:
     """5.12: on GT1-3 every Soviet unit that began the Prepared Assault Phase next to enemy
-    units must attack one of them; units in cities, and attacks across rivers, are excused; a
-    unit whose every such neighbour is already attacked, or may not be attacked, owes nothing."""
+    units must attack one of them; units in cities or fortified lines, and attacks across
+    rivers, are excused; a unit whose every such neighbour is already attacked, or may not be
+    attacked, owes nothing."""
     from wargame.mechanics.movement import phase_key
 
     if match.turn > 3 or match.phasing != SOVIET:
@@ -604,11 +605,12 @@ def note_obligations(match: Match) -> None:
     from wargame.mechanics.movement import phase_key
 
     topo = match.topology
+    fortified = forts.lines(match, SOVIET) | forts.lines(match, GERMAN)
     units = []
     for unit in sorted(match.units_of(SOVIET), key=lambda u: u.id):
         loc = unit.loc
-        if loc is None or loc.startswith("box:") or is_city(match, loc):
-            continue
+        if loc is None or loc.startswith("box:") or is_city(match, loc) or loc in fortified:
+            continue  # excused in a city or a fortified line (5.12)
         if any(match.side_at(n) == GERMAN for n in topo.neighbours(loc)):
             units.append(unit.id)
     match.state.secrets.setdefault(SOVIET, {})["must_attack"] = {

@@ -1,5 +1,12 @@
-"""The Soviet Fortified Area (BARB 8.18, 11.22) and the German East Wall (11.21), both placed as
-markers on hexes (the stand-in map prints no fortified lines).
+"""Fortified lines (BARB 10.19, 11.21, 7.20): the printed ones of both sides (stand-in positions
+on the stand-in map, ``attrs.fort`` their owner), the Soviet Fortified Area (8.18, 11.22) and the
+German East Wall (11.21), the last two placed as markers on hexes.
+
+Attacking into an enemy line is 1L and a mobile assault into one costs 1 MP more; a unit
+defending in its enemy's line gets nothing from it. Soviet lines are indestructible; a German
+line (printed or East Wall) is destroyed for good by the first Soviet unit to enter it after GT4.
+German supply never enters a Soviet-controlled Soviet line, Soviet supply never an intact German
+one (7.20).
 
 The FA marker arrives in the Mutual Administrative Phase of GT16: the Soviet places it at once
 (``fa HEX``) in a hex he controls with overland supply whose six neighbours are all such hexes too
@@ -158,14 +165,61 @@ class PlaceWall(Verb):
             match.state.vars.pop("east_wall_left")
 
 
+# ------------------------------------------------------------------ printed lines (11.21)
+
+
+def printed(match: Match) -> dict[str, str]:
+    """Hex -> owner of the fortified lines printed on the map (stand-in positions, map.json)."""
+    key = "barb-printed-forts"
+    got = match.cache.get(key)
+    if got is None:
+        topo = match.topology
+        got = {
+            h: str(topo.attrs(h)["fort"])
+            for h in sorted(topo.locations())
+            if "fortified-line" in topo.features(h)
+        }
+        match.cache[key] = got
+    return got
+
+
+def lines(match: Match, owner: str) -> set[str]:
+    """The owner's intact fortified-line hexes: his printed ones (a German one is gone once
+    Soviet units have occupied it after GT4, 11.21) and, for the German, the East Wall."""
+    gone = set(match.state.vars.get("lines_destroyed", ()))
+    out = {h for h, o in printed(match).items() if o == owner and h not in gone}
+    if owner == GERMAN:
+        out.update(walls(match))
+    return out
+
+
+def in_enemy_line(match: Match, attacker: str, loc: str) -> bool:
+    """``loc`` is an intact fortified line of the attacker's enemy (10.19, 11.21)."""
+    return loc in lines(match, SOVIET if attacker == GERMAN else GERMAN)
+
+
+def note_ma_lines(match: Match) -> None:
+    """The printed enemy lines an MA of each side pays one more MP to enter (10.19), as the
+    overrun mechanic's ``target_cost_vars`` mapping (the East Wall has its own list)."""
+    gone = set(match.state.vars.get("lines_destroyed", ()))
+    match.state.vars["ma_lines"] = {
+        GERMAN: sorted(h for h, o in printed(match).items() if o == SOVIET),
+        SOVIET: sorted(h for h, o in printed(match).items() if o == GERMAN and h not in gone),
+    }
+
+
 # ------------------------------------------------------------------ effects
 
 
 def supply_blocks(match: Match, side: str) -> frozenset[str]:
-    """Hexes a side's supply lines may not enter (7.20)."""
+    """Hexes a side's supply lines may not enter (7.20): for the German, Soviet-controlled
+    Soviet fortifications and FA hexes; for the Soviet, intact German fortifications."""
+    control = match.state.control
     if side == GERMAN:
-        return frozenset(h for h in fa_hexes(match) if match.state.control.get(h) == SOVIET)
-    return frozenset(walls(match))
+        fa_held = {h for h in fa_hexes(match) if control.get(h) == SOVIET}
+        forts = {h for h in lines(match, SOVIET) if control.get(h) == SOVIET}
+        return frozenset(fa_held | forts)
+    return frozenset(lines(match, GERMAN))
 
 
 def no_concentric(match: Match, target: str) -> bool:
@@ -183,32 +237,45 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
         return []
     attacker = units[battle.attackers[0]].side
     target = battle.target
+    out = []
     if attacker == GERMAN and fa_covers(match, target):
         n = 2 if fa_full(match) else 1
-        return [Shift.left(n, "Soviet Fortified Area", "BARB 8.18")]
-    if attacker == SOVIET and target in walls(match):
-        return [Shift.left(1, "attack into an East Wall fortified line", "BARB 11.21")]
-    return []
+        out.append(Shift.left(n, "Soviet Fortified Area", "BARB 8.18"))
+    # 11.21: 1L into the defender's own line (a defender in his enemy's line gets nothing)
+    if in_enemy_line(match, attacker, target):
+        out.append(Shift.left(1, "attack into an enemy fortified line", "BARB 11.21"))
+    return out
 
 
 @hookimpl
 def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
-    """Soviet units entering an East Wall hex destroy it; the German taking the FA hex ends the
-    FA for good."""
+    """Soviet units entering a German fortified line after GT4 destroy it (11.21); the German
+    taking the FA hex ends the FA for good."""
     if not units or not path:
         return
     side = units[0].side
     entered = path[1:] if len(path) > 1 else path
-    if side == SOVIET:
-        gone = [h for h in entered if h in walls(match)]
-        for h in gone:
-            match.state.vars["east_wall"].remove(h)
-            match.emit("east-wall", f"the East Wall in {h} is destroyed", "BARB 11.21")
+    if side == SOVIET and match.turn > 4:
+        german = lines(match, GERMAN)
+        for h in [h for h in entered if h in german]:
+            if h in walls(match):
+                match.state.vars["east_wall"].remove(h)
+                match.emit("east-wall", f"the East Wall in {h} is destroyed", "BARB 11.21")
+            else:
+                match.state.vars.setdefault("lines_destroyed", []).append(h)
+                match.emit("fortified-line", f"the German line in {h} is destroyed", "BARB 11.21")
+                note_ma_lines(match)
     got = fa(match)
     if got and match.state.control.get(got["hex"]) == GERMAN:
         match.state.vars.pop("fa")
         match.state.vars["fa_gone"] = True
         match.emit("fortified-area", "the Fortified Area is eliminated", "BARB 8.18")
+
+
+@on_phase("start", kinds=("movement",))
+def ma_lines(match: Match, phase: PhaseSpec) -> None:
+    if "ma_lines" not in match.state.vars:
+        note_ma_lines(match)
 
 
 @on_phase("start", ids=("administration",))

@@ -1,5 +1,5 @@
-"""The Soviet Fortified Area (BARB 8.18, 11.22, 10.25, 7.20) and the German East Wall (11.21,
-7.20), placed as markers."""
+"""The Soviet Fortified Area (BARB 8.18, 11.22, 10.25, 7.20), the German East Wall (11.21,
+7.20), placed as markers, and the fortified lines printed on the map (10.19, 11.21, 7.20, 5.12)."""
 
 from __future__ import annotations
 
@@ -162,3 +162,117 @@ def test_a_mobile_assault_into_an_east_wall_hex_costs_one_more_10_19(rb: Match) 
     assert overrun.cost(rb, tank, launch, wall) == 4  # 3 into clear (ruling 7), +1 (10.19)
     rb.state.vars["east_wall"].remove(wall)  # the counter gone: clear again
     assert overrun.cost(rb, tank, launch, wall) == 3
+
+
+# ------------------------------------------------------------------ printed lines (11.21)
+
+
+def a_line(m: Match, owner: str) -> tuple[str, str]:
+    """A clear, non-city hex of the owner's printed line and a land neighbour off every line
+    across no river."""
+    for h, o in sorted(forts.printed(m).items()):
+        if o != owner or m.topology.terrain(h) != "clear" or combat.is_city(m, h):
+            continue
+        for n in sorted(m.topology.neighbours(h)):
+            edge = m.topology.edge(h, n)
+            land = m.topology.terrain(n) not in ("sea", "lake")
+            if n not in forts.printed(m) and land and (edge is None or not edge.features):
+                return h, n
+    raise AssertionError(f"no clear {owner} line hex")
+
+
+def test_the_map_prints_soviet_lines_and_german_ones_west_of_the_border_11_21_7_20(
+    rb: Match,
+) -> None:
+    lines = forts.printed(rb)
+    soviet = {h for h, o in lines.items() if o == "soviet"}
+    german = {h for h, o in lines.items() if o == "german"}
+    assert soviet and german
+    assert soviet <= rb.topology.region("country:ussr")
+    assert german <= rb.topology.region("country:germany")  # west of the border (7.20)
+    assert all(rb.topology.attrs(h)["fort"] for h in lines)
+
+
+def test_attacking_into_an_enemy_printed_line_is_1l_none_for_a_defender_in_his_enemys_11_21(
+    rb: Match,
+) -> None:
+    line, outside = a_line(rb, "soviet")
+    put(rb, "sov-47", line)
+    put(rb, "ger-5", outside)
+    german_attack = Battle("b1", ["ger-5"], ["sov-47"], line, {"ger-5": outside})
+    assert (-1, "BARB 11.21") in rules(rb, german_attack)
+    clear(rb)
+    put(rb, "ger-5", line)  # the German holds the Soviet line: it does nothing for him
+    put(rb, "sov-47", outside)
+    soviet_attack = Battle("b2", ["sov-47"], ["ger-5"], line, {"sov-47": outside})
+    assert (-1, "BARB 11.21") not in rules(rb, soviet_attack)
+    assert (-1, "BARB 11.21") in rules(rb, german_attack)  # indestructible: retaken, it counts
+
+
+def test_a_german_line_falls_to_the_first_soviet_entry_after_gt4_a_soviet_line_never_11_21(
+    rb: Match,
+) -> None:
+    german, outside = a_line(rb, "german")
+    forts.note_ma_lines(rb)
+    rb.state.cursor.turn = 4
+    unit = put(rb, "sov-47", german)
+    forts.wargame_moved(rb, [unit], [outside, german])
+    assert german in forts.lines(rb, "german")  # not before the end of GT4
+    rb.state.cursor.turn = 5
+    forts.wargame_moved(rb, [unit], [outside, german])
+    assert german not in forts.lines(rb, "german")
+    assert german not in rb.state.vars["ma_lines"]["soviet"]
+    soviet, beside = a_line(rb, "soviet")
+    tank = put(rb, "ger-5", soviet)
+    forts.wargame_moved(rb, [tank], [beside, soviet])
+    assert soviet in forts.lines(rb, "soviet")
+
+
+def test_supply_never_enters_an_enemy_line_7_20(rb: Match) -> None:
+    soviet, _ = a_line(rb, "soviet")
+    german, _ = a_line(rb, "german")
+    rb.state.control[soviet] = "soviet"
+    assert soviet in forts.supply_blocks(rb, "german")
+    rb.state.control[soviet] = "german"  # German-controlled: no longer a Soviet fortification
+    assert soviet not in forts.supply_blocks(rb, "german")
+    assert german in forts.supply_blocks(rb, "soviet")
+    rb.state.vars["lines_destroyed"] = [german]
+    assert german not in forts.supply_blocks(rb, "soviet")
+
+
+def test_a_mobile_assault_into_an_enemy_printed_line_costs_one_more_10_19(rb: Match) -> None:
+    from wargame.mechanics import overrun
+
+    line, launch = a_line(rb, "soviet")
+    forts.note_ma_lines(rb)
+    panzer = put(rb, "ger-40pz", launch)
+    assert overrun.cost(rb, panzer, launch, line) == 4  # 3 into clear (ruling 7), +1 (10.19)
+    away = next(
+        h
+        for h in sorted(rb.topology.neighbours(launch))
+        if h not in forts.printed(rb)
+        and rb.topology.terrain(h) == "clear"
+        and not combat.is_city(rb, h)
+        and not rb.topology.edge(launch, h).features
+    )
+    assert overrun.cost(rb, panzer, launch, away) == 3
+    soviet_tank = put(rb, "sov-3t", launch)
+    assert overrun.cost(rb, soviet_tank, launch, line) == 3  # his own line: no extra
+
+
+def test_soviet_units_in_a_fortified_line_owe_no_mandatory_attack_5_12(rb: Match) -> None:
+    line, outside = a_line(rb, "soviet")
+    put(rb, "ger-5", outside)
+    put(rb, "sov-47", line)
+    other = next(
+        h
+        for h in sorted(rb.topology.neighbours(outside))
+        if h not in forts.printed(rb)
+        and h != line
+        and rb.topology.terrain(h) == "clear"
+        and not combat.is_city(rb, h)
+    )
+    put(rb, "sov-48", other)
+    combat.note_obligations(rb)
+    owed = rb.state.secrets["soviet"]["must_attack"]["units"]
+    assert "sov-47" not in owed and "sov-48" in owed

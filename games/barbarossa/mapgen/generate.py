@@ -20,6 +20,7 @@ from wargame.geo import (
     GeneratorError,
     Point,
     dumps,
+    hex_line,
     inside,
     segments_cross,
     write_or_check,
@@ -104,6 +105,39 @@ class Builder(CalibratedMap):
             return [bool(v) for v in ~on_land], [bool(v) for v in in_lake]
 
         return test
+
+    # -- fortified lines (10.19, 11.21) -----------------------------------------------------
+
+    def nearest_land(self, lonlat: Sequence[float], water: set[str]) -> str:
+        point = self.grid(lonlat)
+        return min(
+            (h for h in self.hexes if h not in water),
+            key=lambda h: (math.dist(self.hexgrid.position(h), point), h),
+        )
+
+    def line_hexes(self, via: Sequence[Sequence[float]], water: set[str]) -> list[str]:
+        """The land hexes of a line drawn hex by hex through the land hexes nearest its points."""
+        ends = [self.nearest_land(point, water) for point in via]
+        out: list[str] = []
+        for a, b in zip(ends, ends[1:], strict=False):
+            for qr in hex_line(self.hexgrid.axial(a), self.hexgrid.axial(b)):
+                h = self.hexgrid.hex_at(*qr)
+                if h is not None and h not in water and h not in out:
+                    out.append(h)
+        return out
+
+    def add_fortified_lines(self, hexes: dict[str, Json], water: set[str]) -> None:
+        """Each line's hexes get the ``fortified-line`` feature and their owner (``attrs.fort``):
+        the printed lines are not in the text, so these are stand-ins (config.json)."""
+        for spec in self.config["fortified_lines"]["lines"]:
+            note = f"{spec['name']}: a stand-in {spec['owner']} fortified line (BARB 11.21)"
+            for h in self.line_hexes(spec["via"], water):
+                entry = hexes.setdefault(h, {})
+                entry["features"] = sorted({*entry.get("features", []), "fortified-line"})
+                entry.setdefault("attrs", {})["fort"] = spec["owner"]
+                prov = entry.setdefault("provenance", _stand_in(note))
+                if prov.get("note") != note:
+                    prov["note"] = f"{prov['note']}; {note}" if "note" in prov else note
 
     # -- the document --------------------------------------------------------------------
 
@@ -233,6 +267,8 @@ class Builder(CalibratedMap):
         for (a, b), (key, spec) in special.items():
             sides.pop((a, b), None)
             mark(a, b, key, spec["name"], _rulebook(spec["rule"]))
+
+        self.add_fortified_lines(hexes, water_hex)
 
         # regions
         land = [h for h in self.hexes if h not in water_hex]
