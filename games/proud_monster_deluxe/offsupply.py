@@ -6,14 +6,17 @@ LETTER HEX``), in his week-1 Refit Phase (ruling OS5: 8.6 says the Reinforcement
 then Axis); the location is public, the value (3, 4 or 5 for an active marker, 0 for a dummy)
 is in the owner's secrets only; a marker he leaves off stays off that turn. The owner turns an
 active marker face up when he uses it (``ossupply reveal LETTER``, in any of his phases); a dummy
-has nothing to show. Every marker comes off when the next deployment begins (ruling OS2).
+has nothing to show. Instead of offensive supply he may rotate an active marker (``ossupply
+rotate LETTER``, turning it up if it is not) to make its hex a temporary urban hex (8.2), when
+it lies within 5, 7 or 9 Mech MP (value 3, 4, 5) of a supply trace from an urban hex of his in
+supply; ``supply.py`` then traces from it as long as it stays so. Every marker comes off when the
+next deployment begins (ruling OS2).
 
 The letters are dealt afresh to the values at each deployment, from a generator the enemy's
 view cannot reproduce, so a letter says nothing of its value in a later turn (ruling OS4). The
 marker counts are on the Turn Record Track, not in the text: ``POOL`` is a stand-in (ruling
-OS1). What a marker gives (offensive supply within its radius, 8.4; the temporary urban hex,
-8.2) is read by supply (8.x, part 1), which ``covering`` serves: the radius in hexes is the
-marker's value (ruling OS3)."""
+OS1). Offensive supply within a marker's radius (8.4) is read through ``covering``: the radius
+in hexes is the marker's value (ruling OS3); a rotated marker gives none."""
 
 from __future__ import annotations
 
@@ -30,6 +33,8 @@ from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 8.6"
 FIRST = {SOVIET: 203, AXIS: 117}
+ROTATED_RANGE = {3: 5, 4: 7, 5: 9}
+"""8.2 (T31): a marker's value -> the longest trace in Mech MP from an actual urban hex to it."""
 POOL = (5, 4, 3, 0, 0, 0)
 """Stand-in markers of each side (ruling OS1): three active (5, 4, 3) and three dummies (0)."""
 LETTERS = "ABCDEF"
@@ -116,12 +121,27 @@ def covering(match: Match, side: str, loc: str) -> list[str]:
     return [
         k
         for k, m in on_map(match, side).items()
-        if m.get("value") and loc in topo and topo.distance(m["loc"], loc) <= int(m["value"])
+        if m.get("value")
+        and not m.get("rotated")
+        and loc in topo
+        and topo.distance(m["loc"], loc) <= int(m["value"])
     ]
 
 
+def rotated(match: Match, side: str) -> tuple[tuple[str, int], ...]:
+    """The side's rotated markers as (hex, value): temporary urban hexes when in range (8.2)."""
+    return tuple(
+        sorted(
+            (str(m["loc"]), int(m["value"]))
+            for m in on_map(match, side).values()
+            if m.get("rotated") and m.get("value")
+        )
+    )
+
+
 class OffensiveSupply(Verb):
-    """``ossupply LETTER HEX`` (placing, face down) and ``ossupply reveal LETTER`` (8.6)."""
+    """``ossupply LETTER HEX`` (placing, face down), ``ossupply reveal LETTER`` (8.6) and
+    ``ossupply rotate LETTER`` (8.2: a temporary urban hex)."""
 
     name = "ossupply"
     kinds = ("movement", "combat", "refit")
@@ -130,7 +150,24 @@ class OffensiveSupply(Verb):
         if match.phasing != decision.side:
             return []
         found = unplaced(match, decision.side) if placing(match, decision.side) else []
-        return found + (["reveal"] if self._revealable(match, decision.side) else [])
+        found += ["reveal"] if self._revealable(match, decision.side) else []
+        return found + (["rotate"] if self._rotatable(match, decision.side) else [])
+
+    def _rotatable(self, match: Match, side: str) -> list[str]:
+        """The side's active markers, face down or up, not yet rotated, in range of a supply
+        trace from an urban hex (8.2)."""
+        from . import supply
+
+        secret = _secret(match, side).get("values", {})
+        reach = supply.urban_reach(match, side)
+        out = []
+        for k, m in on_map(match, side).items():
+            letter = k.rsplit("-", 1)[1]
+            worth = int(secret.get(letter, 0))
+            near = reach.get(m["loc"], 10**9) <= ROTATED_RANGE.get(worth, -1)
+            if near and not m.get("rotated"):
+                out.append(letter)
+        return out
 
     def _revealable(self, match: Match, side: str) -> list[str]:
         secret = _secret(match, side).get("values", {})
@@ -145,14 +182,24 @@ class OffensiveSupply(Verb):
             if not placing(match, decision.side) or actor not in unplaced(match, decision.side):
                 return []
             return [Action("ossupply", (actor, h)) for h in sorted(match.topology.locations())]
-        if actor != "reveal" or match.phasing != decision.side:
+        if actor not in ("reveal", "rotate") or match.phasing != decision.side:
             return []
-        return [Action("ossupply", ("reveal", x)) for x in self._revealable(match, decision.side)]
+        found = (self._revealable if actor == "reveal" else self._rotatable)(match, decision.side)
+        return [Action("ossupply", (actor, x)) for x in found]
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
         args = action.args
         if len(args) != 2:
-            return "usage: ossupply LETTER HEX | ossupply reveal LETTER"
+            return "usage: ossupply LETTER HEX | ossupply reveal|rotate LETTER"
+        if args[0] == "rotate":
+            if match.phasing != decision.side:
+                return f"a marker is rotated in its owner's phases ({RULE})"
+            if args[1] not in self._rotatable(match, decision.side):
+                return (
+                    f"no active marker {args[1]} of yours, not yet rotated, within 5, 7 or 9 "
+                    "Mech MP (value 3, 4, 5) of a supply trace from your urban hex (PMD 8.2)"
+                )
+            return None
         if args[0] != "reveal":
             if not placing(match, decision.side):
                 return f"markers are placed in the week-1 Refit Phase ({RULE})"
@@ -169,12 +216,21 @@ class OffensiveSupply(Verb):
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         side, (first, second) = decision.side, action.args
-        if first != "reveal":
+        if first not in ("reveal", "rotate"):
             match.state.markers[key(side, first)] = {"type": KIND, "loc": second, "side": side}
             match.emit("offensive-supply", f"{side} marker {first} face down on {second}", RULE)
             return
         marker = match.state.markers[key(side, second)]
         marker["value"] = value(match, side, second)
+        if first == "rotate":
+            marker["rotated"] = True
+            match.emit(
+                "offensive-supply",
+                f"{side} marker {second} at {marker['loc']} ({marker['value']}) rotated: a "
+                "temporary urban hex",
+                "PMD 8.2",
+            )
+            return
         match.emit(
             "offensive-supply",
             f"{side} marker {second} at {marker['loc']} turned up: {marker['value']}",

@@ -14,15 +14,17 @@ RVGK area (9.1.3 lets a unit enter there). The ``placing`` flag marks the arriva
 place; it goes when the Soviet part of the phase ends.
 
 9.1.4: from turn 114, in a 1941 scenario, 2d6 (2-3 read 4, 11-12 read 10; -3 when Leningrad is
-Axis-owned or out of supply, -3 when a Moscow hex is) Tank Brigades come from the pool of 48
+Axis-owned, on lake supply or out of supply, -3 when a Moscow hex is) Tank Brigades come from the pool of 48
 (``vars.tb_pool``, 0 in 1942) until it is empty.
 
 2.2: the counter mix is an absolute limit. A draw takes only counters never yet in play (a
 counter removed from the game, or waiting in the Replacement Army, is not drawn again); when too
 few are left the rest do not arrive (the kernel's event cites 2.2).
 
-Not built (ruling RF3): the vacant Axis-owned HQ's partisan entry, Leningrad's lake supply, port supply
-(8.12), jointly-occupied hexes, Ost units (none in the manifest)."""
+Leningrad on lake supply (9.1.3, ``ports.lake_supply``) is a city only: no arrivals next to it,
+and only Leg units in it. A city on port supply only (8.12) is not in overland supply, so no
+entry hex. Not built (ruling RF3): the vacant Axis-owned HQ's partisan entry, jointly-occupied
+hexes, Ost units (none in the manifest)."""
 
 from __future__ import annotations
 
@@ -37,7 +39,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import reserves, supply
+from . import ports, reserves, supply
 from .strategic import urban
 from .turns import AXIS, SOVIET, ynn
 
@@ -81,10 +83,11 @@ def entry_hexes(match: Match) -> frozenset[str]:
     in_supply = supply.nets(match, SOVIET)[1]
     cities = [h for h in _cities(match) if controller(match, h) == SOVIET and h in in_supply]
     edges = [h for name in EDGES for h in topo.region(name)]
+    lake = ports.lake_supply(match)  # 9.1.3(1), (2): Leningrad a city only
     around = [
         n
         for h in match.title.doc("md-hq")["entries"]
-        if h in cities
+        if h in cities and not (lake and h == ports.LENINGRAD)
         for n in topo.neighbours(h)
         if _land(match, h, n)
     ]
@@ -109,6 +112,9 @@ def place_problem(match: Match, unit: Unit, loc: str) -> str | None:
             f"{loc} is not a Soviet-owned city or large town in overland supply, next to a "
             f"Military District HQ, nor a red-bordered edge hex, free of Axis units ({RULE})"
         )
+    mobility = match.unit_type(unit).get("mobility")
+    if loc == ports.LENINGRAD and mobility != "leg" and ports.lake_supply(match):
+        return f"Leningrad is on lake supply: only Leg units arrive there ({RULE})"
     here = [u.id for u in match.units_at(loc) if u.side == SOVIET]
     if stacking.over(match, SOVIET, [*here, unit.id], loc):
         return f"{unit.id} would overstack {loc}: stacking limits hold at placement ({RULE}, 6.1)"
@@ -171,7 +177,11 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
 
 
 def _penalised(match: Match, hexes: Iterable[str]) -> bool:
+    """Axis-owned or out of supply, or Leningrad on lake supply (9.1.4)."""
     in_supply = supply.nets(match, SOVIET)[1]
+    hexes = list(hexes)
+    if ports.LENINGRAD in hexes and ports.lake_supply(match):
+        return True
     return any(controller(match, h) == AXIS or h not in in_supply for h in hexes)
 
 

@@ -50,7 +50,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import eliminated, reserves, supply
+from . import eliminated, ports, reserves, supply
 from .reinforce import RVGK
 from .strategic import OKH, overland_supply
 from .turns import AXIS, SOVIET, ynn
@@ -437,6 +437,8 @@ def _producing(match: Match) -> dict[str, bool]:
     and in overland supply, Moscow while either hex is."""
     in_supply = supply.nets(match, SOVIET)[1]
     lost = set(_ns(match).get("lost", []))
+    if ports.lake_supply(match):  # 9.1.3(1): Leningrad on lake supply is a city only
+        in_supply = in_supply - {ports.LENINGRAD}
     return {
         name: name in lost
         for name, hexes in _hq_groups(match).items()

@@ -1,4 +1,5 @@
-"""Supply across the Sivash and the Kerch Strait (PMD 8.11, 8.2).
+"""Supply across the Sivash and the Kerch Strait (PMD 8.11, 8.2) and, for the Soviet, across
+the Oranienbaum-Leningrad hexside (8.4).
 
 The crossing arrows are the only all-sea hexsides a supply line of either side crosses: the
 Sivash (2446/2347) and the Kerch Strait (2850/2951, 2950/2951). Unfrozen, a supply path across one
@@ -6,7 +7,9 @@ costs the ``supply`` cost of its hexside entry in the terrain chart: 12 Mech MP 
 (8.2), the same for the Sivash (a stand-in: 8.2 names only the Kerch). Frozen, the hexside is
 clear terrain. The Sivash is frozen in Snow; the Kerch from January (turns 201, 301, 401): in the
 January turns, and after them while the weather is Snow (ruling K1). Both arrows lie in the
-Southern Zone (12.1: a border hexside is the SZ's). ``supply.py`` reads :func:`trace_costs`."""
+Southern Zone (12.1: a border hexside is the SZ's). The all-sea hexside 3203/3304 (its feature
+``LINK``) is a land hexside for Soviet supply only (8.4): a Soviet trace across it pays the hex
+entered, nothing for the hexside. ``supply.py`` reads :func:`trace_costs`."""
 
 from __future__ import annotations
 
@@ -15,10 +18,12 @@ from wargame.match import Match
 from wargame.mechanics import movement
 from wargame.state import Unit
 
-from .turns import ynn
+from .turns import SOVIET, ynn
 from .weather import weather_at
 
 ARROWS = ("sivash", "kerch")
+LINK = "soviet-supply"
+"""8.4: the Oranienbaum-Leningrad hexside's feature, land for Soviet supply."""
 JANUARY = (1, 2)
 """The January turns of each year (NN of YNN), when the Kerch freezes (8.11)."""
 
@@ -43,7 +48,7 @@ def _edges(match: Match) -> tuple[tuple[int, int, str, str, str], ...]:
             for k, j in enumerate(nbrs):
                 a, b = graph.ids[i], graph.ids[j]
                 edge = topo.edge(a, b)
-                for f in set(ARROWS) & set(edge.features if edge is not None else ()):
+                for f in set((*ARROWS, LINK)) & set(edge.features if edge is not None else ()):
                     out.append((i, k, a, b, f))
         return tuple(out)
 
@@ -60,10 +65,14 @@ def trace_costs(
     sz = weather(match, "sz") or "D"
     out = list(rows)
     for i, k, a, b, f in _edges(match):
+        if f == LINK and mech.side != SOVIET:
+            continue  # 8.4: Soviet supply only
         here = weather_at(match, b)
-        cols = ("D" if here == "R" else here, "D" if sz == "R" else sz)
-        enter = movement.chart_cost(match, mech, a, b, cols, treat={f: "ignored"})
-        extra = 0 if f in ice else int(chart[f].get("supply", {}).get("cost", 0))
+        zone = sz if f != LINK else (weather(match, "nz") or "D")
+        cols = ("D" if here == "R" else here, "D" if zone == "R" else zone)
+        treat = {f: "ignored"} if f != LINK else {LINK: "ignored", "sea": "ignored"}
+        enter = movement.chart_cost(match, mech, a, b, cols, treat=treat)
+        extra = 0 if f in ice or f == LINK else int(chart[f].get("supply", {}).get("cost", 0))
         row = list(out[i])
         row[k] = int(round((enter + extra) * factor))
         out[i] = tuple(row)

@@ -19,9 +19,11 @@ isolated loses a step (8.5, supply attrition). ISO goes when the unit can trace 
 A Leg unit may pay 2 Mech MP for each Leg MP of a step (8.2: ``nets(..., leg=True)``); the
 Sivash and Kerch arrows are priced by ``straits.py`` (8.11).
 
-Not built (RULINGS S4): ports and sea supply, Offensive Supply markers and offensive supply
-(every unit in supply counts as in offensive supply), air supply, the minor allies' South OKH
-rule, the forts' extra weeks against attrition."""
+Sea and port supply (8.4, 8.12) are ``ports.py``'s: a unit out of overland supply is supplied
+by them (``kind`` sea or port, not ``overland``), and one with a line of communications to a port
+in supply is not isolated (8.3). Not built (RULINGS S4): offensive supply from the Offensive
+Supply markers (every unit in supply counts as in offensive supply), the forts' extra weeks
+against attrition."""
 
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ from wargame.state import Unit
 from wargame.supply import supply_net
 from wargame.topology import Graph, is_box
 
-from . import minorallies, straits
+from . import minorallies, offsupply, straits
 from .turns import AXIS, SOVIET
 
 SOURCES = {
@@ -59,6 +61,8 @@ URBAN = ("city", "large-town", "small-town")
 MECH_MP = 14
 """8.2: the trace from an urban hex (or a source) to a unit, in Mech MP."""
 RIVERS = ("minor-river", "major-river", "south-volga")
+ROTATED = offsupply.ROTATED_RANGE
+"""8.2: a rotated marker's value -> its range in Mech MP from an actual urban hex (T31)."""
 ISO_MAX = 3
 """8.3: ISO 3 means at least three weeks."""
 
@@ -106,18 +110,24 @@ def _nets(
     enemy, joint, bars = _occupation(match, side)
     owned = tuple(h for h in _urban(match) if match.state.control.get(h) == side)
     columns = (weather(match, "nz") or "D", weather(match, "sz") or "D")
-    key = (side, enemy, joint, bars, owned, columns, straits.frozen(match), leg, where)
+    temporary = offsupply.rotated(match, side)
+    key = (side, enemy, joint, bars, owned, columns, straits.frozen(match), leg, where, temporary)
     kept = match.cache.setdefault("pmd-supply-nets", {})
     found = kept.get(key)
     if found is not None:
         return found
     frozen = "S" in columns
-    closed = _closed(match, ("sea",) if side == SOVIET or frozen else ("sea", "lake"))
+    lakes = side == SOVIET or frozen
+    closed = _closed(match, ("sea",) if lakes else ("sea", "lake"))
     sources = [graph.index[h] for h in match.resolve_locations(list(where))]
-    steps = _barred(graph, _unit_steps(match), bars) if bars else None
+    steps = line_steps(match, side, lakes)
+    steps = _barred(graph, steps, bars) if bars else steps
     loc_net = supply_net(graph, sources, blocked=enemy | closed, cost=steps)
     on_line = frozenset(graph.ids[n] for n in loc_net.dist)
     urban = [graph.index[h] for h in owned if h in on_line]
+    if temporary:  # 8.2: rotated markers in range of an urban hex are urban hexes too
+        near = _reach(match, side, urban, enemy | closed)
+        urban += [graph.index[h] for h, v in temporary if near.get(h, 99) <= ROTATED[v]]
     costs = _leg_costs(match, side) if leg else _trace_costs(match, side)
     net = supply_net(
         graph,
@@ -164,12 +174,6 @@ def _occupation(
     return frozenset(enemy), frozenset(joint), bars
 
 
-def _unit_steps(match: Match) -> tuple[tuple[int | None, ...], ...]:
-    """A cost of 1 a step everywhere (8.2's push counts no MP), once per map."""
-    graph = match.topology.graph()
-    return match.shared("pmd-supply-steps", lambda: tuple((1,) * len(row) for row in graph.adj))
-
-
 def _barred(
     graph: Graph, table: tuple[tuple[int | None, ...], ...], bars: frozenset[tuple[int, int]]
 ) -> tuple[tuple[int | None, ...], ...]:
@@ -182,11 +186,86 @@ def _barred(
     return tuple(rows)
 
 
+def _reach(
+    match: Match, side: str, urban: list[int], blocked: frozenset[int], limit: int = 0
+) -> dict[str, float]:
+    """Hex -> the Mech MP of a supply trace to it from the nearest of ``urban`` (8.2), within
+    ``limit`` (default the longest rotated marker's range)."""
+    graph, factor = match.topology.graph(), movement.scale(match)
+    net = supply_net(
+        graph,
+        urban,
+        blocked=blocked,
+        cost=_trace_costs(match, side),
+        limit=(limit or max(ROTATED.values())) * factor,
+    )
+    return {graph.ids[n]: d / factor for n, d in net.dist.items()}
+
+
+def urban_reach(match: Match, side: str, limit: int = 0) -> dict[str, float]:
+    """Hex -> the Mech MP from the side's nearest urban hex in supply (the 8.2 push), within the
+    longest range a rotated Offensive Supply marker may lie at (T31)."""
+    graph = match.topology.graph()
+    on_line = nets(match, side)[0]
+    enemy = enemy_nodes(match, side)
+    frozen = "S" in (weather(match, "nz") or "D", weather(match, "sz") or "D")
+    closed = _closed(match, ("sea",) if side == SOVIET or frozen else ("sea", "lake"))
+    urban = [
+        graph.index[h] for h in _urban(match) if match.state.control.get(h) == side and h in on_line
+    ]
+    return _reach(match, side, urban, enemy | closed, limit)
+
+
+def dry_line(match: Match, side: str) -> frozenset[str]:
+    """The side's line of communications from all its sources with no unfrozen lake crossed
+    (9.1.3's test for Leningrad's lake supply); in Snow the lakes are frozen and open."""
+    key = ("pmd-dry-line", side)
+    found = match.scratch.get(key)
+    if found is None:
+        graph = match.topology.graph()
+        frozen = "S" in (weather(match, "nz") or "D", weather(match, "sz") or "D")
+        closed = _closed(match, ("sea",) if frozen else ("sea", "lake"))
+        enemy = enemy_nodes(match, side)
+        sources = [graph.index[h] for h in match.resolve_locations(list(SOURCES[side]))]
+        net = supply_net(
+            graph, sources, blocked=enemy | closed, cost=line_steps(match, side, frozen)
+        )
+        found = match.scratch[key] = frozenset(graph.ids[n] for n in net.dist)
+    return frozenset(found)
+
+
+def line_steps(match: Match, side: str, lakes: bool) -> tuple[tuple[int | None, ...], ...]:
+    """8.2, 8.4: a line of communications' steps, one a hexside; the Oranienbaum-Leningrad
+    all-sea hexside (``straits.LINK``) only for the Soviet (8.4), all-lake hexsides only with
+    ``lakes`` (the Soviet always, the Axis in Snow). The stand-in map's other all-sea hexsides
+    (its bays at Sevastopol, Odessa, Kerch) are still crossed (ruling PS5)."""
+
+    def build() -> tuple[tuple[int | None, ...], ...]:
+        graph = match.topology.graph()
+        return tuple(
+            tuple(
+                None
+                if (straits.LINK in feats and side != SOVIET) or (not lakes and "lake" in feats)
+                else 1
+                for feats in row
+            )
+            for row in graph.edge_features
+        )
+
+    return match.shared(("pmd-line-steps", side, lakes), build)
+
+
+def enemy_nodes(match: Match, side: str) -> frozenset[int]:
+    """The graph nodes held by the enemy's units alone: no supply line enters them (8.2,
+    13.15.3)."""
+    return _occupation(match, side)[0]
+
+
 def _leg_costs(match: Match, side: str) -> tuple[tuple[int | None, ...], ...]:
     """8.2: a Leg unit's trace pays, step by step, the Mech cost or twice the Leg cost (2 Mech
     MP for 1 Leg MP: wagons where no Mech unit goes), whichever is less."""
     units = (_class_unit(match, side, "mech"), _class_unit(match, side, "leg"))
-    key = ("pmd-supply-leg-costs", *(movement.cost_key(match, u) for u in units))
+    key = ("pmd-supply-leg-costs", side, *(movement.cost_key(match, u) for u in units))
     key += (straits.frozen(match),)
     found = match.cache.get(key)
     if found is not None:
@@ -209,13 +288,13 @@ def _trace_costs(
     with the rivers' hexside costs taken out (8.2: rivers cost nothing extra), per side and
     cost key."""
     mech = _class_unit(match, side, mobility)
-    key = ("pmd-supply-costs", movement.cost_key(match, mech), straits.frozen(match))
+    key = ("pmd-supply-costs", side, movement.cost_key(match, mech), straits.frozen(match))
     found = match.cache.get(key)
     if found is not None:
         return found
     base = movement.cost_table(match, mech)
     if (
-        isinstance(key[1], tuple) and "rivers-ignored" in key[1]
+        isinstance(key[2], tuple) and "rivers-ignored" in key[2]
     ):  # turn 112's Axis costs have no rivers already (5.3(10))
         rows = straits.trace_costs(match, mech, [tuple(row) for row in base])
         found = match.cache[key] = tuple(rows)
@@ -270,6 +349,10 @@ def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
     if leg and unit.loc in nets(match, unit.side, True, south)[1]:
         why = "within 14 Mech MP (2 for each Leg MP, PMD 8.2) of a supplied urban hex or source"
         return {"state": "supplied", "why": why}
+    from . import ports
+
+    if unit.loc in ports.supplied(match, unit.side, south):
+        return ports.answer(unit.side)
     if unit.flags.get("iso"):
         return {"state": "iso", "why": f"isolated (ISO {unit.flags['iso']}, PMD 8.3)"}
     return {"state": "out", "why": "no supply line (PMD 8.2)"}
@@ -278,6 +361,8 @@ def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
 @on_phase("start", ids=("w1-cleanup", "w2-cleanup"))
 def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
     """8.3, 8.5: in the owning player's Cleanup Phase, isolation and supply attrition."""
+    from . import ports
+
     if match.phasing is None:
         return
     for unit in list(match.units_of(match.phasing)):
@@ -285,7 +370,7 @@ def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
             continue
         south = unit.side == AXIS and minorallies.nation(match, unit) is not None  # 7.1(1)
         on_line, _supplied = nets(match, unit.side, south=south)
-        if unit.loc in on_line:
+        if unit.loc in on_line or unit.loc in ports.line_to_port(match, unit.side):
             if unit.flags.pop("iso", None):
                 match.emit("supply", f"{unit.id} is no longer isolated", "PMD 8.3", unit=unit.id)
             continue

@@ -5,7 +5,7 @@ a road) or further; a Mech unit in the same hex may be out of supply."""
 from __future__ import annotations
 
 from tests.games.pmd_combat_helpers import title
-from wargame.games.proud_monster_deluxe import supply
+from wargame.games.proud_monster_deluxe import ports, supply
 from wargame.match import Match
 from wargame.testing import clear, put
 
@@ -46,7 +46,7 @@ def test_a_leg_unit_is_supplied_where_a_mech_unit_is_not_8_2() -> None:
     leg, mech = _unit(match, "soviet", "leg"), _unit(match, "soviet", "mech")
     clear(match)
     wagons = supply.nets(match, "soviet", leg=True)[1] - supply.nets(match, "soviet")[1]
-    hex_ = sorted(wagons)[0]  # reached only by paying 2 Mech MP a Leg MP
+    hex_ = sorted(wagons - ports.supplied(match, "soviet"))[0]  # only 2 Mech MP a Leg MP (no port)
     put(match, leg, hex_)
     put(match, mech, hex_)
     assert _state(match, leg) == "supplied"

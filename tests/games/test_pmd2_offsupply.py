@@ -128,3 +128,42 @@ def test_the_owner_sees_each_face_down_markers_value_on_the_map_the_enemy_only_w
     key = offsupply.key("axis", active)
     assert match.view("soviet")["markers"][key]["value"] == offsupply.value(match, "axis", active)
     assert "face_down" not in match.view("axis")["markers"][key]
+
+
+def _at_reach(match: Match, mp: float) -> str:
+    """The easternmost clear hex exactly ``mp`` Mech MP of supply trace from the nearest Axis
+    urban hex."""
+    from wargame.games.proud_monster_deluxe import supply
+
+    reach = supply.urban_reach(match, "axis", 10)
+    return max(h for h, d in reach.items() if d == mp and match.topology.terrain(h) == "clear")
+
+
+def test_t31_a_rotated_marker_is_a_temporary_urban_hex_within_5_7_9_mp_8_2() -> None:
+    from wargame.games.proud_monster_deluxe import supply
+
+    match = _deploy(T117)
+    ranges = {3: 5, 4: 7, 5: 9}
+    hexes = {v: (_at_reach(match, mp), _at_reach(match, mp + 1)) for v, mp in ranges.items()}
+    by_value = {offsupply.value(match, "axis", x): x for x in offsupply.unplaced(match, "axis")}
+    for value, (near, _far) in hexes.items():
+        match.apply(f"ossupply {by_value[value]} {near}")
+    before = supply.nets(match, "axis")[1]
+    for value, (_near, far) in hexes.items():
+        letter = by_value[value]
+        marker = match.state.markers[offsupply.key("axis", letter)]
+        marker["loc"] = far  # one Mech MP too far: not a temporary urban hex
+        refused(match, f"ossupply rotate {letter}", "9 Mech MP", rule="PMD 8.2")
+        marker["loc"] = hexes[value][0]
+        match.touch()
+        match.apply(f"ossupply rotate {letter}")  # turned up and rotated at once
+        marker = match.state.markers[offsupply.key("axis", letter)]
+        assert marker["value"] == value and marker["rotated"]
+        assert offsupply.covering(match, "axis", marker["loc"]) == []  # no offensive supply
+    match.touch()
+    gained = supply.nets(match, "axis")[1] - before
+    assert gained  # a normal supply line traced from the markers
+    beyond = min(gained)
+    assert supply.urban_reach(match, "axis").get(beyond, 99) > 9
+    dummy = next(x for v, x in by_value.items() if v == 0)
+    refused(match, f"ossupply rotate {dummy}", rule="PMD 8.2")

@@ -5,7 +5,7 @@ the South OKH area only; German and German-coloured units are free of all of it.
 from __future__ import annotations
 
 from tests.games.pmd_combat_helpers import at_phase, title
-from wargame.games.proud_monster_deluxe import minorallies, supply
+from wargame.games.proud_monster_deluxe import minorallies, ports, supply
 from wargame.match import Match
 from wargame.testing import clear, put, refused
 
@@ -89,7 +89,7 @@ def test_a_minor_ally_draws_supply_from_the_south_okh_only_7_1_1() -> None:
     match = Match(title(), "1941-historical", 1)
     clear(match)
     north_only = supply.nets(match, "axis")[1] - supply.nets(match, "axis", True, True)[1]
-    hex_ = sorted(north_only)[0]
+    hex_ = sorted(north_only - ports.supplied(match, "axis", True))[0]  # no Black Sea supply
     put(match, ROM, hex_)
     put(match, GER, hex_)
     match.touch()

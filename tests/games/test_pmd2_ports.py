@@ -1,0 +1,214 @@
+"""Proud Monster Deluxe sea, port and lake supply (8.4, 8.12, 9.1.3) and the Oranienbaum-Leningrad
+hexside as land for Soviet supply (8.4): ``ports.py`` and ``supply.py``."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from wargame.calendar import set_weather
+from wargame.games.proud_monster_deluxe import ports, reinforce, replacements, supply
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.plugins import Title, discover
+from wargame.testing import clear, put
+
+LENINGRAD, ORANIENBAUM = "3304", "3203"
+ASTRAKHAN, TALLINN, ROSTOV, ODESSA = "5463", "2302", "3846", "1643"
+KERCH = ("2850", "2950", "2951")
+
+
+@cache
+def _title() -> Title:
+    return discover().get("pmd")
+
+
+def _match() -> Match:
+    match = Match(_title(), "1941-historical", 1)
+    clear(match)
+    match.touch()
+    return match
+
+
+def _units(match: Match, side: str) -> list[str]:
+    return sorted(u.id for u in match.state.units.values() if u.side == side)
+
+
+def _answer(match: Match, uid: str) -> dict[str, object]:
+    match.touch()
+    found = match.hook.wargame_supply(match=match, unit=match.state.units[uid])
+    assert found is not None
+    return dict(found)
+
+
+def _hem(match: Match, hexes: list[str], side: str = "axis") -> None:
+    """Units of ``side`` in every land hex of ``hexes``."""
+    topo = match.topology
+    land = [h for h in hexes if topo.terrain(h) not in ("sea", "lake")]
+    free = [u for u in _units(match, side) if match.state.units[u].loc is None]
+    for uid, hex_id in zip(free, land, strict=False):
+        put(match, uid, hex_id)
+
+
+def _around(match: Match, hex_id: str, *but: str) -> list[str]:
+    return [n for n in match.topology.neighbours(hex_id) if n not in but]
+
+
+def test_the_oranienbaum_leningrad_hexside_is_land_for_soviet_supply_only_8_4() -> None:
+    match = _match()
+    _hem(match, _around(match, ORANIENBAUM, LENINGRAD))
+    sov = _units(match, "soviet")[0]
+    put(match, sov, ORANIENBAUM)
+    match.touch()
+    on_line, supplied = supply.nets(match, "soviet")
+    assert ORANIENBAUM in on_line and ORANIENBAUM in supplied  # across 3203/3304 only
+    match = _match()
+    _hem(match, _around(match, ORANIENBAUM, LENINGRAD), "soviet")
+    match.state.control[LENINGRAD] = "axis"  # the line to Leningrad, not across 3203/3304
+    match.touch()
+    assert ORANIENBAUM not in supply.nets(match, "axis")[0]  # not for the Axis
+
+
+def test_axis_sea_supply_is_two_hexes_from_the_baltic_coast_8_4() -> None:
+    match = _match()
+    ger = _units(match, "axis")[0]
+    put(match, ger, "2305")  # two hexes from the Gulf of Finland, far from Axis towns
+    assert ger and _answer(match, ger)["kind"] == "sea"
+    assert _answer(match, ger)["overland"] is False
+    put(match, ger, "2308")  # three hexes
+    assert _answer(match, ger)["state"] == "out"
+
+
+def test_axis_black_sea_supply_needs_black_sea_transport_and_the_azov_the_kerch_8_4() -> None:
+    match = _match()
+    ger = _units(match, "axis")[0]
+    put(match, ger, "2349")  # two hexes from the Black Sea coast
+    assert _answer(match, ger)["state"] == "out"  # 10.3: no Axis Black Sea transport yet
+    match.state.vars["axis_black_sea"] = True
+    assert _answer(match, ger)["kind"] == "sea"
+    put(match, ger, "3044")  # next to the Sea of Azov only
+    assert _answer(match, ger)["state"] == "out"  # the Kerch Strait is Soviet
+    for hex_id in KERCH:
+        match.state.control[hex_id] = "axis"
+    match.touch()
+    assert "3044" in ports.axis_sea(match) and _answer(match, ger)["state"] == "supplied"
+
+
+def test_soviet_port_supply_on_or_next_to_a_black_sea_port_8_4() -> None:
+    match = _match()
+    sov = _units(match, "soviet")[0]
+    put(match, sov, "1642")  # next to Odessa, cut off by land
+    _hem(match, _around(match, "1642", ODESSA) + _around(match, ODESSA, "1642"))
+    found = _answer(match, sov)
+    assert found["kind"] == "port" and found["overland"] is False
+    for sea in ("soviet-black", "soviet-azov"):  # no other Black Sea port is Soviet now
+        for port in ports._owned(match, "soviet", sea):
+            if port != ODESSA:
+                match.state.control[port] = "axis"
+    assert _answer(match, sov)["state"] == "out"
+
+
+def test_caspian_ports_supply_and_baltic_ports_do_not_8_4() -> None:
+    match = _match()
+    sov, other = _units(match, "soviet")[:2]
+    put(match, sov, ASTRAKHAN)
+    put(match, other, TALLINN)
+    _hem(match, _around(match, ASTRAKHAN) + _around(match, TALLINN))
+    assert _answer(match, sov)["kind"] == "port"  # the Caspian: no other port needed
+    assert _answer(match, other)["state"] == "out"  # 8.4: no Soviet Baltic port supply
+
+
+def test_rostov_needs_the_kerch_strait_and_its_river_to_the_sea_8_12() -> None:
+    match = _match()
+    sov = _units(match, "soviet")[0]
+    put(match, sov, ROSTOV)
+    mouth = set(ports.ROSTOV_MOUTH)
+    ring = {n for h in (ROSTOV, *mouth) for n in match.topology.neighbours(h)}
+    _hem(match, sorted(ring - mouth - {ROSTOV}))
+    assert _answer(match, sov)["kind"] == "port"
+    match.state.control["2950"] = "axis"
+    assert _answer(match, sov)["state"] == "out"  # 8.12: all the Kerch Strait hexes
+    match.state.control["2950"] = "soviet"
+    _hem(match, ["3747"])
+    assert _answer(match, sov)["state"] == "out"  # an Axis unit by the Don's mouth
+
+
+def test_a_line_to_a_port_in_supply_is_no_isolation_8_3() -> None:
+    match = _match()
+    topo = match.topology
+    ring = [
+        h for h in topo.locations() if not h.startswith("box:") and topo.distance("2305", h) == 4
+    ]
+    _hem(match, ring, "soviet")  # an Axis pocket on the Gulf of Finland round Tallinn
+    ger = _units(match, "axis")[0]
+    put(match, ger, "2308")  # three hexes from the coast: no sea supply
+    match.touch()
+    assert "2308" not in supply.nets(match, "axis")[0]
+    assert "2308" not in ports.line_to_port(match, "axis")  # Tallinn Soviet: no Axis port
+    match.state.control[TALLINN] = "axis"
+    match.touch()
+    assert "2308" in ports.line_to_port(match, "axis")  # a line to a port in sea supply
+    assert match.phasing == "axis"
+    supply.cleanup_phase(match, PhaseSpec(id="w1-cleanup", kind="cleanup"))
+    assert not match.state.units[ger].flags.get("iso")
+    match.state.control[TALLINN] = "soviet"
+    match.touch()
+    supply.cleanup_phase(match, PhaseSpec(id="w1-cleanup", kind="cleanup"))
+    assert match.state.units[ger].flags.get("iso") == 1
+
+
+def test_a_city_on_port_supply_only_is_no_entry_and_no_producing_hq_8_12() -> None:
+    match = _match()
+    odessa = "1643"
+    _hem(match, _around(match, odessa))
+    match.touch()
+    assert odessa in ports.soviet_port(match)
+    assert odessa not in reinforce.entry_hexes(match)
+    assert "Odessa" not in replacements._producing(match)
+    match = _match()
+    assert odessa in reinforce.entry_hexes(match) and "Odessa" in replacements._producing(match)
+
+
+def _besieged_leningrad(match: Match) -> None:
+    """Axis units in every land hex two hexes from Leningrad: its line only over Lake Ladoga."""
+    topo = match.topology
+    ring = [
+        h for h in topo.locations() if not h.startswith("box:") and topo.distance(LENINGRAD, h) == 2
+    ]
+    _hem(match, ring)
+    match.touch()
+
+
+def test_leningrad_on_lake_supply_is_a_city_only_9_1_3() -> None:
+    match = _match()
+    assert not ports.lake_supply(match)
+    around = set(match.topology.neighbours(LENINGRAD)) - {ORANIENBAUM}
+    assert around & reinforce.entry_hexes(match)
+    _besieged_leningrad(match)
+    assert ports.lake_supply(match)
+    assert LENINGRAD in reinforce.entry_hexes(match)
+    assert not around & reinforce.entry_hexes(match)  # 9.1.3(2): in Leningrad only
+    assert "Leningrad" not in replacements._producing(match)  # 9.1.3(1)
+    assert reinforce.tb_count(match, 10) == 10 - 3  # 9.1.4
+
+
+def test_only_leg_units_arrive_in_leningrad_on_lake_supply_9_1_3() -> None:
+    match = _match()
+    _besieged_leningrad(match)
+    by_mobility: dict[str, object] = {}
+    for u in match.state.units.values():
+        if u.side == "soviet" and u.loc is None:
+            by_mobility.setdefault(str(match.unit_type(u).get("mobility")), u)
+    mech, leg = by_mobility["mech"], by_mobility["leg"]
+    for unit in (mech, leg):
+        put(match, unit.id, "box:rvgk-north", placing=True)  # type: ignore[attr-defined]
+    problem = reinforce.place_problem(match, mech, LENINGRAD)  # type: ignore[arg-type]
+    assert problem is not None and "lake supply" in problem and "9.1.3" in problem
+    assert reinforce.place_problem(match, leg, LENINGRAD) is None  # type: ignore[arg-type]
+
+
+def test_no_lake_supply_when_the_lake_is_frozen_9_1_3() -> None:
+    match = _match()
+    _besieged_leningrad(match)
+    set_weather(match, "S", "nz")
+    match.touch()
+    assert not ports.lake_supply(match)  # frozen: an ordinary line of communications
