@@ -56,14 +56,15 @@ def rate(match: Match) -> int:
 
 
 def working_centres(match: Match) -> list[str]:
-    """8.7: the centres under Soviet control and in supply now."""
-    from .supply import soviet_supply
+    """8.7: the centres under Soviet control and with a supply line now (a hex's supply: DD3's
+    blanket supply is the units', 7.8; ruling RE6)."""
+    from .supply import soviet_line
 
     control = match.state.control
     return [
         h
         for h in sorted(table(match)["centres"])
-        if control.get(h) == SOVIET and soviet_supply(match, h) is not None
+        if control.get(h) == SOVIET and soviet_line(match, h) is not None
     ]
 
 
@@ -86,8 +87,9 @@ def dead(match: Match) -> list[Unit]:
 
 
 def entry_hexes(match: Match) -> list[str]:
-    """8.7: Soviet-held large towns and cities in supply."""
-    from .supply import soviet_supply
+    """8.7: Soviet-held large towns and cities with a supply line (DD3's blanket supply of the
+    units on the map does not count for entry, 7.8; ruling RE6)."""
+    from .supply import soviet_line
 
     key = ("lwe-replacement-entries", match.version)
     found = match.scratch.get(key)
@@ -98,7 +100,7 @@ def entry_hexes(match: Match) -> list[str]:
             for h in sorted(control)
             if control[h] == SOVIET
             and town_class(match, h) in ("large-town", "city")
-            and soviet_supply(match, h) is not None
+            and soviet_line(match, h) is not None
         ]
     return found
 

@@ -158,3 +158,20 @@ def test_stavka_directive_1_happens_at_the_start_of_gt6_not_before_8_14() -> Non
     advance_to(m, "german", "movement", turn=6)
     assert m.state.ns(replacements.NS).get("stavka-1")
     assert not any(m.counter(u)["type"] == "rifle-corps" and u.loc for u in m.units_of("soviet"))
+
+
+def test_entry_towns_and_centres_need_a_line_even_under_dd3_7_8_8_7(match: Match) -> None:
+    """7.8: while DD3 supplies every Soviet unit on the map, the hexes new units enter (and the
+    centres that give them) still need a line of their own (ruling RE6)."""
+    from wargame.games.land_without_end import dd3
+
+    assert dd3.in_effect(match)
+    centre = next(
+        h for h in centres(match) if not match.topology.attrs(h).get("coast")
+    )  # coastal towns are always supplied (7.10)
+    assert centre in replacements.entry_hexes(match)
+    ring = ("ger-inf-1", "ger-inf-5", "ger-inf-6", "ger-inf-7", "ger-inf-8", "ger-inf-9")
+    for uid, n in zip(ring, match.topology.neighbours(centre), strict=False):
+        put(match, uid, n)
+    assert centre not in replacements.entry_hexes(match)
+    assert centre not in replacements.working_centres(match)
