@@ -16,7 +16,7 @@ import copy
 from typing import Any
 
 from wargame.hexgrid import hex_grid
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import captureroll
 from wargame.mechanics import victory as shared
@@ -206,12 +206,10 @@ def stalingrad(match: Match) -> None:
         award(match, 2, "Fortress Stalingrad held", "BARB 12.7")
 
 
-@hookimpl(trylast=True)
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+@on_phase("end", ids=("victory-check",), trylast=True)
+def victory_check(match: Match, phase: PhaseSpec) -> None:
     """The check is the last step of the turn (4.14): after the Caucasus roll, the offensive's
     judgement and the other end-of-turn VP."""
-    if phase.id != "victory-check":
-        return
     occupation_penalty(match)
     stalingrad(match)
     check(match)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import captureroll, control
 from wargame.mechanics import victory as shared
@@ -146,13 +146,11 @@ def check(match: Match) -> None:
         shared.threshold_check(match, end=check_win)
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "refit-start":
-        fz_debit(match)
+@on_phase("start", ids=("refit-start",))
+def debit_fortified_zones(match: Match, phase: PhaseSpec) -> None:
+    fz_debit(match)
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "victory-check":
-        check(match)
+@on_phase("end", ids=("victory-check",))
+def victory_check(match: Match, phase: PhaseSpec) -> None:
+    check(match)
