@@ -178,6 +178,8 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
         combat_mechanic.store(match, battle)
         match.push(GERMAN, "dl1", f"DR in {battle.id}: take DL1 instead? (LWE 11.38)")
         return True
+    if result == "DR":
+        eliminate_static(match, battle)
     if result not in ("DE", "BB"):
         return None
     rule = "LWE 11.34" if result == "DE" else "LWE 11.35"
@@ -197,6 +199,18 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
     combat_mechanic.store(match, battle)
     combat_mechanic.proceed(match)
     return True
+
+
+STATIC = {"fz", "naval-infantry"}
+"""11.32: Soviet fortified zones and the Oranienbaum naval infantry never retreat."""
+
+
+def eliminate_static(match: Match, battle: Battle) -> None:
+    """11.32: a DR eliminates the static defenders in place; the others retreat as usual."""
+    for uid in battle.defenders:
+        unit = match.state.units[uid]
+        if unit.loc is not None and match.counter(unit)["type"] in STATIC:
+            match.eliminate(unit, "a static unit may not retreat (DR)", "LWE 11.32")
 
 
 def may_take_dl1(match: Match, battle: Battle) -> bool:

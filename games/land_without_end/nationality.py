@@ -5,6 +5,8 @@ unit (the CSIR, the Hungarian Fast Corps) may stack with German units, never wit
 satellite unit. The six-division limit (6.1) is the stacking mechanic's.
 
 Checked where a German-side unit ends a move (``move``, ``rollbahn``) or an advance after combat.
+A German-side prepared assault may involve one satellite nation at most, with German units or
+without (11.37; its concentric bonus is only 1R, ``combat.py``).
 
 A mixed stack can still arise: a forced retreat (never refused for nationality, ruling NA2) or a
 mixed stack out of supply coming back into supply. 6.3 gives the owner until the end of his
@@ -54,10 +56,12 @@ def mixed(match: Match, units: Iterable[Unit]) -> str | None:
 
 
 @hookimpl
-@veto_scope(verbs=("move", "rollbahn", "advance"))
+@veto_scope(verbs=("move", "rollbahn", "advance", "attack"))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     if decision.side != GERMAN or len(action.args) < 2:
         return None
+    if action.verb == "attack":
+        return satellites_in_attack(match, action)
     end = str(action.args[-1])
     if end.startswith("box:") or end not in match.topology:
         return None
@@ -65,6 +69,20 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
     moving = [units[u] for u in str(action.args[0]).split(",") if u in units]
     there = [u for u in match.units_at(end) if u not in moving]
     return mixed(match, moving + there)
+
+
+def satellites_in_attack(match: Match, action: Action) -> str | None:
+    """11.37: one Axis-satellite nation at most in a German-side prepared assault (with German
+    units or not)."""
+    units = match.state.units
+    ids = {a for arg in action.args[1:] for a in str(arg).split(",") if a in units}
+    nations = {nation(units[u]) for u in ids if units[u].side == GERMAN} - {"ger"}
+    if len(nations) > 1:
+        return (
+            f"no more than one satellite nation in a prepared assault ({', '.join(sorted(nations))})"
+            " (LWE 11.37)"
+        )
+    return None
 
 
 def german_stacks(match: Match) -> dict[str, list[Unit]]:

@@ -121,3 +121,19 @@ def test_out_of_supply_mixed_stack_owes_nothing_until_back_in_supply_6_3(match: 
     for uid in ("ger-inf-1", "rom-ii"):
         del match.state.units[uid].flags["oos"]
     assert nationality.mixed_hexes(match) == [a]  # back in supply: its grace begins
+
+
+def test_one_satellite_nation_at_most_in_a_prepared_assault_11_37(match: Match) -> None:
+    from wargame.actions import Action
+
+    a, b = _pair(match)
+    for uid in ("ger-inf-1", "rom-ii", "hun-hf"):
+        put(match, uid, a)
+
+    def why(ids: str) -> str | None:
+        return nationality.satellites_in_attack(match, Action("attack", (b, "with", ids)))
+
+    assert why("ger-inf-1,rom-ii") is None  # Germans with one satellite nation
+    assert why("ger-inf-1,hun-hf") is None
+    assert "LWE 11.37" in (why("ger-inf-1,rom-ii,hun-hf") or "")
+    assert "LWE 11.37" in (why("rom-ii,hun-hf") or "")  # with no Germans either

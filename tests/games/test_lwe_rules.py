@@ -324,3 +324,31 @@ def test_the_soviet_sets_up_after_the_german_with_his_choices_3_3_3_4() -> None:
     assert any(a.verb == "deploy" for a in m.legal_actions())
     m.apply("end")
     assert not any(u.flags.get("deploy") for u in m.state.units.values())
+
+
+def test_dr_eliminates_static_units_in_place_the_others_retreat_11_32(match: Match) -> None:
+    """The FZ and the Oranienbaum naval infantry never retreat: a DR eliminates them where they
+    stand; the other defenders are left to the usual retreat."""
+    from wargame.games.land_without_end import combat
+
+    clear(match)
+    target = _plain(match)
+    put(match, "sov-fz-przemysl", target)
+    put(match, "sov-nvl-oranienbaum", target)
+    put(match, "sov-rd-10", target)
+    put(match, "ger-inf-1", match.topology.neighbours(target)[0])
+    assert combat.wargame_combat_result(match, _battle(match, target, ["ger-inf-1"]), "DR") is None
+    for uid in ("sov-fz-przemysl", "sov-nvl-oranienbaum"):
+        assert match.state.units[uid].flags.get("eliminated")
+    assert match.state.units["sov-rd-10"].loc == target  # it retreats by the usual DR
+
+
+def test_as_leaves_static_units_in_place_11_30_11_32(match: Match) -> None:
+    from wargame.games.land_without_end import combat
+
+    clear(match)
+    target = _plain(match)
+    put(match, "sov-fz-przemysl", target)
+    put(match, "ger-inf-1", match.topology.neighbours(target)[0])
+    assert combat.wargame_combat_result(match, _battle(match, target, ["ger-inf-1"]), "AS") is None
+    assert match.state.units["sov-fz-przemysl"].loc == target
