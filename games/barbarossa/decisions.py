@@ -17,6 +17,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
+from . import manstein
 from .turns import GERMAN, SOVIET, in_region, is_city
 
 # ------------------------------------------------------------------ the Paulus Pause (5.10)
@@ -101,6 +102,19 @@ def reveal_watch(match: Match) -> None:
             h for h, s in match.state.control.items() if s == SOVIET and is_city(match, h)
         )
         match.state.vars["oder_kills"] = 0
+        oder_second_ss(match)
+
+
+def oder_second_ss(match: Match) -> None:
+    """4.18, 8.17: under the Oder the 2nd SS Panzer Corps is a special GT30 reinforcement: out
+    of play (withdrawn, or in the dead pile), it enters as any German reinforcement, its GT31
+    return taken now; on the map or in the box already, it stays as it is (ruling 2)."""
+    unit = match.state.units.get(manstein.SS2)
+    if unit is not None and unit.loc is not None:
+        return
+    manstein.pull(match, manstein.SS2)
+    manstein.arrive(match, manstein.SS2)
+    match.emit("reinforcements", "the 2nd SS Panzer Corps arrives for the Oder", "BARB 4.18")
 
 
 def oder_units(match: Match, unit: Unit) -> int:

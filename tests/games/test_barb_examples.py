@@ -79,3 +79,30 @@ def test_a_reverse_2_waits_for_gt2_a_hex_number_sets_up_there_t44_3_4(registry: 
         assert m.turn <= 2 and m.outcome is None
         step(m)
     assert m.turn == 2  # it comes into play on GT2, not before
+
+
+def test_oder_brings_a_withdrawn_2nd_ss_on_gt30_rhine_does_not_4_18_8_17(
+    registry: Registry,
+) -> None:
+    """4.18: the Oder's special reinforcements include the 2nd SS Panzer Corps: withdrawn on
+    GT25, it waits in the German reinforcement box on GT30 (its GT31 return taken now, 8.17);
+    under the Rhine it stays out until GT31; on the map already, it stays where it is."""
+    from wargame.games.barbarossa import events, manstein
+
+    for choice, back in (("oder", True), ("rhine", False)):
+        m = new(registry)
+        unit = m.new_unit(manstein.SS2, None)
+        unit.flags = {"eliminated": True, "permanent": True, "withdrawn": True}
+        m.state.cursor.turn = 30
+        m.state.secrets.setdefault("german", {})["watch"] = choice
+        decisions.reveal_watch(m)
+        ss = m.state.units[manstein.SS2]
+        assert (ss.loc == manstein.BOX) is back
+        arrived = m.state.ns("reinforcements").get("arrived", [])
+        assert ("german-2ss-gt31" in arrived) is back
+    m = new(registry)
+    ss = put(m, events.SS, "2119")
+    m.state.cursor.turn = 30
+    m.state.secrets.setdefault("german", {})["watch"] = "oder"
+    decisions.reveal_watch(m)
+    assert ss.loc == "2119"
