@@ -29,7 +29,7 @@ from wargame.mechanics.concentric import concentric
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import weather
+from . import ica, weather
 from .common import GERMAN, SOVIET, features
 
 NO_ATTACK_HEXSIDES = {"sea", "lake"}
@@ -180,6 +180,8 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
         return True
     if result == "DR":
         eliminate_static(match, battle)
+        if ica.sea_retreat(match, battle):
+            return True
     if result not in ("DE", "BB"):
         return None
     rule = "LWE 11.34" if result == "DE" else "LWE 11.35"
