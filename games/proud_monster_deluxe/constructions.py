@@ -103,11 +103,18 @@ def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
 
 def ask_before_roll(match: Match, battle: Battle) -> bool:
     """The decisions before the roll, in turn: the construction, the Close Combat marker
-    (``closecombat.ask``), the AFV shifts (``afv.ask``). True when a side is asked; each verb
-    answering one calls this again, and the battle is fought when none is left."""
+    (``closecombat.ask``), the AFV shifts (``afv.ask``), the raiders' step (15.6,
+    ``cavalryraid.ask``). True when a side is asked; each verb answering one calls this again,
+    and the battle is fought when none is left."""
+    from . import cavalryraid
+
     options = available(match, battle)
     if not options or "construction" in battle.extra:
-        return closecombat.ask(match, battle) or afv.ask(match, battle)
+        return (
+            closecombat.ask(match, battle)
+            or afv.ask(match, battle)
+            or cavalryraid.ask(match, battle)
+        )
     side = defender_side(match, battle)
     assert side is not None
     match.push(

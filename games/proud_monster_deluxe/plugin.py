@@ -9,12 +9,14 @@ from wargame.games.proud_monster_deluxe import (
     afv,
     antipartisan,
     attrition,
+    cavalryraid,
     closecombat,
     combat,
     concentration,
     constructions,
     eliminated,
     gambit,
+    heavymech,
     jointhex,
     losses,
     minorallies,
@@ -57,6 +59,8 @@ RULES: tuple[object, ...] = (
     mobileassault,
     eliminated,
     afv,
+    cavalryraid,  # part 2: 15.6
+    heavymech,  # part 2: 15.14
     strategic,  # part 2: 11.2
     attrition,  # part 2: 12.4
     volga,  # part 2: 11.4

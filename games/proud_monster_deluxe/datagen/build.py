@@ -236,7 +236,7 @@ UNIT_TYPES: Json = {
     "hpbn": utype(
         "Heavy panzer battalion",
         "mech",
-        ["axis", "german", "afv", "armor", "can-ma", "can-assist"],
+        ["axis", "german", "afv", "armor", "can-ma", "can-assist", "heavy-mech"],
         0.25,
         rule("6.1, 15.14"),
     ),
@@ -309,6 +309,27 @@ UNIT_TYPES: Json = {
         ["soviet", "afv", "armor", "half-step", "can-ma", "can-assist"],
         0.5,
         rule("2.4.7, 6.1, 16.4"),
+    ),
+    "eb": utype(
+        "Engineer brigade",
+        "leg",
+        ["soviet", "guards", "engineer"],
+        0.5,
+        rule("15.7", "Guards-coloured and Guards in all ways; brigade size"),
+    ),
+    "me": utype(
+        "Motorized engineer battalion",
+        "mech",
+        ["axis", "german", "engineer", "ma-assisted"],
+        0.25,
+        rule("15.7", "may MA stacked with a Mech unit that assists others (14.1)"),
+    ),
+    "ka": utype(
+        "Korps Abteilung",
+        "leg",
+        ["axis", "german", "infantry"],
+        1,
+        rule("15.19", "formed from 3 divisions; the class and stacking are stand-ins"),
     ),
     "partisan": utype("Partisans", "leg", ["soviet", "partisan"], 1, rule("15.8")),
     "para-corps": utype("Paratroop corps", "leg", ["soviet", "partisan"], 1, rule("15.8")),
@@ -663,6 +684,7 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
         "steps": [face(1, 4, 0), face(1, 3, 0), face(1, 2, 0), face(1, 1, 0)],
         "provenance": immobile,
     }
+    c.update(unit_specials())
     later = reinforcements.counters()  # 9.1: what the TRT brings later (stand-ins)
     if set(later) & set(c):
         raise ValueError(f"reinforcement counters already in the set-up: {set(later) & set(c)}")
@@ -761,6 +783,52 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
         "markers": markers,
     }
     return doc, groups
+
+
+SOVIET_ENGINEERS = 6
+"""Stand-in: how many Soviet engineer brigades (15.7 gives no count; the TRT is not in the text)."""
+KA_UNITS = 6
+"""15.19: six Korps Abteilung units from turn 314."""
+
+
+def unit_specials() -> Json:
+    """Stand-in counters for section 15's unit specials (engineers 15.7, KA 15.19): the values
+    the text states are kept, the rest marked. They are in the counter mix; their arrival turns
+    (the TRT) are not in the text and not on the stand-in schedule."""
+    c: Json = {}
+    for k in range(1, SOVIET_ENGINEERS + 1):
+        c[f"sov-eb-{k}"] = {
+            "side": "soviet",
+            "type": "eb",
+            "name": f"{k} Eng Bde",
+            "steps": [face(1, 2, 5)],
+            "provenance": stand_in(
+                "15.7: Soviet engineer brigades from turn 124, Guards in all ways; "
+                "count, factors and MF are stand-ins"
+            ),
+        }
+    c["ger-me-1"] = {
+        "side": "axis",
+        "type": "me",
+        "name": "1 Mot Eng Bn",
+        "steps": [face(1, 1, 12)],
+        "provenance": stand_in(
+            "15.7: the Axis's 1 motorized engineer battalion (from turn 218); factors stand-in"
+        ),
+    }
+    for k in range(1, KA_UNITS + 1):
+        c[f"ger-ka-{k}"] = {
+            "side": "axis",
+            "type": "ka",
+            "name": f"KA {k}",
+            "steps": [face(2, 4, 5)],
+            "provenance": rule(
+                "15.19",
+                "six KA; the counter picture reads 2-4-5; one step is a stand-in; "
+                "removed from play when destroyed (eliminated.py)",
+            ),
+        }
+    return c
 
 
 def _spread(total: int, faces: list[tuple[int, int]], weights: list[int]) -> list[int]:
