@@ -117,6 +117,10 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
     who = ctx.get("who")
     if not battle.extra.get("afv", {}).get(who) or is_afv(match, action.args[0]):
         return None
+    from . import engineers
+
+    if engineers.owed(match, battle, who, ctx["units"]):
+        return None  # 13.11(1): the engineer step comes before the AFV step (engineers.py)
     units = match.state.units
     before = battle.extra.get("pmd", {}).get(f"{who}_before", {})
     lost = sum(

@@ -103,16 +103,17 @@ def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
 
 def ask_before_roll(match: Match, battle: Battle) -> bool:
     """The decisions before the roll, in turn: the construction, the Close Combat marker
-    (``closecombat.ask``), the AFV shifts (``afv.ask``), the raiders' step (15.6,
+    (``closecombat.ask``), the AFV shifts (``afv.ask``), the engineer shifts (15.7), the raiders' step (15.6,
     ``cavalryraid.ask``). True when a side is asked; each verb answering one calls this again,
     and the battle is fought when none is left."""
-    from . import cavalryraid
+    from . import cavalryraid, engineers
 
     options = available(match, battle)
     if not options or "construction" in battle.extra:
         return (
             closecombat.ask(match, battle)
             or afv.ask(match, battle)
+            or engineers.ask(match, battle)
             or cavalryraid.ask(match, battle)
         )
     side = defender_side(match, battle)

@@ -15,6 +15,7 @@ from wargame.games.proud_monster_deluxe import (
     concentration,
     constructions,
     eliminated,
+    engineers,
     gambit,
     heavymech,
     jointhex,
@@ -61,6 +62,7 @@ RULES: tuple[object, ...] = (
     afv,
     cavalryraid,  # part 2: 15.6
     heavymech,  # part 2: 15.14
+    engineers,  # part 2: 15.7
     strategic,  # part 2: 11.2
     attrition,  # part 2: 12.4
     volga,  # part 2: 11.4
