@@ -19,6 +19,7 @@ from wargame.games.proud_monster_deluxe import (
     gambit,
     heavymech,
     jointhex,
+    korpsabteilung,
     losses,
     minorallies,
     mobileassault,
@@ -63,6 +64,7 @@ RULES: tuple[object, ...] = (
     cavalryraid,  # part 2: 15.6
     heavymech,  # part 2: 15.14
     engineers,  # part 2: 15.7
+    korpsabteilung,  # part 2: 15.19
     strategic,  # part 2: 11.2
     attrition,  # part 2: 12.4
     volga,  # part 2: 11.4
