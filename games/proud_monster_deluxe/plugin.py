@@ -34,6 +34,7 @@ from wargame.games.proud_monster_deluxe import (
     rvgk,
     seatransport,
     setups,
+    ssarrivals,
     strategic,
     summerattack,
     supply,
@@ -65,6 +66,7 @@ RULES: tuple[object, ...] = (
     heavymech,  # part 2: 15.14
     engineers,  # part 2: 15.7
     korpsabteilung,  # part 2: 15.19
+    ssarrivals,  # part 2: 15.20, 15.24
     strategic,  # part 2: 11.2
     attrition,  # part 2: 12.4
     volga,  # part 2: 11.4

@@ -324,6 +324,13 @@ UNIT_TYPES: Json = {
         0.25,
         rule("15.7", "may MA stacked with a Mech unit that assists others (14.1)"),
     ),
+    "ss-id": utype(
+        "SS infantry division",
+        "leg",
+        ["axis", "german", "infantry", "ss"],
+        1,
+        rule("15.20, 15.24", "not a regular ID (15.1)"),
+    ),
     "ka": utype(
         "Korps Abteilung",
         "leg",
@@ -792,7 +799,8 @@ KA_UNITS = 6
 
 
 def unit_specials() -> Json:
-    """Stand-in counters for section 15's unit specials (engineers 15.7, KA 15.19): the values
+    """Stand-in counters for section 15's unit specials (engineers 15.7, KA 15.19, the 19SS and
+    20SS IDs 15.20, 15.24): the values
     the text states are kept, the rest marked. They are in the counter mix; their arrival turns
     (the TRT) are not in the text and not on the stand-in schedule."""
     c: Json = {}
@@ -816,6 +824,17 @@ def unit_specials() -> Json:
             "15.7: the Axis's 1 motorized engineer battalion (from turn 218); factors stand-in"
         ),
     }
+    for n, nation, rule_no in (("19", "Latvian", "15.20"), ("20", "Estonian", "15.24")):
+        c[f"ger-id-{n}ss"] = {
+            "side": "axis",
+            "type": "ss-id",
+            "name": f"{n}SS ID",
+            "steps": [face(5, 7, 6), face(3, 4, 6)],
+            "provenance": stand_in(
+                f"{rule_no}: the {n}SS ID ({nation}); the 20SS's counter reads 5-7-6, the 19SS "
+                "is given the same; the reduced side is a stand-in"
+            ),
+        }
     for k in range(1, KA_UNITS + 1):
         c[f"ger-ka-{k}"] = {
             "side": "axis",

@@ -127,6 +127,15 @@ def schedule(index_of: dict[int, int]) -> Json:
                 "options": {"lrp": lrp, "mrp": mrp},
                 "provenance": stand_in("9.5.1: Axis replacement points from the TRT (not in text)"),
             }
+    for ynn, n, loc, rule_no in ((318, 19, "1808", "15.20"), (407, 20, "2302", "15.24")):
+        out[f"{ynn}-axis-id-{n}ss"] = {
+            "turn": index_of[ynn],
+            "side": "axis",
+            "units": [f"ger-id-{n}ss"],
+            "box": "box:okh-north",
+            "at": [loc],
+            "provenance": rule(rule_no, f"the {n}SS ID on turn {ynn}, entering only at {loc}"),
+        }
     out["211-axis-withdraw-2ss"] = {
         "turn": index_of[211],
         "side": "axis",

@@ -1,0 +1,60 @@
+"""Proud Monster Deluxe's 19SS and 20SS IDs, entering only at Riga and Tallinn (15.20, 15.24)."""
+
+from __future__ import annotations
+
+from tests.games.pmd_steps import end
+from wargame.actions import Action
+from wargame.games.proud_monster_deluxe import eliminated, plugin, ssarrivals
+from wargame.games.proud_monster_deluxe.datagen.build import turns
+from wargame.match import Match
+from wargame.plugins import discover
+
+GAME = {y: i for i, y in enumerate(turns(), start=1)}
+
+
+def _arrive(ynn: int, owner: str) -> Match:
+    """The Reinforcement Phase of ``ynn`` begun, the entry hexes held by ``owner``."""
+    title = discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+    match = Match(title, "1941-historical", 1)
+    while match.turn == 1:
+        end(match)
+    match.state.cursor.turn = GAME[ynn]
+    for hex_ in ("1808", "2302"):
+        match.state.control[hex_] = owner
+    for phase_id in ("reinforcement", "axis-reinforcement"):
+        spec = next(p for p in match.title.manifest.sequence.before_turn if p.id == phase_id)
+        match.hook.wargame_phase_start(match=match, phase=spec)
+    match.touch()
+    return match
+
+
+def test_the_19ss_arrives_on_turn_318_to_enter_only_at_riga_15_20() -> None:
+    match = _arrive(318, "axis")
+    unit = match.state.units["ger-id-19ss"]
+    assert unit.loc == "box:okh-north" and unit.flags["entry"] == ["1808"]
+    assert unit.flags["only_at"] == "1808"
+    assert "ger-id-20ss" not in match.state.units  # 15.24: not before turn 407
+    match.hook.wargame_moved(match=match, units=[unit], path=["1808"])
+    assert "only_at" in unit.flags  # still in the box: the limit holds
+    match.place(unit, "1808")
+    match.hook.wargame_moved(match=match, units=[unit], path=["1808"])
+    assert "only_at" not in unit.flags  # on the map: the normal rules
+
+
+def test_no_strategic_move_before_entering_at_riga_15_20() -> None:
+    match = _arrive(318, "axis")
+    decision = match.decision
+    assert decision is not None
+    move = Action("strategic", ("ger-id-19ss", "1808"))
+    why = ssarrivals.wargame_veto(match=match, decision=decision, action=move)
+    assert why == "ger-id-19ss enters the map only at Riga (PMD 15.20)"
+    match.state.units["ger-id-19ss"].flags.pop("only_at")  # entered, later moved off again
+    assert ssarrivals.wargame_veto(match=match, decision=decision, action=move) is None
+
+
+def test_the_20ss_is_removed_from_play_when_tallinn_is_not_axis_15_24() -> None:
+    match = _arrive(407, "soviet")
+    for cid in ("ger-id-19ss", "ger-id-20ss"):
+        unit = match.state.units[cid]
+        assert unit.loc is None and unit.flags == {"removed": True}
+        assert cid in eliminated._ns(match)[eliminated.REMOVED]
