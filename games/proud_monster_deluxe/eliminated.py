@@ -57,8 +57,8 @@ def destination(match: Match, unit: Unit) -> str:
     utype = match.unit_type(unit)
     tags = set(utype.get("tags", ()))
     if unit.side == AXIS:
-        if counter["type"] == "ka":
-            return REMOVED  # 15.19: a destroyed KA is removed from play
+        if counter["type"] in ("ka", "mad"):
+            return REMOVED  # 15.19, 15.21: a destroyed KA or MAD is removed from play
         if counter["type"] == "hpbn":
             return REPLACEMENT_ARMY  # the 2-2-9 HPBn, whatever its supply
         division = float(utype.get("stacking", 0)) == 1 and "german" in tags

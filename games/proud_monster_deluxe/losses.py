@@ -135,8 +135,13 @@ def reduction(match: Match, battle: Battle, defender_result: int, retreated: boo
 
 def final_result(match: Match, battle: Battle, code: str) -> tuple[int, int, list[str]]:
     """The result after the changes made once the die is rolled (13.4.2), with their reasons."""
+    from . import mad
+
     attacker, defender = (int(x) for x in code.split("/"))
     why: list[str] = []
+    if mad.extra_loss(match, battle):
+        defender += mad.extra_loss(match, battle)
+        why.append(f"MAD: defender loss +1 to {defender} (PMD 15.21)")
     spec = constructions.effect(match, battle)
     if spec.get("double_losses"):
         below = battle.roll is None and code == "2/0"

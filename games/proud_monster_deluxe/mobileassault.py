@@ -138,11 +138,11 @@ def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
 
 
 def from_reserve(match: Match, unit: Unit) -> bool:
-    """14.11(1)(A), 6.4: a Mech or cavalry unit in reserve, in an Initial Movement Phase."""
+    """14.11(1)(A), 6.4: a Mech or cavalry unit in reserve (any Leg unit in its side's
+    Seasonal Offensive week, 5.4), in an Initial Movement Phase."""
     if reserves.reserve_phase(match) or not reserves.in_reserve(match, unit):
         return False
-    kind = match.unit_type(unit)
-    return kind.get("mobility") == "mech" or "cavalry" in kind.get("tags", ())
+    return reserves.enhanced(match, unit)
 
 
 @hookimpl(tryfirst=True)

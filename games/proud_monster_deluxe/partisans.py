@@ -9,15 +9,16 @@ occupation). When a Soviet land unit first enters their hex they are removed, an
 of the next turn the Soviet is credited with their steps as LRPs (``vars.soviet_lrp``; the
 record of the credit goes then; ruling P3).
 
-Not built: their being last to take the attacker's losses and never advancing, their supply
-(8.x: every unit is supplied meanwhile, ruling C6)."""
+They are always in full defensive and offensive supply (never out of supply nor isolated), are
+the last attackers to take a step loss (``lose`` naming one is refused while another attacker
+can take it) and never advance after combat."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl, on_phase
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Match
 from wargame.mechanics.control import controller
 from wargame.mechanics.losses import steps_left
@@ -163,3 +164,35 @@ def lrp_credit(match: Match, phase: PhaseSpec) -> None:
         match.emit("partisans", f"Soviet credited with {n} LRPs (15.8)", RULE)
     if not credit:
         _ns(match).pop("credit", None)
+
+
+@hookimpl(tryfirst=True)
+def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
+    """15.8: always in full defensive and offensive supply."""
+    if unit.id in UNITS and unit.loc is not None:
+        return {"state": "supplied", "offensive": True, "why": f"always supplied ({RULE})"}
+    return None
+
+
+@hookimpl
+@veto_scope(verbs=("lose",), kinds=("loss",))
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    """15.8: the last units to take an attacker step loss."""
+    if decision.context.get("who") != "attacker" or not action.args:
+        return None
+    if action.args[0] not in UNITS:
+        return None
+    units = match.state.units
+    others = [i for i in decision.context["units"] if i not in UNITS and units[i].loc is not None]
+    if others:
+        return f"the partisans and the 4 Paratroop Corps take an attacker loss last ({RULE})"
+    return None
+
+
+@hookimpl(specname="wargame_veto")
+@veto_scope(verbs=("advance",), kinds=("advance",))
+def veto_advance(match: Match, decision: Decision, action: Action) -> str | None:
+    """15.8: they never advance after combat."""
+    if action.args and set(action.args[0].split(",")) & set(UNITS):
+        return f"the partisans and the 4 Paratroop Corps may not advance ({RULE})"
+    return None

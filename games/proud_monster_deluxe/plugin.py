@@ -21,11 +21,13 @@ from wargame.games.proud_monster_deluxe import (
     jointhex,
     korpsabteilung,
     losses,
+    mad,
     minorallies,
     mobileassault,
     movement,
     offensives,
     offsupply,
+    paradrop,
     partisans,
     paulus,
     reinforce,
@@ -66,7 +68,9 @@ RULES: tuple[object, ...] = (
     heavymech,  # part 2: 15.14
     engineers,  # part 2: 15.7
     korpsabteilung,  # part 2: 15.19
-    ssarrivals,  # part 2: 15.20, 15.24
+    ssarrivals,  # part 2: 15.20, 15.23, 15.24
+    paradrop,  # part 2: 15.18
+    mad,  # part 2: 15.21
     strategic,  # part 2: 11.2
     attrition,  # part 2: 12.4
     volga,  # part 2: 11.4

@@ -222,10 +222,24 @@ def wargame_move_locked(match: Match, unit: Unit) -> str | None:
         return None
     if not in_reserve(match, unit):
         return f"only units in reserve move in a reserve movement phase ({RULE})"
-    kind = match.unit_type(unit)
-    if kind.get("mobility") != "mech" and "cavalry" not in kind.get("tags", ()):
-        return f"only Mech and cavalry units move out of reserve in this phase ({RULE})"
+    if not enhanced(match, unit):
+        return (
+            "only Mech and cavalry units, and Leg units in their side's Seasonal Offensive "
+            f"week, move out of reserve in this phase ({RULE}, 5.4)"
+        )
     return None
+
+
+def enhanced(match: Match, unit: Unit) -> bool:
+    """6.4, 5.4: the reserve abilities of Mech and cavalry units (moving in the reserve phases,
+    terrain cost only into MA hexes), which every Leg unit gains in its side's Seasonal
+    Offensive week."""
+    from . import offensives
+
+    kind = match.unit_type(unit)
+    if kind.get("mobility") == "mech" or "cavalry" in kind.get("tags", ()):
+        return True
+    return offensives.active(match, unit.side)
 
 
 @hookimpl

@@ -365,9 +365,13 @@ def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
 
     if match.phasing is None:
         return
+    from . import paradrop, partisans
+
     for unit in list(match.units_of(match.phasing)):
-        if unit.loc is None or unit.loc.startswith("box:"):
-            continue
+        if unit.loc is None or unit.loc.startswith("box:") or paradrop.landed(match, unit):
+            continue  # 15.18: dropped this week, in defensive supply to its end
+        if unit.id in partisans.UNITS:
+            continue  # 15.8: always in supply
         south = unit.side == AXIS and minorallies.nation(match, unit) is not None  # 7.1(1)
         on_line, _supplied = nets(match, unit.side, south=south)
         if unit.loc in on_line or unit.loc in ports.line_to_port(match, unit.side):

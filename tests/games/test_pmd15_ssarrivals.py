@@ -58,3 +58,30 @@ def test_the_20ss_is_removed_from_play_when_tallinn_is_not_axis_15_24() -> None:
         unit = match.state.units[cid]
         assert unit.loc is None and unit.flags == {"removed": True}
         assert cid in eliminated._ns(match)[eliminated.REMOVED]
+
+
+def _withdrawn(match: Match, step: int = 0) -> None:
+    piles = match.state.ns("pmd-withdrawals")
+    for i, cid in enumerate(ssarrivals.PARTS):
+        unit = match.new_unit(cid, None)
+        unit.step = step if i == 2 else 0
+        piles.setdefault("specific", []).append(cid)
+
+
+def test_the_11ss_pgd_converts_from_three_withdrawn_units_less_their_losses_15_23() -> None:
+    match = _arrive(322, "axis")
+    _withdrawn(match, step=1)  # the NorSS ID lost a step
+    assert ssarrivals.convert(match) is None
+    pgd = match.state.units["ger-pgd-11ss"]
+    assert pgd.loc == "box:okh-north" and pgd.step == 1  # 4 steps less 1
+    assert not match.state.ns("pmd-withdrawals")["specific"]
+    assert set(ssarrivals.PARTS) <= set(eliminated._ns(match)[eliminated.REMOVED])
+
+
+def test_no_conversion_when_one_of_the_three_was_destroyed_15_23() -> None:
+    match = _arrive(322, "axis")
+    _withdrawn(match)
+    match.state.ns("pmd-withdrawals")["specific"].remove("ger-mib-danss")
+    eliminated._ns(match).setdefault(eliminated.DEAD_PILE, []).append("ger-mib-danss")
+    assert ssarrivals.convert(match) == "ger-mib-danss was destroyed (PMD 15.23)"
+    assert "ger-pgd-11ss" not in match.state.units

@@ -94,3 +94,43 @@ def test_a_soviet_unit_entering_removes_them_and_credits_lrps_next_turn_15_8() -
     match.hook.wargame_phase_start(match=match, phase=phase)
     assert match.state.vars["soviet_lrp"] == 1
     assert "credit" not in match.state.ns("pmd-partisans")
+
+
+def test_they_take_an_attacker_loss_last_and_are_always_supplied_15_8() -> None:
+    from wargame.games.proud_monster_deluxe import supply
+    from wargame.mechanics import combat
+
+    from .pmd_combat_helpers import at_phase, clear_pair
+
+    match = at_phase("soviet", "combat")
+    target, origin = clear_pair(match)
+    put(match, "ger-id-7", target)
+    rd = put(match, "sov-rd-interior-01", origin)
+    match.reveal(rd)
+    corps = put(match, "sov-para-corps-4", origin)
+    assert partisans.wargame_supply(match=match, unit=corps)["offensive"] is True
+    assert supply.wargame_supply(match=match, unit=corps) is not None
+    units = match.state.units
+    battle = combat.new_battle(match, [rd, corps], [units["ger-id-7"]], target, "attack")
+    battle.roll = 3
+    combat.store(match, battle)
+    combat.carry_out(match, battle, "1/0")
+    refused(match, "lose sov-para-corps-4", "take an attacker loss last", rule="PMD 15.8")
+    match.apply(f"lose {rd.id}")
+    assert rd.loc is None and corps.step == 0
+
+
+def test_they_never_advance_after_combat_15_8() -> None:
+    from wargame.actions import Action
+
+    from .pmd_combat_helpers import at_phase
+
+    match = at_phase("soviet", "combat")
+    decision = match.decision
+    assert decision is not None
+    why = partisans.veto_advance(
+        match=match, decision=decision, action=Action("advance", ("sov-partisans,x", "0101"))
+    )
+    assert why == "the partisans and the 4 Paratroop Corps may not advance (PMD 15.8)"
+    keep = Action("advance", ("sov-rd-interior-01", "0101"))
+    assert partisans.veto_advance(match=match, decision=decision, action=keep) is None

@@ -226,3 +226,17 @@ def test_a_moved_marker_s_units_wait_for_the_next_initial_movement_phase_6_4() -
     assert "tilted" not in reserves.stacks(match, "axis")["1"]
     match.apply(f"move ger-pd-3 {n} {far}")  # way 1: out of reserve now
     assert not reserves.in_reserve(match, match.state.units["ger-pd-3"])
+
+
+def test_leg_units_in_reserve_gain_the_cavalry_abilities_in_their_so_week_6_4_5_4() -> None:
+    match = _axis_refit()
+    a, n, _f, b = _places(match)
+    _in_friendly_reserve_phase(match, a, b)
+    refused(match, f"move ger-id-7 {a} {n}", "only Mech and cavalry", rule="PMD 6.4")
+    match.state.vars["soviet_seasonal_offensive"] = "soviet"  # the enemy's week: no help
+    match.touch()
+    refused(match, f"move ger-id-7 {a} {n}", "Seasonal Offensive week", rule="PMD 6.4")
+    match.state.vars["axis_seasonal_offensive"] = "axis"
+    match.touch()
+    match.apply(f"move ger-id-7 {a} {n}")
+    assert not reserves.in_reserve(match, match.state.units["ger-id-7"])

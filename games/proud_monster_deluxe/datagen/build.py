@@ -331,6 +331,34 @@ UNIT_TYPES: Json = {
         1,
         rule("15.20, 15.24", "not a regular ID (15.1)"),
     ),
+    "gparb": utype(
+        "Guards parachute brigade",
+        "leg",
+        ["soviet", "guards", "para"],
+        0.5,
+        rule("15.18", "may be paradropped in turns 313-318"),
+    ),
+    "galb": utype(
+        "Guards air-landing brigade",
+        "leg",
+        ["soviet", "guards", "para"],
+        0.5,
+        rule("15.18", "may be paradropped in turns 313-318"),
+    ),
+    "pgd": utype(
+        "Panzergrenadier division",
+        "mech",
+        ["axis", "german", "afv", "can-ma"],
+        1,
+        rule("2.4.4, 15.2, 15.23", "an AFV unit (15.2); its MA ability is a stand-in"),
+    ),
+    "mad": utype(
+        "Mobile Artillery Division",
+        "mech",
+        ["axis", "german", "artillery"],
+        1,
+        rule("15.21", "a 1-step Mech unit that may not MA; stacking as a division is a stand-in"),
+    ),
     "ka": utype(
         "Korps Abteilung",
         "leg",
@@ -800,7 +828,8 @@ KA_UNITS = 6
 
 def unit_specials() -> Json:
     """Stand-in counters for section 15's unit specials (engineers 15.7, KA 15.19, the 19SS and
-    20SS IDs 15.20, 15.24): the values
+    20SS IDs 15.20, 15.24, the 1943 paradrop brigades 15.18, the MAD 15.21, the 11SS
+    PGD and its parts 15.23): the values
     the text states are kept, the rest marked. They are in the counter mix; their arrival turns
     (the TRT) are not in the text and not on the stand-in schedule."""
     c: Json = {}
@@ -835,6 +864,49 @@ def unit_specials() -> Json:
                 "is given the same; the reduced side is a stand-in"
             ),
         }
+    for kind, k in (*(("gparb", k) for k in range(1, 5)), ("galb", 1)):
+        c[f"sov-{kind}-{k}"] = {
+            "side": "soviet",
+            "type": kind,
+            "name": f"{k} {kind.upper()}",
+            "steps": [face(2, 2, 5)],
+            "provenance": stand_in(
+                "15.18: 5 GParB and GALB on turn 313; the split (4 GParB, 1 GALB), the factors "
+                "and MF are stand-ins"
+            ),
+        }
+    # 15.23: the three units the 11SS PGD converts from, and the PGD (4 steps)
+    for cid, ut, name, steps in (
+        ("ger-mib-ndrss", "mib", "NdrSS MIB", [face(3, 3, 12)]),
+        ("ger-mib-danss", "mib", "DanSS MIB", [face(3, 3, 12)]),
+        ("ger-id-norss", "ss-id", "NorSS ID", [face(5, 7, 6), face(3, 4, 6)]),
+        (
+            "ger-pgd-11ss",
+            "pgd",
+            "11SS PGD",
+            [face(8, 8, 12), face(6, 6, 12), face(4, 4, 12), face(2, 2, 12)],
+        ),
+    ):
+        c[cid] = {
+            "side": "axis",
+            "type": ut,
+            "name": name,
+            "steps": steps,
+            "provenance": stand_in(
+                "15.23: the 11SS PGD (4 steps, stated) converts from the NdrSS MIB, DanSS MIB "
+                "and NorSS ID; the factors and the parts' steps are stand-ins"
+            ),
+        }
+    c["ger-mad"] = {
+        "side": "axis",
+        "type": "mad",
+        "name": "MAD",
+        "steps": [face(5, 7, 6)],
+        "provenance": stand_in(
+            "15.21: one step, Mech; the counter picture is garbled ('o 3 e -6 5-7'), so the "
+            "factors 5-7-6 are a stand-in read from it"
+        ),
+    }
     for k in range(1, KA_UNITS + 1):
         c[f"ger-ka-{k}"] = {
             "side": "axis",

@@ -136,6 +136,23 @@ def schedule(index_of: dict[int, int]) -> Json:
             "at": [loc],
             "provenance": rule(rule_no, f"the {n}SS ID on turn {ynn}, entering only at {loc}"),
         }
+    out["319-axis-mad"] = {
+        "turn": index_of[319],
+        "side": "axis",
+        "units": ["ger-mad"],
+        "box": "box:okh-north",
+        "at": ["country:greater-germany"],
+        "provenance": rule("15.21, 9.1.1", "the MAD arrives on turn 319"),
+    }
+    out["313-soviet-para"] = {
+        "turn": index_of[313],
+        "side": "soviet",
+        "units": [*(f"sov-gparb-{k}" for k in range(1, 5)), "sov-galb-1"],
+        "box": "box:rvgk-north",
+        "provenance": rule(
+            "15.18", "the 5 GParB/GALB arrive on turn 313; the RVGK area is a stand-in"
+        ),
+    }
     out["211-axis-withdraw-2ss"] = {
         "turn": index_of[211],
         "side": "axis",
