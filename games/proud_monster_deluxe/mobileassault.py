@@ -23,10 +23,10 @@ no defender retreat (13.8); Soviet cavalry in it cost a cavalry step outside the
 A successful MA marks its hex with an MA marker until the end of that Movement Phase (14.7).
 Other units of the side entering it in that phase pay 14.11's costs instead of the hex's terrain
 (hexside costs still paid, as for the MA itself, ruling MA2): Leg units 4 MP, Mech units 6 MP;
-in an Initial Movement Phase a Mech or cavalry unit out of reserve pays only the terrain (6.4,
-14.11(1)(A): its own cost key, so the compiled costs of the others are untouched). Not built:
-MA in a jointly-occupied hex or from off-map areas (14.9, 14.10), committing a Close Combat
-marker."""
+in an Initial Movement Phase a Mech or cavalry unit (any unit in its side's SO week, 5.4) out of
+reserve pays only the terrain (6.4, 14.11(1)(A): its own cost key, so the compiled costs of the
+others are untouched). The MAD never mobile-assaults (15.21, ``mad.py``). Not built: MA in a
+jointly-occupied hex or from off-map areas (14.9, 14.10), committing a Close Combat marker."""
 
 from __future__ import annotations
 

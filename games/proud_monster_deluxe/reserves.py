@@ -11,13 +11,13 @@ A unit leaves reserve when it moves (in its Initial Movement Phase, or in the Fr
 Enemy Reserve Movement Phase: 6.4's ways 1, 3 and 4), retreats, or attacks (ruling R2); the
 marker comes off when its last unit leaves, or when the stack takes a step loss or retreats
 (6.4). In the reserve movement phases only units in reserve move, and of them only Mech and
-cavalry units (6.4: Leg units gain the reserve phases only in a Seasonal Offensive week, not
-built). The phases run only for a side with a marker on the map (ruling Q1).
+cavalry units, and every Leg unit in its side's Seasonal Offensive week (6.4, 5.4:
+``enhanced``). The phases run only for a side with a marker on the map (ruling Q1).
 
 In his Initial Movement Phase a player may instead move a Reserve marker with its whole stack
 (``reserve-move NUMBER HEX HEX...``, 6.4 way 2): the units stay in reserve, and the marker is
 tilted: they may not move again until his next Initial Movement Phase (not in that week's FRMP
-nor in the enemy's ERMP after it). The MA-marker exemption of Mech and cavalry out of reserve is
+nor in the enemy's ERMP after it). The MA-marker exemption of the same units out of reserve is
 ``mobileassault.py``'s (14.11). Not built: turn 112's every-Axis-unit-in-reserve (5.3(8))."""
 
 from __future__ import annotations
