@@ -243,6 +243,13 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     units carry ``flags["retreated"]`` / ``flags["advanced"]`` set to the current phase key."""
 
 
+@hookspec
+def wargame_settled(match: Match) -> None:
+    """An action (or the set-up) has run its course, up to the next decision: a title brings
+    up to date what it derives from the whole position, whatever changed it (PMD 6.3, 16.2:
+    which units each side may see)."""
+
+
 @hookspec(firstresult=True)
 def wargame_move_locked(match: Match, unit: Unit) -> str | None:
     """Why the unit may not move at all now, with the rule (starts in enemy ZOC, PGG 6.22)."""

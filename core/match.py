@@ -153,6 +153,7 @@ class Match:
         self._place_setup()
         self.hook.wargame_setup(match=self)
         self._advance()
+        self.hook.wargame_settled(match=self)
         self.opening_events: list[Event] = list(self._events)  # set-up up to the first decision
 
     def _place_setup(self) -> None:
@@ -812,6 +813,7 @@ class Match:
             self._version += 1
             self.scratch = {}
             self._advance()
+            self.hook.wargame_settled(match=self)
         except Exception:
             self._replay(self.history[:before])  # leave the match exactly as it was
             raise

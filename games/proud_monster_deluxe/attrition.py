@@ -25,6 +25,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
+from . import fog
 from .turns import AXIS, SOVIET, ynn
 from .weather import weather_at
 
@@ -154,9 +155,7 @@ class Attrition(Verb):
             # the Soviet examines the stack he named (12.4) and names the unit in it
             hit = set(_ns(match)["hit"])
             units = [u for u in match.units_at(arg) if german(match, u) and u.id not in hit]
-            for unit in match.units_at(arg):
-                if SOVIET in unit.hidden_from:
-                    unit.hidden_from.remove(SOVIET)
+            fog.examine(match, match.units_at(arg))
             match.push(
                 SOVIET,
                 "attrition",

@@ -16,6 +16,7 @@ from wargame.games.proud_monster_deluxe import (
     constructions,
     eliminated,
     engineers,
+    fog,
     gambit,
     heavymech,
     jointhex,
@@ -58,6 +59,7 @@ RULES: tuple[object, ...] = (
     constructions,
     losses,
     reserves,
+    fog,  # 6.3, 16.2 C, D
     supply,
     closecombat,
     jointhex,  # 13.15.2, 13.15.3

@@ -159,7 +159,6 @@ class Place(Verb):
         for entry in reserves.stacks(match, SOVIET).values():
             if entry["loc"] == loc and unit.id not in entry["units"]:
                 entry["units"].append(unit.id)  # 9.1.3: placed into a reserve stack
-                unit.hidden_from = list(match.state.units[entry["units"][0]].hidden_from)
                 match.emit("reserve", f"{unit.id} joins the reserve stack in {loc}", RULE)
                 break
 

@@ -4,8 +4,8 @@ In his Refit Phase a player may put stacks in reserve, one of his 10 numbered Re
 each (``reserve HEX``, then ``end``): a stack in defensive supply (ruling C6), in a city
 or not adjacent to an enemy unit across a land hexside (6.4). Its units are hidden from the
 enemy while in reserve (the marker on top of the stack, 6.4's alternative: the enemy sees that
-units are there, not which; ruling R1) until the enemy moves next to the stack or attacks it
-(the odds are calculated on what is there, 6.3).
+units are there, not which; ruling R1) until a battle's odds are calculated on them (6.3); the
+concealment itself is ``fog``'s.
 
 A unit leaves reserve when it moves (in its Initial Movement Phase, or in the Friendly or
 Enemy Reserve Movement Phase: 6.4's ways 1, 3 and 4), retreats, or attacks (ruling R2); the
@@ -103,15 +103,6 @@ def eligible(match: Match, side: str) -> list[str]:
     return [loc for loc in locs if placement_problem(match, side, loc) is None]
 
 
-def _hide(match: Match, units: Iterable[Unit], hidden: bool) -> None:
-    for unit in units:
-        enemy = match.enemy(unit.side)
-        if hidden and enemy not in unit.hidden_from:
-            unit.hidden_from.append(enemy)
-        elif not hidden and enemy in unit.hidden_from:
-            unit.hidden_from.remove(enemy)
-
-
 def _marker_key(side: str, number: str) -> str:
     return f"reserve-{side}-{number}"
 
@@ -128,8 +119,6 @@ def place(match: Match, side: str, loc: str) -> str:
         "side": side,
         "number": int(number),
     }
-    if not _adjacent_enemy(match, loc, side):
-        _hide(match, units, True)
     match.emit("reserve", f"{side} Reserve marker {number} on {loc}", RULE, loc=loc, side=side)
     return number
 
@@ -138,8 +127,6 @@ def remove_marker(match: Match, side: str, number: str, why: str) -> None:
     entry = stacks(match, side).pop(number, None)
     if entry is None:
         return
-    units = match.state.units
-    _hide(match, [units[i] for i in entry["units"]], False)
     match.state.markers.pop(_marker_key(side, number), None)
     if not stacks(match, side):
         _ns(match).pop(side, None)  # the reserve phases run only while a marker is out
@@ -153,7 +140,6 @@ def leave(match: Match, unit: Unit, why: str) -> None:
         return
     entry = stacks(match, unit.side)[number]
     entry["units"].remove(unit.id)
-    _hide(match, [unit], False)
     if not entry["units"]:
         remove_marker(match, unit.side, number, f"its last unit {why}")
 
@@ -249,14 +235,6 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
         if moving is not None and marker_of(match, unit) == moving:
             continue  # 6.4 way 2: the marker moves with its stack, still in reserve
         leave(match, unit, "retreated" if unit.flags.get("retreated") else "moved")
-    if not path or not units:
-        return
-    # 6.4: the enemy moved next to a reserve stack: it is shown, and stays in reserve
-    side = units[0].side
-    end = path[-1]
-    for entry in stacks(match, match.enemy(side)).values():
-        if entry["loc"] == end or entry["loc"] in match.topology.neighbours(end):
-            _hide(match, [match.state.units[i] for i in entry["units"]], False)
 
 
 # ------------------------------------------------------------------ moving the marker (6.4 way 2)
@@ -350,8 +328,6 @@ class ReserveMove(Verb):
             match.hook.wargame_moved(match=match, units=units, path=path)
         finally:
             _ns(match).pop("moving", None)
-        if _adjacent_enemy(match, path[-1], side):
-            _hide(match, units, False)  # 6.4: the enemy is next to the stack: shown
 
 
 @hookimpl
@@ -368,10 +344,13 @@ def wargame_phase_start(match: Match) -> None:
 
 @hookimpl(tryfirst=True)
 def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
-    """The odds are calculated on the defending stack as it is (6.3); an attacking unit in
-    reserve comes out of it (ruling R2)."""
+    """The odds are calculated on the stacks as they are: the enemy examines the units of the
+    battle, in reserve or not (6.3, ``fog``); an attacking unit in reserve comes out of it
+    (ruling R2)."""
+    from . import fog
+
     units = match.state.units
-    _hide(match, [units[i] for i in battle.defenders if in_reserve(match, units[i])], False)
+    fog.examine(match, [units[i] for i in battle.attackers + battle.defenders])
     for uid in battle.attackers:
         leave(match, units[uid], "attacked")
     return None

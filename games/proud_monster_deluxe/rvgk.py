@@ -14,7 +14,7 @@ counted on the Points track (the turn's record goes at the next Reinforcement Ph
 CD 1, an RB, MRB or TB one half, artillery 2, any other unit its steps. While the Volga is
 interdicted (11.4) no unit south of the Caucasus line enters an area, and a unit coming out
 south of it has moved for the week. Units in an area are hidden from the Axis (16.2: the
-boxes are covered).
+boxes are covered; ``fog``).
 
 Entering from the arriving reinforcements (the Reinforcement Phase) waits for reinforcements
 (9.1); the Military District HQ hexes are not on the stand-in map (ruling RV1)."""
@@ -208,14 +208,10 @@ class Rvgk(Verb):
             ns["track"] = {"turn": match.turn, "points": moved_points(match) + points(match, unit)}
         match.place(unit, dest)
         if dest in AREAS.values():
-            if AXIS not in unit.hidden_from:
-                unit.hidden_from.append(AXIS)  # 16.2: the RVGK boxes are covered
             unit.flags["moved"] = phase_key(match)
             if origin not in AREAS.values():
                 ns.setdefault("entered", []).append(unit.id)
         else:
-            if AXIS in unit.hidden_from:
-                unit.hidden_from.remove(AXIS)
             if _phase(match) == "movement":
                 cost = chart_cost(match, unit, dest, dest)  # the edge hex's own cost
                 unit.flags["mp"] = [phase_key(match), int(cost * scale(match))]

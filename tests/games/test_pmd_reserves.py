@@ -115,16 +115,22 @@ def test_the_marker_goes_when_its_last_unit_leaves_and_the_phases_stop_6_4() -> 
     assert match.decision is not None and "reserve-movement" not in match.decision.phase
 
 
-def test_enemy_moving_next_to_a_reserve_stack_shows_it_still_in_reserve_6_4() -> None:
+def test_enemy_moving_next_to_a_reserve_stack_sees_how_many_units_not_which_6_3_6_4() -> None:
+    """Ruling R1: next to the stack the enemy may estimate its size (the view always shows the
+    concealed units' number), but may not look beneath the marker before the odds (6.3)."""
     match = _axis_refit()
     a, n, f, b = _places(match)
     put(match, "ger-pd-3", a)
+    put(match, "ger-id-7", a)
     match.apply(f"reserve {a}")
     to_phase(match, "soviet", "movement")
     put(match, RD, f)
     match.apply(f"move {RD} {f} {n}")
     pd = match.state.units["ger-pd-3"]
-    assert "soviet" not in pd.hidden_from and reserves.in_reserve(match, pd)
+    assert "soviet" in pd.hidden_from and reserves.in_reserve(match, pd)
+    seen = [u for u in match.view("soviet")["units"] if u["loc"] == a]
+    assert len(seen) == 2 and all(u.get("hidden") for u in seen)
+    assert not view_problems(match, "soviet")
 
 
 def test_a_reserve_stack_that_loses_a_step_loses_its_marker_6_4() -> None:
