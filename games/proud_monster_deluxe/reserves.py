@@ -81,8 +81,8 @@ def _adjacent_enemy(match: Match, loc: str, side: str) -> bool:
 
 def placement_problem(match: Match, side: str, loc: str) -> str | None:
     """Why ``side`` may not put the stack at ``loc`` in reserve now (6.4), or None."""
-    if loc not in match.topology:
-        return f"no hex {loc}"
+    if loc not in match.topology or loc.startswith("box:"):
+        return f"no hex {loc}: Reserve markers go on stacks on the map ({RULE})"
     units = [u for u in match.units_at(loc) if u.side == side]
     if not units:
         return f"no stack of yours at {loc} ({RULE})"

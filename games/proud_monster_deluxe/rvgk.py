@@ -33,7 +33,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import volga
+from . import reserves, volga
 from .strategic import half, overland_supply, urban
 from .turns import AXIS, SOVIET, ynn
 
@@ -206,6 +206,7 @@ class Rvgk(Verb):
         ns = _ns(match)
         if throughput(match) is not None:
             ns["track"] = {"turn": match.turn, "points": moved_points(match) + points(match, unit)}
+        reserves.leave(match, unit, "moved to or from the RVGK")  # 6.4: a unit that moves
         match.place(unit, dest)
         if dest in AREAS.values():
             unit.flags["moved"] = phase_key(match)

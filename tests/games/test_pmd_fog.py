@@ -125,3 +125,10 @@ def test_a_unit_moving_in_beneath_the_top_is_concealed_in_the_enemy_s_log_6_3() 
     shown = Lens.of(match, "soviet").entry(entry)
     assert ID not in str(shown) and "a concealed unit" in shown["action"]
     assert ID in str(Lens.of(match, "axis").entry(entry))
+
+
+def test_no_reserve_marker_in_a_box_6_4() -> None:
+    """6.4: Reserve markers go on stacks on the map (a box's contents are covered anyway)."""
+    match = _axis_refit()
+    put(match, PD, "box:okh-north")
+    refused(match, "reserve box:okh-north", "on the map", rule="PMD 6.4")
