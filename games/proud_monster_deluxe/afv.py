@@ -7,7 +7,8 @@ the capped group (13.5). The attacker is asked first, then the defender (``afv d
 ``afv decline``), once the construction and the Close Combat marker are settled. A side that
 declared it loses an AFV step first in the normal loss procedure (13.11(2)): a full step of AFV
 losses if it can (two half-step TBs). An isolated AFV unit counts for nothing (8.5, 15.2: it lost its special properties).
-Not built: the Flak negation of a Soviet attacking AFV shift (15.3: no Flak units yet)."""
+A Flak corps in the defending hex negates a Soviet attacker's shift: he is not asked (15.3,
+ruling FL1)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from wargame.mechanics.losses import steps_left
 from wargame.plugins import Verb
 
 from .combat import CAPPED, unsupplied
+from .turns import SOVIET
 from .weather import weather_at
 
 RULE = "PMD 13.4.1, 15.2"
@@ -42,6 +44,11 @@ def may_declare(match: Match, battle: Battle, who: str) -> bool:
     if weather_at(match, battle.target) not in AFV_WEATHER:
         return False
     ids = battle.attackers if who == "attacker" else battle.defenders
+    if who == "attacker" and ids and match.state.units[ids[0]].side == SOVIET:
+        from .flak import protecting
+
+        if protecting(match, battle) is not None:
+            return False  # 15.3(2), 13.4.1(1B): a Flak corps negates it (ruling FL1)
     return any(is_afv(match, i) for i in ids)
 
 

@@ -21,8 +21,9 @@ from or into a mountain hex only along a mountain road, closed in Snow (13.4.1, 
 Attackers not in offensive supply and defenders out of supply or isolated are halved, each group's
 total once, rounded up (8.5, 13.2; rulings C18, C19).
 
-Not built yet (RULINGS.md, Status): unit shifts (AFV, engineers, 15.x) and the uncapped named
-shifts (GAST, the Soviet first winter)."""
+A Flak corps in the defending hex halves the Soviet Mech attackers in the same one division
+(15.3, ``flak.py``); Soviet artillery without offensive supply adds nothing (15.11,
+``artillery.py``)."""
 
 from __future__ import annotations
 
@@ -158,10 +159,15 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
     attackers = [units[i] for i in battle.attackers if units[i].loc is not None]
     out: list[Modifier] = []
     by_river: dict[tuple[Fraction, str, str], list[Unit]] = {}
+    from . import artillery, flak
+
     for unit in attackers:
+        if artillery.silent(match, battle, unit):
+            continue  # 15.11: adds nothing at all (artillery.py)
         found = _river_factor(match, battle, unit)
         halved = attack_halving(match, battle, unit)
-        if found is None and halved is None:
+        flaked = flak.factor(match, battle, unit)
+        if found is None and halved is None and flaked is None:
             continue
         fraction, reasons, rules = Fraction(1), [], []
         if halved is not None:
@@ -170,6 +176,10 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
             fraction *= found[0]
             reasons.append(f"{found[0]} across a {found[1].replace('-', ' ')}")
             rules.append("PMD 13.4.1")
+        if flaked is not None:
+            fraction *= flaked[0]
+            reasons.append(flaked[1])
+            rules.append(flak.RULE)
         by_river.setdefault((fraction, ", ".join(reasons), "; ".join(rules)), []).append(unit)
     for (fraction, why, rule), group in sorted(by_river.items()):
         mod = _reduce(match, group, fraction, why, rule)

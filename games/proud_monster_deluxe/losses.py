@@ -24,7 +24,7 @@ from wargame.mechanics.losses import steps_left
 from wargame.mechanics.movement import phase_key
 from wargame.state import Unit
 
-from . import closecombat, constructions, jointhex, reserves
+from . import artillery, closecombat, constructions, harko, jointhex, reserves
 from .weather import weather_at
 
 RULE = "PMD 13.7, 13.11"
@@ -42,7 +42,12 @@ def _ns(battle: Battle) -> dict[str, Any]:
 
 
 def _steps(match: Match, units: list[Unit]) -> dict[str, float]:
-    return {u.id: steps_left(match, u) if u.loc is not None else 0.0 for u in units}
+    """Each unit's steps left; Soviet artillery has none (15.11) and is not counted."""
+    return {
+        u.id: steps_left(match, u) if u.loc is not None else 0.0
+        for u in units
+        if not artillery.soviet_artillery(match, u)
+    }
 
 
 def _lost(match: Match, before: dict[str, float]) -> float:
@@ -87,6 +92,8 @@ def close_combat(match: Match, battle: Battle) -> bool:
 def retreat_capable(match: Match, units: list[Unit]) -> bool:
     """13.8: only a stack of German-coloured units or of Soviet Guards units retreats."""
     alive = [u for u in units if u.loc is not None]
+    if any("no-retreat" in match.unit_type(u).get("tags", ()) for u in alive):
+        return False  # 13.8, 15.5, 15.10: not with HARKO, Heavy Gustav or Dora
     return bool(alive) and (
         all(german_coloured(match, u) for u in alive) or all(guards(match, u) for u in alive)
     )
@@ -128,6 +135,7 @@ def reduction(match: Match, battle: Battle, defender_result: int, retreated: boo
     if defender_result < 3:
         return None  # (4)
     had = sum(_ns(battle)["defender_before"].values())
+    had -= float(_ns(battle).get("artillery_loss", 0))  # 13.10(5): after artillery's losses
     if had >= (2 if retreated else 2.5):
         return None  # (5)
     return f"defender result {defender_result}, only {had:g} step(s) to lose (PMD 13.10)"
@@ -152,6 +160,10 @@ def final_result(match: Match, battle: Battle, code: str) -> tuple[int, int, lis
     if spec.get("attacker_loss"):
         attacker += int(spec["attacker_loss"])
         why.append(f"heavy fort: attacker loss +{spec['attacker_loss']} (PMD 13.4.2)")
+    extra, reason = harko.bonus(match, battle, bool(spec.get("double_losses")))
+    if extra:
+        defender += extra
+        why.append(reason or "")
     return attacker, defender, why
 
 
@@ -159,6 +171,12 @@ def final_result(match: Match, battle: Battle, code: str) -> tuple[int, int, lis
 def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | None:
     units = match.state.units
     attacker, defender, why = final_result(match, battle, result)
+    alone = artillery.caught_alone(match, battle)
+    if alone:  # 15.11: Soviet artillery caught alone is destroyed, no result for either side
+        for unit in alone:
+            match.eliminate(unit, f"Soviet artillery caught alone in {battle.id}", artillery.RULE)
+        attacker, defender = 0, 0
+        why = [f"Soviet artillery caught alone: destroyed, no result ({artillery.RULE})"]
     battle.explanation.extend(why)
     again = retreated_here(match, battle)
     if again and defender:
@@ -167,6 +185,7 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
             match.eliminate(units[uid], f"retreated, attacked again in {battle.id}", "PMD 13.8")
         battle.defenders = [i for i in battle.defenders if i not in again]
     close = close_combat(match, battle)
+    city = bool(constructions.effect(match, battle).get("double_losses"))
     ns = _ns(battle)
     ns.update(
         attacker_result=attacker,
@@ -174,13 +193,16 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
         close=close,
         defender_before=_steps(match, [units[i] for i in battle.defenders]),
         attacker_before=_steps(match, [units[i] for i in battle.attackers]),
-        city_zero=bool(constructions.effect(match, battle).get("double_losses")) and defender == 0,
+        city_zero=city and defender == 0,
+        artillery_loss=0 if alone else harko.bonus(match, battle, city)[0],
     )
     picks: dict[str, Any] = {"chooser": "enemy", "alternate": True} if close else {}
     todo: list[dict[str, Any]] = []
     if defender:
         could = any(
             german_coloured(match, units[i]) or guards(match, units[i]) for i in battle.defenders
+        ) and not any(  # 13.8: never with HARKO, Heavy Gustav or Dora (lost last, 13.12)
+            "no-retreat" in match.unit_type(units[i]).get("tags", ()) for i in battle.defenders
         )
         kind = "steps-or-retreat" if could and may_retreat(match, battle) else "steps"
         if kind == "steps-or-retreat" and battle.extra.get("winter", {}).get("retreat"):
@@ -192,6 +214,11 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
                 {"who": "defender", "do": kind, "n": defender, "retreat_last": True, **picks}
             )
     todo.append({"who": "attacker", "do": "steps", "n": attacker, **picks})
+    for item in todo:  # 15.11: Soviet artillery takes no step of a loss
+        ids = battle.attackers if item["who"] == "attacker" else battle.defenders
+        takers = artillery.loss_takers(match, ids)
+        if takers is not None and item["do"] != "retreat":
+            item["units"] = takers
     todo.extend(cavalry_cost(match, battle))
     if ns["city_zero"]:
         todo.append({"who": "defender", "do": "steps", "n": 0})  # ruling C5
@@ -244,7 +271,8 @@ def wargame_combat_loss(match: Match, battle: Battle, who: str, n: float) -> flo
     if why:
         battle.explanation.append(f"attacker loss {result} -> {loss}: {why}")
     if ns.get("close"):
-        lost = _lost(match, ns["defender_before"])
+        # 13.12: only the defender's non-artillery-caused losses count (HARKO's are not)
+        lost = max(0.0, _lost(match, ns["defender_before"]) - float(ns.get("artillery_loss", 0)))
         least = cc_minimum(lost)
         if least > loss:
             battle.explanation.append(

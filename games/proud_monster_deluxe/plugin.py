@@ -8,16 +8,19 @@ from importlib.resources import files
 from wargame.games.proud_monster_deluxe import (
     afv,
     antipartisan,
+    artillery,
     attrition,
     cavalryraid,
     closecombat,
     combat,
     concentration,
     constructions,
+    counterfire,
     eliminated,
     engineers,
     fog,
     gambit,
+    harko,
     heavymech,
     jointhex,
     korpsabteilung,
@@ -92,6 +95,9 @@ RULES: tuple[object, ...] = (
     paulus,  # part 2: 8.10
     minorallies,  # part 2: 7.1, 7.2
     winteroffensive,  # part 2: 5.5(2), (3)
+    harko,  # part 2: 15.5
+    artillery,  # part 2: 15.11, 15.15, 13.12
+    counterfire,  # part 2: 15.13
     victory,
 )
 

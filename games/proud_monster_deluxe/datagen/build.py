@@ -107,6 +107,7 @@ def thresholds(ynn: int) -> tuple[tuple[int | None, int | None], Json]:
 def calendar() -> Json:
     """Keyed by the kernel's game-turn index 1..68 (it counts turns one by one); each entry's
     label is the rulebook's YNN (1.4), which every rule that names a turn uses."""
+    index_of = {ynn: i for i, ynn in enumerate(turns(), start=1)}
     out: Json = {}
     for index, ynn in enumerate(turns(), start=1):
         year, month = 1940 + ynn // 100, month_of(ynn)
@@ -153,7 +154,10 @@ def calendar() -> Json:
         ),
         "seasons": SEASONS,
         "turns": out,
-        "schedule": reinforcements.schedule({ynn: i for i, ynn in enumerate(turns(), start=1)}),
+        "schedule": {
+            **reinforcements.schedule(index_of),
+            **fire_support_schedule(index_of),
+        },
     }
 
 
@@ -490,6 +494,150 @@ def _german_id(n: int | str) -> Json:
     }
 
 
+FIRE_SUPPORT_TYPES: Json = {
+    "harko": utype(
+        "HARKO (heavy artillery command)",
+        "leg",
+        ["axis", "german", "artillery", "harko", "no-retreat"],
+        0,
+        rule("6.1, 13.8, 15.5", "an artillery unit: outside the division limit, 1 a hex"),
+    ),
+    "flak": utype(
+        "Flak corps",
+        "mech",
+        ["axis", "german", "flak"],
+        0,
+        rule("6.1, 15.3", "a Mech unit; one a stack outside the division limit"),
+    ),
+    "sov-art": utype(
+        "Artillery division",
+        "mech",
+        ["soviet", "artillery"],
+        0,
+        rule("6.1, 15.11", "Mech, no MA, no defence, no steps; 5 a hex outside the limit"),
+    ),
+    "sov-gad": utype(
+        "Guards artillery division (CB)",
+        "mech",
+        ["soviet", "artillery", "guards", "counter-battery"],
+        0,
+        rule("15.11", "the 4 and 6 GAD, marked CB: the 1L is automatic; never rebuilt"),
+    ),
+    "sov-rkt": utype(
+        "Guards rocket division",
+        "mech",
+        ["soviet", "artillery", "guards", "rocket"],
+        0,
+        rule("15.15", "artillery, doubled into a clear hex in non-Mud weather"),
+    ),
+}
+"""The fire-support family of section 15 (``fire_support_counters``)."""
+
+HARKO_MF = 6
+FIRE_SUPPORT_SETUP = {
+    "agc": ["ger-harko", "ger-flak-2"],
+    "agn": ["ger-flak-1"],
+    "ags": ["ger-flak-3"],
+}
+"""15.3, 15.5: HARKO and the 3 Flak corps are at start; where is a stand-in."""
+SOVIET_ARTILLERY = {219: 4, 221: 4}
+"""Stand-in artillery divisions by arrival turn (15.11: from turn 219; the TRT is not in the
+text)."""
+SOVIET_ROCKETS = {223: 3}
+"""Stand-in Guards rocket divisions by arrival turn (15.15: from turn 223)."""
+
+
+def fire_support_counters() -> Json:
+    """Stand-in counters of section 15's fire-support units: the values the text states carry
+    their rule, the rest (factors, movement, how many Soviet divisions) are stand-ins."""
+    c: Json = {
+        "ger-harko": {
+            "side": "axis",
+            "type": "harko",
+            "name": "HARKO",
+            "steps": [face(0, 2, HARKO_MF), face(0, 1, HARKO_MF)],
+            "provenance": stand_in(
+                "15.5: HARKO does not attack itself and is never rebuilt; its defence, steps "
+                "and movement are stand-ins"
+            ),
+        }
+    }
+    for n in (1, 2, 3):
+        c[f"ger-flak-{n}"] = {
+            "side": "axis",
+            "type": "flak",
+            "name": f"{n} Flak Corps",
+            "steps": [face(3, 4, 10), face(2, 2, 10)],
+            "provenance": stand_in("15.3: 3 German Flak corps, Mech units; factors stand-in"),
+        }
+    for k in range(1, sum(SOVIET_ARTILLERY.values()) + 1):
+        c[f"sov-art-{k:02d}"] = {
+            "side": "soviet",
+            "type": "sov-art",
+            "name": f"{k} AD",
+            "steps": [face(4, 0, 6)],
+            "provenance": stand_in(
+                "15.11: from turn 219, no defence factor and no steps (stated); the attack, "
+                "movement, count and turns are stand-ins"
+            ),
+        }
+    for n in (4, 6):
+        c[f"sov-gad-{n}"] = {
+            "side": "soviet",
+            "type": "sov-gad",
+            "name": f"{n} GAD CB",
+            "steps": [face(5, 0, 6)],
+            "provenance": stand_in(
+                "15.11: the 4 and 6 GAD arrive by conversion on turn 301, marked CB (stated); "
+                "the factors are stand-ins"
+            ),
+        }
+    for k in range(1, sum(SOVIET_ROCKETS.values()) + 1):
+        c[f"sov-rkt-{k:02d}"] = {
+            "side": "soviet",
+            "type": "sov-rkt",
+            "name": f"{k} GRkD",
+            "steps": [face(3, 0, 6)],
+            "provenance": stand_in(
+                "15.15: from turn 223, treated as artillery (stated); the factors, count and "
+                "turns are stand-ins"
+            ),
+        }
+    return c
+
+
+def fire_support_schedule(index_of: dict[int, int]) -> Json:
+    """The Soviet artillery's arrivals (15.11, 15.15) in an RVGK area like other Soviet
+    reinforcements (9.1.3); turns and counts are stand-ins but for the first turns stated."""
+    out: Json = {}
+    for what, arrivals, rule_no in (
+        ("art", SOVIET_ARTILLERY, "15.11"),
+        ("rkt", SOVIET_ROCKETS, "15.15"),
+    ):
+        k = 0
+        for ynn, count in arrivals.items():
+            ids = [f"sov-{what}-{k + i + 1:02d}" for i in range(count)]
+            k += count
+            out[f"{ynn}-soviet-{what}"] = {
+                "turn": index_of[ynn],
+                "side": "soviet",
+                "units": ids,
+                "box": "box:rvgk-north",
+                "provenance": stand_in(f"{rule_no}: the first turn is stated; counts stand-in"),
+            }
+    out["301-soviet-gad"] = {
+        "turn": index_of[301],
+        "side": "soviet",
+        "units": ["sov-gad-4", "sov-gad-6"],
+        "box": "box:rvgk-north",
+        "provenance": stand_in(
+            "15.11: they arrive by conversion on turn 301 (conversions, 9.3, are not built: "
+            "they arrive as reinforcements)"
+        ),
+    }
+    return out
+
+
 def counters() -> tuple[Json, dict[str, list[str]]]:
     """The manifest and each Axis army group's / Soviet district's units (for the set-up)."""
     c: Json = {}
@@ -720,6 +868,10 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
         "provenance": immobile,
     }
     c.update(unit_specials())
+    fire = fire_support_counters()  # 15.3, 15.5, 15.11, 15.13, 15.15 (stand-ins)
+    if set(fire) & set(c):
+        raise ValueError(f"fire-support counters already in the manifest: {set(fire) & set(c)}")
+    c.update(fire)
     later = reinforcements.counters()  # 9.1: what the TRT brings later (stand-ins)
     if set(later) & set(c):
         raise ValueError(f"reinforcement counters already in the set-up: {set(later) & set(c)}")
@@ -795,6 +947,16 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
             "mark": "SC",
             "provenance": rule("8.9", "18 markers; off when rescinded or redeployed, gone at 205"),
         },
+        "lcfc": {
+            "name": "Leningrad Counter-Fire Corps",
+            "count": 1,
+            "on": "location",
+            "removal_rule": "PMD 15.13",
+            "removed_by": ["hook"],
+            "provenance": rule(
+                "15.13", "placed in Leningrad on turn 221; gone for good with its last Soviet step"
+            ),
+        },
         "stalin-line": {
             "name": "Stalin line",
             "count": 48,
@@ -812,7 +974,7 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
             "order of battle on the map plus the stated untried pools (16.4). Facts the rules "
             "state carry their rule."
         ),
-        "unit_types": UNIT_TYPES,
+        "unit_types": {**UNIT_TYPES, **FIRE_SUPPORT_TYPES},
         "counters": dict(sorted(c.items())),
         "pools": pools,
         "markers": markers,
@@ -1299,10 +1461,12 @@ def setup(groups: dict[str, list[str]], map_doc: Json) -> Json:
     sectors["rom"] = [h for h in border if h in romania]
     sectors["hun"] = [h for h in border if h in hungary] or sorted(hungary - sea)[:2]
     taken: set[str] = set()
+    first: dict[str, str] = {}
     for group, front in sectors.items():
         units = groups[group]
         hexes = [h for h in _rear(front, land - taken, -(-len(units) // 4))]
         taken.update(hexes)
+        first[group] = hexes[0]
         per = -(-len(units) // len(hexes))
         if per > 5:
             raise ValueError(f"{group}: {len(units)} units over {len(hexes)} hexes overstack (6.1)")
@@ -1317,6 +1481,16 @@ def setup(groups: dict[str, list[str]], map_doc: Json) -> Json:
                         f"{group.upper()} on the 1941 border (set-up card not in the text)"
                     ),
                 }
+    for group, ids in FIRE_SUPPORT_SETUP.items():
+        out[f"axis-{first[group]}-fire-support"] = {
+            "side": "axis",
+            "units": ids,
+            "at": [first[group]],
+            "provenance": stand_in(
+                f"15.3, 15.5: at start with {group.upper()}; which army group and hex is a "
+                "stand-in (set-up card not in the text); stacking 0 (6.1)"
+            ),
+        }
     # Soviets: district by district, at most 3 per non-city hex in 1941 (6.1), west to east.
     district_cols = {
         "lmd": (18, 36, 1, 12),
