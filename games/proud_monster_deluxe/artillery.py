@@ -158,14 +158,6 @@ def caught_alone(match: Match, battle: Battle) -> list[Unit]:
     return []
 
 
-def loss_takers(match: Match, ids: list[str]) -> list[str] | None:
-    """The units of a battle side that can take steps (15.11: not Soviet artillery), or None
-    when that is all of them."""
-    units = match.state.units
-    takers = [i for i in ids if not soviet_artillery(match, units[i])]
-    return None if len(takers) == len(ids) else takers
-
-
 @hookimpl
 def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
     """13.11, 13.12: Soviet artillery goes with the last other unit of its side in a battle."""

@@ -23,7 +23,7 @@ total once, rounded up (8.5, 13.2; rulings C18, C19).
 
 A Flak corps in the defending hex halves the Soviet Mech attackers in the same one division
 (15.3, ``flak.py``); Soviet artillery without offensive supply adds nothing (15.11,
-``artillery.py``)."""
+``artillery.py``); air factors are never reduced (15.4, ``air.py``)."""
 
 from __future__ import annotations
 
@@ -164,6 +164,8 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
     for unit in attackers:
         if artillery.silent(match, battle, unit):
             continue  # 15.11: adds nothing at all (artillery.py)
+        if "air" in match.unit_type(unit).get("tags", ()):
+            continue  # 15.4: air factors are not reduced (air.py, ruling AIR2)
         found = _river_factor(match, battle, unit)
         halved = attack_halving(match, battle, unit)
         flaked = flak.factor(match, battle, unit)
@@ -218,6 +220,7 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
         units[i]
         for i in battle.defenders
         if units[i].loc is not None
+        and "air" not in match.unit_type(units[i]).get("tags", ())
         and units[i].flags.get("retreated") != key
         and unsupplied(units[i]) is not None
     ]

@@ -24,7 +24,7 @@ from wargame.mechanics.losses import steps_left
 from wargame.mechanics.movement import phase_key
 from wargame.state import Unit
 
-from . import artillery, closecombat, constructions, harko, jointhex, reserves
+from . import air, artillery, closecombat, constructions, harko, jointhex, reserves
 from .weather import weather_at
 
 RULE = "PMD 13.7, 13.11"
@@ -46,7 +46,7 @@ def _steps(match: Match, units: list[Unit]) -> dict[str, float]:
     return {
         u.id: steps_left(match, u) if u.loc is not None else 0.0
         for u in units
-        if not artillery.soviet_artillery(match, u)
+        if not artillery.soviet_artillery(match, u) and not air.is_air(match, u)
     }
 
 
@@ -91,7 +91,7 @@ def close_combat(match: Match, battle: Battle) -> bool:
 
 def retreat_capable(match: Match, units: list[Unit]) -> bool:
     """13.8: only a stack of German-coloured units or of Soviet Guards units retreats."""
-    alive = [u for u in units if u.loc is not None]
+    alive = [u for u in units if u.loc is not None and not air.is_air(match, u)]
     if any("no-retreat" in match.unit_type(u).get("tags", ()) for u in alive):
         return False  # 13.8, 15.5, 15.10: not with HARKO, Heavy Gustav or Dora
     return bool(alive) and (
@@ -214,10 +214,14 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
                 {"who": "defender", "do": kind, "n": defender, "retreat_last": True, **picks}
             )
     todo.append({"who": "attacker", "do": "steps", "n": attacker, **picks})
-    for item in todo:  # 15.11: Soviet artillery takes no step of a loss
+    for item in todo:  # 15.11, 15.4: Soviet artillery and air units take no step of a loss
         ids = battle.attackers if item["who"] == "attacker" else battle.defenders
-        takers = artillery.loss_takers(match, ids)
-        if takers is not None and item["do"] != "retreat":
+        takers = [
+            i
+            for i in ids
+            if not artillery.soviet_artillery(match, units[i]) and not air.is_air(match, units[i])
+        ]
+        if len(takers) < len(ids) and item["do"] != "retreat":
             item["units"] = takers
     todo.extend(cavalry_cost(match, battle))
     if ns["city_zero"]:

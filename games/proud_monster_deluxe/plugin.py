@@ -7,6 +7,7 @@ from importlib.resources import files
 
 from wargame.games.proud_monster_deluxe import (
     afv,
+    air,
     antipartisan,
     artillery,
     attrition,
@@ -98,6 +99,7 @@ RULES: tuple[object, ...] = (
     harko,  # part 2: 15.5
     artillery,  # part 2: 15.11, 15.15, 13.12
     counterfire,  # part 2: 15.13
+    air,  # part 2: 15.4
     victory,
 )
 

@@ -366,3 +366,136 @@ def test_the_lcfc_is_removed_if_leningrad_is_not_soviet_on_221_15_13() -> None:
     match.state.control[counterfire.LENINGRAD] = "axis"
     counterfire.check(match)
     assert not counterfire.on_map(match) and match.state.vars[counterfire.GONE]
+
+
+# ------------------------------------------------------------- air units (15.4)
+
+
+def test_an_air_unit_is_committed_to_a_supplied_stack_one_a_stack_15_4() -> None:
+    match = at_phase("axis", "movement")
+    target, origin = _pair(match)
+    refused(match, f"air ger-air-i {origin}", "a stack of its side", rule="PMD 15.4")
+    put(match, "rom-id-1", origin)
+    refused(match, f"air ger-air-i {origin}", "needs a German unit", rule="PMD 15.4")
+    put(match, "ger-id-7", origin).flags["oos"] = True
+    refused(match, f"air ger-air-i {origin}", "defensive supply", rule="PMD 15.4")
+    match.state.units["ger-id-7"].flags.pop("oos")
+    match.touch()
+    assert f"air ger-air-i {origin}" in {str(a) for a in match.legal_actions()}
+    match.apply(f"air ger-air-i {origin}")
+    assert match.state.units["ger-air-i"].loc == origin
+    refused(match, f"air ger-air-v {origin}", "one air unit a stack", rule="PMD 15.4")
+    refused(match, "air sov-air-6ic " + origin, "not an air unit of axis in play")
+    refused(match, f"move ger-air-i {origin} {target}", "goes with its stack")
+
+
+def test_air_factors_join_attack_and_defence_never_above_the_stack_s_15_4() -> None:
+    match = at_phase("axis", "combat")
+    _weather(match, "D")
+    target, origin = _pair(match)
+    rd = _revealed(match, RDS[0], target)
+    put(match, "ger-id-7", origin)
+    air = match.new_unit("ger-air-i", origin)
+    refused(match, f"attack {target} with ger-air-i", "with a ground unit of its stack")
+    battle = _battle(match, ["ger-id-7", "ger-air-i"], [rd], target)
+    ground = int(match.unit_values(match.state.units["ger-id-7"])["attack"])
+    assert match.unit_values(air)["attack"] == 6  # June 1941 (stand-in weekly strength)
+    assert price(match, battle).attack == ground + min(6, ground)
+    # defending: the Soviet 6th Interceptor Corps (5-5), at most the stack's defence
+    sov_air = match.new_unit("sov-air-6ic", target)
+    battle = _battle(match, ["ger-id-7"], [rd, sov_air.id], target)
+    dfs = int(match.unit_values(match.state.units[rd])["defense"])
+    assert price(match, battle).defense == dfs + min(5, dfs)
+
+
+def test_the_viii_flieger_korps_shifts_a_column_for_the_axis_both_ways_15_4() -> None:
+    match = at_phase("axis", "combat")
+    target, origin = _pair(match)
+    rd = _revealed(match, RDS[0], target)
+    put(match, "ger-id-7", origin)
+    match.new_unit("ger-air-viii", origin)
+    from wargame.games.proud_monster_deluxe import air
+
+    battle = _battle(match, ["ger-id-7", "ger-air-viii"], [rd], target)
+    assert [s.columns for s in air.wargame_combat_shifts(match, battle)] == [1]
+    battle = _battle(match, ["ger-id-7"], [rd], target)
+    assert air.wargame_combat_shifts(match, battle) == []  # not with this attack
+    match.new_unit("ger-air-i", None)
+    defence = Battle("b9", [rd], ["ger-id-7", "ger-air-viii"], origin, {rd: target}, "attack")
+    assert [s.columns for s in air.wargame_combat_shifts(match, defence)] == [-1]
+    other = Battle("b9", [rd], ["ger-id-7", "ger-air-i"], origin, {rd: target}, "attack")
+    assert air.wargame_combat_shifts(match, other) == []  # another air unit: no shift
+
+
+def test_air_takes_no_loss_and_goes_until_next_week_with_its_stack_15_4() -> None:
+    from wargame.games.proud_monster_deluxe import air
+
+    match = at_phase("soviet", "combat")
+    target, origin = _pair(match)
+    put(match, "ger-id-7", target)
+    match.new_unit("ger-air-i", target)
+    rd = _revealed(match, RDS[0], origin)
+    carry_out_result(match, "1/5", [rd], ["ger-id-7", "ger-air-i"], target)
+    decision = match.decision
+    assert decision is not None and decision.context["units"] == ["ger-id-7"]
+    while (d := match.decision) is not None and d.kind == "loss" and d.context["who"] == "defender":
+        match.apply("lose ger-id-7")
+    assert match.state.units["ger-id-7"].loc is None
+    assert match.state.units["ger-air-i"].loc is None  # removed, not lost
+    assert "ger-air-i" not in air.available(match, "axis")  # until the Axis Refit Phase
+    assert "ger-air-v" in air.available(match, "axis")
+
+
+def test_air_units_are_picked_up_in_the_refit_phase_and_available_again_15_4() -> None:
+    from tests.games.pmd_steps import to_phase
+
+    from wargame.games.proud_monster_deluxe import air
+
+    match = at_phase("axis", "movement")
+    target, origin = _pair(match)
+    put(match, "ger-id-7", origin)
+    match.apply(f"air ger-air-i {origin}")
+    air._ns(match).setdefault("grounded", {})["ger-air-v"] = True
+    assert "ger-air-v" not in air.available(match, "axis")
+    to_phase(match, "axis", "refit")
+    assert match.state.units["ger-air-i"].loc is None
+    assert {"ger-air-i", "ger-air-v"} <= set(air.available(match, "axis"))
+
+
+def test_air_goes_with_its_stack_and_the_owner_picks_the_part_15_4() -> None:
+    from wargame.games.proud_monster_deluxe import air
+
+    match = at_phase("axis", "movement")
+    a, b = _pair(match)
+    c = next(n for n in match.topology.neighbours(b) if n != a and plain(match, n))
+    put(match, "ger-id-7", a)
+    put(match, "ger-id-1", a)
+    match.apply(f"air ger-air-i {a}")
+    match.apply(f"move ger-id-7 {a} {b}")
+    assert match.state.units["ger-air-i"].loc == a  # ger-id-1 is still with it
+    assert f"air ger-air-i {b}" in {str(x) for x in match.legal_actions()}
+    match.apply(f"air ger-air-i {b}")  # the owner picks the part that moved
+    assert match.state.units["ger-air-i"].loc == b
+    refused(match, f"air ger-air-i {a}", "once a phase")
+    put(match, "ger-id-1", b)  # ger-id-1 moves on from b: its whole stack leaves b
+    air._ns(match)["with"]["ger-air-i"] = ["ger-id-7", "ger-id-1"]
+    match.place(match.state.units["ger-id-7"], c)
+    match.apply(f"move ger-id-1 {b} {c}")
+    assert match.state.units["ger-air-i"].loc == c
+
+
+def test_german_air_by_week_in_1941_then_6_and_the_6th_ic_from_123_to_203_15_4() -> None:
+    from wargame.games.proud_monster_deluxe import air
+
+    match = at_phase("axis", "movement")
+    unit = match.new_unit("ger-air-i", None)
+    assert "sov-air-6ic" not in air.air_ids(match, "soviet")
+    _turn(match, 122)
+    assert match.unit_values(unit)["attack"] == 4  # stand-in weekly strength
+    _turn(match, 123)
+    assert "sov-air-6ic" in air.air_ids(match, "soviet")
+    _turn(match, 203)
+    assert "sov-air-6ic" not in air.air_ids(match, "soviet")  # withdrawn on 203
+    _turn(match, 210)
+    assert match.unit_values(unit)["attack"] == 6
+    assert "sov-air-army-1" in air.air_ids(match, "soviet")

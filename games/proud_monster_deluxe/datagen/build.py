@@ -606,6 +606,103 @@ def fire_support_counters() -> Json:
     return c
 
 
+AIR_TYPES: Json = {
+    "air-ger": utype(
+        "German air unit",
+        "mech",
+        ["axis", "german", "air"],
+        0,
+        rule("6.1, 15.4", "one a stack, outside stacking; it goes with its stack"),
+    ),
+    "air-sov": utype(
+        "Soviet air unit",
+        "mech",
+        ["soviet", "air"],
+        0,
+        rule("6.1, 15.4", "one a stack, outside stacking; it goes with its stack"),
+    ),
+}
+GERMAN_AIR = {
+    "i": (112, 407),
+    "ii": (112, 123),
+    "iv": (112, 407),
+    "v": (112, 407),
+    "viii": (112, 407),
+}
+"""Stand-in German Flieger Korps with the turns they are in play (15.4: withdrawn when the TRT
+calls; the TRT is not in the text): II FK leaves after turn 123."""
+GERMAN_AIR_1941 = {
+    **dict.fromkeys(range(112, 119), 6),
+    119: 5,
+    120: 5,
+    121: 5,
+    122: 4,
+    123: 4,
+    124: 4,
+}
+"""Stand-in weekly 1941 strengths of a German air unit by turn (15.4: on the TRT, not in the
+text); 6 after 1941 (stated)."""
+SOVIET_AIR_ARMIES = {1: 210, 2: 214, 3: 218, 4: 222}
+"""Stand-in Soviet Air Armies by arrival turn (15.4: from turn 210, printed values)."""
+
+
+def air_counters() -> Json:
+    """The air units of 15.4: the German Flieger Korps (VIII among them), the Soviet 6th
+    Interceptor Corps (5-5, turns 123-203, stated) and Air Armies (stand-in 4-4)."""
+    c: Json = {}
+    for n in GERMAN_AIR:
+        c[f"ger-air-{n}"] = {
+            "side": "axis",
+            "type": "air-ger",
+            "name": f"{n.upper()} FK",
+            "steps": [face(6, 6, 0)],
+            "provenance": rule(
+                "15.4", "strength 6 after 1941 (stated), by week in 1941 (table-air, stand-in)"
+            ),
+        }
+    c["sov-air-6ic"] = {
+        "side": "soviet",
+        "type": "air-sov",
+        "name": "6 Interceptor Corps",
+        "steps": [face(5, 5, 0)],
+        "provenance": rule("15.4", "5-5, arrives on turn 123, withdrawn on turn 203"),
+    }
+    for n in SOVIET_AIR_ARMIES:
+        c[f"sov-air-army-{n}"] = {
+            "side": "soviet",
+            "type": "air-sov",
+            "name": f"{n} Air Army",
+            "steps": [face(4, 4, 0)],
+            "provenance": stand_in("15.4: Air Armies from turn 210; their printed values"),
+        }
+    return c
+
+
+def air_table() -> Json:
+    """When each air unit is in play and the German 1941 strengths (15.4)."""
+    entries: Json = {
+        f"ger-air-{n}": {"from": first, "until": last, **({"viii": True} if n == "viii" else {})}
+        for n, (first, last) in GERMAN_AIR.items()
+    }
+    entries["sov-air-6ic"] = {"from": 123, "until": 202}
+    for n, first in SOVIET_AIR_ARMIES.items():
+        entries[f"sov-air-army-{n}"] = {"from": first, "until": 407}
+    entries["german-1941"] = {str(k): v for k, v in GERMAN_AIR_1941.items()}
+    return {
+        "kind": "table",
+        "id": "air",
+        "name": "Air units",
+        "rule": "PMD 15.4",
+        "provenance": stand_in(
+            "15.4: the 6th Interceptor Corps' turns (123 to its withdrawal on 203) and the "
+            "German 6 after 1941 are stated; the German units, their withdrawals, the weekly "
+            "1941 strengths ('german-1941', by turn) and the Air Armies' turns are on the TRT "
+            "(not in the text): stand-ins"
+        ),
+        "entries": entries,
+    }
+
+
 def fire_support_schedule(index_of: dict[int, int]) -> Json:
     """The Soviet artillery's arrivals (15.11, 15.15) in an RVGK area like other Soviet
     reinforcements (9.1.3); turns and counts are stand-ins but for the first turns stated."""
@@ -868,7 +965,7 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
         "provenance": immobile,
     }
     c.update(unit_specials())
-    fire = fire_support_counters()  # 15.3, 15.5, 15.11, 15.13, 15.15 (stand-ins)
+    fire = {**fire_support_counters(), **air_counters()}  # section 15 (stand-ins)
     if set(fire) & set(c):
         raise ValueError(f"fire-support counters already in the manifest: {set(fire) & set(c)}")
     c.update(fire)
@@ -974,7 +1071,7 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
             "order of battle on the map plus the stated untried pools (16.4). Facts the rules "
             "state carry their rule."
         ),
-        "unit_types": {**UNIT_TYPES, **FIRE_SUPPORT_TYPES},
+        "unit_types": {**UNIT_TYPES, **FIRE_SUPPORT_TYPES, **AIR_TYPES},
         "counters": dict(sorted(c.items())),
         "pools": pools,
         "markers": markers,
@@ -1673,6 +1770,7 @@ def title() -> Json:
             "1942-free": "scenario-1942-free.json",
             "gast": "table-gast.json",
             "md-hq": "table-md-hq.json",
+            "air": "table-air.json",
         },
         "default_scenario": "1941-historical",
         "mechanics": [
@@ -1952,6 +2050,7 @@ def documents() -> dict[str, Json]:
             historical, cal["schedule"], map_doc, {y: i for i, y in enumerate(turns(), start=1)}
         ),
         "table-md-hq.json": reinforcements.md_hq(map_doc),
+        "table-air.json": air_table(),
         "title.json": title(),
     }
 
