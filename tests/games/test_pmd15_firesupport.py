@@ -4,9 +4,10 @@
 
 from __future__ import annotations
 
+from tests.games.pmd_steps import to_phase
 from wargame.actions import Action
 from wargame.calendar import set_weather
-from wargame.games.proud_monster_deluxe import afv, artillery, counterfire, harko, losses
+from wargame.games.proud_monster_deluxe import afv, air, artillery, counterfire, harko, losses
 from wargame.games.proud_monster_deluxe.combat import wargame_strength_modifiers
 from wargame.match import Battle, Match
 from wargame.mechanics import combat
@@ -414,8 +415,6 @@ def test_the_viii_flieger_korps_shifts_a_column_for_the_axis_both_ways_15_4() ->
     rd = _revealed(match, RDS[0], target)
     put(match, "ger-id-7", origin)
     match.new_unit("ger-air-viii", origin)
-    from wargame.games.proud_monster_deluxe import air
-
     battle = _battle(match, ["ger-id-7", "ger-air-viii"], [rd], target)
     assert [s.columns for s in air.wargame_combat_shifts(match, battle)] == [1]
     battle = _battle(match, ["ger-id-7"], [rd], target)
@@ -428,8 +427,6 @@ def test_the_viii_flieger_korps_shifts_a_column_for_the_axis_both_ways_15_4() ->
 
 
 def test_air_takes_no_loss_and_goes_until_next_week_with_its_stack_15_4() -> None:
-    from wargame.games.proud_monster_deluxe import air
-
     match = at_phase("soviet", "combat")
     target, origin = _pair(match)
     put(match, "ger-id-7", target)
@@ -447,10 +444,6 @@ def test_air_takes_no_loss_and_goes_until_next_week_with_its_stack_15_4() -> Non
 
 
 def test_air_units_are_picked_up_in_the_refit_phase_and_available_again_15_4() -> None:
-    from tests.games.pmd_steps import to_phase
-
-    from wargame.games.proud_monster_deluxe import air
-
     match = at_phase("axis", "movement")
     target, origin = _pair(match)
     put(match, "ger-id-7", origin)
@@ -463,8 +456,6 @@ def test_air_units_are_picked_up_in_the_refit_phase_and_available_again_15_4() -
 
 
 def test_air_goes_with_its_stack_and_the_owner_picks_the_part_15_4() -> None:
-    from wargame.games.proud_monster_deluxe import air
-
     match = at_phase("axis", "movement")
     a, b = _pair(match)
     c = next(n for n in match.topology.neighbours(b) if n != a and plain(match, n))
@@ -485,8 +476,6 @@ def test_air_goes_with_its_stack_and_the_owner_picks_the_part_15_4() -> None:
 
 
 def test_german_air_by_week_in_1941_then_6_and_the_6th_ic_from_123_to_203_15_4() -> None:
-    from wargame.games.proud_monster_deluxe import air
-
     match = at_phase("axis", "movement")
     unit = match.new_unit("ger-air-i", None)
     assert "sov-air-6ic" not in air.air_ids(match, "soviet")
