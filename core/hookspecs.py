@@ -303,6 +303,14 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
 
 
 @hookspec(firstresult=True)
+def wargame_before_reveal(match: Match, battle: Battle) -> bool | None:
+    """A decision the rules give a side once a battle is declared and before its units are
+    revealed (PMD 13.1, 14.3: a mobile assault's attacker places a Close Combat marker before the
+    defending stack is examined). True when the title pushed one: the battle waits, and the verb
+    answering it calls :func:`wargame.mechanics.combat.resolve` again (the title asks once)."""
+
+
+@hookspec(firstresult=True)
 def wargame_before_roll(match: Match, battle: Battle) -> bool | None:
     """A decision the rules give a side after the units are revealed and before the battle is
     priced and rolled (PMD 13.4.2: the defender picks one construction). True when the title

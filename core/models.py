@@ -209,6 +209,10 @@ class OverrunSettings(Settings):
     continue_: bool | list[str] = Field(True, alias="continue")
     stop_on: list[str] = Field(default_factory=list)
     return_to_launch: bool = False
+    within_joint: bool = Field(
+        False,
+        description="units in a location both sides hold may overrun the enemy in it (PMD 14.9)",
+    )
     from_locked: bool = Field(True, description="a unit locked in an enemy ZOC may still overrun")
     continue_on_failure: bool | list[str] = False
     continue_on_failure_vars: list[str] = Field(

@@ -220,6 +220,9 @@ def new_battle(
 
 def resolve(match: Match, battle: Battle) -> None:
     """Reveal, total, find the column, roll, read and carry out the result."""
+    if match.hook.wargame_before_reveal(match=match, battle=battle):
+        store(match, battle)
+        return  # a side decides before the units are revealed; its verb calls resolve() again
     units = match.state.units
     rule = settings(match).get("reveal_rule")
     for uid in battle.attackers:

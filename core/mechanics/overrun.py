@@ -44,6 +44,11 @@ Settings (``mechanic_options.overrun``), each optional:
   (PGG 6.52, 9.67).
 - ``return_to_launch``: after a failure the surviving overrunners are put back in the launch
   location (Barbarossa 10.28, LWE 9.27, PMD 14.7).
+- ``within_joint``: units in a location that both sides hold (PMD 13.15.3's jointly-occupied
+  hex) may overrun the enemy units in it from where they stand (``overrun LOC with ... via LOC``,
+  PMD 14.9), paying ``cost`` (no hexside); on a failure they stay there.
+  Units a title has moved into the target during the battle (PMD 14.7: the Close Combat advance
+  after a failed assault) stay there too: ``return_to_launch`` puts back only those elsewhere.
 - ``continue_on_failure`` (default false; or a list of sides): after a failure they may still
   move, and overrun again, with the MP left (Barbarossa 10.28, German units). Otherwise a failure
   ends their movement (PGG 6.52). ``continue_on_failure_vars``: state vars; while one names the
@@ -254,7 +259,10 @@ def target_problem(
         return f"no location {target}"
     if not _enemy_at(match, target, side):
         return f"{target} holds no enemy units"
-    if target not in topo.neighbours(launch):
+    inside = target == launch
+    if inside and not (settings(match).get("within_joint") and combat.joint(match, target)):
+        return f"{target} is not held by both sides: overrun a location next to it"
+    if not inside and target not in topo.neighbours(launch):
         return f"{launch} is not adjacent to {target}"
     allowed = settings(match).get("terrain")
     if allowed is not None and topo.terrain(target) not in allowed:
@@ -267,7 +275,7 @@ def target_problem(
     if left is None:
         left = [movement.allowance(match, u) - movement.spent(match, u) for u in units]
     for unit, spent, budget in zip(units, moving, left, strict=True):
-        if i is not None and j is not None:
+        if i is not None and j is not None and not inside:
             row = movement.cost_table(match, unit)[i]
             if row[graph.adj[i].index(j)] is None:
                 return f"{unit.id} may not enter {target} from {launch}, so may not overrun it"
@@ -324,6 +332,13 @@ class Overrun(Verb):
                     match, cand, launch, target, moving, left
                 ):
                     actions.append(Action("overrun", (target, "with", ids, "via", *path)))
+        loc = str(cand[0].loc)
+        if (
+            settings(match).get("within_joint")
+            and combat.joint(match, loc)
+            and not target_problem(match, cand, loc, loc, [0] * len(cand), left)
+        ):
+            actions.append(Action("overrun", (loc, "with", ids, "via", loc)))
         return actions
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
@@ -583,7 +598,7 @@ def finished(match: Match, battle: Battle) -> None:
         match.hook.wargame_moved(match=match, units=survivors, path=[launch, target])
     if not success and launch and s.get("return_to_launch") and not _enemy_at(match, launch, side):
         for unit in survivors:
-            if unit.loc != launch:
+            if unit.loc not in (launch, target):
                 match.place(unit, launch)
     if success:
         goes_on = bool(_for_side(s.get("continue", True), side))

@@ -11,7 +11,8 @@ arrived, 5 with the second (6.1, the ``soviet_stack_limit`` variable, ruling S1)
 Each marker may be used once a 2-week turn (13.1): the attacker commits one to a hex before the
 defending stack is examined (``close-combat HEX`` in his Combat Phase, before ``attack``; not
 when every attacker crosses a crossing arrow), or, if he did not, the defender may commit one
-once his stack is attacked (``close-combat commit`` / ``close-combat decline``). The battle is
+once his stack is attacked (``close-combat commit`` / ``close-combat decline``). A mobile
+assault's attacker is asked the same when his MA designates the hex (14.3). The battle is
 then a close combat (13.12's loss procedure, ``losses.py``). A marker committed and not used in
 the phase is back on the next 2-week turn; one used in a battle stays on the hex while it is
 jointly occupied (the Close Combat advance, ``jointhex.py``) and is back on the next 2-week turn
@@ -157,7 +158,7 @@ def _declared(match: Match) -> dict[str, str]:
 
 class CloseCombat(Verb):
     """``close-combat HEX`` (attacker, Combat Phase), ``close-combat commit|decline``
-    (defender, when his stack is attacked)."""
+    (defender, when his stack is attacked; a mobile assault's attacker, 14.3)."""
 
     name = "close-combat"
     kinds = ("combat", "close-combat")
@@ -193,11 +194,17 @@ class CloseCombat(Verb):
             match.pop()
             battle = combat_mechanic.active(match)
             assert battle is not None
-            battle.extra["close_combat"] = "defender" if arg == "commit" else None
+            role = str(decision.context.get("role", "defender"))
             if arg == "commit":
-                _use(match, decision.side, f"the defender at {battle.target}")
-                battle.explanation.append(f"the defender commits a Close Combat marker ({RULE})")
+                battle.extra["close_combat"] = role
+                _use(match, decision.side, f"the {role} at {battle.target}")
+                battle.explanation.append(f"the {role} commits a Close Combat marker ({RULE})")
+            elif role == "defender":
+                battle.extra["close_combat"] = None
             combat_mechanic.store(match, battle)
+            if role == "attacker":
+                combat_mechanic.resolve(match, battle)  # 14.3: now the stack is examined
+                return
             if not constructions.ask_before_roll(match, battle):
                 combat_mechanic.resume(match)
             return
@@ -286,6 +293,39 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
         if edge is None or not set(edge.features) & set(ARROWS):
             return None
     return f"the Close Combat marker on {target} cannot be used across a crossing arrow ({RULE})"
+
+
+@hookimpl
+def wargame_before_reveal(match: Match, battle: Battle) -> bool | None:
+    return True if ask_attacker(match, battle) else None
+
+
+def ask_attacker(match: Match, battle: Battle) -> bool:
+    """13.1, 14.3: the attacker of a mobile assault may place an available marker when his MA
+    designates the hex, before the defending stack is examined (before any unit is revealed),
+    not across a crossing arrow and not when his marker is already on the hex. True when he is
+    asked (``close-combat commit|decline``)."""
+    if battle.kind != "overrun" or "close_combat" in battle.extra or not battle.defenders:
+        return False
+    if battle.extra.get("cc_attacker_asked") or not battle.attackers:
+        return False
+    battle.extra["cc_attacker_asked"] = True
+    combat_mechanic.store(match, battle)
+    side = match.state.units[battle.attackers[0]].side
+    if available(match, side) <= 0 or side in on_map(match).get(battle.target, {}):
+        return False
+    launch = str(battle.extra.get("overrun", {}).get("launch", ""))
+    edge = match.topology.edge(launch, battle.target) if launch in match.topology else None
+    if edge is not None and set(edge.features) & set(ARROWS):
+        return False
+    match.push(
+        side,
+        "close-combat",
+        f"place a Close Combat marker on the mobile assault at {battle.target}? ({RULE}, PMD 14.3)",
+        battle=battle.id,
+        role="attacker",
+    )
+    return True
 
 
 def ask(match: Match, battle: Battle) -> bool:

@@ -88,12 +88,25 @@ def _crossing(match: Match, battle: Battle, unit: Unit) -> frozenset[str]:
     return frozenset(edge.features) if edge is not None else frozenset()
 
 
+def bridgehead(match: Match, battle: Battle) -> bool:
+    """14.6: an MA into a jointly-occupied hex with a Close Combat marker, where the attacker's
+    side already has units: they form a bridgehead and the river has no effect on the MA."""
+    from .closecombat import on_map
+
+    if battle.kind != "overrun" or not battle.attackers or battle.target not in on_map(match):
+        return False
+    side = match.state.units[battle.attackers[0]].side
+    return any(u.side == side for u in match.units_at(battle.target))
+
+
 def _river_factor(match: Match, battle: Battle, unit: Unit) -> tuple[Fraction, str] | None:
     """The fraction of attack a unit crossing a river keeps (13.4.1), or None."""
     if unit.side == AXIS and ynn(match) == 112:
         return None  # 5.3(10), 14.6: the Axis ignore rivers on turn 112 (ruling Q2)
     if weather_at(match, battle.target) not in RIVER_WEATHER:
         return None  # 12.4: frozen rivers are ignored
+    if bridgehead(match, battle):
+        return None  # 14.6: the attacker's units in the jointly-occupied hex
     sides = match.title.doc("terrain")["hexsides"]
     found: tuple[Fraction, str] | None = None
     for feature in sorted(_crossing(match, battle, unit)):

@@ -102,7 +102,7 @@ def _markers(match: Match, battle: Battle) -> list[str]:
 def queue(match: Match, battle: Battle) -> list[dict[str, Any]]:
     """The item that ends a prepared assault with a Close Combat marker in it: the advance
     decision, then the markers' fate (``losses.py`` appends it to the result queue)."""
-    if battle.kind != "attack" or not _markers(match, battle):
+    if battle.kind not in ("attack", "overrun") or not _markers(match, battle):
         return []
     return [{"who": "attacker", "do": "steps", "n": 0}]
 

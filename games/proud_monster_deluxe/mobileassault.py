@@ -25,8 +25,14 @@ Other units of the side entering it in that phase pay 14.11's costs instead of t
 (hexside costs still paid, as for the MA itself, ruling MA2): Leg units 4 MP, Mech units 6 MP;
 in an Initial Movement Phase a Mech or cavalry unit (any unit in its side's SO week, 5.4) out of
 reserve pays only the terrain (6.4, 14.11(1)(A): its own cost key, so the compiled costs of the
-others are untouched). The MAD never mobile-assaults (15.21, ``mad.py``). Not built: MA in a
-jointly-occupied hex or from off-map areas (14.9, 14.10), committing a Close Combat marker."""
+others are untouched). The MAD never mobile-assaults (15.21, ``mad.py``).
+
+Jointly-occupied hexes: units there that have not moved may MA the enemy in their own hex
+(14.9, the kernel's ``within_joint``), staying after a failure. The MA's attacker may place a
+Close Combat marker before the reveal (13.1, 14.3: ``closecombat.ask_attacker``); with a friendly
+marker in the hex a failed MA gives the Close Combat advance instead of the whole stack's return
+(14.7, ``jointhex.py``); 14.6's bridgehead is ``combat.bridgehead``. Not built: MA from off-map
+areas (14.10)."""
 
 from __future__ import annotations
 
@@ -36,6 +42,7 @@ from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Match
 from wargame.mechanics import combat as combat_mechanic
+from wargame.mechanics import movement as movement_mechanic
 from wargame.mechanics.movement import chart_cost, phase_key
 from wargame.models import PhaseSpec
 from wargame.state import Unit
@@ -63,6 +70,13 @@ def problem(match: Match, side: str, ids: list[str], launch: str, target: str) -
             return (
                 f"{unit.id} was not in offensive supply at the start of the phase "
                 "(PMD 14.2, 14.5, 8.5)"
+            )
+    if launch == target:  # 14.9: an MA within a jointly-occupied hex
+        moved = [u.id for u in units if movement_mechanic.spent(match, u) > 0]
+        if moved:
+            return (
+                f"{', '.join(moved)} moved this phase: only units that have not yet moved "
+                f"mobile-assault within their jointly-occupied hex (PMD 14.9)"
             )
     topo = match.topology
     defender = match.side_at(target)
@@ -120,6 +134,8 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
         return
     if path[-1] != battle.target or units[0].id not in battle.attackers:
         return
+    if combat_mechanic.holds_enemy(match, battle.target, units[0].side):
+        return  # 14.7: a failed MA's Close Combat advance (jointhex.py) clears nothing
     match.state.markers[_marker_key(battle.target)] = {
         "type": "ma",
         "loc": battle.target,

@@ -1,11 +1,15 @@
-"""Proud Monster Deluxe's mobile assault: an overrun inside movement (14.1-14.7, 12.4)."""
+"""Proud Monster Deluxe's mobile assault: an overrun inside movement (14.1-14.7, 14.9, 12.4), its
+Close Combat marker (13.1) and jointly-occupied hexes (13.15.3)."""
 
 from __future__ import annotations
 
 from wargame.calendar import set_weather
-from wargame.games.proud_monster_deluxe import mobileassault, reserves
+from wargame.games.proud_monster_deluxe import closecombat, mobileassault, reserves
+from wargame.games.proud_monster_deluxe import combat as pmd_combat
 from wargame.match import Match
+from wargame.mechanics import combat as combat_mechanic
 from wargame.mechanics import movement
+from wargame.mechanics.movement import phase_key
 from wargame.testing import clear, force_rolls, put, refused
 
 from .pmd_combat_helpers import at_phase, clear_pair, plain
@@ -220,3 +224,171 @@ def test_no_mobile_assault_by_a_unit_out_of_supply_at_the_phase_start_14_2_14_5(
     pd.flags.pop("oos")
     match.touch()
     assert f"overrun {target} with ger-pd-3 via {launch}" in {str(a) for a in match.legal_actions()}
+
+
+# ------------------------------------------------------------------ Close Combat markers (14.3)
+
+PANZERS = ("ger-pd-9", "ger-pd-11")
+
+
+def _ma(roll: int) -> tuple[Match, str, str, str]:
+    """Two panzer divisions declare an MA on three revealed RDs; the Axis is asked first."""
+    match, launch, target = _movement()
+    _soviets(match, target, 3)
+    for uid in PANZERS:
+        put(match, uid, launch)
+    force_rolls(match, roll)
+    action = f"overrun {target} with {','.join(PANZERS)} via {launch}"
+    match.apply(action)
+    return match, launch, target, action
+
+
+def _answer(match: Match, **picks: str) -> list[str]:
+    """Answer each decision up to the movement phase: ``picks`` by kind, else the first listed."""
+    kinds = []
+    while match.decision is not None and match.decision.kind != "movement":
+        kinds.append(f"{match.decision.side}:{match.decision.kind}")
+        pick = picks.get(match.decision.kind.replace("-", "_"))
+        match.apply(pick or str(match.legal_actions()[0]))
+    return kinds
+
+
+def test_the_mobile_assault_attacker_may_place_a_close_combat_marker_before_the_reveal_14_3_13_1() -> (
+    None
+):
+    """13.1, 14.3: the MA's attacker is asked when it designates the hex, before the defending
+    stack is examined; his committed marker makes the battle a close combat."""
+    match, launch, target = _movement()
+    _soviets(match, target, 2)
+    put(match, RDS[2], target)  # untried: its strength is drawn when it is revealed (2.4.9)
+    for uid in PANZERS:
+        put(match, uid, launch)
+    force_rolls(match, 4)
+    match.apply(f"overrun {target} with {','.join(PANZERS)} via {launch}")
+    assert match.decision is not None and match.decision.side == "axis"
+    assert match.decision.kind == "close-combat"
+    assert match.is_untried(match.state.units[RDS[2]])  # the stack not yet examined
+    match.apply("close-combat commit")
+    assert closecombat.used(match, "axis") == 1
+    kinds = _answer(match)
+    assert "soviet:close-combat" not in kinds  # the defender is not asked once he committed
+
+
+def test_declining_the_ma_marker_leaves_the_defender_his_choice_and_none_when_none_left_13_1() -> (
+    None
+):
+    match, _launch, _target, _ = _ma(4)
+    match.apply("close-combat decline")
+    kinds = _answer(match)
+    assert closecombat.used(match, "axis") == 0 and "axis:close-combat" not in kinds
+    # with no Axis marker left the attacker is not asked at all
+    match2, launch, target = _movement()
+    _soviets(match2, target, 1)
+    put(match2, PANZERS[0], launch)
+    closecombat._ns(match2)["used"] = {"axis": [match2.turn, 6]}
+    force_rolls(match2, 6)
+    match2.apply(f"overrun {target} with {PANZERS[0]} via {launch}")
+    assert "axis:close-combat" not in _answer(match2)
+
+
+def test_a_failed_ma_with_the_attacker_s_marker_may_advance_into_the_held_hex_14_7_13_15_2() -> (
+    None
+):
+    """14.7: a failed MA goes back to its launch hex, except with a friendly Close Combat marker
+    in the MA hex: then the Close Combat advance applies (13.15.2: here 1 division after a
+    defender loss of 1); the units not advancing go back and stop."""
+    match, launch, target, _ = _ma(1)
+    match.apply("close-combat commit")
+    _answer(match, cc_advance=f"cc-advance {PANZERS[0]}")
+    pd9, pd11 = (match.state.units[u] for u in PANZERS)
+    assert pd9.loc == target and pd11.loc == launch
+    assert any(match.state.units[u].loc == target for u in RDS[:3])  # jointly occupied
+    assert "axis" in closecombat.on_map(match)[target]  # the marker stays (13.1)
+    assert not mobileassault.ma_hexes(match, "axis")  # no MA marker: not a success
+    assert movement.spent(match, pd11) == 7 and pd11.flags.get("moved")
+
+
+def test_a_failed_ma_without_a_marker_goes_back_whole_to_its_launch_hex_14_7() -> None:
+    match, launch, target, _ = _ma(1)
+    _answer(match, close_combat="close-combat decline")
+    assert all(match.state.units[u].loc in (launch, None) for u in PANZERS)
+    assert target not in closecombat.on_map(match)
+
+
+# ------------------------------------------------------------------ jointly-occupied hexes
+
+
+def _joint_ma() -> tuple[Match, str]:
+    """Turn 113's Axis movement: two revealed RDs hold a clear hex (the hex defender), a panzer
+    division shares it behind an Axis Close Combat marker (13.15.3)."""
+    match, _launch, target = _movement()
+    _soviets(match, target, 2)
+    put(match, PANZERS[0], target)
+    closecombat.keep(match, target, "axis")
+    match.touch()
+    return match, target
+
+
+def test_an_ma_within_a_jointly_occupied_hex_by_units_that_have_not_moved_14_9() -> None:
+    match, target = _joint_ma()
+    action = f"overrun {target} with {PANZERS[0]} via {target}"
+    assert action in {str(a) for a in match.legal_actions()}
+    force_rolls(match, 1)
+    match.apply(action)
+    _answer(match)
+    pd = match.state.units[PANZERS[0]]
+    assert any(match.state.units[u].loc == target for u in RDS[:2])  # not a success
+    assert pd.loc == target  # 14.9: it stays in the hex after its losses
+    assert movement.spent(match, pd) == 7 and pd.flags.get("moved")
+
+
+def test_a_successful_ma_within_a_jointly_occupied_hex_clears_and_marks_it_14_9_14_7() -> None:
+    match, target = _joint_ma()
+    force_rolls(match, then=6)
+    match.apply(f"overrun {target} with {PANZERS[0]} via {target}")
+    _answer(match)
+    assert all(match.state.units[u].loc is None for u in RDS[:2])
+    assert match.state.units[PANZERS[0]].loc == target
+    assert mobileassault.ma_hexes(match, "axis") == [target]
+
+
+def test_no_ma_within_a_jointly_occupied_hex_after_moving_nor_within_one_s_own_hex_14_9() -> None:
+    match, target = _joint_ma()
+    pd = match.state.units[PANZERS[0]]
+    pd.flags["mp"] = [phase_key(match), movement.scale(match)]  # it has moved this phase
+    match.touch()
+    refused(
+        match, f"overrun {target} with {PANZERS[0]} via {target}", "not yet moved", rule="PMD 14.9"
+    )
+    match2, launch, _target = _movement()
+    put(match2, PANZERS[0], launch)
+    refused(match2, f"overrun {launch} with {PANZERS[0]} via {launch}", "no enemy")
+
+
+def test_the_bridgehead_negates_the_river_for_an_ma_into_a_jointly_occupied_hex_14_6() -> None:
+    """14.6: crossing a river into a defender's hex, the attacker suffers the river effect,
+    unless the hex is jointly occupied with a Close Combat marker and his units already in it
+    form a bridgehead."""
+    match = at_phase("axis", "movement")
+    topo = match.topology
+    launch, target = next(
+        (a, b)
+        for a in sorted(topo.locations())
+        if plain(match, a)
+        for b in topo.neighbours(a)
+        if plain(match, b) and set(topo.edge(a, b).features) == {"minor-river"}
+    )
+    _soviets(match, target, 1)
+    attacker = put(match, PANZERS[1], launch)
+    defenders = [match.state.units[RDS[0]]]
+
+    def factor() -> object:
+        battle = combat_mechanic.new_battle(match, [attacker], defenders, target, "overrun")
+        return pmd_combat._river_factor(match, battle, attacker)
+
+    assert factor() is not None  # 14.6: the river effect on an MA
+    put(match, PANZERS[0], target)
+    closecombat.keep(match, target, "axis")
+    assert factor() is None  # the bridgehead
+    match.state.ns("close-combat").pop("on_map")
+    assert factor() is not None  # no Close Combat marker on the hex: no bridgehead

@@ -721,3 +721,33 @@ def test_random_play_with_overruns_keeps_the_rules(battlefield: Title, seed: int
         again.apply(text)
     assert again.state_hash() == m.state_hash()
     assert fought > 0  # the bots did overrun
+
+
+# ----------------------------------------------------------------------------- within a location
+
+
+JOINT = {
+    "b": {"side": "blue", "units": ["7-arm"], "at": ["0605"]},
+    "r": {"side": "red", "units": ["r1", "r2"], "at": ["0605"]},
+}
+"""0605 held by both sides (PMD 13.15.3): blue's 7-arm shares it with red's r1 and r2."""
+
+
+def test_within_joint_overruns_the_enemy_in_the_units_own_location(tmp_path: Path) -> None:
+    """PMD 14.9: units in a location both sides hold overrun the enemy in it, paying the cost;
+    on a failure they stay there."""
+    m = start(title(tmp_path, JOINT, within_joint=True, stop_on=[], return_to_launch=True))
+    assert "overrun 0605 with 7-arm via 0605" in overruns(m)
+    overrun_with(m, "overrun 0605 with 7-arm via 0605", "D1")
+    m.apply("lose r1")
+    assert loc(m, "r2") == "0605" and loc(m, "7-arm") == "0605"  # not put back anywhere
+    assert mp(m, "7-arm") == 3
+    assert movement.done(m, m.state.units["7-arm"])
+
+
+def test_no_overrun_within_a_location_unless_set_and_held_by_both(tmp_path: Path) -> None:
+    m = start(title(tmp_path, JOINT))
+    assert overruns(m) == []
+    refused(m, "overrun 0605 with 7-arm via 0605", "overrun a location next to it")
+    m2 = start(title(tmp_path, within_joint=True))
+    refused(m2, "overrun 0305 with 7-arm via 0305", "holds no enemy units")

@@ -1913,6 +1913,7 @@ def title() -> Json:
                 "move_in": True,
                 "continue": True,
                 "return_to_launch": True,
+                "within_joint": True,
                 "continue_on_failure": False,
                 "from_locked": False,
                 "tags": ["can-ma", "ma-assisted"],
