@@ -30,7 +30,12 @@ def _legal(match: Match) -> set[str]:
 
 
 def _resolve(match: Match) -> None:
+    """Each decision up to the movement phase, the first listed, the MA's Close Combat marker
+    declined (13.1, 14.3: with it a failed MA may advance instead, 14.7)."""
     while match.decision is not None and match.decision.kind != "movement":
+        if match.decision.kind == "close-combat":
+            match.apply("close-combat decline")
+            continue
         match.apply(str(match.legal_actions()[0]))
 
 
