@@ -8,8 +8,8 @@ loses the step (``attrition UNIT``); the Axis names any German unit on the map i
 (``attrition UNIT``). A unit loses at most one step to attrition a week; when the Soviet has no
 stack left to name, the Axis allocates the rest; losses no German unit in Snow can take lapse.
 
-The WA numbers are on the chits, whose contents are not in the text: ``WA`` is a stand-in
-(ruling WA1). The week's record (the units hit, who names next) goes when its last loss is
+The WA numbers are on the week's chit (``weather.week_wa``), whose contents are not in the text:
+``weather.WA_ON`` is a stand-in (ruling WA1). The week's record (the units hit, who names next) goes when its last loss is
 allocated."""
 
 from __future__ import annotations
@@ -26,13 +26,10 @@ from wargame.plugins import Verb
 from wargame.state import Unit
 
 from . import fog
-from .turns import AXIS, SOVIET, ynn
-from .weather import weather_at
+from .turns import AXIS, SOVIET
+from .weather import weather_at, week_wa
 
 RULE = "PMD 12.4"
-WA: dict[int, int] = {123: 1, 124: 2, 201: 3, 202: 3, 203: 2, 204: 1}
-"""Stand-in WA numbers a Snow week of the 1941-42 winter (12.4; chit contents are not in the
-text, ruling WA1): one for the December C chits, rising to three in January."""
 
 
 def _ns(match: Match) -> dict[str, Any]:
@@ -71,7 +68,7 @@ def soviet_stacks(match: Match) -> list[str]:
 
 def start(match: Match) -> None:
     """The week's attrition, in its Weather Phase (12.4)."""
-    n = WA.get(ynn(match), 0)
+    n = week_wa(match)
     if n <= 0 or "S" not in (weather(match, "nz"), weather(match, "sz")):
         return
     _ns(match).update({"left": n, "hit": [], "next": SOVIET})

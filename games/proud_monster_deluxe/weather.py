@@ -5,8 +5,11 @@ between them moves north on turns 218 and 318). Fall and Spring weeks draw chits
 without replacement (12.2): 4 A chits for the 2nd half of September to the 1st half of
 October, the 4 B chits without an F for the 2nd half of October, the 2 left plus the 2 with an
 F for November, the 2 C chits for the 1st half of December; X, Y and Z chits for March, April
-and May. Chit contents are not in the text: ``CHITS`` is a stand-in (ruling W2). Summer is dry
-and winter from the 2nd half of December to February is snow (rulings W1, W3).
+and May. Winter from the 2nd half of December to February is snow (rulings W1, W3); in the
+1941/42 winter its weeks draw the 10 A and B chits again for their WA numbers alone, as the C
+chits give theirs (12.2, 12.4: ``week_wa``). Chit contents are not in the text: ``CHITS`` and
+``WA_ON`` are stand-ins (rulings W2, WA1) that keep 16.2's totals: 2 Freeze weeks in 1941 and
+64 winter attrition losses. Summer is dry.
 
 Effects (12.4): Rain takes 1 MF from Axis Leg units and 2 from Axis Mech units; Mud, Freeze and
 Snow use the TEC's M, F and S columns (frozen rivers cost nothing, lakes are crossed in Snow).
@@ -33,13 +36,22 @@ CHITS: dict[str, list[str]] = {
     "A": ["DD", "DD", "RD", "DR"],
     "B": ["RR", "MR", "MM", "RM"],
     "BF": ["FM", "FR"],
-    "C": ["SS", "SF"],
+    "C": ["SS", "SR"],
     "X": ["SM", "FM", "MM", "SR"],
     "Y": ["MM", "MR", "RD", "MD"],
     "Z": ["RD", "DD", "DD", "DR"],
 }
 """Stand-in chit faces, NZ then SZ (12.2): 4 A, 6 B (2 with an F), 2 C; 4 X, 4 Y, 4 Z. The two
-Freeze weeks of 1941 are the two F chits (16.2)."""
+Freeze weeks of 1941 are the two F chits (16.2: exactly 2, so no other chit drawn in 1941 has
+an F)."""
+WA_ON: dict[str, list[int]] = {"A": [4, 5, 5, 6], "B": [6, 7, 5, 6], "BF": [5, 6], "C": [3, 6]}
+"""Stand-in WA numbers on the A, B and C chits, chit by chit as ``CHITS`` (12.2; ruling WA1): the
+twelve drawn once each in the 1941/42 winter, so the Axis takes 64 First Winter Attrition
+losses in all (16.2). The X, Y and Z chits' numbers are never read (12.4: the winter ends with
+February)."""
+FIRST_WINTER = (123, 204)
+"""12.2, 12.4: the weeks whose chits give the WA number: the C chits of the 1st half of December
+1941, then the A and B chits again, one a week, to the end of February 1942."""
 
 CUPS = {
     "sep-oct": ["A"],
@@ -49,6 +61,7 @@ CUPS = {
     "mar": ["X"],
     "apr": ["Y"],
     "may": ["Z"],
+    "winter": ["A", "B", "BF"],
 }
 
 
@@ -73,15 +86,38 @@ def cup_for(n: int) -> str | None:
     return {5: "mar", 6: "mar", 7: "apr", 8: "apr", 9: "may", 10: "may"}.get(nn)
 
 
+def chit_ids(groups: list[str]) -> list[str]:
+    """The chits of these groups by id (``A1``, ``BF2``): faces may repeat, chits do not."""
+    return [f"{g}{i}" for g in groups for i in range(1, len(CHITS[g]) + 1)]
+
+
+def _split(chit: str) -> tuple[str, int]:
+    group = chit.rstrip("0123456789")
+    return group, int(chit[len(group) :]) - 1
+
+
+def face(chit: str) -> str:
+    """The chit's weather, NZ then SZ (12.2: "MR" is Mud in the NZ, Rain in the SZ)."""
+    group, i = _split(chit)
+    return CHITS[group][i]
+
+
+def wa(chit: str) -> int:
+    """The chit's WA number (12.2), 0 on a chit whose number is never read."""
+    group, i = _split(chit)
+    return WA_ON.get(group, [0] * len(CHITS[group]))[i]
+
+
 def draw(match: Match, cup: str) -> str:
-    """One chit from the cup, without replacement (12.2): the cup is filled when first used in
-    its period; November's cup is the late-October leftovers plus the two F chits."""
+    """One chit (its id) from the cup, without replacement (12.2): the cup is filled when first
+    used in its period; November's cup is the late-October leftovers plus the two F chits; the
+    1941/42 winter's cup holds the 10 A and B chits again."""
     ns = match.state.ns("weather-cups")
-    key = f"{ynn(match) // 100}:{cup}"
+    key = "winter-1941" if cup == "winter" else f"{ynn(match) // 100}:{cup}"
     if key not in ns:
-        chits = [c for group in CUPS[cup] for c in CHITS[group]]
+        chits = chit_ids(CUPS[cup])
         if cup == "nov":
-            chits = ns.get(f"{ynn(match) // 100}:late-oct", list(CHITS["B"]))[:] + chits
+            chits = ns.get(f"{ynn(match) // 100}:late-oct", chit_ids(["B"]))[:] + chits
         ns[key] = chits
     chits = ns[key]
     if not chits:  # never: each period draws as many weeks as its cup holds
@@ -90,18 +126,32 @@ def draw(match: Match, cup: str) -> str:
     return str(chits.pop(i))
 
 
+def week_wa(match: Match) -> int:
+    """This week's WA number: its chit's, in the 1941/42 winter (12.2, 12.4); else 0."""
+    return int(match.state.ns("weather-cups").get("wa", 0))
+
+
 @on_phase("start", ids=("w1-weather", "w2-weather"))
 def draw_weather(match: Match, phase: PhaseSpec) -> None:
     """Each week's Weather Phase (12.1-12.2)."""
     n = ynn(match)
     nn = n % 100
     cup = cup_for(n)
+    first_winter = FIRST_WINTER[0] <= n <= FIRST_WINTER[1]
+    chit = None
     if cup is not None:
-        code = draw(match, cup)
+        chit = draw(match, cup)
+        code = face(chit)
     elif nn in (24, 1, 2, 3, 4):
         code = "SS"  # the 2nd half of December to February: snow (12.2; ruling W3)
+        if first_winter:
+            chit = draw(match, "winter")  # its WA number only (12.2)
     else:
         code = "DD"  # summer and the 1st half of September (ruling W1)
+    ns = match.state.ns("weather-cups")
+    ns.pop("wa", None)
+    if chit is not None and first_winter:
+        ns["wa"] = wa(chit)
     set_weather(match, code[0], "nz", "PMD 12.1-12.2")
     set_weather(match, code[1], "sz", "PMD 12.1-12.2")
     match.touch()  # the movement costs depend on the weather (cost key)

@@ -6,8 +6,10 @@ from functools import cache
 
 from tests.games.pmd_steps import end
 from wargame.calendar import set_weather
-from wargame.games.proud_monster_deluxe import attrition, plugin
+from wargame.calendar import weather as calendar_weather
+from wargame.games.proud_monster_deluxe import attrition, plugin, weather
 from wargame.match import Match
+from wargame.models import PhaseSpec
 from wargame.plugins import Title, discover
 from wargame.testing import clear, put, refused, view_problems
 
@@ -20,6 +22,10 @@ def _title() -> Title:
     return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
 
 
+WEEK_WA = {123: 1, 124: 2, 201: 3}
+"""The WA number of the week's chit each test's week is given (12.2: set as its draw would)."""
+
+
 def _match(ynn: int = 201, nz: str = "S", sz: str = "S") -> Match:
     match = Match(_title(), "1941-historical", 1)
     match.apply("concentration pass")  # 8.9's decision, pushed at the first Axis Refit Phase
@@ -27,6 +33,8 @@ def _match(ynn: int = 201, nz: str = "S", sz: str = "S") -> Match:
     match.state.cursor.turn = SNOW_TURNS[ynn]
     set_weather(match, nz, "nz")
     set_weather(match, sz, "sz")
+    if ynn in WEEK_WA:
+        match.state.ns("weather-cups")["wa"] = WEEK_WA[ynn]
     match.touch()
     return match
 
@@ -53,7 +61,7 @@ def _legal(match: Match) -> set[str]:
 
 
 def test_wa_losses_alternate_soviet_first_the_soviet_naming_an_adjacent_stack_12_4() -> None:
-    match = _match(201)  # WA3 (stand-in)
+    match = _match(201)  # WA3
     a, n, far = _north_pair(match)
     put(match, "ger-pd-3", a)
     put(match, "ger-id-7", a)
@@ -157,3 +165,29 @@ def test_the_weather_phase_of_a_snow_week_asks_for_the_losses_12_4() -> None:
     match.apply("attrition ger-id-7")
     assert match.state.units["ger-id-7"].step == 1
     assert view_problems(match, "soviet") == []
+
+
+def test_t43_the_1941_42_chits_give_64_attrition_losses_and_1941_two_freeze_weeks_16_2() -> None:
+    """T43, 16.2 (a property of the chits, whatever order they are drawn in): across the 1941/42
+    winter the weeks' WA numbers total 64, and 1941 has exactly 2 weeks with Freeze."""
+    turns = _title().doc("calendar")["turns"]
+    index = {int(t["label"]): int(k) for k, t in turns.items()}
+    for seed in (1, 2, 3):
+        match = Match(_title(), "1941-historical", seed)
+        total, freeze_1941 = 0, 0
+        for n in sorted(y for y in index if 112 <= y <= 205):
+            match.state.cursor.turn = index[n]
+            for week in ("w1-weather", "w2-weather"):
+                weather.draw_weather(match, PhaseSpec(id=week))
+                total += weather.week_wa(match)
+                codes = (calendar_weather(match, "nz"), calendar_weather(match, "sz"))
+                freeze_1941 += n < 200 and "F" in codes
+        assert total == 64 and freeze_1941 == 2
+        assert match.state.ns("weather-cups")["winter-1941"] == []  # all 10 A and B chits
+
+
+def test_no_wa_number_outside_the_first_winter_12_4() -> None:
+    """12.4: attrition is the 1941/42 winter's; later weeks' chits give no WA number."""
+    match = _match(205, "S", "S")
+    weather.draw_weather(match, PhaseSpec(id="w1-weather"))  # March 1942: an X chit
+    assert weather.week_wa(match) == 0

@@ -12,7 +12,6 @@ from functools import cache
 import pytest
 
 from tests.games.pmd_steps import to_phase
-from wargame.calendar import set_weather
 from wargame.calendar import weather as calendar_weather
 from wargame.combat import CombatTable, build_table
 from wargame.games.proud_monster_deluxe import attrition, plugin, victory, weather
@@ -188,20 +187,21 @@ def test_t42_chit_mr_is_mud_in_the_north_rain_in_the_south_12_2() -> None:
     match = Match(_title(), "1941-historical", 1)
     match.state.cursor.turn = 9  # turn 120: the 2nd half of October draws a B chit
     assert ynn(match) == 120
-    match.state.ns("weather-cups")["1:late-oct"] = ["MR"]
+    match.state.ns("weather-cups")["1:late-oct"] = ["B2"]  # the B chit whose face is MR
+    assert weather.face("B2") == "MR"
     weather.draw_weather(match, PhaseSpec(id="w1-weather"))
     assert (calendar_weather(match, "nz"), calendar_weather(match, "sz")) == ("M", "R")
 
 
 def test_t42_wa3_is_three_winter_attrition_losses_to_allocate_12_2_12_4() -> None:
-    """T42, 12.2, 12.4: WA3 means 3 German step losses to allocate that Snow week (turn 201's
-    stand-in WA number is 3, ruling WA1)."""
+    """T42, 12.2, 12.4: WA3 means 3 German step losses to allocate that Snow week (the stand-in
+    C chit ``C1``, SS WA3, drawn for a week of the 1st half of December 1941)."""
     match = Match(_title(), "1941-historical", 1)
-    match.state.cursor.turn = 14
-    assert ynn(match) == 201 and attrition.WA[201] == 3
-    set_weather(match, "S", "nz")
-    set_weather(match, "S", "sz")
-    match.touch()
+    match.state.cursor.turn = 12
+    assert ynn(match) == 123 and weather.wa("C1") == 3
+    match.state.ns("weather-cups")["1:dec"] = ["C1"]
+    weather.draw_weather(match, PhaseSpec(id="w1-weather"))
+    assert (calendar_weather(match, "nz"), calendar_weather(match, "sz")) == ("S", "S")
     attrition.start(match)
     assert match.state.ns("pmd-attrition")["left"] == 3
     assert match.decision is not None and match.decision.kind == "attrition"
