@@ -336,6 +336,7 @@ class Overrun(Verb):
         if (
             settings(match).get("within_joint")
             and combat.joint(match, loc)
+            and _may_stand(match, cand)
             and not target_problem(match, cand, loc, loc, [0] * len(cand), left)
         ):
             actions.append(Action("overrun", (loc, "with", ids, "via", loc)))
@@ -492,6 +493,13 @@ def _near_test(match: Match, side: str) -> Any:
     return near
 
 
+def _may_stand(match: Match, units: list[Unit]) -> bool:
+    """Whether the units may overrun from where they stand: none is locked, or ``from_locked``."""
+    if settings(match).get("from_locked", True):
+        return True
+    return not any(match.hook.wargame_move_locked(match=match, unit=u) for u in units)
+
+
 def _launches(match: Match, units: list[Unit], near: Any) -> dict[str, tuple[list[str], list[int]]]:
     """Launch locations next to enemy units: location -> (path, each unit's cost to get there).
 
@@ -500,10 +508,8 @@ def _launches(match: Match, units: list[Unit], near: Any) -> dict[str, tuple[lis
     loc = units[0].loc
     assert loc is not None
     out: dict[str, tuple[list[str], list[int]]] = {}
-    if not loc.startswith("box:") and near(loc):
-        locked = any(match.hook.wargame_move_locked(match=match, unit=u) for u in units)
-        if not locked or settings(match).get("from_locked", True):
-            out[loc] = ([loc], [0] * len(units))
+    if not loc.startswith("box:") and near(loc) and _may_stand(match, units):
+        out[loc] = ([loc], [0] * len(units))
     trees = [movement.tree(match, u) for u in units]
     common = {d for d in set(trees[0]).intersection(*trees[1:]) if near(d)}
     if len(units) == 1:

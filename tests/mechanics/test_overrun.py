@@ -751,3 +751,18 @@ def test_no_overrun_within_a_location_unless_set_and_held_by_both(tmp_path: Path
     refused(m, "overrun 0605 with 7-arm via 0605", "overrun a location next to it")
     m2 = start(title(tmp_path, within_joint=True))
     refused(m2, "overrun 0305 with 7-arm via 0305", "holds no enemy units")
+
+
+def test_a_locked_unit_overruns_within_its_location_only_with_from_locked(tmp_path: Path) -> None:
+    """The listing of an overrun within a location keeps the check's rule for locked units."""
+
+    class Locked:
+        @hookimpl
+        def wargame_move_locked(self, match: Match, unit: Any) -> str | None:
+            return "locked (test)" if unit.id == "7-arm" else None
+
+    m = start(title(tmp_path, JOINT, rules=(Locked(),), within_joint=True, from_locked=False))
+    assert overruns(m) == []
+    refused(m, "overrun 0605 with 7-arm via 0605", "may not move")
+    m2 = start(title(tmp_path, JOINT, rules=(Locked(),), within_joint=True))
+    assert "overrun 0605 with 7-arm via 0605" in overruns(m2)
