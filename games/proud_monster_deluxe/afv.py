@@ -122,7 +122,7 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
     if battle is None or ctx.get("enemy_picks") or ctx.get("alternate") or not action.args:
         return None
     who = ctx.get("who")
-    if not battle.extra.get("afv", {}).get(who) or is_afv(match, action.args[0]):
+    if who is None or not battle.extra.get("afv", {}).get(who) or is_afv(match, action.args[0]):
         return None
     from . import engineers
 

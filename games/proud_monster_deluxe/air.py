@@ -251,12 +251,12 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
             if unit.loc is not None and not in_play(match, uid):
                 match.place(unit, None)
                 match.emit("air", f"{uid} is withdrawn (PMD 15.4, 9.7.4)", RULE, unit=uid)
-    side = match.phasing
-    if phase.kind == "refit" and side is not None:
-        for uid in air_ids(match, side):  # 15.4: picked up in the owner's Refit Phase
-            unit = units.get(uid)
-            if unit is not None and unit.loc is not None:
-                match.place(unit, None)
+    phasing = match.phasing
+    if phase.kind == "refit" and phasing is not None:
+        for uid in air_ids(match, phasing):  # 15.4: picked up in the owner's Refit Phase
+            air = units.get(uid)
+            if air is not None and air.loc is not None:
+                match.place(air, None)
                 ns.get("with", {}).pop(uid, None)
         grounded = ns.get("grounded", {})
         for uid in list(grounded):

@@ -88,8 +88,8 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
     attackers = [units[i] for i in battle.attackers if units[i].loc is not None]
     guns = [u for u in attackers if soviet_artillery(match, u)]
     out: list[Modifier] = []
-    for unit in [u for u in battle.defenders if soviet_artillery(match, units[u])]:
-        out.append(Modifier(unit, "set", 0, "Soviet artillery has no defence", RULE))
+    for uid in [u for u in battle.defenders if soviet_artillery(match, units[u])]:
+        out.append(Modifier(uid, "set", 0, "Soviet artillery has no defence", RULE))
     if not guns:
         return out
     total = 0.0

@@ -73,7 +73,7 @@ def hex_problem(match: Match, loc: str, ids: list[str]) -> str | None:
         return f"not into an Axis-occupied hex ({RULE})"
     if topo.terrain(loc) == "mountain":
         return "not into a mountain hex (PMD 15.17, 15.18)"
-    marked = {m.get("type") for m in match.state.markers.values() if m.get("loc") == loc}
+    marked = {str(m.get("type", "")) for m in match.state.markers.values() if m.get("loc") == loc}
     barred = (set(topo.features(loc)) | marked) & set(BARRED)
     if barred:
         return f"not into a {sorted(barred)[0].replace('-', ' ')} hex (PMD 15.17, 15.18)"

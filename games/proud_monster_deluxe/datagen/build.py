@@ -667,11 +667,11 @@ def air_counters() -> Json:
         "steps": [face(5, 5, 0)],
         "provenance": rule("15.4", "5-5, arrives on turn 123, withdrawn on turn 203"),
     }
-    for n in SOVIET_AIR_ARMIES:
-        c[f"sov-air-army-{n}"] = {
+    for army in SOVIET_AIR_ARMIES:
+        c[f"sov-air-army-{army}"] = {
             "side": "soviet",
             "type": "air-sov",
-            "name": f"{n} Air Army",
+            "name": f"{army} Air Army",
             "steps": [face(4, 4, 0)],
             "provenance": stand_in("15.4: Air Armies from turn 210; their printed values"),
         }
