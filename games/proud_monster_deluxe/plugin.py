@@ -17,6 +17,7 @@ from wargame.games.proud_monster_deluxe import (
     concentration,
     constructions,
     counterfire,
+    conversions,
     eliminated,
     engineers,
     fog,
@@ -36,6 +37,7 @@ from wargame.games.proud_monster_deluxe import (
     partisans,
     paulus,
     reinforce,
+    reorganize,
     replacements,
     reserves,
     rvgk,
@@ -91,6 +93,8 @@ RULES: tuple[object, ...] = (
     reinforce,  # 9.1, 9.1.4, 2.2
     replacements,  # 9.5, 9.8
     withdrawals,  # 9.7
+    reorganize,  # 9.2
+    conversions,  # 9.3, 9.4.1
     setups,  # 1.3
     concentration,  # part 2: 8.9
     paulus,  # part 2: 8.10

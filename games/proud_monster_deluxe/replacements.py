@@ -33,8 +33,8 @@ eliminated unit goes where a unit destroyed in combat goes (eliminated.py).
 a green face (ruling RI1).
 
 Not built: shells, HARKO, Mech Upgrades, the Soviet TC
-and MC step maxima (none in the manifest), the jointly-occupied hex ban (no such hexes yet),
-reorganization (9.2) and conversions (9.3, 9.4)."""
+and MC step maxima (none in the manifest),
+the Soviet conversions (9.4.2)."""
 
 from __future__ import annotations
 
@@ -170,6 +170,8 @@ def refit_problem(match: Match, unit: Unit) -> str | None:
         return f"only German units and minor allied Mech units of several steps refit ({AXIS_RULE})"
     if unit.loc in OKH.values():
         return None  # 9.5.1: always in an OKH area
+    if reserves._joint(match, unit.loc):
+        return f"no refit in a jointly-occupied hex ({AXIS_RULE})"
     if not overland_supply(match, unit):
         return f"{unit.id} is not in overland supply ({AXIS_RULE})"
     if reserves.in_reserve(match, unit):

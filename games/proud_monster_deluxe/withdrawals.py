@@ -1,19 +1,31 @@
-"""Withdrawals called by the Turn Record Track (PMD 9.7.1-9.7.4).
+"""Removals, withdrawals and returns called by the Turn Record Track (PMD 9.6, 9.7.1-9.7.4).
 
-Each ``withdrawal`` entry of the schedule (stand-ins: the TRT is not in the text) calls on a side
-at the turn's Reinforcement Phase: a named unit (an Axis specific withdrawal, 9.7.2) or ``count``
-units of a type (generic, 9.7.3; every Soviet one is generic). In his part of the
-Reinforcement Phase the owner meets each call (``withdraw CALL UNIT``) with a unit of that type
-(or the named one), at any strength, on the map in overland supply or in an OKH or RVGK area
-(9.7.1); the Soviet may spend 1 MRP instead of a TB or MRB (``withdraw CALL mrp``, 9.7.3); or he
-declines it (``decline CALL``, 9.7.4): -1 VP for an Axis unit, +1 VP to the Axis for a Soviet one.
-He may not end that part while a call is open. A specific call whose unit is already withdrawn
-or removed from the game costs 1 VP at once; one whose unit is in the Replacement Army or the
-Stalingrad Pool lapses (9.7.2). Axis units go to the Generic or Specific Withdrawal Pile (off
-the map, kept in ``state.ns("pmd-withdrawals")``); Soviet units are removed from play.
+At the start of the Reinforcement Phase (5.2 I), in this order: the turn's removals (9.6) take
+the named units out of the game wherever they are, at no VP cost (a unit not yet in play never
+comes); the off-map conversions are made (9.3, conversions.py); the returns come back (9.7.2,
+9.7.3); then the withdrawals are called.
 
-Not built (ruling WD1): the "better or larger" substitutes of 9.7.3, returns from the piles
-(none in the stand-in schedule), removals (9.6, none in it), the off-map conversions (9.3)."""
+The removals, conversions and returns are schedule ``event`` entries (``options.event``). Each
+``withdrawal`` entry of the schedule (stand-ins: the TRT is not in the text) calls on a side
+a named unit (an Axis specific withdrawal, 9.7.2) or ``count`` units of a type (generic, 9.7.3;
+every Soviet one is generic). In his part of the Reinforcement Phase the owner meets each call
+(``withdraw CALL UNIT``) with a unit of that type, or a better (Guards, Heavy) or larger one of
+the same arm (size order Bn, R, B, D; ``hbn`` calls any Heavy Mech battalion), or the named one,
+at any strength, on the map in overland supply or in an OKH or RVGK area (9.7.1); the Soviet may
+spend 1 MRP instead of a TB or MRB (``withdraw CALL mrp``, 9.7.3); or he declines it (``decline
+CALL``, 9.7.4): -1 VP for an Axis unit, +1 VP to the Axis for a Soviet one. He may not end that
+part while a call is open. A specific call whose unit is already withdrawn or removed from the
+game costs 1 VP at once; one whose unit is in the Replacement Army or the Stalingrad Pool lapses
+(9.7.2). Axis units go to the Generic or Specific Withdrawal Pile (off the map, kept in
+``state.ns("pmd-withdrawals")``); Soviet units are removed from play.
+
+A ``return`` event brings Axis units back from the piles at full strength into the OKH area their
+reinforcements use (9.1.1, 9.1.2; ruling WD2): a specific one (named units) from either pile, a
+generic one (``count`` of a type) only from the Generic pile, never a specifically withdrawn
+unit (9.7.2). Where the pile holds more of the type than are called, the Axis picks (``return
+CALL UNIT``); none there, none returns (9.7.3).
+
+"""
 
 from __future__ import annotations
 
@@ -26,13 +38,35 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import eliminated, replacements, victory
+from . import conversions, eliminated, replacements, victory
 from .reinforce import RVGK
 from .strategic import OKH, overland_supply
 from .turns import AXIS, SOVIET
 
 RULE = "PMD 9.7"
+REMOVAL_RULE = "PMD 9.6"
+RETURN_RULE = "PMD 9.7.3"
 MRP_INSTEAD = ("tb", "mrb")
+BN, R, B, D = range(4)
+ARMS: dict[str, tuple[str, int, int]] = {
+    "pbn": ("panzer", BN, 0),
+    "hpbn": ("panzer", BN, 1),
+    "pr": ("panzer", R, 0),
+    "pd": ("panzer", D, 0),
+    "mib": ("german-mi", B, 0),
+    "mid": ("german-mi", D, 0),
+    "tb": ("soviet-tank", B, 0),
+    "gtb": ("soviet-tank", B, 1),
+    "td": ("soviet-tank", D, 0),
+    "rb": ("soviet-rifle", B, 0),
+    "rd": ("soviet-rifle", D, 0),
+    "grd": ("soviet-rifle", D, 1),
+    "mrb": ("soviet-mr", B, 0),
+    "mrd": ("soviet-mr", D, 0),
+}
+"""9.7.3: unit type -> (arm, size, better): a unit of the same arm, no smaller (Bn < R < B < D,
+2.4.5) and no worse (Guards or Heavy), may stand in for the type called. Types not listed
+stand in only for themselves."""
 
 
 def _ns(match: Match) -> dict[str, Any]:
@@ -63,7 +97,12 @@ def _where(match: Match, uid: str) -> str | None:
 
 @on_phase("start", ids=("reinforcement",))
 def call(match: Match, phase: PhaseSpec) -> None:
-    """5.2 I.5: the turn's withdrawals are called."""
+    """5.2 I.5: the turn's removals (9.6), off-map conversions (9.3) and returns, then its
+    withdrawals are called."""
+    remove(match)
+    for _key, entry in _entries(match, "conversion"):
+        conversions.off_map(match, entry["options"]["from"], entry["options"]["to"])
+    returns(match)
     open_ = _ns(match).setdefault("calls", {})
     for key, entry in match.title.doc("calendar").get("schedule", {}).items():
         if entry.get("kind") != "withdrawal" or int(entry["turn"]) != match.turn:
@@ -88,10 +127,118 @@ def _pile(match: Match) -> list[str]:
     return [u for pile in ("generic", "specific") for u in _ns(match).get(pile, [])]
 
 
+def substitutes(called: str, offered: str) -> bool:
+    """9.7.3: may a unit of type ``offered`` meet a generic call for ``called``?"""
+    if called == offered:
+        return True
+    have = ARMS.get(offered)
+    if called == "hbn":  # any Heavy Mech battalion
+        return have is not None and have[1] == BN and have[2] == 1
+    want = ARMS.get(called)
+    if want is None or have is None or want[0] != have[0]:
+        return False
+    return have[1] >= want[1] and have[2] >= want[2]
+
+
 def meets(match: Match, want: dict[str, Any], unit: Unit) -> bool:
     if "unit" in want:
         return unit.id == want["unit"]
-    return match.counter(unit)["type"] == want["type"]
+    if "return" in want:
+        return unit.id in _ns(match).get("generic", []) and substitutes(
+            want["return"], match.counter(unit)["type"]
+        )
+    return substitutes(want["type"], match.counter(unit)["type"])
+
+
+def pile_of(match: Match, uid: str) -> str | None:
+    """The withdrawal pile holding ``uid``, if any."""
+    return next((p for p in ("generic", "specific") if uid in _ns(match).get(p, [])), None)
+
+
+def _entries(match: Match, event: str) -> list[tuple[str, dict[str, Any]]]:
+    """This turn's schedule events of one kind (``options.event``: removal, conversion, return)."""
+    schedule = match.title.doc("calendar").get("schedule", {})
+    return [
+        (key, entry)
+        for key, entry in sorted(schedule.items())
+        if entry.get("kind") == "event"
+        and entry.get("options", {}).get("event") == event
+        and int(entry["turn"]) == match.turn
+    ]
+
+
+def remove(match: Match) -> None:
+    """9.6: the turn's removals, wherever the units are, before any withdrawal; no VP."""
+    for _key, entry in _entries(match, "removal"):
+        for uid in entry.get("units", []):
+            unit = match.state.units.get(uid)
+            if unit is None:
+                unit = match.new_unit(uid, None)  # never to come (2.2)
+            if unit.id in eliminated._ns(match).get(eliminated.REMOVED, []):
+                continue
+            for pile in ("generic", "specific"):
+                if uid in _ns(match).get(pile, []):
+                    _ns(match)[pile].remove(uid)
+            conversions._gone(match, unit, "is removed from the game", REMOVAL_RULE)
+
+
+def _returnable(match: Match, side: str, want: dict[str, Any]) -> list[Unit]:
+    """The side's units in the Generic Withdrawal Pile that answer a generic return."""
+    units = match.state.units
+    return [
+        units[u]
+        for u in _ns(match).get("generic", [])
+        if units[u].side == side and meets(match, want, units[u])
+    ]
+
+
+def come_back(match: Match, unit: Unit) -> None:
+    """9.7.2, 9.7.3: back from a pile at full strength, entering as a reinforcement (9.1.1,
+    9.1.2: a minor ally in the South OKH area)."""
+    pile = pile_of(match, unit.id)
+    if pile is not None:
+        _ns(match)[pile].remove(unit.id)
+    minor = "minor-ally" in match.unit_type(unit).get("tags", ())
+    box, at = (
+        (OKH["south"], ["country:romania", "country:hungary"])
+        if minor
+        else (OKH["north"], ["country:greater-germany"])
+    )
+    unit.step = 0  # any replacement steps are free
+    match.place(unit, box)
+    unit.flags["entry"] = match.resolve_locations(at)
+    match.emit("return", f"{unit.id} returns at full strength", RETURN_RULE, unit=unit.id)
+
+
+def returns(match: Match) -> None:
+    """The turn's returns: named units from either pile; generic ones from the Generic pile,
+    picked by the Axis when there are more than called."""
+    for key, entry in _entries(match, "return"):
+        for uid in entry.get("units", []):
+            unit = match.state.units.get(uid)
+            if unit is not None and pile_of(match, uid) is not None:
+                come_back(match, unit)
+            else:
+                match.emit("return", f"{uid} is not in a withdrawal pile: no return", "PMD 9.7.2")
+        options = entry.get("options", {})
+        if "type" not in options:
+            continue
+        want = {"return": options["type"]}
+        pool = _returnable(match, entry["side"], want)
+        count = int(options.get("count", 1))
+        if len(pool) <= count:
+            for unit in pool:
+                come_back(match, unit)
+            if len(pool) < count:
+                match.emit(
+                    "return",
+                    f"{count - len(pool)} {options['type'].upper()} short: none returns for them",
+                    RETURN_RULE,
+                )
+            continue
+        open_ = _ns(match).setdefault("return-calls", {}).setdefault(entry["side"], {})
+        for n in range(count):
+            open_[f"{key}-{n + 1}"] = dict(want)
 
 
 class Withdraw(Verb):
@@ -163,6 +310,43 @@ class Withdraw(Verb):
             match.emit("withdrawal", f"{unit.id} withdrawn from play", "PMD 9.7.3")
 
 
+def return_calls(match: Match, side: str) -> dict[str, dict[str, Any]]:
+    """Open generic returns of ``side`` the owner picks the units for: call id -> {"return": type}."""
+    found: dict[str, dict[str, Any]] = _ns(match).get("return-calls", {}).get(side, {})
+    return found
+
+
+class Return(Verb):
+    """``return CALL UNIT``: the Axis picks which unit of the Generic Withdrawal Pile answers a
+    generic return (9.7.3)."""
+
+    name = "return"
+    kinds = ("reinforce",)
+
+    def actor(self, action: Action) -> str:
+        return action.args[0] if action.args else ""
+
+    def actors(self, match: Match, decision: Decision) -> list[str]:
+        return list(return_calls(match, decision.side))
+
+    def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
+        want = return_calls(match, decision.side).get(actor)
+        if want is None:
+            return []
+        return [Action(self.name, (actor, u.id)) for u in _returnable(match, decision.side, want)]
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return "usage: return CALL UNIT"
+        if Action(self.name, tuple(action.args)) in self.legal_for(match, decision, action.args[0]):
+            return None
+        return f"{action.args[1]} is not a generically withdrawn unit for that return ({RETURN_RULE}, 9.7.2)"
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        return_calls(match, decision.side).pop(action.args[0])
+        come_back(match, match.state.units[action.args[1]])
+
+
 class Decline(Verb):
     """``decline CALL``: refuse one unit's withdrawal for 1 VP (9.7.4)."""
 
@@ -186,11 +370,20 @@ class Decline(Verb):
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [Withdraw(), Decline()]
+    return [Withdraw(), Decline(), Return()]
 
 
 @hookimpl
 def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
-    if decision.kind != "reinforce" or not calls(match, decision.side):
+    if decision.kind != "reinforce":
         return []
-    return [f"withdraw or decline {', '.join(calls(match, decision.side))} first (PMD 9.7.4)"]
+    out = []
+    if calls(match, decision.side):
+        out.append(
+            f"withdraw or decline {', '.join(calls(match, decision.side))} first (PMD 9.7.4)"
+        )
+    if return_calls(match, decision.side):
+        out.append(
+            f"pick the units of return {', '.join(return_calls(match, decision.side))} first ({RETURN_RULE})"
+        )
+    return out

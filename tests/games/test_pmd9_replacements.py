@@ -272,3 +272,15 @@ def test_from_1943_a_gray_regular_id_stays_gray_refit_or_rebuilt_15_1() -> None:
     refused(match, "rebuild ger-id-31 3 0", "green step", rule="PMD 15.1")
     match.apply("rebuild ger-id-31 2 0")
     assert match.state.units["ger-id-31"].step == 2  # the gray 3-5-5, of 4 steps
+
+
+def test_no_refit_in_a_jointly_occupied_hex_9_5_1() -> None:
+    match = _axis_refit()
+    hex_ = _empty_hex(match)
+    inf = put(match, "ger-id-23", hex_)
+    inf.step = 1
+    replacements.points(match, "axis").update(lrp=1)
+    match.touch()
+    assert "refit ger-id-23 1 0" in _legal(match)
+    put(match, "sov-rd-kovo-01", hex_)
+    refused(match, "refit ger-id-23 1 0", "jointly-occupied", rule="PMD 9.5.1")

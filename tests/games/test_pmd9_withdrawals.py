@@ -98,3 +98,86 @@ def test_a_specific_call_on_a_unit_in_the_replacement_army_lapses_9_7_2() -> Non
     match.state.cursor.turn = p9.game_turn(211)
     withdrawals.call(match, p9.phase(match, "reinforcement"))
     assert not withdrawals.calls(match, "axis") and match.state.vp.get("axis", 0) == before
+
+
+def test_t41_withdraw_tb_met_by_a_gtb_or_1_mrp_9_7_3() -> None:
+    match = _called(205, axis=False)
+    (key,) = withdrawals.calls(match, "soviet")
+    put(match, "sov-gtb-1", "box:rvgk-north")
+    put(match, "sov-grd-1", "box:rvgk-north")
+    actions = {str(a) for a in match.legal_for(key)}
+    assert f"withdraw {key} sov-gtb-1" in actions  # better: a Guards TB
+    refused(match, f"withdraw {key} sov-grd-1", "does not meet", rule="PMD 9.7")  # other arm
+    match.apply(f"withdraw {key} sov-gtb-1")
+    assert "sov-gtb-1" in eliminated._ns(match)[eliminated.REMOVED]
+
+
+def test_t41_withdraw_pbn_met_by_a_pr_not_the_reverse_9_7_3() -> None:
+    assert withdrawals.substitutes("pbn", "pr")  # larger
+    assert withdrawals.substitutes("pbn", "hpbn")  # better (Heavy)
+    assert withdrawals.substitutes("pbn", "pd")
+    assert not withdrawals.substitutes("pr", "pbn")  # smaller
+    assert not withdrawals.substitutes("gtb", "tb")  # worse
+    assert not withdrawals.substitutes("tb", "rd")  # another arm
+    assert withdrawals.substitutes("hbn", "hpbn") and not withdrawals.substitutes("hbn", "pbn")
+    assert withdrawals.substitutes("rd", "grd") and withdrawals.substitutes("tb", "td")
+
+
+def test_t41_a_specific_withdrawal_returns_only_on_its_specific_call_9_7_2() -> None:
+    match = _called(211, axis=True)
+    match.apply("withdraw 211-axis-withdraw-2ss ger-mid-ss-r")
+    withdrawals._ns(match).setdefault("generic", []).append("ger-mid-10")
+    match.place(match.state.units["ger-mid-10"], None)
+    # a generic "Return MID": only the generically withdrawn one answers
+    assert withdrawals.meets(match, {"return": "mid"}, match.state.units["ger-mid-10"])
+    assert not withdrawals.meets(match, {"return": "mid"}, match.state.units["ger-mid-ss-r"])
+
+
+def test_removals_come_first_wherever_the_unit_is_no_vp_9_6() -> None:
+    match = p9.axis_part()
+    before = match.state.vp.get("axis", 0)
+    match.state.cursor.turn = p9.game_turn(122)
+    withdrawals.call(match, p9.phase(match, "reinforcement"))
+    cd = match.state.units["ger-cd-1"]
+    assert cd.loc is None and cd.flags.get("eliminated")
+    assert "ger-cd-1" in eliminated._ns(match)[eliminated.REMOVED]
+    assert match.state.vp.get("axis", 0) == before
+    other = p9.axis_part()  # not its turn: it stays
+    other.state.cursor.turn = p9.game_turn(121)
+    withdrawals.call(other, p9.phase(other, "reinforcement"))
+    assert other.state.units["ger-cd-1"].loc is not None
+
+
+def test_a_generic_return_comes_back_at_full_strength_or_not_at_all_9_7_3() -> None:
+    match = _called(124, axis=True)
+    unit = match.state.units["ger-id-23"]
+    unit.step = 2
+    match.apply("withdraw 124-axis-withdraw-id-1 ger-id-23")
+    match.state.cursor.turn = p9.game_turn(201)
+    withdrawals.call(match, p9.phase(match, "reinforcement"))
+    assert unit.loc == "box:okh-north" and unit.step == 0  # the steps are free
+    assert set(unit.flags["entry"]) == set(match.resolve_locations(["country:greater-germany"]))
+    assert not withdrawals._ns(match)["generic"]
+    empty = p9.axis_part()  # nothing in the pile: no return
+    empty.state.cursor.turn = p9.game_turn(201)
+    withdrawals.call(empty, p9.phase(empty, "reinforcement"))
+    assert any("none returns" in e.text for e in empty._events if e.kind == "return")
+
+
+def test_the_axis_picks_which_unit_answers_a_generic_return_9_7_3() -> None:
+    match = p9.axis_part()
+    for uid in ("ger-id-23", "ger-id-7"):
+        match.place(match.state.units[uid], None)
+        withdrawals._ns(match).setdefault("generic", []).append(uid)
+    match.state.cursor.turn = p9.game_turn(201)
+    withdrawals.call(match, p9.phase(match, "reinforcement"))
+    (key,) = withdrawals.return_calls(match, "axis")
+    refused(match, "end", "pick the units of return", rule="PMD 9.7.3")
+    assert {str(a) for a in match.legal_for(key)} == {
+        f"return {key} ger-id-23",
+        f"return {key} ger-id-7",
+    }
+    refused(match, f"return {key} ger-id-31", "not a generically withdrawn unit", rule="PMD 9.7.3")
+    match.apply(f"return {key} ger-id-7")
+    assert match.state.units["ger-id-7"].loc == "box:okh-north"
+    assert match.state.units["ger-id-23"].loc is None

@@ -84,7 +84,8 @@ def test_untried_strengths_stay_out_of_the_units_and_views_2_4_9() -> None:
     and no view carries a tried strength."""
     title = discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
     counters = _load("counters.json")["counters"]
-    # 15.x: printed values, no pool; 15.11, 15.15, 15.4: artillery and air, tried
+    # 15.x: printed values, no pool; 15.11, 15.15, 15.4: artillery and air, tried; Guards
+    # units come by conversion (9.4.2)
     arrive_tried = (
         "partisan",
         "para-corps",
@@ -95,6 +96,8 @@ def test_untried_strengths_stay_out_of_the_units_and_views_2_4_9() -> None:
         "sov-gad",
         "sov-rkt",
         "air-sov",
+        "grd",
+        "gtb",
     )
     soviet = [c for c in counters.values() if c["side"] == "soviet"]
     soviet = [c for c in soviet if c["type"] not in arrive_tried]

@@ -68,6 +68,128 @@ def counters() -> dict[str, Json]:
     return c
 
 
+def section9_stand_ins() -> tuple[Json, dict[str, Json]]:
+    """Unit types and counters that reorganization, conversions and withdrawals (9.2-9.7) need
+    and the set-up lacks: stand-ins (the counter sheet is not in the text), marked so. The
+    2SS MID's panzer-division form is the text's own example (9.3)."""
+    from .build import face, rule, stand_in, utype
+
+    types = {
+        "grd": utype(
+            "Guards rifle division",
+            "leg",
+            ["soviet", "rifle", "guards"],
+            1,
+            rule("2.4.8, 9.4.2", "a GRD has 2 steps (9.4.2)"),
+        ),
+        "gtb": utype(
+            "Guards tank brigade",
+            "mech",
+            ["soviet", "afv", "armor", "half-step", "guards", "can-ma", "can-assist"],
+            0.5,
+            rule("2.4.7, 2.4.8, 9.7.3", "the GTB of 9.7.3's example"),
+        ),
+        "pbn": utype(
+            "Panzer battalion",
+            "mech",
+            ["axis", "german", "afv", "armor", "can-ma", "can-assist"],
+            0.25,
+            rule("2.4.5, 6.1, 9.7.3", "the PBn of 9.7.3's example"),
+        ),
+        "pr": utype(
+            "Panzer regiment",
+            "mech",
+            ["axis", "german", "afv", "armor", "can-ma", "can-assist"],
+            0.25,
+            rule("2.4.5, 6.1, 9.7.3", "the PR of 9.7.3's example"),
+        ),
+    }
+    c: dict[str, Json] = {}
+    for k in range(1, 7):
+        c[f"sov-grd-{k}"] = {
+            "side": "soviet",
+            "type": "grd",
+            "name": f"{k} GRD",
+            "steps": [face(5, 6, 5), face(3, 4, 5)],
+            "provenance": stand_in("9.4.2: a GRD has 2 steps; how many and the values"),
+        }
+    for k in range(1, 3):
+        c[f"sov-gtb-{k}"] = {
+            "side": "soviet",
+            "type": "gtb",
+            "name": f"{k} GTB",
+            "steps": [face(3, 1, 8)],
+            "step_value": 0.5,
+            "provenance": stand_in("9.7.3: a Guards TB, a half-step unit like a TB (2.4.7)"),
+        }
+    c["ger-pbn-1"] = {
+        "side": "axis",
+        "type": "pbn",
+        "name": "1 PBn",
+        "steps": [face(2, 1, 10)],
+        "provenance": stand_in("9.7.3: a panzer battalion; values"),
+    }
+    c["ger-pr-1"] = {
+        "side": "axis",
+        "type": "pr",
+        "name": "1 PR",
+        "steps": [face(3, 2, 10), face(2, 1, 10)],
+        "provenance": stand_in("9.7.3: a panzer regiment; values"),
+    }
+    c["ger-pd-ss-r"] = {
+        "side": "axis",
+        "type": "pd",
+        "name": "2SS PD",
+        "steps": [face(10, 7, 12), face(7, 5, 12), face(4, 3, 10)],
+        "provenance": rule(
+            "9.3", "the 2SS MID's panzer-division form from turn 302 (stated); values stand-in"
+        ),
+    }
+    return types, c
+
+
+def section9_schedule(index_of: dict[int, int]) -> Json:
+    """Removals, conversions and returns (9.3, 9.6, 9.7): the text's 2SS example (its panzer
+    form on turn 302, back in play that turn) and stand-ins for the rest."""
+    from .build import rule, stand_in
+
+    return {
+        "122-axis-remove-cd-1": {
+            "turn": index_of[122],
+            "side": "axis",
+            "kind": "event",
+            "units": ["ger-cd-1"],
+            "options": {"event": "removal"},
+            "provenance": stand_in(
+                "9.6: a removal (the TRT is not in the text): the 1st Cavalry Division left the "
+                "east in November 1941"
+            ),
+        },
+        "201-axis-return-id": {
+            "turn": index_of[201],
+            "side": "axis",
+            "kind": "event",
+            "options": {"event": "return", "type": "id", "count": 1},
+            "provenance": stand_in("9.7.3: a generic return (the TRT is not in the text)"),
+        },
+        "302-axis-convert-2ss": {
+            "turn": index_of[302],
+            "side": "axis",
+            "kind": "event",
+            "options": {"event": "conversion", "from": "ger-mid-ss-r", "to": "ger-pd-ss-r"},
+            "provenance": rule("9.3", "the text's example: the 2SS MID becomes a PD on turn 302"),
+        },
+        "302-axis-return-2ss": {
+            "turn": index_of[302],
+            "side": "axis",
+            "kind": "event",
+            "units": ["ger-pd-ss-r"],
+            "options": {"event": "return"},
+            "provenance": rule("9.3, 9.7.2", "the text's example: the 2SS returns on turn 302"),
+        },
+    }
+
+
 def schedule(index_of: dict[int, int]) -> Json:
     """The calendar's ``schedule``: keys ``YNN-side-what``; ``turn`` is the kernel's game-turn
     index (``index_of`` maps YNN to it)."""
@@ -160,6 +282,7 @@ def schedule(index_of: dict[int, int]) -> Json:
         "units": ["ger-mid-ss-r"],
         "provenance": rule("9.3, 9.7.2", "the text's example: the 2SS MID withdraws on turn 211"),
     }
+    out.update(section9_schedule(index_of))
     generic = {(124, "axis"): ("id", 1), (203, "soviet"): ("rd", 2), (205, "soviet"): ("tb", 1)}
     for (ynn, side), (kind, count) in generic.items():
         out[f"{ynn}-{side}-withdraw-{kind}"] = {
