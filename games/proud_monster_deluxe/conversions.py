@@ -14,25 +14,38 @@ Reinforcement Phase (withdrawals.py runs it before the returns and calls, 5.2 I)
   step strength and takes the Refit marker (the ``refit`` flag of replacements.py: no move nor
   attack that week; none in an OKH area). It may refit in the same phase.
 
-Not built: the Soviet "Convert" and "Guards Convert" of 9.4.2 (ruling CV2)."""
+9.4.2 (Soviet "Convert" and "Guards Convert"): a ``soviet-convert`` event gives ``count`` units of
+type ``from`` to convert into ``to`` in a Soviet Refit Phase of that turn (``convert UNIT``, the
+Soviet's choice of input): a tried unit (an RD not militia), on the map or in an RVGK area, in
+overland supply; for a Mech result not next to an Axis unit, an OKH area (the ``edge:okh-*``
+hexes) or the Finnish front (its hexes). A counter of the new type never yet in play (2.2) takes
+its place at 2 steps for an RD, CD or MRD input, 4 for a GMC, else the input's steps; the input
+leaves the game. It may not be delayed: what is not converted by the end of the turn's last
+Soviet Refit Phase costs as many counters of the new type, removed from the game (ruling CV2)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
+from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
 from . import eliminated, reserves
-from .strategic import OKH
-from .turns import AXIS
+from .reinforce import RVGK
+from .strategic import OKH, overland_supply
+from .turns import AXIS, SOVIET
 
 OFF_MAP_RULE = "PMD 9.3"
 ON_MAP_RULE = "PMD 9.4.1"
+SOVIET_RULE = "PMD 9.4.2"
 PILES = ("generic", "specific")
+FULL_GUARDS = ("rd", "cd", "mrd")
+"""9.4.2: an RD, CD or MRD becomes a 2-step Guards unit; a GMC has 4 steps."""
+NEAR = ("edge:okh-north", "edge:okh-south", "finnish-front")
 
 
 def _ns(match: Match) -> dict[str, Any]:
@@ -111,6 +124,107 @@ def problem(match: Match, unit: Unit) -> str | None:
     return None
 
 
+def soviet_due(match: Match) -> dict[str, dict[str, Any]]:
+    """Event key -> {"from", "to", "left"}: this turn's Soviet conversions still to make."""
+    found: dict[str, dict[str, Any]] = _ns(match).get("soviet", {})
+    return found
+
+
+def open_soviet(match: Match, key: str, options: dict[str, Any]) -> None:
+    """9.4.2: the turn's Soviet conversion is called (Reinforcement Phase, for the Refit)."""
+    entry = {"from": options["from"], "to": options["to"], "left": int(options.get("count", 1))}
+    _ns(match).setdefault("soviet", {})[key] = entry
+    match.emit(
+        "conversion",
+        f"Soviet: convert {entry['left']} {entry['from'].upper()} to "
+        f"{entry['to'].upper()} this turn",
+        SOVIET_RULE,
+    )
+
+
+def _candidate(match: Match, utype: str) -> str | None:
+    got = match.draw_counters(SOVIET, utype, 1, set(), upto=True, dead=False)
+    return got[0] if got else None
+
+
+def soviet_problem(match: Match, unit: Unit) -> str | None:
+    """Why ``unit`` may not be converted now (9.4.2), or None."""
+    kind = match.counter(unit)["type"]
+    entry = next((e for e in soviet_due(match).values() if e["from"] == kind and e["left"]), None)
+    if unit.side != SOVIET or entry is None or unit.loc is None or unit.loc in OKH.values():
+        return f"no Soviet conversion of {unit.id} is called this turn ({SOVIET_RULE})"
+    if match.is_untried(unit):
+        return f"{unit.id} is untried: only a tried unit converts ({SOVIET_RULE})"
+    if match.counter(unit).get("militia"):
+        return f"a militia RD does not convert ({SOVIET_RULE})"
+    if unit.loc in RVGK:
+        return None
+    if not overland_supply(match, unit):
+        return f"{unit.id} is not in overland supply ({SOVIET_RULE})"
+    mech = match.counters_doc["unit_types"][entry["to"]].get("mobility") == "mech"
+    near = any(unit.loc in match.topology.region(r) for r in NEAR)
+    if mech and (near or reserves._adjacent_enemy(match, unit.loc, SOVIET)):
+        return f"a Mech result: not next to an Axis unit, an OKH area or Finland ({SOVIET_RULE})"
+    if _candidate_free(match, entry["to"]) is None:
+        return f"no {entry['to'].upper()} counter left (PMD 2.2)"
+    return None
+
+
+def _candidate_free(match: Match, utype: str) -> str | None:
+    units = match.state.units
+    return next(
+        (
+            cid
+            for cid, c in match.counters_doc["counters"].items()
+            if c["side"] == SOVIET and c["type"] == utype and cid not in units
+        ),
+        None,
+    )
+
+
+def soviet_convert(match: Match, old: Unit) -> None:
+    kind = match.counter(old)["type"]
+    key, entry = next(
+        (k, e) for k, e in soviet_due(match).items() if e["from"] == kind and e["left"]
+    )
+    loc, had = old.loc, match.faces(old) - old.step
+    cid = _candidate(match, entry["to"])
+    assert cid is not None
+    new = match.new_unit(cid, loc)
+    full = kind in FULL_GUARDS or entry["to"] == "gmc"
+    new.step = 0 if full else max(0, match.faces(new) - had)
+    new.hidden_from = list(old.hidden_from)
+    for stack in reserves.stacks(match, SOVIET).values():
+        if old.id in stack["units"]:
+            stack["units"][stack["units"].index(old.id)] = new.id
+    entry["left"] -= 1
+    if not entry["left"]:
+        soviet_due(match).pop(key)
+    _gone(match, old, f"converts to {new.id} in {loc}", SOVIET_RULE)
+    match.touch()
+
+
+def lapse(match: Match) -> None:
+    """9.4.2(1): a conversion not made this turn costs a counter of the new type."""
+    for key, entry in list(soviet_due(match).items()):
+        for _ in range(entry["left"]):
+            cid = _candidate(match, entry["to"])
+            if cid is not None:
+                _gone(
+                    match,
+                    match.new_unit(cid, None),
+                    "is removed: its conversion was not made",
+                    SOVIET_RULE,
+                )
+        soviet_due(match).pop(key)
+
+
+@on_phase("end", ids=("w2-refit",))
+def soviet_deadline(match: Match, phase: PhaseSpec) -> None:
+    if match.phasing == SOVIET:
+        lapse(match)
+
+
 class Convert(Verb):
     """``convert UNIT``: a German Mech unit takes its new formation in the Refit Phase (9.4.1)."""
 
@@ -118,6 +232,13 @@ class Convert(Verb):
     kinds = ("refit",)
 
     def actors(self, match: Match, decision: Decision) -> list[str]:
+        if decision.side == SOVIET:
+            kinds = {e["from"] for e in soviet_due(match).values()}
+            return [
+                u.id
+                for u in match.units_of(SOVIET)
+                if kinds and match.counter(u)["type"] in kinds and soviet_problem(match, u) is None
+            ]
         if decision.side != AXIS:
             return []
         units = match.state.units
@@ -128,12 +249,15 @@ class Convert(Verb):
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
         unit = match.state.units.get(action.args[0]) if len(action.args) == 1 else None
-        if unit is None or decision.side != AXIS:
-            return f"usage: convert UNIT (an Axis unit with a conversion due, {ON_MAP_RULE})"
-        return problem(match, unit)
+        if unit is None or unit.side != decision.side:
+            return f"usage: convert UNIT (a unit of yours with a conversion due, {ON_MAP_RULE})"
+        return soviet_problem(match, unit) if unit.side == SOVIET else problem(match, unit)
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         old = match.state.units[action.args[0]]
+        if old.side == SOVIET:
+            soviet_convert(match, old)
+            return
         loc, step = old.loc, old.step
         new = match.new_unit(due(match).pop(old.id), loc)
         new.step = min(step, match.faces(new) - 1)  # 9.4.1: at the same step strength

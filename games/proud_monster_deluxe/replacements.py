@@ -32,9 +32,8 @@ eliminated unit goes where a unit destroyed in combat goes (eliminated.py).
 ``Match.faces``); in 1942 a refit or rebuild may not bring it to full strength, from 1943 not to
 a green face (ruling RI1).
 
-Not built: shells, HARKO, Mech Upgrades, the Soviet TC
-and MC step maxima (none in the manifest),
-the Soviet conversions (9.4.2)."""
+Not built: shells, HARKO, Mech Upgrades, the Soviet TC and MC step maxima (none in the
+manifest)."""
 
 from __future__ import annotations
 

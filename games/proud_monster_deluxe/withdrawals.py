@@ -100,8 +100,11 @@ def call(match: Match, phase: PhaseSpec) -> None:
     """5.2 I.5: the turn's removals (9.6), off-map conversions (9.3) and returns, then its
     withdrawals are called."""
     remove(match)
+    conversions.lapse(match)  # 9.4.2: last turn's conversions not made
     for _key, entry in _entries(match, "conversion"):
         conversions.off_map(match, entry["options"]["from"], entry["options"]["to"])
+    for key, entry in _entries(match, "soviet-convert"):
+        conversions.open_soviet(match, key, entry["options"])
     returns(match)
     open_ = _ns(match).setdefault("calls", {})
     for key, entry in match.title.doc("calendar").get("schedule", {}).items():

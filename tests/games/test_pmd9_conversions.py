@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.games import pmd9_helpers as p9
 from tests.games.pmd_steps import end, to_phase
-from wargame.games.proud_monster_deluxe import conversions, eliminated, withdrawals
+from wargame.games.proud_monster_deluxe import conversions, eliminated, supply, withdrawals
 from wargame.match import Match
 from wargame.testing import put, refused
 
@@ -17,12 +19,15 @@ def _reinforcement(match: Match, ynn: int) -> None:
     match.touch()
 
 
-def _quiet_hex(match: Match) -> str:
+def _quiet_hex(match: Match, side: str = "axis") -> str:
+    """A clear hex in the USSR in ``side``'s supply net, with no unit on or next to it."""
     topo = match.topology
+    net = supply.nets(match, side)[1]
     return next(
         h
         for h in sorted(topo.region("country:ussr"))
         if topo.terrain(h) == "clear"
+        and h in net
         and not match.units_at(h)
         and not any(match.units_at(n) for n in topo.neighbours(h))
     )
@@ -90,3 +95,61 @@ def test_not_next_to_the_enemy_and_it_may_wait_9_4_1() -> None:
     refused(match, f"convert {OLD}", "next to an enemy unit", rule="PMD 9.4.1")
     end(match)  # delayed: still due
     assert conversions.due(match) == {OLD: NEW}
+
+
+def _soviet_refit_118() -> Match:
+    """Turn 118's Guards Convert called (2 RD -> GRD), in a Soviet Refit Phase."""
+    match = p9.refit("soviet")
+    _reinforcement(match, 118)
+    return match
+
+
+def test_a_tried_rd_becomes_a_2_step_grd_in_its_hex_the_rd_leaves_the_game_9_4_2() -> None:
+    match = _soviet_refit_118()
+    hex_ = _quiet_hex(match, "soviet")
+    rd = put(match, "sov-rd-kovo-01", hex_)
+    refused(match, f"convert {rd.id}", "untried", rule="PMD 9.4.2")
+    rd.face = {"attack": 3, "defense": 3, "movement": 5}  # tried (2.4.9)
+    match.touch()
+    assert f"convert {rd.id}" in p9.legal(match)
+    match.apply(f"convert {rd.id}")
+    (grd,) = [u for u in match.units_at(hex_) if match.counter(u)["type"] == "grd"]
+    assert grd.step == 0 and match.faces(grd) == 2  # 2 steps
+    assert rd.loc is None and rd.id in eliminated._ns(match)[eliminated.REMOVED]
+    assert conversions.soviet_due(match)["118-soviet-guards-convert-rd"]["left"] == 1
+
+
+def test_a_conversion_not_made_this_turn_costs_a_guards_counter_9_4_2() -> None:
+    match = _soviet_refit_118()
+    free = [c for c, e in match.counters_doc["counters"].items() if e["type"] == "grd"]
+    conversions.lapse(match)  # the turn's last Soviet Refit Phase ended
+    removed = eliminated._ns(match)[eliminated.REMOVED]
+    assert len([c for c in free if c in removed]) == 2 and not conversions.soviet_due(match)
+    rd = put(match, "sov-rd-kovo-01", _quiet_hex(match, "soviet"))
+    rd.face = {"attack": 3, "defense": 3, "movement": 5}
+    match.touch()
+    refused(match, f"convert {rd.id}", "no Soviet conversion", rule="PMD 9.4.2")
+
+
+def test_no_conversion_out_of_overland_supply_nor_when_none_is_called_9_4_2(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = p9.refit("soviet")
+    rd = put(match, "sov-rd-kovo-01", _quiet_hex(match, "soviet"))
+    rd.face = {"attack": 3, "defense": 3, "movement": 5}
+    match.touch()
+    refused(match, f"convert {rd.id}", "no Soviet conversion", rule="PMD 9.4.2")
+    _reinforcement(match, 118)
+    monkeypatch.setattr(conversions, "overland_supply", lambda match, unit: False)
+    refused(match, f"convert {rd.id}", "overland supply", rule="PMD 9.4.2")
+
+
+def test_no_conversion_once_every_guards_counter_is_used_2_2_9_4_2() -> None:
+    match = _soviet_refit_118()
+    rd = put(match, "sov-rd-kovo-01", _quiet_hex(match, "soviet"))
+    rd.face = {"attack": 3, "defense": 3, "movement": 5}
+    for cid, entry in match.counters_doc["counters"].items():
+        if entry["type"] == "grd":
+            match.new_unit(cid, None)  # in play elsewhere
+    match.touch()
+    refused(match, f"convert {rd.id}", "no GRD counter left", rule="PMD 2.2")

@@ -8,6 +8,7 @@ from tests.games import pmd9_helpers as p9
 from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import reinforce, reserves
 from wargame.match import Match
+from wargame.mechanics import stacking
 from wargame.testing import force_rolls, put, refused
 
 MINSK, KIEV, MOSCOW, STALINGRAD = "1920", "2132", "4120", "5044"
@@ -186,3 +187,30 @@ def test_the_counter_mix_limits_draws_and_gone_counters_stay_gone_2_2() -> None:
     assert any("only 1 of 6" in e.text and e.rule == "PMD 2.2" for e in drawn)
     assert match.state.units[free[1]].loc in reinforce.RVGK
     assert match.state.units[free[0]].loc is None  # eliminated: never drawn again
+
+
+def _capacity(match: Match, city: str) -> float:
+    """Divisions the Soviet may place in a turn through one city (its hexes) and, when it is a
+    Military District HQ, its land neighbours: each hex's stacking limit, empty hexes."""
+    hexes = set(reinforce.named(match, city))
+    hq = set(match.title.doc("md-hq")["entries"])
+    near = {
+        n
+        for h in hexes & hq
+        for n in match.topology.neighbours(h)
+        if n in reinforce.entry_hexes(match)
+    }
+    assert hexes <= reinforce.entry_hexes(match)
+    return sum(stacking.limit(match, "soviet", h) for h in hexes | near)
+
+
+def test_t24_soviet_reinforcement_capacity_astrakhan_10_minsk_40_moscow_60_9_1_3() -> None:
+    match = _soviet_placing()
+    match.state.vars["soviet_stack_limit"] = 5  # the non-city limit once it is 5 (6.1)
+    match.touch()
+    assert _capacity(match, "Astrakhan") == 10  # a city, not an HQ: its own hex
+    assert _capacity(match, "Minsk") == 10 + 6 * 5
+    assert _capacity(match, "Moscow") == 2 * 10 + 8 * 5
+    match.state.vars["soviet_stack_limit"] = 3  # 1941's 3-division limit (ruling RF5)
+    match.touch()
+    assert (_capacity(match, "Minsk"), _capacity(match, "Moscow")) == (28, 44)

@@ -3,6 +3,8 @@ Soviet West and East systems, voluntary reduction."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.games import pmd9_helpers as p9
 from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import eliminated, reinforce, replacements, reserves
@@ -112,13 +114,25 @@ def test_no_refit_in_reserve_nor_east_of_the_gas_line_in_1941_9_5_1() -> None:
     assert "refit ger-id-23 1 0" in _legal(match)  # always in an OKH area
 
 
-def test_t35_comb_out_from_206_once_a_year_2_to_5_lrp_9_5_2() -> None:
+@pytest.mark.parametrize(("die", "lrp"), [(1, 2), (6, 5), (3, 3)])
+def test_t35_comb_out_from_206_once_a_year_2_to_5_lrp_9_5_2(die: int, lrp: int) -> None:
     match = _axis_part()
     refused(match, "combout", "before turn 206", rule="PMD 9.5.2")
     match.state.cursor.turn = GAME[206]
-    force_rolls(match, 1, 6, only="PMD 9.5.2")
+    force_rolls(match, die, only="PMD 9.5.2")
     match.apply("combout")
-    assert replacements.points(match, "axis")["lrp"] == 2
+    assert replacements.points(match, "axis")["lrp"] == lrp
+    refused(match, "combout", "1942 comb-out is done", rule="PMD 9.5.2")
+    match.state.cursor.turn = GAME[302]  # a new calendar year: one more
+    match.touch()
+    assert "combout" in _legal(match)
+
+
+def test_the_1942_scenario_has_used_its_1942_comb_out_9_5_2() -> None:
+    match = _axis_part()
+    match.state.cursor.turn = GAME[206]
+    match.state.vars["combout_1942"] = True  # as the 1942 scenario sets it
+    match.touch()
     refused(match, "combout", "1942 comb-out is done", rule="PMD 9.5.2")
 
 

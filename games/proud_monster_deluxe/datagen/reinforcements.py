@@ -165,6 +165,16 @@ def section9_schedule(index_of: dict[int, int]) -> Json:
                 "east in November 1941"
             ),
         },
+        "118-soviet-guards-convert-rd": {
+            "turn": index_of[118],
+            "side": "soviet",
+            "kind": "event",
+            "options": {"event": "soviet-convert", "from": "rd", "to": "grd", "count": 2},
+            "provenance": stand_in(
+                "9.4.2: a Guards Convert (the TRT is not in the text): the first Guards rifle "
+                "divisions, September 1941"
+            ),
+        },
         "201-axis-return-id": {
             "turn": index_of[201],
             "side": "axis",
