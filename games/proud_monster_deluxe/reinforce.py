@@ -154,6 +154,7 @@ class Place(Verb):
         unit = match.state.units[action.args[0]]
         loc = action.args[1]
         unit.flags.pop("placing", None)
+        reserves.leave(match, unit, "was placed on the map")  # a stack in its RVGK area (6.4)
         match.place(unit, loc)
         match.emit("reinforcement", f"{unit.id} enters at {loc}", RULE, unit=unit.id, loc=loc)
         for entry in reserves.stacks(match, SOVIET).values():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from tests.games.pmd_steps import end, to_phase
-from wargame.games.proud_monster_deluxe import plugin, rvgk
+from wargame.games.proud_monster_deluxe import plugin, reserves, rvgk
 from wargame.games.proud_monster_deluxe.turns import ynn
 from wargame.match import Match
 from wargame.mechanics.movement import spent
@@ -164,3 +164,12 @@ def test_no_unit_south_of_the_caucasus_enters_the_rvgk_while_the_volga_is_interd
     assert f"rvgk {RDS[0]} box:rvgk-south" in _legal(match)
     put(match, "ger-pd-3", "5750")  # along the South Volga
     refused(match, f"rvgk {RDS[0]} box:rvgk-south", "interdicted", rule="PMD 11.4")
+
+
+def test_a_unit_leaving_the_rvgk_leaves_its_reserve_stack_there_11_3_6_4() -> None:
+    match = _soviet("movement")
+    first, second = put(match, RDS[0], "box:rvgk-north"), put(match, RDS[1], "box:rvgk-north")
+    number = reserves.place(match, "soviet", "box:rvgk-north")
+    match.apply(f"rvgk {RDS[0]} {NORTH_EDGE}")
+    assert not reserves.in_reserve(match, first) and reserves.in_reserve(match, second)
+    assert reserves.stacks(match, "soviet")[number]["units"] == [RDS[1]]

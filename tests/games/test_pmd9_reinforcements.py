@@ -214,3 +214,14 @@ def test_t24_soviet_reinforcement_capacity_astrakhan_10_minsk_40_moscow_60_9_1_3
     match.state.vars["soviet_stack_limit"] = 3  # 1941's 3-division limit (ruling RF5)
     match.touch()
     assert (_capacity(match, "Minsk"), _capacity(match, "Moscow")) == (28, 44)
+
+
+def test_a_unit_placed_from_a_reserve_stack_in_the_rvgk_leaves_it_9_1_3_6_4() -> None:
+    match = _soviet_placing()
+    unit = reinforce.placing(match)[0]
+    number = reserves.place(match, "soviet", unit.loc)
+    assert reserves.in_reserve(match, unit)
+    match.apply(f"place {unit.id} {KIEV}")
+    assert not reserves.in_reserve(match, unit)
+    stack = reserves.stacks(match, "soviet").get(number)
+    assert stack is None or unit.id not in stack["units"]
