@@ -171,15 +171,20 @@ def soviet_problem(match: Match, unit: Unit) -> str | None:
 
 
 def _candidate_free(match: Match, utype: str) -> str | None:
-    units = match.state.units
-    return next(
-        (
-            cid
-            for cid, c in match.counters_doc["counters"].items()
-            if c["side"] == SOVIET and c["type"] == utype and cid not in units
-        ),
-        None,
-    )
+    """A counter of ``utype`` never in play (2.2), if any (kept for the current state)."""
+    key = ("pmd-free-counter", utype)
+    if key not in match.scratch:
+        units = match.state.units
+        match.scratch[key] = next(
+            (
+                cid
+                for cid, c in match.counters_doc["counters"].items()
+                if c["side"] == SOVIET and c["type"] == utype and cid not in units
+            ),
+            None,
+        )
+    found: str | None = match.scratch[key]
+    return found
 
 
 def soviet_convert(match: Match, old: Unit) -> None:
