@@ -99,6 +99,7 @@ def off_map(match: Match, old_id: str, new: str) -> None:
         ids[ids.index(old_id)] = unit.id
     else:
         unit.flags = {"eliminated": True}  # 9.3: it converts in the pool, to be rebuilt
+        assert where is not None  # the Replacement Army or the Stalingrad pool (above)
         ids = eliminated._ns(match)[where]
         ids[ids.index(old_id)] = unit.id
     _gone(match, old, f"converts to {unit.id} off the map", OFF_MAP_RULE)
