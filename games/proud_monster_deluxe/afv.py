@@ -70,19 +70,22 @@ def ask(match: Match, battle: Battle) -> bool:
     return False
 
 
-class Afv(Verb):
-    """``afv declare`` or ``afv decline``."""
+class Declare(Verb):
+    """``NAME declare`` or ``NAME decline``: a side's declared shift before the roll, kept in
+    the battle's ``extra[NAME]`` by attacker or defender (the AFV shift here; the engineers'
+    of 15.7 configure the same verb)."""
 
     name = "afv"
-    kinds = ("afv",)
+    kinds: tuple[str, ...] = ("afv",)
+    rule = RULE
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        yield Action("afv", ("declare",))
-        yield Action("afv", ("decline",))
+        yield Action(self.name, ("declare",))
+        yield Action(self.name, ("decline",))
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
         if action.args not in (("declare",), ("decline",)):
-            return f"usage: afv declare|decline ({RULE})"
+            return f"usage: {self.name} declare|decline ({self.rule})"
         return None
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
@@ -91,7 +94,7 @@ class Afv(Verb):
         who = match.pop()["context"]["who"]
         battle = combat_mechanic.active(match)
         assert battle is not None
-        battle.extra.setdefault("afv", {})[who] = action.args[0] == "declare"
+        battle.extra.setdefault(self.name, {})[who] = action.args[0] == "declare"
         combat_mechanic.store(match, battle)
         if not ask_before_roll(match, battle):
             combat_mechanic.resume(match)
@@ -99,7 +102,7 @@ class Afv(Verb):
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [Afv()]
+    return [Declare()]
 
 
 @hookimpl

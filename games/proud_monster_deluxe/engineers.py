@@ -11,7 +11,7 @@ engineer step first (13.11(1)), before its AFV step."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from wargame.actions import Action, Decision
 from wargame.combat import Shift
@@ -22,6 +22,7 @@ from wargame.mechanics.losses import steps_left
 from wargame.plugins import Verb
 from wargame.state import Unit
 
+from .afv import Declare
 from .combat import CAPPED, unsupplied
 from .losses import offensive_supply
 
@@ -74,31 +75,12 @@ def ask(match: Match, battle: Battle) -> bool:
     return False
 
 
-class Engineer(Verb):
-    """``engineer declare`` or ``engineer decline``."""
+class Engineer(Declare):
+    """``engineer declare`` or ``engineer decline`` (15.7)."""
 
     name = "engineer"
     kinds = ("engineer",)
-
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        yield Action("engineer", ("declare",))
-        yield Action("engineer", ("decline",))
-
-    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
-        if action.args not in (("declare",), ("decline",)):
-            return f"usage: engineer declare|decline ({RULE})"
-        return None
-
-    def apply(self, match: Match, decision: Decision, action: Action) -> None:
-        from .constructions import ask_before_roll
-
-        who = match.pop()["context"]["who"]
-        battle = combat_mechanic.active(match)
-        assert battle is not None
-        battle.extra.setdefault("engineer", {})[who] = action.args[0] == "declare"
-        combat_mechanic.store(match, battle)
-        if not ask_before_roll(match, battle):
-            combat_mechanic.resume(match)
+    rule = RULE
 
 
 @hookimpl
