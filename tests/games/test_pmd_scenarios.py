@@ -130,3 +130,35 @@ def test_1942_no_tb_pool_comb_out_done_stalin_line_gone_soviet_limit_5() -> None
         end(match)
     refused(match, "combout", "1942 comb-out is done", rule="PMD 9.5.2")
     assert replacements.points(match, "axis")["lrp"] >= 0
+
+
+def test_t44_a_unit_set_up_tried_in_1942_still_sets_up_by_its_untried_type_2_4_9() -> None:
+    """T44 (2.4.9): in the 1942 set-up the Soviet player may set up an untried unit tried; its
+    face is drawn in the open, and it still goes where its untried type may (ruling SC4)."""
+    match = Match(_title(), "1942-free", 3)
+    assert match.decision is not None and match.decision.phase == "setup/soviet-deploy"
+    unit = next(
+        u for u in match.units_of("soviet") if match.is_untried(u) and u.flags.get("deploy")
+    )
+    zone = list(unit.flags["deploy"])
+    assert f"tried {unit.id}" in {str(a) for a in match.legal_actions()}
+    events = match.apply(f"tried {unit.id}")
+    assert not match.is_untried(unit) and unit.face is not None
+    assert [e.data["unit"] for e in events if e.kind == "reveal"] == [unit.id]
+    assert unit.flags["deploy"] == zone  # the same hexes as its untried type
+    empty = next(h for h in zone[1:] if not match.units_at(h))
+    match.apply(f"deploy {unit.id} {empty}")
+    assert unit.loc == empty
+    refused(match, f"tried {unit.id}", "is not untried", rule="PMD 2.4.9")
+
+
+def test_no_unit_set_up_tried_in_1941_nor_by_the_axis_2_4_9() -> None:
+    match = Match(_title(), "1941-free", 3)
+    unit = next(u for u in match.units_of("soviet") if match.is_untried(u))
+    assert not any(str(a).startswith("tried ") for a in match.legal_actions())
+    refused(match, f"tried {unit.id}", "1942 scenario", rule="PMD 2.4.9")
+    assert match.is_untried(unit)
+    match = Match(_title(), "1942-free", 3)
+    end(match)  # the Soviet's set-up
+    assert match.decision is not None and match.decision.phase == "setup/axis-deploy"
+    assert not any(str(a).startswith("tried ") for a in match.legal_actions())
