@@ -162,3 +162,24 @@ def test_no_unit_set_up_tried_in_1941_nor_by_the_axis_2_4_9() -> None:
     end(match)  # the Soviet's set-up
     assert match.decision is not None and match.decision.phase == "setup/axis-deploy"
     assert not any(str(a).startswith("tried ") for a in match.legal_actions())
+
+
+def test_the_1942_set_up_garrisons_the_finnish_front_4_5_2() -> None:
+    """4.5.2(2): the Finnish front garrison requirement is in effect at the 1942 start: a Soviet
+    unit starts in each of its 8 hexes (stand-in set-up) and may set up only in another of them,
+    and the requirement has not ended."""
+    from wargame.games.proud_monster_deluxe import victory
+
+    match = Match(_title(), "1942-free", 1)
+    assert not victory.finnish_front_lifted(match)
+    for h in victory.FINNISH_FRONT:
+        here = [u for u in match.units_at(h) if u.side == "soviet"]
+        assert here and sorted(here[0].flags["deploy"]) == sorted(victory.FINNISH_FRONT)
+    guard = match.units_at(victory.FINNISH_FRONT[0])[0]
+    refused(match, f"deploy {guard.id} {KHARKOV}", "sets up only in")
+    assert guard.loc == victory.FINNISH_FRONT[0]
+    assert not any(
+        u.side == "soviet"
+        for h in victory.FINNISH_FRONT
+        for u in Match(_title(), "1941-historical", 1).units_at(h)
+    )

@@ -8,7 +8,8 @@ next to them), within the stacking limits. 1942 Free: a stand-in 1942 start line
 between anchor hexes from the June 1942 front, the Axis west of it and the Soviets east of it
 (Sevastopol held), every Axis counter of the manifest that has entered by then and the Soviet
 counters of the 1941 set-up, each side setting up freely near the line on its own side (the
-Axis within 4 hexes, the Soviets 8); the first turn is 211 (ruling SC1); the TB pool is empty
+Axis within 4 hexes, the Soviets 8), 8 Soviet units garrisoning the Finnish front (4.5.2(2):
+the requirement is in effect at the start); the first turn is 211 (ruling SC1); the TB pool is empty
 (9.1.4), the 1942 comb-out done (9.5.2), the Stalin line destroyed (13.4.2) and the Soviet
 limit 5 (6.1's 1941 limit gone)."""
 
@@ -28,6 +29,9 @@ SEVASTOPOL = "2050"
 DEPTH_1942 = {"axis": 4, "soviet": 8}
 SECTORS_1942 = {"north": (1, 22), "centre": (18, 36), "south": (32, 66)}
 """Map rows of each sector of the 1942 free set-up (they overlap by a few rows)."""
+FINNISH_FRONT = ("3303", "3402", "3803", "3904", "4003", "4104", "4203", "4304")
+"""4.5.2(2): the 8 Finnish front hexes; the garrison requirement is in effect at the 1942 start,
+so the 1942 set-up puts one Soviet unit of the north sector in each (stand-in placement)."""
 
 
 def _col(hex_id: str) -> int:
@@ -155,6 +159,18 @@ def free_1942(historical: Json, schedule: Json, map_doc: Json, index_of: dict[in
             home = home or SECTORS_1942["centre"][0]  # a 1941 reinforcement
             name = next(n for n, (lo, hi) in SECTORS_1942.items() if lo <= home <= hi)
             by_sector[name].append(uid)
+        if side == "soviet":  # 4.5.2(2): the Finnish front garrison, one unit a hex
+            for h, uid in zip(FINNISH_FRONT, by_sector["north"][: len(FINNISH_FRONT)], strict=True):
+                setup[f"soviet-finnish-front-{h}"] = {
+                    "side": side,
+                    "units": [uid],
+                    "at": [h, *(x for x in FINNISH_FRONT if x != h)],
+                    "provenance": stand_in(
+                        "1942 free set-up (card not in the text): the Finnish front garrison "
+                        "of 4.5.2(2), one unit in each of its 8 hexes"
+                    ),
+                }
+            del by_sector["north"][: len(FINNISH_FRONT)]
         for name, ids in by_sector.items():
             lo, hi = SECTORS_1942[name]
             zone = [h for h in front[side] if lo <= _row(h) <= hi]
