@@ -37,6 +37,7 @@ from wargame.mechanics.halving import scale_total_up
 from wargame.mechanics.movement import phase_key
 from wargame.state import Unit
 
+from .movement import RIVERS
 from .turns import AXIS, SOVIET, ynn
 from .weather import weather_at
 
@@ -101,6 +102,8 @@ def bridgehead(match: Match, battle: Battle) -> bool:
 
 def _river_factor(match: Match, battle: Battle, unit: Unit) -> tuple[Fraction, str] | None:
     """The fraction of attack a unit crossing a river keeps (13.4.1), or None."""
+    from .bridges import bridged
+
     if unit.side == AXIS and ynn(match) == 112:
         return None  # 5.3(10), 14.6: the Axis ignore rivers on turn 112 (ruling Q2)
     if weather_at(match, battle.target) not in RIVER_WEATHER:
@@ -109,12 +112,17 @@ def _river_factor(match: Match, battle: Battle, unit: Unit) -> tuple[Fraction, s
         return None  # 14.6: the attacker's units in the jointly-occupied hex
     sides = match.title.doc("terrain")["hexsides"]
     found: tuple[Fraction, str] | None = None
+    origin = battle.origins.get(unit.id)
+    bridge = unit.side == SOVIET and origin and bridged(match, str(origin), battle.target)
     for feature in sorted(_crossing(match, battle, unit)):
         spec = sides.get(feature, {}).get("combat", {})
         if "attack_factor" not in spec:
             continue
         value = spec["attack_factor"]
-        if "attack_factor_from_1942" in spec and ynn(match) >= HALF_MINOR_FROM:
+        if bridge and feature in RIVERS:  # 15.12: a minor river in 1941
+            value = sides["minor-river"]["combat"]["attack_factor"]
+            feature = "pontoon bridge"
+        elif "attack_factor_from_1942" in spec and ynn(match) >= HALF_MINOR_FROM:
             value = spec["attack_factor_from_1942"]
         fraction = Fraction(str(value))
         if found is None or fraction < found[0]:

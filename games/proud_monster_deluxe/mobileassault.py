@@ -86,6 +86,11 @@ def problem(match: Match, side: str, ids: list[str], launch: str, target: str) -
         return f"no mobile assault into a {name} hex ({RULE})"
     edge = topo.edge(launch, target)
     crossed = set(edge.features) & set(NO_MA_SIDES) if edge is not None else set()
+    if crossed and side == SOVIET:
+        from .bridges import bridged
+
+        if bridged(match, launch, target):
+            crossed = set()  # 15.12: a pontoon bridge reads as a minor river of 1941
     if crossed:
         name = sorted(crossed)[0].replace("-", " ")
         return f"no mobile assault across a {name} hexside ({RULE})"

@@ -11,6 +11,7 @@ from wargame.games.proud_monster_deluxe import (
     antipartisan,
     artillery,
     attrition,
+    bridges,
     cavalryraid,
     closecombat,
     combat,
@@ -103,6 +104,7 @@ RULES: tuple[object, ...] = (
     harko,  # part 2: 15.5
     artillery,  # part 2: 15.11, 15.15, 13.12
     counterfire,  # part 2: 15.13
+    bridges,  # part 2: 15.12 (after mobileassault: its cost key holds that one's)
     air,  # part 2: 15.4
     victory,
 )

@@ -198,14 +198,24 @@ def wargame_move_cost(match: Match, unit: Unit, a: str, b: str) -> float | None:
     step = steps.get((a, b))
     if step is None:
         return None  # not a step of the map
-    here = sz_column if b in sz else nz_column
-    across = sz_column if a in sz or b in sz else nz_column
+    here, across = _columns(now, a, b)
     mobility = match.unit_type(unit)["mobility"]
     key = (static, unit.side, mobility, *step, here, across)
     cost = _COSTS.get(key)
     if cost is None:
         cost = _COSTS[key] = chart_cost(match, unit, a, b, (here, across))
     return cost
+
+
+def _columns(now: tuple[Any, str, str, Any, tuple[object, ...]], a: str, b: str) -> tuple[str, str]:
+    sz, nz_column, sz_column = now[0], now[1], now[2]
+    return (sz_column if b in sz else nz_column, sz_column if a in sz or b in sz else nz_column)
+
+
+def columns(match: Match, a: str, b: str) -> tuple[str, str] | None:
+    """The TEC columns (terrain of ``b``, the hexside) of a step now, or None when dry (12.4)."""
+    now = _weather_now(match)
+    return None if now is None else _columns(now, a, b)
 
 
 def _steps(match: Match) -> dict[tuple[str, str], tuple[str, frozenset[str]]]:
