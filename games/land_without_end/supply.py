@@ -25,6 +25,7 @@ from wargame.actions import Action, Decision
 from wargame.combat import Modifier
 from wargame.hookspecs import SupplySource, hookimpl, on_phase
 from wargame.match import Match
+from wargame.mechanics import supply as shared
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 from wargame.supply import steps_closed_by, supply_net
@@ -212,7 +213,7 @@ def german_distance(match: Match) -> dict[str, int]:
     found = match.scratch.get(key)
     if found is None:
         starts = edge_sources(match) + rollbahn_sources(match)
-        found = match.scratch[key] = spread(match, starts, german_open(match), limit(match))
+        found = match.scratch[key] = spread(match, starts, GERMAN, limit(match))
     return found
 
 
@@ -221,7 +222,7 @@ def edge_distance(match: Match) -> dict[str, int]:
     key = ("lwe-edge-distance", match.version)
     found = match.scratch.get(key)
     if found is None:
-        found = spread(match, edge_sources(match), german_open(match), limit(match))
+        found = spread(match, edge_sources(match), GERMAN, limit(match))
         match.scratch[key] = found
     return found
 
@@ -232,49 +233,58 @@ def edge_sources(match: Match) -> list[str]:
     return [h for h in match.resolve_locations(names) if control.get(h) != SOVIET]
 
 
+def closed(match: Match, side: str) -> frozenset[int]:
+    """Graph nodes no line of ``side`` passes (7.13): every obstacle of the supply mechanic
+    (enemy units, all-sea hexes, and this title's :func:`wargame_supply_blocks`); a line never
+    ends in an all-sea hex either."""
+    return frozenset().union(*shared.obstacles(match, side).values())
+
+
 def german_open(match: Match) -> Callable[[str], bool]:
-    """Whether a German line may pass a hex (7.13): no Soviet units, intact fortified lines,
-    Soviet-held cities, all-sea hexes, all-lake hexes but in snow."""
+    """Whether a German line may pass a hex (7.13), from :func:`closed`."""
+    shut = closed(match, GERMAN)
+    index = match.topology.graph().index
+    return lambda h: h in index and index[h] not in shut
+
+
+@hookimpl
+def wargame_supply_blocks(match: Match, side: str) -> dict[str, list[str]]:
+    """7.13: what stops a line beside enemy units and all-sea hexes (the mechanic's own): the
+    off-map boxes, cities the enemy controls, and for a German line intact fortified lines
+    (11.23) and all-lake hexes but in snow."""
     from . import weather
     from .combat import fortified
 
-    key = ("lwe-german-open", match.version)
-    found = match.scratch.get(key)
-    if found is not None:
-        return found
     topo = match.topology
     control = match.state.control
-    soviet_units = {
-        u.loc for u in match.state.units.values() if u.side == SOVIET and u.loc is not None
+    enemy = SOVIET if side == GERMAN else GERMAN
+    ids = topo.graph().ids
+    hexes = [h for h in ids if not h.startswith("box:")]
+    out = {
+        "off the map": [h for h in ids if h.startswith("box:")],
+        "enemy-held city (LWE 7.13)": [
+            h for h in hexes if "city" in topo.features(h) and control.get(h) == enemy
+        ],
     }
-
-    def open_hex(h: str) -> bool:
-        if h.startswith("box:") or h in soviet_units:
-            return False
-        terrain = topo.terrain(h)
-        if terrain == "sea" or (terrain == "lake" and weather.now(match, h) != "S"):
-            return False
-        if "city" in topo.features(h) and control.get(h) == SOVIET:
-            return False
-        return not fortified(match, h)
-
-    match.scratch[key] = open_hex
-    return open_hex
+    if side == GERMAN:
+        out["all-lake hex (LWE 7.13)"] = [
+            h for h in hexes if topo.terrain(h) == "lake" and weather.now(match, h) != "S"
+        ]
+        out["intact fortified line (LWE 7.13)"] = [h for h in hexes if fortified(match, h)]
+    return out
 
 
-def spread(
-    match: Match, starts: list[str], open_hex: Callable[[str], bool], longest: int | None
-) -> dict[str, int]:
-    """Hexes from the nearest of ``starts`` over open hexes, never across all-sea hexsides (7.13;
-    the Sivash and Kerch hexsides are crossed, 7.14), out to ``longest`` (None: any length): the
-    kernel's supply search (:func:`wargame.supply.supply_net`) with the sea hexsides closed."""
+def spread(match: Match, starts: list[str], side: str, longest: int | None) -> dict[str, int]:
+    """Hexes from the nearest of ``starts`` over hexes a line of ``side`` may pass, never across
+    all-sea hexsides (7.13; the Sivash and Kerch hexsides are crossed, 7.14), out to ``longest``
+    (None: any length): the kernel's supply search (:func:`wargame.supply.supply_net`) past the
+    mechanic's obstacles, with the sea hexsides closed."""
     graph = match.topology.graph()
-    closed = frozenset(i for i, loc in enumerate(graph.ids) if not open_hex(loc))
     index = graph.index
     net = supply_net(
         graph,
         (index[h] for h in starts if h in index),
-        blocked=closed,
+        blocked=closed(match, side),
         cost=_land_steps(match),
         limit=longest,
     )
@@ -297,20 +307,10 @@ def soviet_reach(match: Match) -> frozenset[str]:
     found = match.scratch.get(key)
     if found is not None:
         return found
-    topo = match.topology
     control = match.state.control
-    german_units = {
-        u.loc for u in match.state.units.values() if u.side == GERMAN and u.loc is not None
-    }
-
-    def open_hex(h: str) -> bool:
-        if h.startswith("box:") or h in german_units or topo.terrain(h) == "sea":
-            return False
-        return not ("city" in topo.features(h) and control.get(h) == GERMAN)
-
     names = match.settings("supply").get("sources", {}).get(SOVIET, [])
     starts = [h for h in match.resolve_locations(names) if control.get(h) != GERMAN]
-    reach = spread(match, starts, open_hex, None)
+    reach = spread(match, starts, SOVIET, None)
     found = match.scratch[key] = frozenset(reach)
     return found
 

@@ -171,7 +171,7 @@ def _p13_position(match: Match) -> tuple[str, str]:
         near, works = supply.nearest_rollbahn(match, h)
         if near != 4 or works:
             continue
-        dist = supply.spread(match, sorted(good), supply.german_open(match), 12)
+        dist = supply.spread(match, sorted(good), "german", 12)
         if supply.line_from(match, h, dist) in (5, 6):
             return h, cut
     raise AssertionError("no P13 position")

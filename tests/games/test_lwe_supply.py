@@ -170,3 +170,21 @@ def test_german_may_not_move_into_a_hex_out_of_supply_soviet_may_7_16(match: Mat
     assert german_move_refusal(match, Action("move", ("ger-inf-1", near, ok))) is None
     put(match, "sov-rd-10", near)
     assert german_move_refusal(match, Action("move", ("sov-rd-10", near, far))) is None
+
+
+def test_what_stops_a_line_is_the_supply_mechanics_obstacles_7_13(match: Match) -> None:
+    """7.13: a Soviet-held city stops a German line and not a Soviet one, through the shared
+    mechanic's obstacles (``wargame_supply_blocks``), beside enemy units and all-sea hexes."""
+    from wargame.mechanics import supply as shared
+
+    index = match.topology.graph().index
+    match.state.control["3802"] = "soviet"  # Leningrad
+    match.touch()
+    german = shared.obstacles(match, "german")
+    assert index["3802"] in german["enemy-held city (LWE 7.13)"]
+    assert index["3802"] in supply.closed(match, "german")
+    assert index["3802"] not in supply.closed(match, "soviet")
+    match.state.control["3802"] = "german"
+    match.touch()
+    assert index["3802"] not in supply.closed(match, "german")
+    assert index["3802"] in supply.closed(match, "soviet")
