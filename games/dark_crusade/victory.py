@@ -22,7 +22,7 @@ from typing import Any
 from wargame.actions import Action, Decision
 from wargame.games.dark_crusade import supply as S
 from wargame.games.dark_crusade import units as U
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import victory as shared
 from wargame.models import PhaseSpec
@@ -408,7 +408,13 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
         return
     refresh_vp(match)
     instant_checks(match)
-    if phase.id == "victory" and _live(match):
+
+
+@on_phase("start", ids=("victory",))
+def victory_determination(match: Match, phase: PhaseSpec) -> None:
+    """The Victory Determination Phase (tournament): judged after the VP are refreshed (this
+    module's ``wargame_phase_start``, registered after this and so run before it)."""
+    if _live(match):
         judge(match)
 
 

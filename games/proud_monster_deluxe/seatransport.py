@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import seamove
 from wargame.models import PhaseSpec
@@ -49,11 +49,14 @@ def wargame_setup(match: Match) -> None:
     match.state.vars.setdefault(AXIS_BLACK, False)
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    if phase.id == "reinforcement":
-        _open_axis_black_sea(match)
-    elif phase.id in ("w1-cleanup", "w2-cleanup") and match.phasing == SOVIET:
+@on_phase("start", ids=("reinforcement",))
+def reinforcement_phase(match: Match, phase: PhaseSpec) -> None:
+    _open_axis_black_sea(match)
+
+
+@on_phase("start", ids=("w1-cleanup", "w2-cleanup"))
+def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
+    if match.phasing == SOVIET:
         _note_black_sea_keys(match)
         _check_fleets(match)
 

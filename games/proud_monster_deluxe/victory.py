@@ -157,10 +157,10 @@ def leningrad_isolated(match: Match) -> bool:
     return LENINGRAD not in on_line
 
 
-def finnish_front(match: Match, phase_id: str) -> None:
-    """4.5.2(2), in each Soviet Cleanup Phase (``phase_id``) from the last week of turn 117:
-    +1 Axis VP for the week when any of the 8 Finnish front hexes holds no Soviet unit."""
-    week = 2 if phase_id.startswith("w2") else 1
+def finnish_front(match: Match, week: int) -> None:
+    """4.5.2(2), in each Soviet Cleanup Phase (of game week ``week``, 1 or 2) from the last week
+    of turn 117: +1 Axis VP for the week when any of the 8 Finnish front hexes holds no Soviet
+    unit."""
     if (ynn(match), week) < FINNISH_FROM or finnish_front_lifted(match):
         return
     if leningrad_isolated(match):
@@ -238,11 +238,18 @@ def victory_check_phase(match: Match, phase: PhaseSpec) -> None:
         victory_check(match)
 
 
-@on_phase("end", ids=("w1-cleanup", "w2-cleanup"))
-def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
-    """The Finnish front, at the end of the Soviet Cleanup Phases."""
+@on_phase("end", ids=("w1-cleanup",))
+def cleanup_phase_week1(match: Match, phase: PhaseSpec) -> None:
+    """The Finnish front, at the end of the first week's Soviet Cleanup Phase."""
     if match.state.cursor.stage != "over" and match.phasing == SOVIET:
-        finnish_front(match, phase.id)
+        finnish_front(match, 1)
+
+
+@on_phase("end", ids=("w2-cleanup",))
+def cleanup_phase_week2(match: Match, phase: PhaseSpec) -> None:
+    """The Finnish front, at the end of the second week's Soviet Cleanup Phase."""
+    if match.state.cursor.stage != "over" and match.phasing == SOVIET:
+        finnish_front(match, 2)
 
 
 @hookimpl

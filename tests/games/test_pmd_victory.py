@@ -200,13 +200,13 @@ def test_t6_finnish_front_not_garrisoned_gives_the_axis_1_vp_a_week_from_117_4_5
     clear(match)
     _garrison(match, skip=2)  # 4203 and 4304 empty: still 1 VP a week, not 1 per hex
     _at_turn(match, 117)
-    victory.finnish_front(match, "w1-cleanup")  # the first week of 117: not yet
+    victory.finnish_front(match, 1)  # the first week of 117: not yet
     assert victory.axis_vp(match) == 0
-    victory.finnish_front(match, "w2-cleanup")  # the last week of 117: from now on
+    victory.finnish_front(match, 2)  # the last week of 117: from now on
     assert victory.axis_vp(match) == 1
     _at_turn(match, 118)
-    victory.finnish_front(match, "w1-cleanup")
-    victory.finnish_front(match, "w2-cleanup")
+    victory.finnish_front(match, 1)
+    victory.finnish_front(match, 2)
     assert victory.axis_vp(match) == 3  # one a week
 
 
@@ -215,7 +215,7 @@ def test_a_full_finnish_front_garrison_gives_nothing_4_5_2_2() -> None:
     clear(match)
     _garrison(match)
     _at_turn(match, 118)
-    victory.finnish_front(match, "w2-cleanup")
+    victory.finnish_front(match, 2)
     assert victory.axis_vp(match) == 0
 
 
@@ -228,7 +228,7 @@ def test_an_axis_attack_on_hex_3403_ends_the_finnish_front_requirement_4_5_2_2()
     assert not victory.finnish_front_lifted(match)  # a Soviet attack there: no effect
     victory.wargame_battle_start(match, Battle("b", ["ger-pd-3"], soviet, "3403"))
     assert victory.finnish_front_lifted(match)
-    victory.finnish_front(match, "w2-cleanup")  # nobody garrisons: no VP any more
+    victory.finnish_front(match, 2)  # nobody garrisons: no VP any more
     assert victory.axis_vp(match) == 0
 
 
@@ -242,7 +242,7 @@ def test_leningrad_isolated_ends_the_finnish_front_requirement_4_5_2_2() -> None
         put(match, unit, hex_id)  # every land hex around it: off the Soviet line (8.2)
     match.touch()
     assert victory.leningrad_isolated(match)
-    victory.finnish_front(match, "w2-cleanup")
+    victory.finnish_front(match, 2)
     assert victory.finnish_front_lifted(match) and victory.axis_vp(match) == 0
 
 
