@@ -215,6 +215,75 @@ class CloseCombat(Verb):
         _use(match, decision.side, f"committed to {arg}")
 
 
+# ------------------------------------------------------------------ into an empty hex
+
+
+class CloseCombatEmpty(Verb):
+    """``cc-empty HEX with UNIT[,UNIT]``: 13.1's first use of a marker, a prepared assault into
+    a hex empty of units, the attackers advancing into it at once; the marker is used for the
+    2-week turn (ruling CC5)."""
+
+    name = "cc-empty"
+    kinds = ("combat",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if available(match, decision.side) <= 0:
+            return
+        topo = match.topology
+        for unit in match.units_of(decision.side):
+            if (
+                unit.loc is None
+                or unit.loc not in topo
+                or not combat_mechanic.may_attack(match, unit)
+            ):
+                continue
+            for loc in topo.neighbours(unit.loc):
+                action = Action(self.name, (loc, "with", unit.id))
+                if not match.units_at(loc) and self.check(match, decision, action) is None:
+                    yield action
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        from .combat import advance_problem, attack_problem
+
+        if len(action.args) != 3 or action.args[1] != "with":
+            return "usage: cc-empty HEX with UNIT[,UNIT]"
+        loc, ids = action.args[0], action.args[2].split(",")
+        topo = match.topology
+        if loc not in topo or loc.startswith("box:") or topo.terrain(loc) in ("sea", "lake"):
+            return f"{loc} is not a land hex on the map ({RULE})"
+        if available(match, decision.side) <= 0:
+            return f"no Close Combat marker available this turn ({RULE})"
+        if match.units_at(loc):
+            return (
+                f"{loc} is not empty: a Close Combat marker's assault is into an empty hex ({RULE})"
+            )
+        for uid in ids:
+            unit = match.state.units.get(uid)
+            if unit is None or unit.side != decision.side or unit.loc is None:
+                return f"no unit {uid} of {decision.side} on the map"
+            if unit.loc not in topo or loc not in topo.neighbours(unit.loc):
+                return f"{uid} is not next to {loc} ({RULE})"
+            if not combat_mechanic.may_attack(match, unit):
+                return f"{uid} may not attack now ({RULE})"
+        return attack_problem(match, loc, ids) or advance_problem(match, decision.side, ids, loc)
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        loc, ids = action.args[0], action.args[2].split(",")
+        _use(match, decision.side, f"a prepared assault into the empty hex {loc}")
+        key = phase_key(match)
+        for uid in ids:
+            unit = match.state.units[uid]
+            start = str(unit.loc)
+            match.place(unit, loc)
+            unit.flags["attacked"] = key
+            unit.flags["advanced"] = key
+            match.hook.wargame_moved(match=match, units=[unit], path=[start, loc])
+        match.emit(
+            "advance", f"{action.args[2]} advance into {loc} ({RULE})", units=ids, path=[loc]
+        )
+        match.touch()
+
+
 # ------------------------------------------------------------------ the Axis's new year
 
 
@@ -275,7 +344,7 @@ class CloseCombatRemove(Verb):
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [CloseCombat(), CloseCombatRemove()]
+    return [CloseCombat(), CloseCombatEmpty(), CloseCombatRemove()]
 
 
 @hookimpl

@@ -213,3 +213,37 @@ def test_a_marker_left_on_a_hex_is_on_both_sides_maps_and_the_counts_in_the_stat
     ]
     closecombat.lift(match, loc, "the hex is no longer jointly occupied")
     assert key not in match.view(AXIS)["markers"]
+
+
+def test_a_marker_lets_a_pa_into_an_empty_hex_advance_at_once_13_1() -> None:
+    """13.1(1): with a Close Combat marker a prepared assault goes into a hex empty of enemy
+    units and its attackers advance into it; the marker is used for the 2-week turn, and the
+    advanced units attack no more this phase (ruling CC5)."""
+    match = _combat_phase(AXIS)
+    target, origin = clear_pair(match)
+    pd = put(match, "ger-pd-3", origin)
+    assert f"cc-empty {target} with ger-pd-3" in {str(a) for a in match.legal_actions()}
+    match.apply(f"cc-empty {target} with ger-pd-3")
+    assert pd.loc == target
+    assert closecombat.available(match, AXIS) == 5
+    refused(match, f"cc-empty {origin} with ger-pd-3", "may not attack now", rule="PMD 13.1")
+    match.state.cursor.turn += 1
+    assert closecombat.available(match, AXIS) == 6  # back the next 2-week turn
+
+
+def test_no_pa_into_an_empty_hex_without_a_marker_or_into_a_held_one_13_1() -> None:
+    """13.1(1) both sides: not into a hex with units in it, not without an available marker (the
+    Soviet has none in June 1941), and a refusal changes nothing."""
+    match = _combat_phase(AXIS)
+    target, origin = clear_pair(match)
+    put(match, "ger-pd-3", origin)
+    put(match, RD, target)
+    refused(match, f"cc-empty {target} with ger-pd-3", "not empty", rule="PMD 13.1")
+    assert closecombat.available(match, AXIS) == 6
+    match = _combat_phase(SOVIET)
+    target, origin = clear_pair(match)
+    rd = put(match, RD, origin)
+    assert closecombat.available(match, SOVIET) == 0
+    assert not any(str(a).startswith("cc-empty") for a in match.legal_actions())
+    refused(match, f"cc-empty {target} with {RD}", "no Close Combat marker", rule="PMD 13.1")
+    assert rd.loc == origin
