@@ -5,8 +5,9 @@ doubled losses, close combat), large town (1L), and the forts active only for a 
 (fort 1L, heavy fort 2L with +1 attacker loss, Stalin line 1L, fort line 1L). The defender claims
 ONE of them, or none, when an attack is made on his hex: a decision of his (``construction
 NAME`` or ``construction none``) taken after the units are revealed and before the odds, as with
-Odessa's city or Stalin line (13.4.2). Its shift joins the ``capped`` group (13.5). On turn 112
-a Soviet defender gets shifts only from a fort, heavy fort or Stalin line; a city he claims still
+Odessa's city or Stalin line (13.4.2). In a jointly-occupied hex the hex defender claims any
+of them; the hex attacker, when the hex defender attacks him, only a city or a fort (13.15.3).
+Its shift joins the ``capped`` group (13.5). On turn 112 a Soviet defender gets shifts only from a fort, heavy fort or Stalin line; a city he claims still
 makes a close combat with doubled losses, without its shift (5.3(11)).
 
 A defender in a city who declines the city faces the normal stacking limit at once (13.4.2):
@@ -49,6 +50,8 @@ def defender_side(match: Match, battle: Battle) -> str | None:
 def available(match: Match, battle: Battle) -> list[str]:
     """The constructions the defender may claim in the target hex, best shift first."""
     side = defender_side(match, battle)
+    target = battle.target
+    hex_attacker = combat_mechanic.joint(match, target) and match.side_at(target) != side
     out: list[tuple[int, str]] = []
     for name in sorted(match.topology.features(battle.target)):
         spec = _features(match).get(name, {}).get("combat")
@@ -60,6 +63,8 @@ def available(match: Match, battle: Battle) -> list[str]:
             continue  # 13.4.2: all destroyed in the 1942 scenario (scenario var)
         if side == SOVIET and ynn(match) == 112 and name not in (*FORTS, "city"):
             continue  # 5.3(11): no Soviet terrain shifts on turn 112 but forts
+        if hex_attacker and name not in (*FORTS, "city"):
+            continue  # 13.15.3: the hex attacker defends with a city or fort only (ruling JO12)
         out.append((int(spec["shift"]), name))
     return [name for _, name in sorted(out)]
 

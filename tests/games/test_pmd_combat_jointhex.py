@@ -3,9 +3,9 @@ the life of a Close Combat marker left on the map (13.1)."""
 
 from __future__ import annotations
 
-from wargame.games.proud_monster_deluxe import closecombat, reserves
+from wargame.games.proud_monster_deluxe import closecombat, constructions, reserves
 from wargame.games.proud_monster_deluxe.turns import AXIS, SOVIET
-from wargame.match import Match
+from wargame.match import Battle, Match
 from wargame.testing import put, refused
 
 from .pmd_combat_helpers import at_phase, carry_out_result, clear_hexes, revealed
@@ -226,3 +226,38 @@ def test_the_hex_defender_moves_in_only_with_room_for_both_sides_13_15_2() -> No
     match.eliminate(match.state.units["ger-pd-13"], "test")
     match.apply(f"move {RDS[2]} {near} {target}")
     assert match.state.units[RDS[2]].loc == target
+
+
+def _joint_at(features: set[str]) -> tuple[Match, str]:
+    """The Soviet's Combat Phase, a jointly-occupied hex with exactly these constructions: two
+    revealed RDs (the hex defender) and a panzer division (the hex attacker)."""
+    match = at_phase(SOVIET, "combat")
+    topo = match.topology
+    loc = next(
+        h
+        for h in topo.locations()
+        if features <= set(topo.features(h))
+        and not ({"city", "large-town", *constructions.FORTS} - features) & set(topo.features(h))
+    )
+    for uid in RDS[:2]:
+        revealed(match, uid, loc)
+    put(match, "ger-pd-9", loc)
+    return match, loc
+
+
+def test_the_hex_attacker_defends_with_the_hex_s_city_13_15_3() -> None:
+    """13.15.3: the hex attacker, attacked by the hex defender, has the city of the hex."""
+    match, loc = _joint_at({"city"})
+    match.apply(f"attack {loc} with {RDS[0]}")
+    assert match.decision is not None and match.decision.kind == "construction"
+    assert match.decision.side == AXIS and match.decision.context["options"] == ["city", "none"]
+
+
+def test_the_hex_attacker_has_no_large_town_only_the_hex_defender_13_15_3() -> None:
+    """13.15.3: a large town is neither city nor fort: the hex attacker is not offered it, the
+    hex defender is (his choice of the hex's constructions)."""
+    match, loc = _joint_at({"large-town"})
+    battle = Battle(id="b", target=loc, attackers=[RDS[0]], defenders=["ger-pd-9"])
+    assert constructions.available(match, battle) == []
+    battle = Battle(id="b", target=loc, attackers=["ger-pd-9"], defenders=RDS[:2])
+    assert constructions.available(match, battle) == ["large-town"]
