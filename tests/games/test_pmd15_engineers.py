@@ -68,3 +68,20 @@ def test_a_side_that_declared_loses_an_engineer_step_before_its_afv_step_13_11()
     refused(match, "lose ger-id-7", "an AFV step is lost first", rule="PMD 13.11")
     match.apply("lose ger-pd-3")
     assert me.loc is None and pd.step == 1 and id7.step == 0
+
+
+def test_engineers_arrive_soviet_from_turn_124_axis_on_turn_218_15_7() -> None:
+    """15.7: the first Soviet engineer brigade on turn 124 (the later ones are stand-in turns),
+    the Axis motorized engineer battalion on turn 218, none before."""
+    from wargame.games.proud_monster_deluxe.datagen import build, reinforcements
+
+    from .test_pmd15_ssarrivals import _arrive
+
+    assert len(reinforcements.SOVIET_ENGINEER_TURNS) == build.SOVIET_ENGINEERS
+    match = _arrive(123, "axis")
+    assert "sov-eb-1" not in match.state.units
+    match = _arrive(124, "axis")
+    assert match.state.units["sov-eb-1"].loc == "box:rvgk-north"
+    assert "ger-me-1" not in match.state.units
+    match = _arrive(218, "axis")
+    assert match.state.units["ger-me-1"].loc == "box:okh-north"

@@ -200,6 +200,11 @@ def section9_schedule(index_of: dict[int, int]) -> Json:
     }
 
 
+SOVIET_ENGINEER_TURNS = (124, 203, 207, 211, 215, 219)
+"""Stand-in: the Soviet engineer brigades' arrival turns (15.7 gives only the first, 124; one
+for each counter of ``build.SOVIET_ENGINEERS``)."""
+
+
 def schedule(index_of: dict[int, int]) -> Json:
     """The calendar's ``schedule``: keys ``YNN-side-what``; ``turn`` is the kernel's game-turn
     index (``index_of`` maps YNN to it)."""
@@ -275,6 +280,25 @@ def schedule(index_of: dict[int, int]) -> Json:
         "box": "box:okh-north",
         "at": ["country:greater-germany"],
         "provenance": rule("15.21, 9.1.1", "the MAD arrives on turn 319"),
+    }
+    for k, ynn in enumerate(SOVIET_ENGINEER_TURNS, start=1):
+        out[f"{ynn}-soviet-eb-{k}"] = {
+            "turn": index_of[ynn],
+            "side": "soviet",
+            "units": [f"sov-eb-{k}"],
+            "box": f"box:rvgk-{'north' if k % 2 else 'south'}",
+            "provenance": stand_in(
+                "15.7: Soviet engineer brigades from turn 124 (the first is the text's); the "
+                "later turns and the RVGK area (the TRT is not in the text)"
+            ),
+        }
+    out["218-axis-me-1"] = {
+        "turn": index_of[218],
+        "side": "axis",
+        "units": ["ger-me-1"],
+        "box": "box:okh-north",
+        "at": ["country:greater-germany"],
+        "provenance": rule("15.7, 9.1.1", "the Axis engineer battalion arrives on turn 218"),
     }
     out["313-soviet-para"] = {
         "turn": index_of[313],
