@@ -1038,3 +1038,17 @@ def test_registering_over_a_kind_needs_replace() -> None:
         register_table_kind("broken", object())  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="non-empty string"):
         register_table_kind("", OddsTable)
+
+
+def test_attack_args_parse_attack_target_with_units_once() -> None:
+    """One parser for ``attack TARGET[,TARGET] with UNIT,...`` (what title vetoes read); any
+    other verb or shape gives None."""
+    from wargame.actions import Action
+    from wargame.mechanics.combat import attack_args
+
+    assert attack_args(Action("attack", ("0101,0102", "with", "a,b"))) == (
+        ["0101", "0102"],
+        ["a", "b"],
+    )
+    assert attack_args(Action("attack", ("0101", "a"))) is None
+    assert attack_args(Action("raid", ("0101", "with", "a"))) is None

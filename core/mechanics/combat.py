@@ -75,6 +75,23 @@ apply_modifiers = pricing.apply_modifiers
 # ------------------------------------------------------------------ eligibility
 
 
+def attack_args(action: Action) -> tuple[list[str], list[str]] | None:
+    """(targets, unit ids) of ``attack TARGET[,TARGET] with UNIT[,UNIT...]``, or None for any
+    other verb or shape: what every veto on attacks reads, parsed in one place."""
+    args = action.args
+    if action.verb != "attack" or len(args) != 3 or args[1] != "with":
+        return None
+    return str(args[0]).split(","), str(args[2]).split(",")
+
+
+def attackers_named(match: Match, action: Action) -> list[Unit]:
+    """The units an ``attack ... with UNIT,...`` action names that exist, in its order (none
+    for another verb or shape): a veto refuses the attack for one of them."""
+    parts = attack_args(action)
+    units = match.state.units
+    return [units[i] for i in parts[1] if i in units] if parts else []
+
+
 def may_attack(match: Match, unit: Unit) -> bool:
     key = phase_key(match)
     if unit.loc is None or unit.loc.startswith("box:"):
@@ -162,10 +179,10 @@ class Attack(Verb):
                         yield Action("attack", (loc, "with", text))
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
-        args = action.args
-        if len(args) != 3 or args[1] != "with":
+        parts = attack_args(action)
+        if parts is None:
             return "usage: attack TARGET[,TARGET] with UNIT[,UNIT...]"
-        targets, ids = args[0].split(","), args[2].split(",")
+        targets, ids = parts
         if len(set(ids)) != len(ids):
             return "a unit is listed twice"
         for loc in targets:

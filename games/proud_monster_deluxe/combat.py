@@ -33,6 +33,7 @@ from wargame.actions import Action, Decision
 from wargame.combat import Modifier, Shift
 from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Battle, Match
+from wargame.mechanics.combat import attack_args
 from wargame.mechanics.halving import scale_total_up
 from wargame.mechanics.movement import phase_key
 from wargame.state import Unit
@@ -326,6 +327,7 @@ def advance_problem(match: Match, side: str, ids: list[str], loc: str) -> str | 
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     if action.verb == "advance" and len(action.args) >= 2:
         return advance_problem(match, decision.side, action.args[0].split(","), action.args[-1])
-    if action.verb != "attack" or len(action.args) != 3 or action.args[1] != "with":
+    parts = attack_args(action)
+    if parts is None:
         return None
-    return attack_problem(match, action.args[0], action.args[2].split(","))
+    return attack_problem(match, action.args[0], parts[1])

@@ -16,6 +16,7 @@ from __future__ import annotations
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Battle, Match
+from wargame.mechanics.combat import attackers_named
 from wargame.state import Unit
 
 from .combat import attack_halving
@@ -75,10 +76,7 @@ def bonus(match: Match, battle: Battle, city: bool) -> tuple[int, str | None]:
 @veto_scope(verbs=("attack",), kinds=("combat",))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     """15.5: HARKO does not take part in the PA itself."""
-    if len(action.args) != 3 or action.args[1] != "with":
-        return None
-    for uid in action.args[2].split(","):
-        unit = match.state.units.get(uid)
-        if unit is not None and is_harko(match, unit):
+    for unit in attackers_named(match, action):
+        if is_harko(match, unit):
             return f"HARKO does not attack itself; it supports the PAs made from its hex ({RULE})"
     return None

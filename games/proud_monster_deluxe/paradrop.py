@@ -20,6 +20,7 @@ from typing import Any
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Match
+from wargame.mechanics.combat import attackers_named
 from wargame.mechanics.control import controller
 from wargame.mechanics.movement import phase_key
 from wargame.models import PhaseSpec
@@ -197,12 +198,9 @@ def wargame_move_locked(match: Match, unit: Unit) -> str | None:
 @hookimpl
 @veto_scope(verbs=("attack",), kinds=("combat",))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
-    if len(action.args) != 3 or action.args[1] != "with":
-        return None
-    for uid in action.args[2].split(","):
-        unit = match.state.units.get(uid)
-        if unit is not None and landed(match, unit):
-            return f"{uid} dropped this week: no attack ({RULE})"
+    for unit in attackers_named(match, action):
+        if landed(match, unit):
+            return f"{unit.id} dropped this week: no attack ({RULE})"
     return None
 
 

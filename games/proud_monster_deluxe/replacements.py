@@ -44,6 +44,7 @@ from typing import Any
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Match
+from wargame.mechanics.combat import attackers_named
 from wargame.mechanics.control import controller
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -524,12 +525,9 @@ def wargame_move_locked(match: Match, unit: Unit) -> str | None:
 @hookimpl
 @veto_scope(verbs=("attack",), kinds=("combat",))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
-    if len(action.args) != 3 or action.args[1] != "with":
-        return None
-    for uid in action.args[2].split(","):
-        unit = match.state.units.get(uid)
-        if unit is not None and unit.flags.get("refit"):
-            return f"{uid} refitted this week: it may not attack ({AXIS_RULE})"
+    for unit in attackers_named(match, action):
+        if unit.flags.get("refit"):
+            return f"{unit.id} refitted this week: it may not attack ({AXIS_RULE})"
     return None
 
 
