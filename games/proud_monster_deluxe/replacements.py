@@ -436,8 +436,9 @@ def _hq_groups(match: Match) -> dict[str, list[str]]:
 
 def _producing(match: Match) -> dict[str, bool]:
     """HQ name -> whether it was lost once (True: retaken) for each HQ producing now: Soviet-owned
-    and in overland supply, Moscow while either hex is."""
-    in_supply = supply.nets(match, SOVIET)[1]
+    and in overland supply, Moscow while either hex is. Under the West system that supply does
+    not pass through a jointly-occupied hex, the HQ's own included (9.5.3, ruling RP6)."""
+    in_supply = supply.nets(match, SOVIET, no_joint=not east(match))[1]
     lost = set(_ns(match).get("lost", []))
     if ports.lake_supply(match):  # 9.1.3(1): Leningrad on lake supply is a city only
         in_supply = in_supply - {ports.LENINGRAD}

@@ -88,26 +88,29 @@ def _closed(match: Match, water: tuple[str, ...]) -> frozenset[int]:
 
 
 def nets(
-    match: Match, side: str, leg: bool = False, south: bool = False
+    match: Match, side: str, leg: bool = False, south: bool = False, no_joint: bool = False
 ) -> tuple[frozenset[str], frozenset[str]]:
     """(hexes on a line of communications from the side's sources, hexes in supply): 8.2's
     push then its 14 Mech MP trace (``leg``: a Leg unit's, which may pay 2 Mech MP for each
     Leg MP; ``south``: from the South OKH area only, a minor ally's, 7.1(1)). Kept while what
-    they depend on stays: the enemy's hexes, the side's urban hexes and the weather."""
-    key = ("pmd-supply", side, leg, south)
+    they depend on stays: the enemy's hexes, the side's urban hexes and the weather.
+    ``no_joint``: never through a jointly-occupied hex (9.5.3's West system trace)."""
+    key = ("pmd-supply", side, leg, south, no_joint)
     here = match.scratch.get(key)
     if here is not None:
         return here
     where = MINOR_SOURCES if south else SOURCES[side]
-    here = match.scratch[key] = _nets(match, side, leg, where)
+    here = match.scratch[key] = _nets(match, side, leg, where, no_joint)
     return here
 
 
 def _nets(
-    match: Match, side: str, leg: bool, where: tuple[str, ...]
+    match: Match, side: str, leg: bool, where: tuple[str, ...], no_joint: bool = False
 ) -> tuple[frozenset[str], frozenset[str]]:
     graph = match.topology.graph()
     enemy, joint, bars = _occupation(match, side)
+    if no_joint and joint:
+        enemy = enemy | frozenset(graph.index[j] for j in joint)
     owned = tuple(h for h in _urban(match) if match.state.control.get(h) == side)
     columns = (weather(match, "nz") or "D", weather(match, "sz") or "D")
     temporary = offsupply.rotated(match, side)

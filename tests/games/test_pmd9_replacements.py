@@ -298,3 +298,20 @@ def test_no_refit_in_a_jointly_occupied_hex_9_5_1() -> None:
     assert "refit ger-id-23 1 0" in _legal(match)
     put(match, "sov-rd-kovo-01", hex_)
     refused(match, "refit ger-id-23 1 0", "jointly-occupied", rule="PMD 9.5.1")
+
+
+def test_west_lrp_not_through_a_jointly_occupied_hex_the_east_s_are_9_5_3() -> None:
+    """9.5.3: the West system's HQ counts only in overland supply not passing through a
+    jointly-occupied hex (its own hex jointly occupied included, ruling RP6); the East's rates
+    have no such bar."""
+    match = _soviet_part()
+    match.state.cursor.turn = GAME[119]
+    _soviet_hqs(match, ["Kiev"])
+    assert replacements.soviet_points(match)["lrp"] == 4
+    kiev = reinforce.named(match, "Kiev")[0]
+    put(match, "sov-rd-interior-01", kiev)
+    assert replacements.soviet_points(match)["lrp"] == 4  # the Soviet's alone: still counts
+    put(match, "ger-pd-3", kiev)  # jointly occupied, the Soviet the hex defender
+    assert replacements.soviet_points(match)["lrp"] == 0
+    match.state.cursor.turn = GAME[207]  # the East system, forced
+    assert replacements.soviet_points(match) == {"lrp": 9, "mrp": 9}
