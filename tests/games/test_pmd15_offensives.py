@@ -225,3 +225,25 @@ def test_the_so_record_chart_shows_in_the_status_for_both_sides_5_4() -> None:
         "soviet Seasonal Offensive weeks: winter-1941 124.1 (this week is one) (PMD 5.4)" in lines
     )
     assert any("First Winter Offensive" in line for line in lines)
+
+
+def test_the_named_shifts_go_beyond_the_13_5_cap_5_5_8_8() -> None:
+    """13.5, 5.5(1), 8.8: terrain, construction and unit shifts net at most 2 either way; the
+    Soviet first winter shift comes on top of that (ruling C20)."""
+    from wargame.combat import Shift
+    from wargame.games.proud_monster_deluxe.combat import CAPPED
+    from wargame.mechanics import combat as combat_mechanic
+
+    match = at_phase("soviet", "refit")
+    _turn(match, 124)
+    match.apply("offensive")
+    battle = _soviet_battle(match, south=False)
+    winter = offensives.wargame_combat_shifts(match, battle)
+    table = combat_mechanic.table_for(match, battle)
+    capped = [Shift.right(1, f"terrain {i}", "PMD 13.5", CAPPED) for i in range(3)]
+    base = table.column(6, 2)
+    at_cap = table.column(6, 2, shifts=capped)
+    beyond = table.column(6, 2, shifts=[*capped, *winter])
+    labels = list(table.labels)
+    assert labels.index(at_cap.label) == labels.index(base.label) + 2
+    assert labels.index(beyond.label) == labels.index(base.label) + 3
