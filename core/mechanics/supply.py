@@ -139,7 +139,7 @@ def enemy_zoc(match: Match, unit: Unit | None, side: str) -> frozenset[str]:
 
 def obstacles(match: Match, who: Unit | str) -> dict[str, frozenset[int]]:
     """Graph nodes a supply line of a unit's side (or of the side named) may not enter now, by
-    kind: enemy units (PGG 11.11), enemy ZOC with no friendly unit in it (PGG 8.14, 11.11,
+    kind: enemy units with none of the side's own beside them (PGG 11.11, PMD 13.15.3), enemy ZOC with no friendly unit in it (PGG 8.14, 11.11,
     11.21), enemy control, no-through terrain. The one place that says what blocks a trace;
     cached per side until the state changes."""
     unit, side = (None, who) if isinstance(who, str) else (who, who.side)
@@ -157,7 +157,8 @@ def obstacles(match: Match, who: Unit | str) -> dict[str, frozenset[int]]:
     friendly: set[str] = set()
     hostile: set[str] = set()
     for loc, ids in match.occupied().items():
-        (friendly if units[ids[0]].side == side else hostile).add(loc)
+        # a hex the side shares with the enemy (PMD 13.15.3) is not closed to its lines
+        (friendly if any(units[i].side == side for i in ids) else hostile).add(loc)
     found: dict[str, frozenset[int]] = {}
     if not s.get("friendly_control_only"):  # else control alone decides (DC 17.A)
         found[ENEMY_UNITS] = _nodes(graph, hostile)

@@ -35,6 +35,7 @@ from wargame.combat import Modifier
 from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import movement
+from wargame.mechanics import supply as shared
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 from wargame.supply import supply_net
@@ -149,13 +150,13 @@ def _nets(
 def _occupation(
     match: Match, side: str
 ) -> tuple[frozenset[int], frozenset[str], frozenset[tuple[int, int]]]:
-    """(nodes held by the enemy alone, the jointly-occupied hexes, the barred steps): 13.15.3
+    """(nodes held by the enemy alone, the jointly-occupied hexes, the barred steps); the first
+    are the supply mechanic's obstacles (:func:`wargame.mechanics.supply.blocked`). 13.15.3
     lets supply into a jointly-occupied hex and on through it only to a hex holding the side's
     own units (friendly-occupied or jointly occupied), never to an empty or enemy hex (ruling
     S5). A barred step (i, j) is a trace's step from i into the joint hex j, i without the
     side's units (the trace runs from the unit to the source, supply the other way)."""
     graph, units = match.topology.graph(), match.state.units
-    enemy: set[int] = set()
     own: set[str] = set()
     joint: set[str] = set()
     for loc, ids in match.occupied().items():
@@ -164,17 +165,15 @@ def _occupation(
         sides = {units[i].side for i in ids}
         if side in sides:
             own.add(loc)
-        if side not in sides:
-            enemy.add(graph.index[loc])
-        elif len(sides) > 1:
-            joint.add(loc)
+            if len(sides) > 1:
+                joint.add(loc)
     bars = frozenset(
         (graph.index[n], graph.index[j])
         for j in joint
         for n in match.topology.neighbours(j)
         if n in graph.index and n not in own
     )
-    return frozenset(enemy), frozenset(joint), bars
+    return shared.blocked(match, side), frozenset(joint), bars
 
 
 def _barred(
