@@ -158,3 +158,19 @@ def test_supply_never_goes_through_a_jointly_occupied_hex_to_an_empty_hex_13_15_
     _joint_ring(match)
     on_line, _ = supply.nets(match, "axis")
     assert "3019" in on_line and "3020" not in on_line  # 3020 empty: not through 3019
+
+
+def test_the_supply_mechanics_obstacles_leave_a_jointly_occupied_hex_open_13_15_3() -> None:
+    """8.2, 13.15.3: the enemy-occupied hexes PMD's lines avoid are the supply mechanic's
+    obstacles; a hex both sides occupy is closed to neither side, one the Soviets hold alone is
+    closed to the Axis."""
+    from wargame.mechanics import supply as shared
+
+    match = _match()
+    _joint_ring(match)
+    node = match.topology.graph().index["3019"]
+    assert node not in shared.blocked(match, "axis")
+    assert node not in shared.blocked(match, "soviet")
+    match.place(match.state.units["ger-id-22"], None)
+    match.touch()
+    assert node in shared.blocked(match, "axis")
