@@ -9,7 +9,7 @@ minimum counts only the others. A stack holding HARKO may not retreat (13.8: the
 ``no-retreat`` tag, ``losses.retreat_capable``); HARKO is chosen for a loss only after every
 other ground step of its stack (13.12).
 
-The enhanced effect (Thor and Odin shells, assembly, refits) is not built (RULINGS.md)."""
+The enhanced effect (Thor and Odin shells, assembly, refits) is ``bombard.py``."""
 
 from __future__ import annotations
 

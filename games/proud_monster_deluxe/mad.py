@@ -4,8 +4,9 @@ A one-step Mech unit (type ``mad``) that may not mobile-assault. Attacking alone
 its defence factor (defending it uses that anyway). In a PA in offensive supply with at least one
 other German division attacking from its hex it gives 1R (a unit shift, capped by 13.5) and adds
 1 to the defender's step loss result, before a city doubles it (so 2 in a city). Eliminated, it
-is removed from play (``eliminated.py``). Not built: its two shell markers and their refit (they
-work as HARKO's shells, 15.5), and its automatic counter-battery 1L (ambiguous, digest 17.12)."""
+is removed from play (``eliminated.py``). Its two shell markers and their refit are
+``bombard.py``'s (as HARKO's, 15.5). Not built: its automatic counter-battery 1L (ambiguous,
+digest 17.12)."""
 
 from __future__ import annotations
 

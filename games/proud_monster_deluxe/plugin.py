@@ -11,6 +11,7 @@ from wargame.games.proud_monster_deluxe import (
     antipartisan,
     artillery,
     attrition,
+    bombard,
     bridges,
     cavalryraid,
     closecombat,
@@ -106,6 +107,7 @@ RULES: tuple[object, ...] = (
     counterfire,  # part 2: 15.13
     bridges,  # part 2: 15.12 (after mobileassault: its cost key holds that one's)
     air,  # part 2: 15.4
+    bombard,  # part 2: 15.5 enhanced, 15.21 shells
     victory,
 )
 

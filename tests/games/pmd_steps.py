@@ -9,6 +9,7 @@ from wargame.match import Match
 DECLINE = {
     "concentration": "concentration pass",
     "paulus": "paulus press-on",
+    "bombard": "bombard done",
 }
 """The answer that declines each pushed decision (a kept concentration is rescinded)."""
 

@@ -1,0 +1,386 @@
+"""Shell bombardments: HARKO's enhanced effect (PMD 15.5) and the MAD's shells (15.21).
+
+A gun's shells, its Fired marker and whether HARKO has made its first refit are kept in the
+state namespace ``pmd-bombard`` by unit id (a gun starts with its 2 shell markers under it).
+
+- Assembly (15.5, HARKO only): in his Refit Phase the Axis ``assemble harko`` (the inverted
+  Refit marker: the ``assembling`` flag); at that week's Cleanup it comes off and HARKO is
+  ``assembled``: it may not move, and it may fire. ``disassemble harko`` puts the inverted
+  marker back (``disassembling``: no fire, no refit); at that week's Cleanup both come off and
+  HARKO moves again. The MAD needs no assembly (15.21).
+- Fire (15.5): at the start of each Axis Combat Phase, before any PA, the Axis is asked
+  (``bombard GUN HEX`` or ``bombard done``) to expend one shell of each gun able to fire on an
+  adjacent enemy hex in Dry weather (ruling BM1). The Soviet then names the unit of the stack
+  that loses one step (``shelled UNIT``); an untried unit he names is revealed, no other is.
+  The first shell puts the "1 Fired" marker on the gun, the second flips it to "2 Fired".
+- Refit (15.5, 15.21): a gun carrying its limit of Fired shells (HARKO: 1 until its first
+  refit, then 2; the MAD: 2) fires no more until the Axis ``shellrefit GUN`` in his Refit Phase
+  for 1 MRP: the Fired marker comes off and the Refit marker (9.5.1's ``refit`` flag, removed
+  at Cleanup) goes on.
+- Shells (15.5, 15.21): ``shell GUN`` in the Axis Reinforcement Phase rebuilds one for 1 MRP,
+  up to 2 (ruling BM2: it joins its gun at once). A gun destroyed takes its shells, markers and
+  flags out of the game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl, on_phase
+from wargame.match import Match
+from wargame.models import PhaseSpec
+from wargame.plugins import Verb
+from wargame.state import Unit
+
+from .harko import GAS_REGION, GAS_UNTIL, is_harko
+from .mad import is_mad
+from .replacements import points
+from .turns import AXIS, SOVIET, ynn
+from .weather import weather_at
+
+RULE = "PMD 15.5"
+MAD_RULE = "PMD 15.21"
+SHELLS = 2
+"""15.5, 15.21: each gun has 2 shell markers."""
+NS = "pmd-bombard"
+
+
+def _ns(match: Match) -> dict[str, Any]:
+    return match.state.ns(NS)
+
+
+def gun_state(match: Match, unit: Unit, keep: bool = False) -> dict[str, Any]:
+    """The gun's shells, Fired count and first-refit mark (it starts with its 2 shells); kept
+    in the state only with ``keep`` (a change), so that looking changes nothing."""
+    fresh = {"shells": SHELLS, "fired": 0, "refitted": False}
+    ns = match.state.plugins.get(NS, {})
+    if not keep:
+        return dict(ns.get(unit.id, fresh))
+    found: dict[str, Any] = _ns(match).setdefault(unit.id, fresh)
+    return found
+
+
+def is_gun(match: Match, unit: Unit) -> bool:
+    return is_harko(match, unit) or is_mad(match, unit)
+
+
+def _rule(match: Match, unit: Unit) -> str:
+    return RULE if is_harko(match, unit) else MAD_RULE
+
+
+def fire_limit(match: Match, unit: Unit) -> int:
+    """Shells fired before a refit: HARKO 1 until its first refit, then 2 (15.5); the MAD 2."""
+    if is_harko(match, unit) and not gun_state(match, unit)["refitted"]:
+        return 1
+    return 2
+
+
+def fire_problem(match: Match, unit: Unit) -> str | None:
+    """Why the gun may not fire a shell now, or None."""
+    rule = _rule(match, unit)
+    if unit.side != AXIS or unit.loc is None or not is_gun(match, unit):
+        return f"{unit.id} is not a gun on the map ({rule})"
+    st = gun_state(match, unit)
+    if is_harko(match, unit) and unit.flags.get("assembly") != "assembled":
+        return f"HARKO fires shells only once assembled ({RULE})"
+    if unit.flags.get("refit"):
+        return f"{unit.id} is refitting ({rule})"
+    if st["shells"] < 1:
+        return f"{unit.id} has no shell marker ({rule})"
+    if st["fired"] >= fire_limit(match, unit):
+        return f"{unit.id} has fired {st['fired']}: it must refit first ({rule})"
+    if unit.id in _ns(match).get("asked", []):
+        return f"{unit.id} has had its one shell this phase ({rule})"
+    return None
+
+
+def targets(match: Match, unit: Unit) -> list[str]:
+    """Adjacent Dry hexes holding an enemy unit with a step to lose (ruling BM1)."""
+    out = []
+    for loc in sorted(match.topology.neighbours(str(unit.loc))):
+        if weather_at(match, loc) != "D":
+            continue
+        if (
+            is_harko(match, unit)
+            and ynn(match) < GAS_UNTIL
+            and loc in match.topology.region(GAS_REGION)
+        ):
+            continue  # 15.5: before turn 205 only west of the GAS line
+        if _victims(match, loc):
+            out.append(loc)
+    return out
+
+
+def _victims(match: Match, loc: str) -> list[Unit]:
+    from .air import is_air
+    from .artillery import soviet_artillery
+
+    return [
+        u
+        for u in match.units_at(loc)
+        if u.side == SOVIET and not soviet_artillery(match, u) and not is_air(match, u)
+    ]
+
+
+def guns(match: Match) -> list[Unit]:
+    """The Axis guns able to fire now on some target."""
+    return [
+        u
+        for u in match.units_of(AXIS)
+        if is_gun(match, u) and fire_problem(match, u) is None and targets(match, u)
+    ]
+
+
+def ask(match: Match) -> None:
+    """Ask the Axis for the next shell, while a gun may fire."""
+    if guns(match):
+        match.push(AXIS, "bombard", f"fire a shell before the PAs? ({RULE})")
+    else:
+        _ns(match).pop("asked", None)
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    """15.5: at the start of an Axis Combat Phase, before any PA is resolved."""
+    if phase.kind == "combat" and match.phasing == AXIS:
+        _ns(match).pop("asked", None)
+        ask(match)
+
+
+class Bombard(Verb):
+    """``bombard GUN HEX`` (one shell on an adjacent enemy hex) or ``bombard done``."""
+
+    name = "bombard"
+    kinds = ("bombard",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action(self.name, ("done",))
+        for gun in guns(match):
+            for loc in targets(match, gun):
+                yield Action(self.name, (gun.id, loc))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if action.args == ("done",):
+            return None
+        if len(action.args) != 2:
+            return "usage: bombard GUN HEX | bombard done"
+        unit = match.state.units.get(action.args[0])
+        if unit is None:
+            return f"no unit {action.args[0]} ({RULE})"
+        problem = fire_problem(match, unit)
+        if problem is None and action.args[1] not in targets(match, unit):
+            problem = (
+                f"{action.args[1]} is not an adjacent Dry hex with an enemy step "
+                f"(ruling BM1, {_rule(match, unit)})"
+            )
+        return problem
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.pop()
+        if action.args == ("done",):
+            _ns(match).pop("asked", None)
+            return
+        unit = match.state.units[action.args[0]]
+        loc = action.args[1]
+        st = gun_state(match, unit, keep=True)
+        st["shells"] -= 1
+        st["fired"] += 1
+        _ns(match).setdefault("asked", []).append(unit.id)
+        rule = _rule(match, unit)
+        match.emit(
+            "bombard",
+            f"{unit.id} fires a shell at {loc}: the {st['fired']} Fired marker",
+            rule,
+            unit=unit.id,
+            loc=loc,
+        )
+        match.push(
+            SOVIET,
+            "shelled",
+            f"name the unit at {loc} that loses a step to the shell ({rule})",
+            loc=loc,
+            units=[u.id for u in _victims(match, loc)],
+        )
+        match.touch()
+
+
+class Shelled(Verb):
+    """``shelled UNIT``: the defender picks the one step his stack loses (15.5)."""
+
+    name = "shelled"
+    kinds = ("shelled",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        for uid in decision.context.get("units", []):
+            yield Action(self.name, (uid,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 1 or action.args[0] not in decision.context.get("units", []):
+            return f"name a unit of the shelled stack at {decision.context.get('loc')} ({RULE})"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        match.pop()
+        unit = match.state.units[action.args[0]]
+        if match.is_untried(unit):
+            match.reveal(unit, RULE)  # revealed only once the defender has named it
+        match.lose_steps(unit, 1, RULE)  # one step, not doubled in a city
+        match.touch()
+        ask(match)
+
+
+class Assemble(Verb):
+    """``assemble harko`` / ``disassemble harko``: a week under the inverted Refit marker."""
+
+    name = "assemble"
+    kinds = ("refit",)
+    to = "assembling"
+
+    def _problem(self, match: Match, unit: Unit | None) -> str | None:
+        if unit is None or not is_harko(match, unit) or unit.loc is None:
+            return f"only HARKO on the map assembles its firing platforms ({RULE})"
+        if unit.flags.get("assembly") in ("assembling", "disassembling"):
+            return f"{unit.id} is already under the inverted Refit marker ({RULE})"
+        if unit.flags.get("refit"):
+            return f"{unit.id} is refitting ({RULE})"
+        want = "assembled" if self.to == "disassembling" else None
+        if unit.flags.get("assembly") != want:
+            state = "not assembled" if want else "assembled"
+            return f"{unit.id} is {state} ({RULE})"
+        return None
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if decision.side != AXIS:
+            return
+        for unit in match.units_of(AXIS):
+            if is_harko(match, unit) and self._problem(match, unit) is None:
+                yield Action(self.name, (unit.id,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if decision.side != AXIS or len(action.args) != 1:
+            return f"usage: {self.name} HARKO (the Axis, in his Refit Phase; {RULE})"
+        return self._problem(match, match.state.units.get(action.args[0]))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        unit.flags["assembly"] = self.to
+        match.emit("bombard", f"{unit.id}: {self.to} (inverted Refit marker)", RULE, unit=unit.id)
+        match.touch()
+
+
+class Disassemble(Assemble):
+    name = "disassemble"
+    to = "disassembling"
+
+
+class ShellRefit(Verb):
+    """``shellrefit GUN``: 1 MRP takes off the Fired marker and puts on the Refit marker."""
+
+    name = "shellrefit"
+    kinds = ("refit",)
+
+    def _problem(self, match: Match, unit: Unit | None) -> str | None:
+        if unit is None or unit.side != AXIS or unit.loc is None or not is_gun(match, unit):
+            return f"only HARKO or the MAD on the map refits for its shells ({RULE})"
+        rule = _rule(match, unit)
+        if not gun_state(match, unit)["fired"]:
+            return f"{unit.id} carries no Fired marker ({rule})"
+        if unit.flags.get("assembly") == "disassembling":
+            return f"HARKO disassembling is not refit ({RULE})"
+        if unit.flags.get("refit"):
+            return f"{unit.id} is refitting already ({rule})"
+        if points(match, AXIS)["mrp"] < 1:
+            return f"a refit for shells costs 1 MRP ({rule})"
+        return None
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if decision.side != AXIS:
+            return
+        for unit in match.units_of(AXIS):
+            if is_gun(match, unit) and self._problem(match, unit) is None:
+                yield Action(self.name, (unit.id,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if decision.side != AXIS or len(action.args) != 1:
+            return f"usage: shellrefit GUN (the Axis, in his Refit Phase; {RULE})"
+        return self._problem(match, match.state.units.get(action.args[0]))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        points(match, AXIS)["mrp"] -= 1
+        st = gun_state(match, unit, keep=True)
+        st["fired"] = 0
+        st["refitted"] = True
+        unit.flags["refit"] = True  # 9.5.1's Refit marker: off at Cleanup (replacements.py)
+        match.emit("bombard", f"{unit.id} refits for shells (1 MRP)", _rule(match, unit))
+        match.touch()
+
+
+class Shell(Verb):
+    """``shell GUN``: rebuild one of the gun's 2 shell markers for 1 MRP (ruling BM2)."""
+
+    name = "shell"
+    kinds = ("reinforce",)
+
+    def _problem(self, match: Match, unit: Unit | None) -> str | None:
+        if unit is None or unit.side != AXIS or unit.loc is None or not is_gun(match, unit):
+            return f"only HARKO or the MAD on the map has shell markers ({RULE})"
+        rule = _rule(match, unit)
+        if gun_state(match, unit)["shells"] >= SHELLS:
+            return f"{unit.id} has its 2 shell markers ({rule})"
+        if points(match, AXIS)["mrp"] < 1:
+            return f"a shell marker costs 1 MRP ({rule})"
+        return None
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if decision.side != AXIS:
+            return
+        for unit in match.units_of(AXIS):
+            if is_gun(match, unit) and self._problem(match, unit) is None:
+                yield Action(self.name, (unit.id,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if decision.side != AXIS or len(action.args) != 1:
+            return f"usage: shell GUN (the Axis, in his Reinforcement Phase; {RULE})"
+        return self._problem(match, match.state.units.get(action.args[0]))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = match.state.units[action.args[0]]
+        points(match, AXIS)["mrp"] -= 1
+        gun_state(match, unit, keep=True)["shells"] += 1
+        match.emit("bombard", f"{unit.id} rebuilds a shell marker (1 MRP)", _rule(match, unit))
+        match.touch()
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Bombard(), Shelled(), Assemble(), Disassemble(), ShellRefit(), Shell()]
+
+
+@hookimpl
+def wargame_move_locked(match: Match, unit: Unit) -> str | None:
+    if unit.flags.get("assembly"):
+        return f"{unit.id} is {unit.flags['assembly']}: it may not move ({RULE})"
+    return None
+
+
+@on_phase("end", ids=("w1-cleanup", "w2-cleanup"))
+def assembly_done(match: Match, phase: PhaseSpec) -> None:
+    """15.5: the inverted Refit marker comes off at the week's Cleanup, as the Refit marker."""
+    if match.phasing != AXIS:
+        return
+    for unit in match.units_of(AXIS):
+        state = unit.flags.get("assembly")
+        if state == "assembling":
+            unit.flags["assembly"] = "assembled"
+        elif state == "disassembling":
+            unit.flags.pop("assembly")
+
+
+@hookimpl
+def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
+    """15.5, 15.21: a destroyed gun's shell markers leave the game with it."""
+    if is_gun(match, unit):
+        _ns(match)[unit.id] = {"shells": 0, "fired": 0, "refitted": True, "gone": True}
+    unit.flags.pop("assembly", None)

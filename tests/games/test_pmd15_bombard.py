@@ -1,0 +1,163 @@
+"""Shell bombardments: HARKO's enhanced effect (PMD 15.5) and the MAD's shells (15.21)."""
+
+from __future__ import annotations
+
+from tests.games.pmd_steps import to_phase
+from wargame.calendar import set_weather
+from wargame.games.proud_monster_deluxe import bombard
+from wargame.games.proud_monster_deluxe.replacements import points
+from wargame.match import Match
+from wargame.testing import put, refused
+
+from .pmd_combat_helpers import at_phase, plain
+
+AXIS, SOVIET = "axis", "soviet"
+RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 6)]
+
+
+def _dry(match: Match) -> None:
+    for zone in ("nz", "sz"):
+        set_weather(match, "D", zone)
+
+
+def _pair(match: Match) -> tuple[str, str]:
+    """A plain target west of the GAS line and a plain neighbour."""
+    gas_east = match.topology.region("gas-east")
+    for a in sorted(match.topology.locations()):
+        if plain(match, a) and a not in gas_east:
+            for b in sorted(match.topology.neighbours(a)):
+                if plain(match, b):
+                    return a, b
+    raise AssertionError("no pair")
+
+
+def _far(match: Match, origin: str) -> str:
+    near = set(match.topology.neighbours(origin)) | {origin}
+    return next(h for h in sorted(match.topology.locations()) if h not in near and plain(match, h))
+
+
+def _position(kind: str, assembled: bool = True) -> tuple[Match, str, str]:
+    match = at_phase(AXIS, kind)
+    _dry(match)
+    target, origin = _pair(match)
+    harko = put(match, "ger-harko", origin)
+    if assembled:
+        harko.flags["assembly"] = "assembled"
+    for uid in RDS[:2]:
+        match.reveal(put(match, uid, target))
+    return match, target, origin
+
+
+def test_harko_assembles_for_a_week_then_fires_one_shell_15_5() -> None:
+    match, target, origin = _position("refit", assembled=False)
+    harko = match.state.units["ger-harko"]
+    refused(match, f"disassemble {harko.id}", "not assembled", rule="PMD 15.5")
+    match.apply(f"assemble {harko.id}")
+    assert harko.flags["assembly"] == "assembling"  # the inverted Refit marker
+    assert bombard.wargame_move_locked(match, harko) is not None
+    refused(match, f"assemble {harko.id}", "inverted Refit marker", rule="PMD 15.5")
+    to_phase(match, AXIS, "combat")
+    assert match.decision is not None and match.decision.kind == "combat"  # no shell yet
+    to_phase(match, AXIS, "refit")  # next week: the inverted marker came off at Cleanup
+    assert harko.flags["assembly"] == "assembled"
+    assert bombard.wargame_move_locked(match, harko) is not None  # assembled: no move
+    _dry(match)
+    to_phase(match, AXIS, "bombard")  # asked at the start of the Axis Combat Phase
+    refused(match, f"bombard {harko.id} {_far(match, origin)}", "adjacent", rule="PMD 15.5")
+    match.apply(f"bombard {harko.id} {target}")
+    decision = match.decision
+    assert decision is not None and decision.side == SOVIET and decision.kind == "shelled"
+    refused(match, "shelled ger-harko", "shelled stack", rule="PMD 15.5")
+    match.apply(f"shelled {RDS[1]}")  # the defender's choice
+    assert match.state.units[RDS[1]].loc is None and match.state.units[RDS[0]].loc == target
+    st = bombard.gun_state(match, harko)
+    assert st == {"shells": 1, "fired": 1, "refitted": False}  # the "1 Fired" marker
+    assert match.decision is not None and match.decision.kind == "combat"  # 1 before a refit
+    assert "must refit" in str(bombard.fire_problem(match, harko))
+
+
+def test_a_shell_needs_dry_weather_and_harko_declines_with_bombard_done_15_5() -> None:
+    match, target, _ = _position("combat")
+    bombard.ask(match)
+    assert match.decision is not None and match.decision.kind == "bombard"
+    match.apply("bombard done")
+    assert match.decision is not None and match.decision.kind == "combat"
+    set_weather(match, "M", "nz")
+    set_weather(match, "M", "sz")
+    assert bombard.targets(match, match.state.units["ger-harko"]) == []
+
+
+def test_the_defender_names_an_untried_unit_and_only_it_is_revealed_15_5() -> None:
+    match, target, _ = _position("combat")
+    for uid in RDS[:2]:
+        match.place(match.state.units[uid], None)
+    hidden = [put(match, uid, target) for uid in RDS[2:4]]
+    assert all(match.is_untried(u) for u in hidden)
+    bombard.ask(match)
+    match.apply(f"bombard ger-harko {target}")
+    events = match.apply(f"shelled {hidden[0].id}")
+    revealed = [e.data.get("unit") for e in events if e.kind == "reveal"]
+    assert revealed == [hidden[0].id] and match.is_untried(hidden[1])
+
+
+def test_the_fired_marker_comes_off_with_a_refit_for_one_mrp_then_two_shells_15_5() -> None:
+    match, _, _ = _position("refit")
+    harko = match.state.units["ger-harko"]
+    bombard.gun_state(match, harko, keep=True).update(shells=1, fired=1)
+    points(match, AXIS)["mrp"] = 0
+    refused(match, "shellrefit ger-harko", "1 MRP", rule="PMD 15.5")
+    points(match, AXIS)["mrp"] = 1
+    match.apply("shellrefit ger-harko")
+    assert points(match, AXIS)["mrp"] == 0 and harko.flags["refit"]  # the Refit marker
+    assert bombard.gun_state(match, harko) == {"shells": 1, "fired": 0, "refitted": True}
+    assert "refitting" in str(bombard.fire_problem(match, harko))
+    refused(match, "shellrefit ger-harko", "no Fired marker", rule="PMD 15.5")
+    assert bombard.fire_limit(match, harko) == 2  # after the first refit: 2 shells a refit
+    to_phase(match, AXIS, "combat")
+    to_phase(match, AXIS, "refit")  # next week: the Refit marker came off at Cleanup
+    assert not harko.flags.get("refit")
+    bombard.gun_state(match, harko, keep=True)["fired"] = 2  # the "2 Fired" marker
+    assert "must refit" in str(bombard.fire_problem(match, harko))
+
+
+def test_disassembly_takes_a_week_without_shells_then_harko_moves_15_5() -> None:
+    match, target, _ = _position("refit")
+    harko = match.state.units["ger-harko"]
+    match.apply("disassemble ger-harko")
+    assert harko.flags["assembly"] == "disassembling"
+    assert "once assembled" in str(bombard.fire_problem(match, harko))
+    refused(match, "shellrefit ger-harko", "no Fired marker", rule="PMD 15.5")
+    to_phase(match, AXIS, "combat")
+    assert harko.flags["assembly"] == "disassembling"
+    to_phase(match, AXIS, "refit")
+    assert "assembly" not in harko.flags and bombard.wargame_move_locked(match, harko) is None
+
+
+def test_a_shell_marker_is_rebuilt_for_one_mrp_up_to_two_15_5() -> None:
+    match, _, _ = _position("reinforce")
+    harko = match.state.units["ger-harko"]
+    points(match, AXIS)["mrp"] = 2
+    refused(match, "shell ger-harko", "its 2 shell markers", rule="PMD 15.5")
+    bombard.gun_state(match, harko, keep=True)["shells"] = 0
+    match.apply("shell ger-harko")
+    assert bombard.gun_state(match, harko)["shells"] == 1 and points(match, AXIS)["mrp"] == 1
+
+
+def test_a_destroyed_gun_takes_its_shells_out_of_the_game_15_5_15_21() -> None:
+    match, _, _ = _position("combat")
+    harko = match.state.units["ger-harko"]
+    match.eliminate(harko, "test", "PMD 15.5")
+    assert bombard.gun_state(match, harko)["shells"] == 0 and "assembly" not in harko.flags
+
+
+def test_the_mad_fires_without_assembly_and_two_shells_before_a_refit_15_21() -> None:
+    match, target, origin = _position("combat")
+    match.place(match.state.units["ger-harko"], None)
+    mad = put(match, "ger-mad", origin)
+    assert bombard.fire_problem(match, mad) is None and bombard.fire_limit(match, mad) == 2
+    bombard.ask(match)
+    match.apply(f"bombard ger-mad {target}")
+    match.apply(f"shelled {RDS[0]}")
+    assert bombard.gun_state(match, mad)["fired"] == 1
+    assert match.decision is not None and match.decision.kind == "combat"  # one a phase
+    assert "asked" not in match.state.ns(bombard.NS)  # the round is over
