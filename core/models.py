@@ -252,6 +252,10 @@ class StackingSettings(Settings):
     feature_limits: dict[str, float] = Field(
         default_factory=dict, description="location feature -> the limit there, when higher"
     )
+    tag_caps: dict[str, dict[str, int]] = Field(
+        default_factory=dict,
+        description="side -> unit-type tag -> the most such units in a location, beside the weight",
+    )
     check: list[str] = Field(default_factory=list, description="phase ids ending with a check")
     chooser: Literal["owner", "enemy"] = Field(
         "owner", description="who picks the units removed (Barbarossa 6.2: the opponent)"

@@ -8,7 +8,9 @@ no more than ``limit``; an owner whose stack is over the limit removes units of 
 beside the weight), ``check`` (phase ids), ``chooser`` ("owner" or "enemy"), ``rule``;
 ``limit_vars`` (side -> a state var that, once set, is that side's limit: PMD 6.1's Soviet 3 in
 1941, raised by Close Combat markers) and ``feature_limits`` (a location feature -> the limit
-there when higher: PMD 6.1's city 10 and heavy fort 5).
+there when higher: PMD 6.1's city 10 and heavy fort 5); ``tag_caps`` (side -> unit-type tag ->
+the most units with that tag in a location, whatever their weight: PMD 6.1's one Axis flak
+and one artillery unit, five Soviet artillery divisions).
 """
 
 from __future__ import annotations
@@ -47,8 +49,15 @@ def over(match: Match, side: str, ids: list[str], loc: str | None = None) -> boo
     """Whether these units together break the limit (in ``loc``, when its features change it):
     weight, or a count cap (``max_units``: PGG 7.1 allows a fourth unit only if one of them is a
     leader, weight 0)."""
-    cap = match.settings("stacking").get("max_units")
-    return weight(match, ids) > limit(match, side, loc) or (cap is not None and len(ids) > cap)
+    s = match.settings("stacking")
+    cap = s.get("max_units")
+    if weight(match, ids) > limit(match, side, loc) or (cap is not None and len(ids) > cap):
+        return True
+    units = match.state.units
+    for tag, most in s.get("tag_caps", {}).get(side, {}).items():
+        if sum(tag in match.unit_type(units[i]).get("tags", ()) for i in ids) > most:
+            return True
+    return False
 
 
 def overstacked(match: Match, side: str) -> list[str]:

@@ -54,6 +54,11 @@ def soviet_artillery(match: Match, unit: Unit) -> bool:
     return unit.side == SOVIET and is_artillery(match, unit)
 
 
+def stepless(match: Match, unit: Unit) -> bool:
+    """13.11: Soviet artillery, Heavy Gustav and Dora have no steps to lose."""
+    return soviet_artillery(match, unit) or "lra" in tags(match, unit)
+
+
 def in_offensive_supply(match: Match, battle: Battle, unit: Unit) -> bool:
     return attack_halving(match, battle, unit) is None
 
@@ -160,19 +165,23 @@ def caught_alone(match: Match, battle: Battle) -> list[Unit]:
 
 @hookimpl
 def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
-    """13.11, 13.12: Soviet artillery goes with the last other unit of its side in a battle."""
+    """13.11, 13.12: Soviet artillery, Gustav and Dora go with the last other ground unit of
+    their side in a battle."""
     battle = combat_mechanic.active(match)
-    if battle is None or unit.side != SOVIET or soviet_artillery(match, unit):
+    if battle is None or stepless(match, unit) or "air" in tags(match, unit):
         return
     units = match.state.units
     for ids in (battle.attackers, battle.defenders):
         if unit.id not in ids:
             continue
-        side = [units[i] for i in ids]
-        if any(u.loc is not None and not soviet_artillery(match, u) for u in side):
+        side = [units[i] for i in ids if units[i].side == unit.side]
+        if any(
+            u.loc is not None and not stepless(match, u) and "air" not in tags(match, u)
+            for u in side
+        ):
             continue
         for gun in side:
-            if gun.loc is not None:
+            if gun.loc is not None and stepless(match, gun):
                 match.eliminate(gun, f"the last other unit in {battle.id} is gone", RULE)
 
 

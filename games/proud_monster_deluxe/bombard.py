@@ -1,13 +1,18 @@
-"""Shell bombardments: HARKO's enhanced effect (PMD 15.5) and the MAD's shells (15.21).
+"""Shell bombardments: HARKO's enhanced effect (PMD 15.5), Heavy Gustav and Dora (15.10) and
+the MAD's shells (15.21).
 
 A gun's shells, its Fired marker and whether HARKO has made its first refit are kept in the
 state namespace ``pmd-bombard`` by unit id (a gun starts with its 2 shell markers under it).
 
-- Assembly (15.5, HARKO only): in his Refit Phase the Axis ``assemble harko`` (the inverted
-  Refit marker: the ``assembling`` flag); at that week's Cleanup it comes off and HARKO is
-  ``assembled``: it may not move, and it may fire. ``disassemble harko`` puts the inverted
-  marker back (``disassembling``: no fire, no refit); at that week's Cleanup both come off and
-  HARKO moves again. The MAD needs no assembly (15.21).
+- Assembly (15.5, 15.10): in his Refit Phase the Axis ``assemble GUN`` (the inverted Refit
+  marker: the ``assembly`` flag ``assembling``, ``assembly_left`` its weeks: HARKO 1, Heavy
+  Gustav 5, Dora 4); each Axis Cleanup counts a week down, and at 0 the gun is ``assembled``:
+  it may not move, and it may fire. ``disassemble GUN`` takes as long (a halted assembly takes
+  as many weeks as were done, 15.10); meanwhile no fire and no refit; at 0 the flags come off
+  and the gun moves again. The MAD needs no assembly (15.21).
+- Heavy Gustav and Dora (15.10, type ``lra``): 0-0-RR, stepless (``artillery.stepless``),
+  moving only strategically and only to an urban hex; a shell reaches 2 hexes. Their 2 shell
+  markers (arriving with Gustav) serve either gun, each named for one when rebuilt.
 - Fire (15.5): at the start of each Axis Combat Phase, before any PA, the Axis is asked
   (``bombard GUN HEX`` or ``bombard done``) to expend one shell of each gun able to fire on an
   adjacent enemy hex in Dry weather (ruling BM1). The Soviet then names the unit of the stack
@@ -27,7 +32,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl, on_phase
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -36,6 +41,7 @@ from wargame.state import Unit
 from .harko import GAS_REGION, GAS_UNTIL, is_harko
 from .mad import is_mad
 from .replacements import points
+from .strategic import urban
 from .turns import AXIS, SOVIET, ynn
 from .weather import weather_at
 
@@ -53,7 +59,7 @@ def _ns(match: Match) -> dict[str, Any]:
 def gun_state(match: Match, unit: Unit, keep: bool = False) -> dict[str, Any]:
     """The gun's shells, Fired count and first-refit mark (it starts with its 2 shells); kept
     in the state only with ``keep`` (a change), so that looking changes nothing."""
-    fresh = {"shells": SHELLS, "fired": 0, "refitted": False}
+    fresh = {"shells": _start_shells(match, unit), "fired": 0, "refitted": False}
     ns = match.state.plugins.get(NS, {})
     if not keep:
         return dict(ns.get(unit.id, fresh))
@@ -61,12 +67,44 @@ def gun_state(match: Match, unit: Unit, keep: bool = False) -> dict[str, Any]:
     return found
 
 
+LRA_RULE = "PMD 15.10"
+ASSEMBLY_WEEKS = {"ger-lra-gustav": 5, "ger-lra-dora": 4}
+"""15.10: Heavy Gustav assembles (and disassembles) in 5 weeks, Dora in 4; HARKO in 1 (15.5)."""
+GUSTAV = "ger-lra-gustav"
+
+
+def is_lra(match: Match, unit: Unit) -> bool:
+    return "lra" in match.unit_type(unit).get("tags", ())
+
+
 def is_gun(match: Match, unit: Unit) -> bool:
-    return is_harko(match, unit) or is_mad(match, unit)
+    return is_harko(match, unit) or is_mad(match, unit) or is_lra(match, unit)
+
+
+def needs_assembly(match: Match, unit: Unit) -> bool:
+    return is_harko(match, unit) or is_lra(match, unit)
 
 
 def _rule(match: Match, unit: Unit) -> str:
+    if is_lra(match, unit):
+        return LRA_RULE
     return RULE if is_harko(match, unit) else MAD_RULE
+
+
+def _start_shells(match: Match, unit: Unit) -> int:
+    """HARKO and the MAD have 2 shells; the LRA's 2 arrive with Heavy Gustav (15.10)."""
+    if is_lra(match, unit) and unit.id != GUSTAV:
+        return 0
+    return SHELLS
+
+
+def lra_shells(match: Match) -> int:
+    """The shell markers held by Heavy Gustav and Dora together (at most 2, 15.10)."""
+    return sum(
+        gun_state(match, u)["shells"]
+        for u in match.state.units.values()
+        if u.side == AXIS and is_lra(match, u)
+    )
 
 
 def fire_limit(match: Match, unit: Unit) -> int:
@@ -82,8 +120,8 @@ def fire_problem(match: Match, unit: Unit) -> str | None:
     if unit.side != AXIS or unit.loc is None or not is_gun(match, unit):
         return f"{unit.id} is not a gun on the map ({rule})"
     st = gun_state(match, unit)
-    if is_harko(match, unit) and unit.flags.get("assembly") != "assembled":
-        return f"HARKO fires shells only once assembled ({RULE})"
+    if needs_assembly(match, unit) and unit.flags.get("assembly") != "assembled":
+        return f"{unit.id} fires shells only once assembled ({rule})"
     if unit.flags.get("refit"):
         return f"{unit.id} is refitting ({rule})"
     if st["shells"] < 1:
@@ -96,9 +134,15 @@ def fire_problem(match: Match, unit: Unit) -> str | None:
 
 
 def targets(match: Match, unit: Unit) -> list[str]:
-    """Adjacent Dry hexes holding an enemy unit with a step to lose (ruling BM1)."""
+    """Dry hexes in range (next to the gun, ruling BM1; 2 hexes for the LRA, 15.10) holding an
+    enemy unit with a step to lose."""
     out = []
-    for loc in sorted(match.topology.neighbours(str(unit.loc))):
+    here = str(unit.loc)
+    near = set(match.topology.neighbours(here))
+    if is_lra(match, unit):
+        near |= {b for a in list(near) for b in match.topology.neighbours(a)}
+    near.discard(here)
+    for loc in sorted(near):
         if weather_at(match, loc) != "D":
             continue
         if (
@@ -171,7 +215,7 @@ class Bombard(Verb):
         problem = fire_problem(match, unit)
         if problem is None and action.args[1] not in targets(match, unit):
             problem = (
-                f"{action.args[1]} is not an adjacent Dry hex with an enemy step "
+                f"{action.args[1]} is not a Dry hex in range (adjacent) with an enemy step "
                 f"(ruling BM1, {_rule(match, unit)})"
             )
         return problem
@@ -231,41 +275,57 @@ class Shelled(Verb):
 
 
 class Assemble(Verb):
-    """``assemble harko`` / ``disassemble harko``: a week under the inverted Refit marker."""
+    """``assemble GUN`` / ``disassemble GUN``: weeks under the inverted Refit marker."""
 
     name = "assemble"
     kinds = ("refit",)
     to = "assembling"
 
     def _problem(self, match: Match, unit: Unit | None) -> str | None:
-        if unit is None or not is_harko(match, unit) or unit.loc is None:
-            return f"only HARKO on the map assembles its firing platforms ({RULE})"
-        if unit.flags.get("assembly") in ("assembling", "disassembling"):
-            return f"{unit.id} is already under the inverted Refit marker ({RULE})"
+        if unit is None or unit.loc is None or not needs_assembly(match, unit):
+            return f"only HARKO, Heavy Gustav or Dora on the map assembles ({RULE}, {LRA_RULE})"
+        rule = _rule(match, unit)
+        state = unit.flags.get("assembly")
         if unit.flags.get("refit"):
-            return f"{unit.id} is refitting ({RULE})"
+            return f"{unit.id} is refitting ({rule})"
+        if self.to == "disassembling" and state == "assembling" and is_lra(match, unit):
+            return None  # 15.10: a halted assembly is reversed
+        if state in ("assembling", "disassembling"):
+            return f"{unit.id} is already under the inverted Refit marker ({rule})"
         want = "assembled" if self.to == "disassembling" else None
-        if unit.flags.get("assembly") != want:
-            state = "not assembled" if want else "assembled"
-            return f"{unit.id} is {state} ({RULE})"
+        if state != want:
+            return f"{unit.id} is {'not assembled' if want else 'assembled'} ({rule})"
         return None
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
         if decision.side != AXIS:
             return
         for unit in match.units_of(AXIS):
-            if is_harko(match, unit) and self._problem(match, unit) is None:
+            if needs_assembly(match, unit) and self._problem(match, unit) is None:
                 yield Action(self.name, (unit.id,))
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
         if decision.side != AXIS or len(action.args) != 1:
-            return f"usage: {self.name} HARKO (the Axis, in his Refit Phase; {RULE})"
+            return f"usage: {self.name} GUN (the Axis, in his Refit Phase; {RULE})"
         return self._problem(match, match.state.units.get(action.args[0]))
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         unit = match.state.units[action.args[0]]
-        unit.flags["assembly"] = self.to
-        match.emit("bombard", f"{unit.id}: {self.to} (inverted Refit marker)", RULE, unit=unit.id)
+        weeks = ASSEMBLY_WEEKS.get(unit.id, 1)
+        if unit.flags.get("assembly") == "assembling":
+            weeks -= unit.flags.get("assembly_left", weeks)  # the weeks already done
+        if weeks <= 0:
+            unit.flags.pop("assembly", None)
+            unit.flags.pop("assembly_left", None)
+        else:
+            unit.flags["assembly"] = self.to
+            unit.flags["assembly_left"] = weeks
+        match.emit(
+            "bombard",
+            f"{unit.id}: {self.to} for {max(weeks, 0)} week(s) (inverted Refit marker)",
+            _rule(match, unit),
+            unit=unit.id,
+        )
         match.touch()
 
 
@@ -329,6 +389,10 @@ class Shell(Verb):
         rule = _rule(match, unit)
         if gun_state(match, unit)["shells"] >= SHELLS:
             return f"{unit.id} has its 2 shell markers ({rule})"
+        if is_lra(match, unit) and lra_shells(match) >= SHELLS:
+            return f"Heavy Gustav and Dora have their 2 shell markers ({rule})"
+        if gun_state(match, unit).get("gone"):
+            return f"{unit.id}'s shell markers are out of the game ({rule})"
         if points(match, AXIS)["mrp"] < 1:
             return f"a shell marker costs 1 MRP ({rule})"
         return None
@@ -367,20 +431,43 @@ def wargame_move_locked(match: Match, unit: Unit) -> str | None:
 
 @on_phase("end", ids=("w1-cleanup", "w2-cleanup"))
 def assembly_done(match: Match, phase: PhaseSpec) -> None:
-    """15.5: the inverted Refit marker comes off at the week's Cleanup, as the Refit marker."""
+    """15.5, 15.10: each Axis Cleanup counts a week of (dis)assembly; at 0 the inverted Refit
+    marker comes off."""
     if match.phasing != AXIS:
         return
     for unit in match.units_of(AXIS):
         state = unit.flags.get("assembly")
+        if state not in ("assembling", "disassembling"):
+            continue
+        left = int(unit.flags.get("assembly_left", 1)) - 1
+        if left > 0:
+            unit.flags["assembly_left"] = left
+            continue
+        unit.flags.pop("assembly_left", None)
         if state == "assembling":
             unit.flags["assembly"] = "assembled"
-        elif state == "disassembling":
+        else:
             unit.flags.pop("assembly")
 
 
 @hookimpl
+@veto_scope(verbs=("strategic",), kinds=("movement",))
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    """15.10: Heavy Gustav and Dora move strategically only to an urban hex."""
+    if len(action.args) != 2:
+        return None
+    unit = match.state.units.get(action.args[0])
+    if unit is None or not is_lra(match, unit) or urban(match, action.args[1]):
+        return None
+    return f"{unit.id} moves strategically only to an urban hex ({LRA_RULE})"
+
+
+@hookimpl
 def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
-    """15.5, 15.21: a destroyed gun's shell markers leave the game with it."""
-    if is_gun(match, unit):
-        _ns(match)[unit.id] = {"shells": 0, "fired": 0, "refitted": True, "gone": True}
+    """15.5, 15.21: a destroyed gun's shell markers leave the game with it; the LRA's when both
+    Heavy Gustav and Dora are destroyed (15.10: until then the other may have them rebuilt)."""
+    if not is_gun(match, unit):
+        return
     unit.flags.pop("assembly", None)
+    unit.flags.pop("assembly_left", None)
+    _ns(match)[unit.id] = {"shells": 0, "fired": 0, "refitted": True, "gone": True}

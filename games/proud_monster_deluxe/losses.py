@@ -46,7 +46,7 @@ def _steps(match: Match, units: list[Unit]) -> dict[str, float]:
     return {
         u.id: steps_left(match, u) if u.loc is not None else 0.0
         for u in units
-        if not artillery.soviet_artillery(match, u) and not air.is_air(match, u)
+        if not artillery.stepless(match, u) and not air.is_air(match, u)
     }
 
 
@@ -219,7 +219,7 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
         takers = [
             i
             for i in ids
-            if not artillery.soviet_artillery(match, units[i]) and not air.is_air(match, units[i])
+            if not artillery.stepless(match, units[i]) and not air.is_air(match, units[i])
         ]
         if len(takers) < len(ids) and item["do"] != "retreat":
             item["units"] = takers

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from tests.games.pmd_steps import to_phase
+from wargame.actions import Action
 from wargame.calendar import set_weather
-from wargame.games.proud_monster_deluxe import bombard
+from wargame.games.proud_monster_deluxe import artillery, bombard
 from wargame.games.proud_monster_deluxe.replacements import points
 from wargame.match import Match
+from wargame.models import PhaseSpec
 from wargame.testing import put, refused
 
 from .pmd_combat_helpers import at_phase, plain
 
 AXIS, SOVIET = "axis", "soviet"
+CLEANUP = PhaseSpec(id="w1-cleanup", kind="cleanup")
 RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 6)]
 
 
@@ -161,3 +164,103 @@ def test_the_mad_fires_without_assembly_and_two_shells_before_a_refit_15_21() ->
     assert bombard.gun_state(match, mad)["fired"] == 1
     assert match.decision is not None and match.decision.kind == "combat"  # one a phase
     assert "asked" not in match.state.ns(bombard.NS)  # the round is over
+
+
+# ----------------------------------------------------------- Heavy Gustav and Dora (15.10)
+
+
+def _lra(uid: str) -> tuple[Match, str, str]:
+    match = at_phase(AXIS, "refit")
+    _dry(match)
+    target, origin = _pair(match)
+    put(match, uid, origin)
+    match.reveal(put(match, RDS[0], target))
+    return match, target, origin
+
+
+def test_gustav_assembles_in_five_weeks_and_a_halted_assembly_reverses_15_10() -> None:
+    match, _, _ = _lra("ger-lra-gustav")
+    gustav = match.state.units["ger-lra-gustav"]
+    match.apply("assemble ger-lra-gustav")
+    assert gustav.flags["assembly_left"] == 5
+    for _ in range(2):
+        bombard.assembly_done(match, CLEANUP)  # two Axis Cleanups
+    assert gustav.flags["assembly_left"] == 3 and gustav.flags["assembly"] == "assembling"
+    match.apply("disassemble ger-lra-gustav")  # halted: 2 weeks done, 2 to undo
+    assert gustav.flags == {**gustav.flags, "assembly": "disassembling", "assembly_left": 2}
+    for _ in range(2):
+        bombard.assembly_done(match, CLEANUP)
+    assert "assembly" not in gustav.flags and "assembly_left" not in gustav.flags
+
+
+def test_dora_assembles_in_four_weeks_and_fires_two_hexes_15_10() -> None:
+    match, target, origin = _lra("ger-lra-dora")
+    dora = match.state.units["ger-lra-dora"]
+    assert bombard.gun_state(match, dora)["shells"] == 0  # the 2 shells came with Gustav
+    match.apply("assemble ger-lra-dora")
+    for _ in range(4):
+        bombard.assembly_done(match, CLEANUP)
+    assert dora.flags["assembly"] == "assembled"
+    topo = match.topology
+    far = next(
+        h
+        for n in sorted(topo.neighbours(origin))
+        for h in sorted(topo.neighbours(n))
+        if topo.distance(origin, h) == 2
+    )
+    match.place(match.state.units[RDS[0]], far)
+    assert "no shell marker" in str(bombard.fire_problem(match, dora))
+    bombard.gun_state(match, dora, keep=True)["shells"] = 1
+    assert bombard.fire_problem(match, dora) is None and bombard.targets(match, dora) == [far]
+
+
+def test_the_lra_shells_are_two_for_both_guns_15_10() -> None:
+    match = at_phase(AXIS, "reinforce")
+    _, origin = _pair(match)
+    gustav = put(match, "ger-lra-gustav", origin)
+    dora = put(match, "ger-lra-dora", origin)
+    points(match, AXIS)["mrp"] = 3
+    refused(match, "shell ger-lra-dora", "2 shell markers", rule="PMD 15.10")
+    bombard.gun_state(match, gustav, keep=True)["shells"] = 1
+    match.apply("shell ger-lra-dora")  # named for Dora, it serves her only
+    assert bombard.gun_state(match, dora)["shells"] == 1 and bombard.lra_shells(match) == 2
+
+
+def test_gustav_moves_strategically_only_to_an_urban_hex_and_has_no_steps_15_10() -> None:
+    match, _, _ = _lra("ger-lra-gustav")
+    gustav = match.state.units["ger-lra-gustav"]
+    assert artillery.stepless(match, gustav)
+    decision = match.decision
+    assert decision is not None
+    action = Action.parse(f"strategic ger-lra-gustav {_pair(match)[0]}")
+    assert "urban hex" in str(bombard.wargame_veto(match, decision, action))
+    assert (
+        bombard.wargame_veto(match, decision, Action.parse("strategic ger-lra-gustav 1808")) is None
+    )
+
+
+# ------------------------------------------------------------ the count limits of 6.1
+
+
+def test_one_flak_and_one_artillery_unit_an_axis_hex_five_soviet_artillery_6_1() -> None:
+    """6.1: beside the division limit, an Axis hex holds at most 1 flak and 1 artillery unit
+    (HARKO, Gustav, Dora, the MAD; so at most 2 shell markers), a Soviet hex 5 artillery."""
+    from wargame.mechanics import stacking
+
+    match = at_phase(AXIS, "refit")
+    _, origin = _pair(match)
+    for uid in ("ger-harko", "ger-flak-1", "ger-flak-2", "ger-lra-gustav"):
+        put(match, uid, origin)
+    assert not stacking.over(match, AXIS, ["ger-harko", "ger-flak-1"], origin)
+    assert stacking.over(match, AXIS, ["ger-harko", "ger-lra-gustav"], origin)
+    assert stacking.over(match, AXIS, ["ger-flak-1", "ger-flak-2"], origin)
+    guns = [
+        c
+        for c, v in match.counters_doc["counters"].items()
+        if v.get("type") == "sov-art" and v["side"] == SOVIET
+    ]
+    assert len(guns) >= 6
+    for uid in guns[:6]:
+        put(match, uid, origin)
+    assert not stacking.over(match, SOVIET, guns[:5], origin)
+    assert stacking.over(match, SOVIET, guns[:6], origin)

@@ -509,6 +509,13 @@ FIRE_SUPPORT_TYPES: Json = {
         0,
         rule("6.1, 15.3", "a Mech unit; one a stack outside the division limit"),
     ),
+    "lra": utype(
+        "Long-range artillery (railway gun)",
+        "mech",
+        ["axis", "german", "artillery", "lra", "no-retreat"],
+        0,
+        rule("6.1, 13.8, 15.10", "0-0-RR: moves only by strategic movement; no steps"),
+    ),
     "sov-art": utype(
         "Artillery division",
         "mech",
@@ -562,6 +569,14 @@ def fire_support_counters() -> Json:
             ),
         }
     }
+    for key, name, ynn in (("gustav", "Heavy Gustav", 209), ("dora", "Dora", 216)):
+        c[f"ger-lra-{key}"] = {
+            "side": "axis",
+            "type": "lra",
+            "name": name,
+            "steps": [face(0, 0, 0)],
+            "provenance": rule("15.10", f"0-0-RR, no steps, arrives on turn {ynn}"),
+        }
     for n in (1, 2, 3):
         c[f"ger-flak-{n}"] = {
             "side": "axis",
@@ -722,6 +737,15 @@ def fire_support_schedule(index_of: dict[int, int]) -> Json:
                 "box": "box:rvgk-north",
                 "provenance": stand_in(f"{rule_no}: the first turn is stated; counts stand-in"),
             }
+    for key, ynn in (("gustav", 209), ("dora", 216)):
+        out[f"{ynn}-axis-lra-{key}"] = {
+            "turn": index_of[ynn],
+            "side": "axis",
+            "units": [f"ger-lra-{key}"],
+            "box": "box:okh-north",
+            "at": ["country:greater-germany"],
+            "provenance": rule("15.10, 9.1.1", f"arrives on turn {ynn} in the North OKH"),
+        }
     out["301-soviet-gad"] = {
         "turn": index_of[301],
         "side": "soviet",
@@ -1854,6 +1878,8 @@ def title() -> Json:
                 "limit": 5,
                 "limit_vars": {"soviet": "soviet_stack_limit"},
                 "feature_limits": {"city": 10, "heavy-fort": 5},
+                # 6.1: one flak and one artillery unit an Axis hex, 5 Soviet artillery divisions
+                "tag_caps": {"axis": {"flak": 1, "artillery": 1}, "soviet": {"artillery": 5}},
                 "check": ["w1-cleanup", "w2-cleanup"],
                 "rule": "PMD 6.1, 6.3",
             },
