@@ -82,8 +82,8 @@ def pool(match: Match) -> int:
 
 def bridged(match: Match, a: str, b: str) -> bool:
     """The hexside between ``a`` and ``b`` carries a Soviet pontoon bridge."""
-    found = _read(match).get("laid")
-    return bool(found) and _key(a, b) in found
+    found = _read(match).get("laid") or ()
+    return _key(a, b) in found
 
 
 def _river(match: Match, a: str, b: str) -> bool:
