@@ -116,8 +116,10 @@ def test_1942_starts_on_turn_211_along_the_1942_line_1_3() -> None:
 
 def test_1942_earlier_schedule_is_history_only_211_arrives_9_1() -> None:
     match = _t1942()
-    arrived = [u for u in match.units_of("soviet") if u.loc in reinforce.RVGK]
-    assert len(arrived) == 3  # turn 211's draw, not the 1941 ones
+    arrived = {u.id for u in match.units_of("soviet") if u.loc in reinforce.RVGK}
+    engineers = {u for u in arrived if u.startswith("sov-eb-")}
+    assert len(arrived - engineers) == 3  # turn 211's draw, not the 1941 ones
+    assert len(engineers) == 1  # 15.7: 211's engineer brigade (EN2), not 124's to 207's
     assert match.state.units["ger-id-212"].loc not in ("box:okh-north", None)
 
 
