@@ -38,6 +38,7 @@ from wargame.mechanics.halving import scale_total_up
 from wargame.mechanics.movement import phase_key
 from wargame.state import Unit
 
+from . import airsupply
 from .movement import RIVERS
 from .turns import AXIS, SOVIET, ynn
 from .weather import weather_at
@@ -245,6 +246,7 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
         and "air" not in match.unit_type(units[i]).get("tags", ())
         and units[i].flags.get("retreated") != key
         and unsupplied(units[i]) is not None
+        and not airsupply.defends_in_supply(match, units[i])  # 8.7 from turn 211
     ]
     mod = _reduce(
         match, out_of_supply, Fraction(1, 2), "1/2 out of supply", "PMD 8.5, 13.2", "defense"

@@ -49,6 +49,8 @@ def in_defensive_supply(match: Match, unit: Unit) -> bool:
     found = match.hook.wargame_supply(match=match, unit=unit)
     if not found:
         return True
+    if found.get("kind") == "air":
+        return False  # 8.7: a division only air-supplied goes to the Dead Pile
     return found.get("state") not in ("oos", "iso", "out", "isolated", "air")
 
 

@@ -8,6 +8,7 @@ from importlib.resources import files
 from wargame.games.proud_monster_deluxe import (
     afv,
     air,
+    airsupply,
     antipartisan,
     artillery,
     attrition,
@@ -92,6 +93,7 @@ RULES: tuple[object, ...] = (
     gambit,  # part 2: 5.7, 4.7
     summerattack,  # part 2: 5.6
     seatransport,  # part 2: 10.1-10.4
+    airsupply,  # part 2: 8.7
     reinforce,  # 9.1, 9.1.4, 2.2
     replacements,  # 9.5, 9.8
     withdrawals,  # 9.7

@@ -41,7 +41,7 @@ from wargame.state import Unit
 from wargame.supply import supply_net
 from wargame.topology import Graph, is_box
 
-from . import minorallies, offsupply, straits
+from . import airsupply, minorallies, offsupply, straits
 from .turns import AXIS, SOVIET
 
 SOURCES = {
@@ -355,6 +355,9 @@ def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
 
     if unit.loc in ports.supplied(match, unit.side, south):
         return ports.answer(unit.side)
+    air = airsupply.answer(match, unit)
+    if air is not None:  # 8.7
+        return air
     if unit.flags.get("iso"):
         return {"state": "iso", "why": f"isolated (ISO {unit.flags['iso']}, PMD 8.3)"}
     return {"state": "out", "why": "no supply line (PMD 8.2)"}
@@ -381,7 +384,7 @@ def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
                 match.emit("supply", f"{unit.id} is no longer isolated", "PMD 8.3", unit=unit.id)
             continue
         level = int(unit.flags.get("iso", 0))
-        if level >= 1:
+        if level >= (3 if airsupply.draws(match, unit) else 1):  # 8.5: air, 2 weeks more
             match.emit("supply", f"{unit.id} loses a step: supply attrition", "PMD 8.5")
             match.lose_steps(unit, 1, "PMD 8.5")
             if unit.loc is None:
@@ -395,6 +398,10 @@ def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
 def wargame_allowance_modifiers(match: Match, unit: Unit) -> list[Modifier]:
     """8.5: out of supply (at the last check, 8.3), the movement factor is halved rounded up;
     isolated, it is 1."""
+    if airsupply.draws(match, unit):  # 8.7: full MF for Leg, 6 for Mech
+        if match.unit_type(unit).get("mobility") == "mech":
+            return [Modifier("movement", "set", 6, "air supply: MF 6", "PMD 8.7")]
+        return []
     if unit.flags.get("iso"):
         return [Modifier("movement", "max", 1, "isolated: MF 1", "PMD 8.5")]
     if not unit.flags.get("oos"):
