@@ -9,6 +9,7 @@ from wargame.games.proud_monster_deluxe import (
     afv,
     air,
     airsupply,
+    amphibious,
     antipartisan,
     artillery,
     attrition,
@@ -94,6 +95,7 @@ RULES: tuple[object, ...] = (
     summerattack,  # part 2: 5.6
     seatransport,  # part 2: 10.1-10.4
     airsupply,  # part 2: 8.7
+    amphibious,  # part 2: 10.5
     reinforce,  # 9.1, 9.1.4, 2.2
     replacements,  # 9.5, 9.8
     withdrawals,  # 9.7

@@ -351,10 +351,12 @@ def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
     if leg and unit.loc in nets(match, unit.side, True, south)[1]:
         why = "within 14 Mech MP (2 for each Leg MP, PMD 8.2) of a supplied urban hex or source"
         return {"state": "supplied", "why": why}
-    from . import ports
+    from . import amphibious, ports
 
     if unit.loc in ports.supplied(match, unit.side, south):
         return ports.answer(unit.side)
+    if amphibious.landed(match, unit):  # 10.5: supplied the player turn of the landing
+        return {"state": "supplied", "kind": "amphibious", "why": "landed this week (PMD 10.5)"}
     air = airsupply.answer(match, unit)
     if air is not None:  # 8.7
         return air

@@ -1,0 +1,311 @@
+"""Soviet amphibious invasions (PMD 10.5), on top of sea transport (``seatransport.py``).
+
+In his Initial Movement Phase the Soviet player may land a stack (``invade UNIT[,UNIT...] HEX``):
+one invasion a 2-week turn on each of the Black Sea (with the Sea of Azov while he holds the Kerch
+Strait; any Kerch Strait hex from the Black Sea), the Caspian, and between Leningrad and
+Oranienbaum (while the Baltic fleet lasts, besieged or not). The invaders are tried amphibious
+units (an RD or GRD, not militia, with AF+DF at least 8; a brigade of 10.4's types with AF+DF at
+least 4, ruling AI1), one stack that has not moved, in a Soviet port of that sea or the South
+RVGK area (the Caspian), within the sea's transport points (10.4); the port is next to no enemy
+unit across a land hexside; the landing hex is at most 11 hexes away (from the South RVGK area:
+from the Caspian's map ports, ruling AI2); the invaders are in offensive supply at the port or the
+landing hex (8.4: defensive supply before turn 203, ruling C6 after). They land on an empty hex,
+move and attack no more that week, and are in supply throughout that Soviet player turn.
+
+The "Amph YES/NO" rule: no invasion on a sea in a week after one with sea transport or an
+invasion on it, nor in a week with sea transport on it; no sea transport on it in the week of an
+invasion. The record of each sea's activity is kept by week (``NS``).
+
+Not built (ruling AI3): an invasion of an enemy-occupied or jointly-occupied hex (the invaders at
+sea, the invasion PA first with its 1L, elimination when they cannot advance)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from wargame.actions import Action, Decision
+from wargame.hookspecs import hookimpl, veto_scope
+from wargame.match import Match
+from wargame.mechanics import seamove, stacking
+from wargame.mechanics.movement import done, phase_key, spent
+from wargame.plugins import Verb
+from wargame.state import Unit
+
+from . import ports, supply
+from .turns import SOVIET
+
+RULE = "PMD 10.5"
+NS = "pmd-amphibious"
+FLAG = "amph"
+RANGE = 11
+RVGK_SOUTH = "box:rvgk-south"
+LINK = (ports.LENINGRAD, "3203")
+"""10.5: Leningrad and Oranienbaum."""
+KERCH = ("2850", "2950", "2951")
+GROUP = {
+    "soviet-baltic": "baltic",
+    "soviet-black": "black",
+    "soviet-azov": "black",
+    "soviet-caspian": "caspian",
+}
+FLEET = {"baltic": "soviet_baltic_fleet", "black": "soviet_black_sea_fleet"}
+CAPACITY = {"baltic": "soviet-baltic", "black": "soviet-black", "caspian": "soviet-caspian"}
+DIVISIONS = ("rd", "grd")
+BRIGADES = ("rb", "mb", "grb", "gparb", "galb", "gmrb")
+PHASES = ("w1-initial-movement", "w2-initial-movement")
+
+
+def week(match: Match) -> str:
+    leaf = match.phase
+    return f"{match.turn}/{leaf.spec.id[:2] if leaf else 'w1'}"
+
+
+def _last_week(match: Match) -> str:
+    turn, w = week(match).split("/")
+    return f"{turn}/w1" if w == "w2" else f"{int(turn) - 1}/w2"
+
+
+def _ns(match: Match) -> dict[str, Any]:
+    found: dict[str, Any] = match.state.plugins.get(NS, {})
+    return found
+
+
+def _note(match: Match, group: str, invasion: bool) -> None:
+    ns = match.state.ns(NS)
+    now = week(match)
+    active = ns.setdefault("active", {})
+    active[group] = sorted({*active.get(group, []), now} & {now, _last_week(match)})
+    if invasion:
+        ns.setdefault("invaded", {})[group] = [match.turn, now]
+
+
+def group_of_port(match: Match, loc: str) -> str | None:
+    """The sea (baltic, black, caspian) whose Soviet port ``loc`` is."""
+    for sea in seamove.seas(match, SOVIET):
+        if loc in seamove.ports(match, sea):
+            return GROUP[sea["id"]]
+    return None
+
+
+def _coasts(match: Match, loc: str) -> set[str]:
+    return set(match.topology.attrs(loc).get("coast", ()))
+
+
+def landing_group(match: Match, start: str, loc: str) -> str | None:
+    """The sea an invasion from ``start`` to ``loc`` crosses, or None."""
+    if {start, loc} == set(LINK):
+        return "baltic"
+    coast = _coasts(match, loc)
+    kerch = all(match.state.control.get(h) == SOVIET for h in KERCH)
+    if "caspian" in coast:
+        return "caspian"
+    if "black-sea" in coast or loc in KERCH or ("azov" in coast and kerch):
+        return "black"
+    return None
+
+
+def eligible(match: Match, unit: Unit) -> str | None:
+    """Why the unit may not invade (10.5), or None."""
+    kind = match.counter(unit)["type"]
+    if kind not in DIVISIONS + BRIGADES:
+        return f"{unit.id} is not an RD, GRD or one of 10.4's brigades ({RULE})"
+    if match.is_untried(unit):
+        return f"{unit.id} is untried: only tried units invade ({RULE})"
+    if match.counter(unit).get("militia"):
+        return f"{unit.id} is militia ({RULE})"
+    values = match.unit_values(unit)
+    need = 8 if kind in DIVISIONS else 4
+    if int(values.get("attack", 0)) + int(values.get("defense", 0)) < need:
+        return f"{unit.id} is not amphibious: AF+DF below {need} ({RULE})"
+    return None
+
+
+def _points(unit: Unit, match: Match) -> int:
+    return 2 if match.counter(unit)["type"] in DIVISIONS else 1
+
+
+def _supplied(match: Match, loc: str) -> bool:
+    """8.4, 10.5: defensive (and so, ruling C6, offensive) supply at ``loc``."""
+    if loc.startswith("box:"):
+        return True
+    return loc in supply.nets(match, SOVIET)[1] or loc in ports.soviet_port(match)
+
+
+def _distance(match: Match, start: str, loc: str) -> int:
+    topo = match.topology
+    if start == RVGK_SOUTH:  # ruling AI2: from the Caspian's map ports
+        sea = next(s for s in seamove.seas(match, SOVIET) if s["id"] == "soviet-caspian")
+        return min(
+            topo.distance(p, loc) for p in seamove.ports(match, sea) if not p.startswith("box:")
+        )
+    return int(topo.distance(start, loc))
+
+
+def problem(match: Match, side: str, ids: list[str], loc: str) -> str | None:
+    """Why ``invade ids loc`` is refused now, or None."""
+    leaf = match.phase
+    if side != SOVIET or match.phasing != SOVIET or leaf is None or leaf.spec.id not in PHASES:
+        return f"the Soviet invades in his Initial Movement Phase ({RULE})"
+    units = [match.state.units.get(i) for i in ids]
+    if not ids or any(u is None or u.side != SOVIET for u in units):
+        return f"no such Soviet units {','.join(ids)}"
+    stack = [u for u in units if u is not None]
+    start = stack[0].loc or ""
+    if any(u.loc != start for u in stack):
+        return f"the invaders start as one stack ({RULE})"
+    if any(done(match, u) or spent(match, u) or u.flags.get("moved") for u in stack):
+        return f"the invaders have not moved this week ({RULE})"
+    if loc not in match.topology or loc.startswith("box:"):
+        return f"no hex {loc}"
+    if match.topology.terrain(loc) in ("sea", "lake"):
+        return f"the landing hex is a land hex ({RULE})"
+    group = landing_group(match, start, loc)
+    if group is None:
+        return f"{loc} is no land hex next to the Black Sea or the Caspian ({RULE})"
+    home = "caspian" if start == RVGK_SOUTH else group_of_port(match, start)
+    link = group == "baltic"
+    lost = start != RVGK_SOUTH and match.state.control.get(start) != SOVIET
+    if not link and (home != group or lost):
+        return f"the invaders start in a Soviet port of that sea ({RULE})"
+    if group in FLEET and not match.state.vars.get(FLEET[group]):
+        return f"the Soviet {group} fleet is lost ({RULE}, PMD 10.4)"
+    ns = _ns(match)
+    if ns.get("invaded", {}).get(group, [None])[0] == match.turn:
+        return f"one invasion a turn on this sea ({RULE})"
+    if set(ns.get("active", {}).get(group, [])) & {week(match), _last_week(match)}:
+        return f"no invasion the week of, or after, sea transport or an invasion there ({RULE})"
+    for u in stack:
+        why = eligible(match, u)
+        if why:
+            return why
+    sea = next(s for s in seamove.seas(match, SOVIET) if s["id"] == CAPACITY[group])
+    if sum(_points(u, match) for u in stack) > float(sea["capacity"]):
+        return f"over the sea's {sea['capacity']} transport points ({RULE}, PMD 10.4)"
+    if not link and _distance(match, start, loc) > RANGE:
+        return f"the landing hex is more than {RANGE} hexes from the port ({RULE})"
+    if not link and start != RVGK_SOUTH and _enemy_by_land(match, start):
+        return f"the port is next to enemy units across a land hexside ({RULE})"
+    if not (_supplied(match, start) or _supplied(match, loc)):
+        return f"the invaders need offensive supply at the port or the landing hex ({RULE})"
+    if match.side_at(loc) not in (None, SOVIET) or any(
+        u.side != SOVIET for u in match.units_at(loc)
+    ):
+        return f"an invasion of an enemy-held hex is not built yet (ruling AI3, {RULE})"
+    if stacking.over(match, SOVIET, [*(u.id for u in match.units_at(loc)), *ids], loc):
+        return f"the invaders would overstack {loc} (PMD 6.1)"
+    return None
+
+
+def _enemy_by_land(match: Match, loc: str) -> bool:
+    topo = match.topology
+    for n in topo.neighbours(loc):
+        edge = topo.edge(loc, n)
+        if edge is not None and {"sea", "kerch", "sivash"} & set(edge.features):
+            continue  # 10.5: not across an unfrozen crossing arrow or the sea
+        if any(u.side != SOVIET for u in match.units_at(n)):
+            return True
+    return False
+
+
+class Invade(Verb):
+    """``invade UNIT[,UNIT...] HEX``: a Soviet amphibious invasion (10.5)."""
+
+    name = "invade"
+    kinds = ("movement",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        leaf = match.phase
+        if decision.side != SOVIET or match.phasing != SOVIET or leaf is None:
+            return
+        if leaf.spec.id not in PHASES:
+            return
+        starts: dict[str, list[str]] = {}
+        for u in match.units_of(SOVIET):
+            port = u.loc == RVGK_SOUTH or group_of_port(match, u.loc or "")
+            if u.loc and port and eligible(match, u) is None:
+                starts.setdefault(u.loc, []).append(u.id)
+        coast = [
+            *(h for sea in ("black", "azov", "caspian") for h in ports._coast(match, sea)),
+            *KERCH,
+        ]
+        for start, ids in sorted(starts.items()):
+            ids = sorted(ids)
+            targets = {h for h in coast if _distance(match, start, h) <= RANGE}
+            targets |= {h for h in LINK if start in LINK}
+            for h in sorted(targets):
+                for group in (ids, ids[:1]):  # the whole stack, or one unit of it
+                    if problem(match, SOVIET, group, h) is None:
+                        yield Action(self.name, (",".join(group), h))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 2:
+            return f"usage: invade UNIT[,UNIT...] HEX ({RULE})"
+        return problem(match, decision.side, str(action.args[0]).split(","), str(action.args[1]))
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        ids, loc = str(action.args[0]).split(","), str(action.args[1])
+        stack = [match.state.units[i] for i in ids]
+        start = stack[0].loc or ""
+        group = landing_group(match, start, loc) or ""
+        key = phase_key(match)
+        for unit in stack:  # no "moved" flag: sea transport may follow on other seas (10.2)
+            unit.flags["mp"] = [key, 10**6]
+            unit.flags[FLAG] = week(match)
+            match.place(unit, loc)
+        _note(match, group, True)
+        match.emit(
+            "amphibious",
+            f"{','.join(ids)} land at {loc} from {start}",
+            RULE,
+            units=ids,
+            path=[start, loc],
+        )
+        match.hook.wargame_moved(match=match, units=stack, path=[start, loc])
+
+
+def landed(match: Match, unit: Unit) -> bool:
+    """The unit invaded this week: no move or attack, and in supply this player turn."""
+    return unit.flags.get(FLAG) == week(match)
+
+
+@hookimpl
+def wargame_verbs() -> list[Verb]:
+    return [Invade()]
+
+
+@hookimpl
+@veto_scope(verbs=("move", "reserve-move", "attack", "assault", "mobile-assault", "overrun", "sea"))
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    """10.5: invaders move and attack no more that week; no sea transport on a sea the week of
+    an invasion on it."""
+    if not action.args:
+        return None
+    units = match.state.units
+    if action.verb == "sea":
+        unit = units.get(str(action.args[0]))
+        if unit is None or unit.side != SOVIET or unit.loc is None:
+            return None
+        group = group_of_port(match, unit.loc)
+        invaded = _ns(match).get("invaded", {}).get(group or "", [None, None])[1]
+        if invaded == week(match):
+            return f"no sea transport on a sea the week of an invasion there ({RULE})"
+        return None
+    for arg in action.args:
+        for uid in str(arg).split(","):
+            unit = units.get(uid)
+            if unit is not None and landed(match, unit):
+                return f"{uid} invaded this week and moves and attacks no more ({RULE})"
+    return None
+
+
+@hookimpl
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    """Sea transport on a sea counts for the Amph YES/NO rule (10.5)."""
+    if len(path) != 2 or not units or units[0].side != SOVIET:
+        return
+    if not all(seamove.held(match, u) for u in units) or any(landed(match, u) for u in units):
+        return
+    group = group_of_port(match, path[1])
+    if group is not None and (path[0] == RVGK_SOUTH or group_of_port(match, path[0])):
+        _note(match, group, False)

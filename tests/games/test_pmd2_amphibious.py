@@ -1,0 +1,143 @@
+"""Proud Monster Deluxe part 2: Soviet amphibious invasions (10.5) beside sea transport."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tests.games.pmd_steps import to_phase
+from wargame.games.proud_monster_deluxe import amphibious, ports
+from wargame.match import Match
+from wargame.plugins import Title, discover
+from wargame.testing import clear, put, refused
+
+ODESSA, LENINGRAD, ORANIENBAUM, RVGK_SOUTH = "1643", "3304", "3203", "box:rvgk-south"
+
+
+@cache
+def _title() -> Title:
+    return discover().get("pmd")
+
+
+def _movement() -> Match:
+    match = Match(_title(), "1941-historical", 1)
+    match.state.cursor.turn = 116 - 111
+    match.touch()
+    clear(match)
+    to_phase(match, "soviet", "movement")
+    assert match.phase is not None and match.phase.spec.id.endswith("initial-movement")
+    return match
+
+
+def _tried(match: Match, kind: str, n: int, af: int, df: int) -> list[str]:
+    """``n`` Soviet units of ``kind`` off the map, tried with the face AF-DF-5."""
+    found = sorted(
+        u.id
+        for u in match.state.units.values()
+        if u.side == "soviet" and u.loc is None and match.counter(u)["type"] == kind
+    )[:n]
+    for uid in found:
+        match.state.units[uid].face = {"attack": af, "defense": df, "movement": 5}
+    return found
+
+
+def _landing(match: Match, start: str, sea: str, distance: int) -> str:
+    topo = match.topology
+    return min(
+        h
+        for h in ports._coast(match, sea)
+        if topo.terrain(h) == "clear" and amphibious._distance(match, start, h) == distance
+    )
+
+
+def test_a_tried_amphibious_stack_lands_on_an_empty_coast_hex_10_5() -> None:
+    match = _movement()
+    rd, rb = _tried(match, "rd", 2, 4, 4)  # the manifest has no brigades of 10.4's types
+    for uid in (rd, rb):
+        put(match, uid, ODESSA)
+    hex_ = _landing(match, ODESSA, "black", 11)
+    assert f"invade {rd},{rb} {hex_}" in {str(a) for a in match.legal_actions()}
+    match.apply(f"invade {rd},{rb} {hex_}")
+    for uid in (rd, rb):
+        unit = match.state.units[uid]
+        assert unit.loc == hex_ and amphibious.landed(match, unit)
+        found = match.hook.wargame_supply(match=match, unit=unit)
+        assert found["state"] == "supplied"  # throughout the landing's player turn
+    step = next(h for h in match.topology.neighbours(hex_) if match.topology.terrain(h) == "clear")
+    refused(match, f"move {rd} {step}")  # no further move that week
+
+
+def test_only_tried_amphibious_units_within_the_sea_points_invade_10_5() -> None:
+    match = _movement()
+    hex_ = _landing(match, ODESSA, "black", 5)
+    weak = _tried(match, "rd", 1, 4, 3)[0]  # AF+DF 7
+    put(match, weak, ODESSA)
+    refused(match, f"invade {weak} {hex_}", "AF+DF below 8", rule="PMD 10.5")
+    match.state.units[weak].face = None  # untried
+    refused(match, f"invade {weak} {hex_}", "untried", rule="PMD 10.5")
+    put(match, weak, None)
+    three = _tried(match, "rd", 3, 5, 5)
+    for uid in three:
+        put(match, uid, ODESSA)
+    refused(match, f"invade {','.join(three)} {hex_}", "transport points", rule="PMD 10.4")
+    match.apply(f"invade {','.join(three[:2])} {hex_}")  # 4 points of the Black Sea's 5
+
+
+def test_range_port_next_to_the_enemy_and_an_enemy_held_landing_hex_10_5() -> None:
+    match = _movement()
+    (rd,) = _tried(match, "rd", 1, 5, 5)
+    put(match, rd, ODESSA)
+    refused(match, f"invade {rd} {_landing(match, ODESSA, 'black', 12)}", "11 hexes")
+    hex_ = _landing(match, ODESSA, "black", 6)
+    axis = sorted(u.id for u in match.state.units.values() if u.side == "axis")
+    put(match, axis[0], hex_)
+    refused(match, f"invade {rd} {hex_}", "ruling AI3", rule="PMD 10.5")
+    put(match, axis[0], None)
+    land = next(
+        n for n in match.topology.neighbours(ODESSA) if match.topology.terrain(n) == "clear"
+    )
+    put(match, axis[1], land)
+    refused(match, f"invade {rd} {hex_}", "next to enemy units", rule="PMD 10.5")
+
+
+def test_one_invasion_a_turn_a_sea_and_no_sea_transport_that_week_10_5() -> None:
+    match = _movement()
+    first, second, third = _tried(match, "rd", 3, 5, 5)
+    put(match, first, ODESSA)
+    put(match, second, ODESSA)
+    put(match, third, RVGK_SOUTH)
+    hex_ = _landing(match, ODESSA, "black", 4)
+    match.apply(f"invade {first} {hex_}")
+    refused(match, f"invade {second} {hex_}", "one invasion a turn", rule="PMD 10.5")
+    sevastopol = "2050"
+    refused(match, f"sea {second} {sevastopol}", "the week of an invasion", rule="PMD 10.5")
+    caspian = _landing(match, RVGK_SOUTH, "caspian", 3)
+    match.apply(f"invade {third} {caspian}")  # the Caspian's own invasion
+
+
+def test_sea_transport_last_week_or_this_week_bars_an_invasion_10_5() -> None:
+    match = _movement()
+    first, second = _tried(match, "rd", 2, 5, 5)
+    put(match, first, ODESSA)
+    put(match, second, ODESSA)
+    match.apply(f"sea {first} 2050")  # sea transport on the Black Sea this week
+    hex_ = _landing(match, ODESSA, "black", 4)
+    refused(match, f"invade {second} {hex_}", "the week of, or after", rule="PMD 10.5")
+    match.state.plugins[amphibious.NS]["active"]["black"] = [amphibious._last_week(match)]
+    refused(match, f"invade {second} {hex_}", "the week of, or after", rule="PMD 10.5")
+    match.state.plugins[amphibious.NS]["active"]["black"] = ["1/w1"]  # long ago: Amph YES
+    match.apply(f"invade {second} {hex_}")
+
+
+def test_leningrad_to_oranienbaum_while_the_baltic_fleet_lasts_10_5() -> None:
+    match = _movement()
+    (rb,) = _tried(match, "rd", 1, 6, 2)
+    put(match, rb, LENINGRAD)
+    axis = sorted(u.id for u in match.state.units.values() if u.side == "axis")
+    land = [n for n in match.topology.neighbours(LENINGRAD) if n != ORANIENBAUM]
+    for uid, h in zip(axis, land, strict=False):
+        put(match, uid, h)  # besieged: the invasion between them is always open
+    match.state.vars["soviet_baltic_fleet"] = False
+    refused(match, f"invade {rb} {ORANIENBAUM}", "fleet is lost", rule="PMD 10.5")
+    match.state.vars["soviet_baltic_fleet"] = True
+    match.apply(f"invade {rb} {ORANIENBAUM}")
+    assert match.state.units[rb].loc == ORANIENBAUM
