@@ -69,12 +69,17 @@ def on_phase(
     kinds: Iterable[str] = (),
     ids: Iterable[str] = (),
     ids_from: Callable[[Match], Iterable[str]] | None = None,
+    phasing: str | None = None,
+    others: bool = False,
     tryfirst: bool = False,
     trylast: bool = False,
 ) -> Callable[[Callable[[Match, PhaseSpec], None]], Callable[[Match, PhaseSpec], None]]:
     """A ``wargame_phase_start`` (or ``_end``) implementation run only for the phases it
     concerns: of one of ``kinds``, with one of ``ids``, or with an id ``ids_from(match)`` gives
-    (a setting); ``tryfirst``/``trylast`` as for any hook implementation (Barbarossa 8.20: a
+    (a setting); none of the three: every phase. ``phasing`` narrows them to the player turns
+    of that side. ``others=True`` turns the choice round: every phase but those (LWE 6.3
+    notes the mixed stacks at the end of every phase but the German Movement Phase, which ends
+    their grace). ``tryfirst``/``trylast`` as for any hook implementation (Barbarossa 8.20: a
     conversion that must see the reinforcements already in their box). A module may hold
     several, under any function names::
 
@@ -83,16 +88,26 @@ def on_phase(
 
         @on_phase("end", ids_from=lambda match: match.settings("stacking").get("check", ()))
         def check_stacks(match, phase): ...
+
+        @on_phase("end", kinds=("movement",), phasing="german", others=True)
+        def note_grace(match, phase): ...
     """
     kind_set, id_set = frozenset(kinds), frozenset(ids)
+    every = not kind_set and not id_set and ids_from is None
+
+    def concerns(match: Match, phase: PhaseSpec) -> bool:
+        if phasing is not None and match.phasing != phasing:
+            return False
+        return (
+            every
+            or phase.kind in kind_set
+            or phase.id in id_set
+            or (ids_from is not None and phase.id in ids_from(match))
+        )
 
     def mark(function: Callable[[Match, PhaseSpec], None]) -> Callable[[Match, PhaseSpec], None]:
         def dispatch(match: Match, phase: PhaseSpec) -> None:
-            if (
-                phase.kind in kind_set
-                or phase.id in id_set
-                or (ids_from is not None and phase.id in ids_from(match))
-            ):
+            if concerns(match, phase) != others:
                 function(match, phase)
 
         dispatch.__name__ = dispatch.__qualname__ = function.__name__

@@ -111,6 +111,36 @@ def test_phase_handlers_run_only_for_their_phases(tmp_path: Path) -> None:
     assert seen == [("movement", "movement"), ("combat-end", "combat"), ("movement", "movement")]
 
 
+def test_phase_handlers_may_name_the_phasing_side_or_every_other_phase(tmp_path: Path) -> None:
+    """``phasing`` narrows a handler to one side's player turn; ``others`` runs it at every
+    phase but those (LWE 6.3: every phase end but the German Movement Phase's)."""
+    seen: list[tuple[str, str | None, str]] = []
+    module = types.ModuleType("phases")
+    module.blue_move = on_phase("end", kinds=("movement",), phasing="blue")(  # type: ignore[attr-defined]
+        lambda match, phase: seen.append(("blue-move", match.phasing, phase.id))
+    )
+    module.rest = on_phase("end", kinds=("movement",), phasing="blue", others=True)(  # type: ignore[attr-defined]
+        lambda match, phase: seen.append(("rest", match.phasing, phase.id))
+    )
+    module.red_any = on_phase("start", phasing="red")(  # type: ignore[attr-defined]
+        lambda match, phase: seen.append(("red-start", match.phasing, phase.id))
+    )
+    m = hexland(tmp_path, module)
+    for _ in range(4):  # Blue's movement and combat, Red's movement and combat
+        m.apply("end")
+    ends = [s for s in seen if s[0] != "red-start"]
+    assert ends == [
+        ("blue-move", "blue", "movement"),
+        ("rest", "blue", "combat"),
+        ("rest", "red", "movement"),
+        ("rest", "red", "combat"),
+    ]
+    assert [s for s in seen if s[0] == "red-start"] == [
+        ("red-start", "red", "movement"),
+        ("red-start", "red", "combat"),
+    ]
+
+
 def test_phase_handlers_may_ask_to_run_last(tmp_path: Path) -> None:
     """A handler marked ``trylast`` runs after the others for its phase, whatever the order the
     plugins were registered in (Barbarossa 8.20 converts what the reinforcements brought)."""

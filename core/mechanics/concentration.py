@@ -29,7 +29,7 @@ from typing import Any
 
 from wargame import markers
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl, veto_scope
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -115,10 +115,15 @@ def _lift(match: Match, why: str) -> None:
         markers.remove(match, unit, _marker(match), why, _rule(match))
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+def _phases(match: Match) -> tuple[str, ...]:
     s = settings(match)
-    if match.phasing != s["side"] or phase.id not in (s.get("phase"), *s.get("phases", ())):
+    return (s.get("phase"), *s.get("phases", ()))
+
+
+@on_phase("start", ids_from=_phases)
+def concentration_phase(match: Match, phase: PhaseSpec) -> None:
+    s = settings(match)
+    if match.phasing != s["side"]:
         return
     until = s.get("until_turn")
     if until is not None and match.turn >= int(until):

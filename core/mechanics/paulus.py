@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from typing import cast
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl, veto_scope
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Match
 from wargame.models import PaulusSettings, PhaseSpec
 from wargame.plugins import Verb
@@ -184,12 +184,12 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
     return offered(match) if phase.kind == KIND else None
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase("start", ids_from=lambda match: settings(match).week_phases)
+def new_week(match: Match, phase: PhaseSpec) -> None:
     """A pause counted in weeks loses one as each new week begins (``week_phases``)."""
-    s = settings(match)
-    if phase.id not in s.week_phases or not in_force(match):
+    if not in_force(match):
         return
+    s = settings(match)
     state = match.state.ns(KIND)
     state["weeks_left"] = int(state["weeks_left"]) - 1
     if not state["weeks_left"]:

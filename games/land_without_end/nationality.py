@@ -102,11 +102,10 @@ def grace(match: Match) -> list[str]:
     return list(match.state.ns(NS).get("grace", []))
 
 
-@hookimpl
-def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    """6.3: note the mixed stacks now in their grace (each goes once sorted out)."""
-    if phase.id == "movement" and match.phasing == GERMAN:
-        return  # the grace ends here (below)
+@on_phase("end", kinds=("movement",), phasing=GERMAN, others=True)
+def note_grace(match: Match, phase: PhaseSpec) -> None:
+    """6.3: note the mixed stacks now in their grace (each goes once sorted out); the German
+    Movement Phase's end ends the grace instead (below)."""
     found = mixed_hexes(match)
     if found:
         match.state.ns(NS)["grace"] = found
@@ -114,12 +113,10 @@ def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
         match.state.ns(NS).pop("grace", None)
 
 
-@on_phase("end", ids=("movement",), tryfirst=True)
+@on_phase("end", kinds=("movement",), phasing=GERMAN, tryfirst=True)
 def grace_ends(match: Match, phase: PhaseSpec) -> None:
     """6.3: the end of a German Movement Phase ends every grace; the Soviet removes the fewest
     units that leave each stack still mixed legal (6.2's penalty, ruling NA3)."""
-    if match.phasing != GERMAN:
-        return
     match.state.ns(NS).pop("grace", None)
     for h in mixed_hexes(match):
         match.emit(KIND, f"{h}: units of different nations still stacked ({RULE})", RULE, loc=h)

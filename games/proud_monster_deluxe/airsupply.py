@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import concentration
 from wargame.mechanics.movement import done
@@ -205,13 +205,17 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     match.touch()
 
 
+@on_phase("start", ids=PHASES, phasing=AXIS)
+def airsupply_lapses(match: Match, phase: PhaseSpec) -> None:
+    ns = match.state.plugins.get(NS)
+    if ns and not ns.get("turn"):
+        match.state.plugins.pop(NS)  # 8.7: until the start of the next Axis player turn
+
+
 @hookimpl
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     ns = match.state.plugins.get(NS)
     if not ns:
-        return
-    if phase.id in PHASES and match.phasing == AXIS and not ns.get("turn"):
-        match.state.plugins.pop(NS)  # 8.7: until the start of the next Axis player turn
         return
     if ns.get("turn") is not None and (
         ns["turn"] != match.turn

@@ -184,12 +184,11 @@ def ask(match: Match) -> None:
         _ns(match).pop("asked", None)
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase("start", kinds=("combat",), phasing=AXIS)
+def shells_asked(match: Match, phase: PhaseSpec) -> None:
     """15.5: at the start of an Axis Combat Phase, before any PA is resolved."""
-    if phase.kind == "combat" and match.phasing == AXIS:
-        _ns(match).pop("asked", None)
-        ask(match)
+    _ns(match).pop("asked", None)
+    ask(match)
 
 
 class Bombard(Verb):

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
 from wargame.combat import Shift
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as combat_mechanic
 from wargame.mechanics.losses import steps_left
@@ -262,11 +262,9 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
     return [Shift.right(1, "cavalry raid on the stack", RULE, CAPPED)] if raided else []
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+@on_phase("start", ids=("w1-cleanup", "w2-cleanup"))
+def raiders_eliminated(match: Match, phase: PhaseSpec) -> None:
     """15.6: raiders still on an enemy stack at a Cleanup Phase are eliminated."""
-    if not phase.id.endswith("cleanup"):
-        return
     settle(match)
     for unit in [u for u in match.state.units.values() if u.flags.get("raid")]:
         match.eliminate(unit, "raiding on an enemy stack at the Cleanup Phase", RULE)

@@ -17,7 +17,7 @@ generated game it never converts."""
 from __future__ import annotations
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl, veto_scope
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Match
 from wargame.mechanics.control import controller
 from wargame.models import PhaseSpec
@@ -36,14 +36,16 @@ FLAG = "only_at"
 GERMANY = "country:greater-germany"
 
 
-@hookimpl
-def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    """15.20, 15.24: on arrival, removed from play unless the Axis controls the entry hex;
-    15.23: the 11SS PGD's conversion on turn 323."""
-    if phase.id == "reinforcement" and ynn(match) == TURN:
+@on_phase("start", ids=("reinforcement",))
+def conversion(match: Match, phase: PhaseSpec) -> None:
+    """15.23: the 11SS PGD's conversion on turn 323."""
+    if ynn(match) == TURN:
         eleventh(match)
-    if phase.id != "axis-reinforcement":
-        return
+
+
+@on_phase("start", ids=("axis-reinforcement",))
+def arrivals(match: Match, phase: PhaseSpec) -> None:
+    """15.20, 15.24: on arrival, removed from play unless the Axis controls the entry hex."""
     for cid, (hex_, town, rule) in ARRIVALS.items():
         unit = match.state.units.get(cid)
         if unit is None or unit.loc is None or not unit.loc.startswith("box:"):

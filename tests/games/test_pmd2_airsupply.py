@@ -116,7 +116,7 @@ def test_the_markers_come_off_at_the_next_axis_initial_movement_8_7() -> None:
     match.apply(f"airsupply {near}")
     airsupply.wargame_phase_start(match, PhaseSpec(id="w1-combat", kind="combat"))
     assert airsupply.markers(match)
-    airsupply.wargame_phase_start(match, PhaseSpec(id="w2-initial-movement", kind="movement"))
+    airsupply.airsupply_lapses(match, PhaseSpec(id="w2-initial-movement", kind="movement"))
     assert airsupply.markers(match) == []
 
 
