@@ -333,25 +333,28 @@ class Disassemble(Assemble):
     to = "disassembling"
 
 
-class ShellRefit(Verb):
-    """``shellrefit GUN``: 1 MRP takes off the Fired marker and puts on the Refit marker."""
+class GunPurchase(Verb):
+    """A gun's 1-MRP purchase by the Axis (``VERB GUN``): the check and the legal list both
+    refit verbs share; a subclass says what else forbids it (:meth:`blocked`)."""
 
-    name = "shellrefit"
-    kinds = ("refit",)
+    phase = ""
+    """The phase it belongs to, for the usage line."""
+    only = ""
+    """What only HARKO or the MAD on the map does, for a refusal."""
+    cost = ""
+    """What costs 1 MRP, for a refusal."""
+
+    def blocked(self, match: Match, unit: Unit, rule: str) -> str | None:
+        raise NotImplementedError
 
     def _problem(self, match: Match, unit: Unit | None) -> str | None:
         if unit is None or unit.side != AXIS or unit.loc is None or not is_gun(match, unit):
-            return f"only HARKO or the MAD on the map refits for its shells ({RULE})"
+            return f"only HARKO or the MAD on the map {self.only} ({RULE})"
         rule = _rule(match, unit)
-        if not gun_state(match, unit)["fired"]:
-            return f"{unit.id} carries no Fired marker ({rule})"
-        if unit.flags.get("assembly") == "disassembling":
-            return f"HARKO disassembling is not refit ({RULE})"
-        if unit.flags.get("refit"):
-            return f"{unit.id} is refitting already ({rule})"
-        if points(match, AXIS)["mrp"] < 1:
-            return f"a refit for shells costs 1 MRP ({rule})"
-        return None
+        why = self.blocked(match, unit, rule)
+        if why is None and points(match, AXIS)["mrp"] < 1:
+            why = f"{self.cost} costs 1 MRP ({rule})"
+        return why
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
         if decision.side != AXIS:
@@ -362,12 +365,35 @@ class ShellRefit(Verb):
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
         if decision.side != AXIS or len(action.args) != 1:
-            return f"usage: shellrefit GUN (the Axis, in his Refit Phase; {RULE})"
+            return f"usage: {self.name} GUN (the Axis, in his {self.phase} Phase; {RULE})"
         return self._problem(match, match.state.units.get(action.args[0]))
 
-    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+    def pay(self, match: Match, action: Action) -> Unit:
         unit = match.state.units[action.args[0]]
         points(match, AXIS)["mrp"] -= 1
+        return unit
+
+
+class ShellRefit(GunPurchase):
+    """``shellrefit GUN``: 1 MRP takes off the Fired marker and puts on the Refit marker."""
+
+    name = "shellrefit"
+    kinds = ("refit",)
+    phase = "Refit"
+    only = "refits for its shells"
+    cost = "a refit for shells"
+
+    def blocked(self, match: Match, unit: Unit, rule: str) -> str | None:
+        if not gun_state(match, unit)["fired"]:
+            return f"{unit.id} carries no Fired marker ({rule})"
+        if unit.flags.get("assembly") == "disassembling":
+            return f"HARKO disassembling is not refit ({RULE})"
+        if unit.flags.get("refit"):
+            return f"{unit.id} is refitting already ({rule})"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        unit = self.pay(match, action)
         st = gun_state(match, unit, keep=True)
         st["fired"] = 0
         st["refitted"] = True
@@ -376,41 +402,26 @@ class ShellRefit(Verb):
         match.touch()
 
 
-class Shell(Verb):
+class Shell(GunPurchase):
     """``shell GUN``: rebuild one of the gun's 2 shell markers for 1 MRP (ruling BM2)."""
 
     name = "shell"
     kinds = ("reinforce",)
+    phase = "Reinforcement"
+    only = "has shell markers"
+    cost = "a shell marker"
 
-    def _problem(self, match: Match, unit: Unit | None) -> str | None:
-        if unit is None or unit.side != AXIS or unit.loc is None or not is_gun(match, unit):
-            return f"only HARKO or the MAD on the map has shell markers ({RULE})"
-        rule = _rule(match, unit)
+    def blocked(self, match: Match, unit: Unit, rule: str) -> str | None:
         if gun_state(match, unit)["shells"] >= SHELLS:
             return f"{unit.id} has its 2 shell markers ({rule})"
         if is_lra(match, unit) and lra_shells(match) >= SHELLS:
             return f"Heavy Gustav and Dora have their 2 shell markers ({rule})"
         if gun_state(match, unit).get("gone"):
             return f"{unit.id}'s shell markers are out of the game ({rule})"
-        if points(match, AXIS)["mrp"] < 1:
-            return f"a shell marker costs 1 MRP ({rule})"
         return None
 
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        if decision.side != AXIS:
-            return
-        for unit in match.units_of(AXIS):
-            if is_gun(match, unit) and self._problem(match, unit) is None:
-                yield Action(self.name, (unit.id,))
-
-    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
-        if decision.side != AXIS or len(action.args) != 1:
-            return f"usage: shell GUN (the Axis, in his Reinforcement Phase; {RULE})"
-        return self._problem(match, match.state.units.get(action.args[0]))
-
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
-        unit = match.state.units[action.args[0]]
-        points(match, AXIS)["mrp"] -= 1
+        unit = self.pay(match, action)
         gun_state(match, unit, keep=True)["shells"] += 1
         match.emit("bombard", f"{unit.id} rebuilds a shell marker (1 MRP)", _rule(match, unit))
         match.touch()
