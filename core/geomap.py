@@ -11,10 +11,14 @@ hexes).
 
 from __future__ import annotations
 
+import argparse
+import json
 import math
-from collections.abc import Sequence
+import sys
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from pathlib import Path
 from typing import Any, Protocol
 
 from wargame.geo import (
@@ -24,6 +28,7 @@ from wargame.geo import (
     Projection,
     crossed_hexsides,
     distance,
+    dumps,
     hex_center,
     hex_distance,
     hex_line,
@@ -32,6 +37,7 @@ from wargame.geo import (
     name_pieces,
     nearest_hex,
     read_polylines,
+    write_or_check,
 )
 from wargame.hexgrid import HexNumbering
 
@@ -816,3 +822,34 @@ def report(doc: Json, scale_rule: str) -> str:
     for d in doc["geo"]["towns_dropped"]:
         lines.append(f"  town left out: {d['town']} ({d['why']})")
     return "\n".join(lines)
+
+
+def load_config(path: Path) -> Json:
+    """A generator's hand-made inputs (its ``config.json``)."""
+    with path.open(encoding="utf-8") as fh:
+        config: Json = json.load(fh)
+    return config
+
+
+def map_main(
+    argv: Sequence[str] | None,
+    build: Callable[[], Json],
+    command: str,
+    output: Path,
+    scale_rule: str,
+    description: str = "",
+) -> int:
+    """The command line of a generator on :class:`HexMapBuilder`: build the map, print its fit
+    (:func:`report`), then write it to ``--output`` or, with ``--check``, only compare (exit 1
+    when stale, 2 on a generator error)."""
+    parser = argparse.ArgumentParser(prog=command, description=description)
+    parser.add_argument("--check", action="store_true", help="exit 1 if data/map.json is stale")
+    parser.add_argument("--output", type=Path, default=output, help="where to write the map")
+    args = parser.parse_args(argv)
+    try:
+        doc = build()
+    except GeneratorError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(report(doc, scale_rule))
+    return write_or_check(args.output, dumps(doc), command, check=args.check)

@@ -753,6 +753,39 @@ def soviet_id(x: int | str) -> str:
     return f"sov-{x}"
 
 
+CONTROL = {
+    "german": [
+        "country:germany",
+        "country:general-government",
+        "country:slovakia",
+        "country:hungary",
+        "country:romania",
+        "country:yugoslavia",
+    ],
+    "soviet": ["country:ussr", "country:lithuania", "country:latvia", "country:estonia"],
+}
+"""The countries each side controls at the start of either scenario."""
+
+
+def scenario(
+    sid: str, name: str, provenance: Json, first_turn: int, setup: Json, vars_: Json, options: Json
+) -> Json:
+    """A scenario document: both end on GT32 under the same victory checks and borders."""
+    return {
+        "kind": "scenario",
+        "id": sid,
+        "name": name,
+        "provenance": provenance,
+        "first_turn": first_turn,
+        "last_turn": 32,
+        "setup": setup,
+        "victory": copy.deepcopy(CHECKS),
+        "control": copy.deepcopy(CONTROL),
+        "vars": vars_,
+        "options": options,
+    }
+
+
 def road_back() -> Json:
     setup: Json = {}
     for hex_id, units in ROAD_BACK_SOVIET.items():
@@ -787,27 +820,13 @@ def road_back() -> Json:
         "at": ["box:rvgk"],
         "provenance": rulebook("BARB 12.22"),
     }
-    return {
-        "kind": "scenario",
-        "id": "road-back",
-        "name": "The Road Back (Oct/Nov '42 to Apr/May '45)",
-        "provenance": rulebook("BARB 12.0"),
-        "first_turn": 13,
-        "last_turn": 32,
-        "setup": setup,
-        "victory": copy.deepcopy(CHECKS),
-        "control": {
-            "german": [
-                "country:germany",
-                "country:general-government",
-                "country:slovakia",
-                "country:hungary",
-                "country:romania",
-                "country:yugoslavia",
-            ],
-            "soviet": ["country:ussr", "country:lithuania", "country:latvia", "country:estonia"],
-        },
-        "vars": {
+    return scenario(
+        "road-back",
+        "The Road Back (Oct/Nov '42 to Apr/May '45)",
+        rulebook("BARB 12.0"),
+        13,
+        setup,
+        {
             "vp": 33,
             "dead": ["sov-2t", "sov-4t", "sov-12", "sov-63"],
             "withdrawn": {"sov-19": 27, "sov-26": 27, "sov-32": 27},
@@ -822,8 +841,8 @@ def road_back() -> Json:
             "control_by_nearest": True,
             "note": "BARB 12.3 (33 VP, first check GT16), 12.4, 12.6, 12.10 (1 Tank sets up in 2203: 17 item 12), 12.11, 12.23",
         },
-        "options": {"forgiveness": False},
-    }
+        {"forgiveness": False},
+    )
 
 
 def campaign(map_doc: Json) -> Json:
@@ -886,41 +905,27 @@ def campaign(map_doc: Json) -> Json:
                     f"army group {group.upper()}: which corps is in which group is stand-in",
                 ),
             }
-    return {
-        "kind": "scenario",
-        "id": "campaign",
-        "name": "Campaign Game (Jun '41 to Apr/May '45)",
-        "provenance": rulebook("BARB 1.7, 3.0"),
-        "first_turn": 1,
-        "last_turn": 32,
-        "setup": setup,
-        "victory": copy.deepcopy(CHECKS),
-        "control": {
-            "german": [
-                "country:germany",
-                "country:general-government",
-                "country:slovakia",
-                "country:hungary",
-                "country:romania",
-                "country:yugoslavia",
-            ],
-            "soviet": ["country:ussr", "country:lithuania", "country:latvia", "country:estonia"],
-        },
-        "vars": {
+    return scenario(
+        "campaign",
+        "Campaign Game (Jun '41 to Apr/May '45)",
+        rulebook("BARB 1.7, 3.0"),
+        1,
+        setup,
+        {
             "vp": 14,
             "first_check": 3,
             "hero_markers_left": 0,
             "replacements_from": 1,
             "note": "BARB 4.2 (14 VP), 4.14 (checks from GT3)",
         },
-        "options": {
+        {
             "forgiveness": False,
             "kiev-vp": False,
             "lithuania": False,
             "preparedness": False,
             "tactical-superiority": False,
         },
-    }
+    )
 
 
 def documents() -> dict[str, Json]:

@@ -41,6 +41,20 @@ def stand_in(note: str) -> Json:
     return {"source": "stand-in", "note": note}
 
 
+def counter(
+    side: str, type_: str, name: str, steps: list[Json], provenance: Json, **extra: Any
+) -> Json:
+    """A counter-manifest entry (its keys in the manifest's order; ``untried`` before the steps)."""
+    return {
+        "side": side,
+        "type": type_,
+        "name": name,
+        **extra,
+        "steps": steps,
+        "provenance": provenance,
+    }
+
+
 # --------------------------------------------------------------------------- calendar (1.4, 5.4)
 
 MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
@@ -480,18 +494,17 @@ def _german_id(n: int | str) -> Json:
     full = face(6, 8, 6) if isinstance(n, int) and n < 200 else face(5, 7, 6)
     back = face(4, 6, 6) if full["values"]["attack"] == 6 else face(4, 5, 6)
     fourth = {**face(2, 3, 5), "from_turn": list(turns()).index(REGULAR_ID_FOURTH_STEP) + 1}
-    return {
-        "side": "axis",
-        "type": "id",
-        "name": f"{n} ID",
-        "steps": [full, back, face(3, 5, 5), fourth],
-        "provenance": {
-            "source": "stand-in",
-            "note": "PMD 15.1 states 6-8-6 or 5-7-6 full, the 3-5-5 replacement and its reverse "
+    return counter(
+        "axis",
+        "id",
+        f"{n} ID",
+        [full, back, face(3, 5, 5), fourth],
+        stand_in(
+            "PMD 15.1 states 6-8-6 or 5-7-6 full, the 3-5-5 replacement and its reverse "
             "as the 4th step from turn 313; which divisions are which, the flipped side's and "
-            "the 3-5-5's reverse's values are stand-ins",
-        },
-    }
+            "the 3-5-5's reverse's values are stand-ins"
+        ),
+    )
 
 
 FIRE_SUPPORT_TYPES: Json = {
@@ -558,66 +571,66 @@ def fire_support_counters() -> Json:
     """Stand-in counters of section 15's fire-support units: the values the text states carry
     their rule, the rest (factors, movement, how many Soviet divisions) are stand-ins."""
     c: Json = {
-        "ger-harko": {
-            "side": "axis",
-            "type": "harko",
-            "name": "HARKO",
-            "steps": [face(0, 2, HARKO_MF), face(0, 1, HARKO_MF)],
-            "provenance": stand_in(
+        "ger-harko": counter(
+            "axis",
+            "harko",
+            "HARKO",
+            [face(0, 2, HARKO_MF), face(0, 1, HARKO_MF)],
+            stand_in(
                 "15.5: HARKO does not attack itself and is never rebuilt; its defence, steps "
                 "and movement are stand-ins"
             ),
-        }
+        )
     }
     for key, name, ynn in (("gustav", "Heavy Gustav", 209), ("dora", "Dora", 216)):
-        c[f"ger-lra-{key}"] = {
-            "side": "axis",
-            "type": "lra",
-            "name": name,
-            "steps": [face(0, 0, 0)],
-            "provenance": rule("15.10", f"0-0-RR, no steps, arrives on turn {ynn}"),
-        }
+        c[f"ger-lra-{key}"] = counter(
+            "axis",
+            "lra",
+            name,
+            [face(0, 0, 0)],
+            rule("15.10", f"0-0-RR, no steps, arrives on turn {ynn}"),
+        )
     for n in (1, 2, 3):
-        c[f"ger-flak-{n}"] = {
-            "side": "axis",
-            "type": "flak",
-            "name": f"{n} Flak Corps",
-            "steps": [face(3, 4, 10), face(2, 2, 10)],
-            "provenance": stand_in("15.3: 3 German Flak corps, Mech units; factors stand-in"),
-        }
+        c[f"ger-flak-{n}"] = counter(
+            "axis",
+            "flak",
+            f"{n} Flak Corps",
+            [face(3, 4, 10), face(2, 2, 10)],
+            stand_in("15.3: 3 German Flak corps, Mech units; factors stand-in"),
+        )
     for k in range(1, sum(SOVIET_ARTILLERY.values()) + 1):
-        c[f"sov-art-{k:02d}"] = {
-            "side": "soviet",
-            "type": "sov-art",
-            "name": f"{k} AD",
-            "steps": [face(4, 0, 6)],
-            "provenance": stand_in(
+        c[f"sov-art-{k:02d}"] = counter(
+            "soviet",
+            "sov-art",
+            f"{k} AD",
+            [face(4, 0, 6)],
+            stand_in(
                 "15.11: from turn 219, no defence factor and no steps (stated); the attack, "
                 "movement, count and turns are stand-ins"
             ),
-        }
+        )
     for n in (4, 6):
-        c[f"sov-gad-{n}"] = {
-            "side": "soviet",
-            "type": "sov-gad",
-            "name": f"{n} GAD CB",
-            "steps": [face(5, 0, 6)],
-            "provenance": stand_in(
+        c[f"sov-gad-{n}"] = counter(
+            "soviet",
+            "sov-gad",
+            f"{n} GAD CB",
+            [face(5, 0, 6)],
+            stand_in(
                 "15.11: the 4 and 6 GAD arrive by conversion on turn 301, marked CB (stated); "
                 "the factors are stand-ins"
             ),
-        }
+        )
     for k in range(1, sum(SOVIET_ROCKETS.values()) + 1):
-        c[f"sov-rkt-{k:02d}"] = {
-            "side": "soviet",
-            "type": "sov-rkt",
-            "name": f"{k} GRkD",
-            "steps": [face(3, 0, 6)],
-            "provenance": stand_in(
+        c[f"sov-rkt-{k:02d}"] = counter(
+            "soviet",
+            "sov-rkt",
+            f"{k} GRkD",
+            [face(3, 0, 6)],
+            stand_in(
                 "15.15: from turn 223, treated as artillery (stated); the factors, count and "
                 "turns are stand-ins"
             ),
-        }
+        )
     return c
 
 
@@ -666,30 +679,28 @@ def air_counters() -> Json:
     Interceptor Corps (5-5, turns 123-203, stated) and Air Armies (stand-in 4-4)."""
     c: Json = {}
     for n in GERMAN_AIR:
-        c[f"ger-air-{n}"] = {
-            "side": "axis",
-            "type": "air-ger",
-            "name": f"{n.upper()} FK",
-            "steps": [face(6, 6, 0)],
-            "provenance": rule(
-                "15.4", "strength 6 after 1941 (stated), by week in 1941 (table-air, stand-in)"
-            ),
-        }
-    c["sov-air-6ic"] = {
-        "side": "soviet",
-        "type": "air-sov",
-        "name": "6 Interceptor Corps",
-        "steps": [face(5, 5, 0)],
-        "provenance": rule("15.4", "5-5, arrives on turn 123, withdrawn on turn 203"),
-    }
+        c[f"ger-air-{n}"] = counter(
+            "axis",
+            "air-ger",
+            f"{n.upper()} FK",
+            [face(6, 6, 0)],
+            rule("15.4", "strength 6 after 1941 (stated), by week in 1941 (table-air, stand-in)"),
+        )
+    c["sov-air-6ic"] = counter(
+        "soviet",
+        "air-sov",
+        "6 Interceptor Corps",
+        [face(5, 5, 0)],
+        rule("15.4", "5-5, arrives on turn 123, withdrawn on turn 203"),
+    )
     for army in SOVIET_AIR_ARMIES:
-        c[f"sov-air-army-{army}"] = {
-            "side": "soviet",
-            "type": "air-sov",
-            "name": f"{army} Air Army",
-            "steps": [face(4, 4, 0)],
-            "provenance": stand_in("15.4: Air Armies from turn 210; their printed values"),
-        }
+        c[f"sov-air-army-{army}"] = counter(
+            "soviet",
+            "air-sov",
+            f"{army} Air Army",
+            [face(4, 4, 0)],
+            stand_in("15.4: Air Armies from turn 210; their printed values"),
+        )
     return c
 
 
@@ -777,50 +788,36 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
             add(
                 ag,
                 f"ger-pd-{n}",
-                {
-                    "side": "axis",
-                    "type": "pd",
-                    "name": f"{n} PD",
-                    "steps": [face(9, 6, 12), face(6, 4, 12), face(3, 2, 10)],
-                    "provenance": full_mech,
-                },
+                counter(
+                    "axis",
+                    "pd",
+                    f"{n} PD",
+                    [face(9, 6, 12), face(6, 4, 12), face(3, 2, 10)],
+                    full_mech,
+                ),
             )
     for ag, motorized in MOTORIZED.items():
         for mid in motorized:
             add(
                 ag,
                 f"ger-mid-{str(mid).lower()}",
-                {
-                    "side": "axis",
-                    "type": "mid",
-                    "name": f"{mid} MID",
-                    "steps": [face(6, 6, 12), face(4, 4, 12)],
-                    "provenance": full_mech,
-                },
+                counter("axis", "mid", f"{mid} MID", [face(6, 6, 12), face(4, 4, 12)], full_mech),
             )
     add(
         "agc",
         "ger-mib-gd",
-        {
-            "side": "axis",
-            "type": "mib",
-            "name": "GD MIB",
-            "steps": [face(3, 3, 12)],
-            "provenance": full_mech,
-        },
+        counter("axis", "mib", "GD MIB", [face(3, 3, 12)], full_mech),
     )
     add(
         "ags",
         "ger-mib-1ss",
-        {
-            "side": "axis",
-            "type": "mib",
-            "name": "1SS MIB",
-            "steps": [face(3, 3, 12)],
-            "provenance": stand_in(
-                "2.4.5: the 1SS MIB is distinct from the 1SS MID; values stand-in"
-            ),
-        },
+        counter(
+            "axis",
+            "mib",
+            "1SS MIB",
+            [face(3, 3, 12)],
+            stand_in("2.4.5: the 1SS MIB is distinct from the 1SS MID; values stand-in"),
+        ),
     )
     for ag, numbers in INFANTRY.items():
         for n in numbers:
@@ -830,116 +827,110 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
         add(
             ag,
             cid,
-            {
-                "side": "axis",
-                "type": ut,
-                "name": name,
-                "steps": [face(a, d, m), face(2, 3, m)],
-                "provenance": rule(
-                    "15.1", "4-6-8 LID and MtID are stated; the reduced side is a stand-in"
-                ),
-            },
+            counter(
+                "axis",
+                ut,
+                name,
+                [face(a, d, m), face(2, 3, m)],
+                rule("15.1", "4-6-8 LID and MtID are stated; the reduced side is a stand-in"),
+            ),
         )
     for ag, numbers in SECURITY.items():
         for n in numbers:
             add(
                 ag,
                 f"ger-secd-{n}",
-                {
-                    "side": "axis",
-                    "type": "secd",
-                    "name": f"{n} SecD",
-                    "steps": [face(1, 3, 5), face(1, 2, 5)],
-                    "provenance": stand_in("security division values"),
-                },
+                counter(
+                    "axis",
+                    "secd",
+                    f"{n} SecD",
+                    [face(1, 3, 5), face(1, 2, 5)],
+                    stand_in("security division values"),
+                ),
             )
     add(
         "agc",
         "ger-cd-1",
-        {
-            "side": "axis",
-            "type": "cd-ger",
-            "name": "1 CD",
-            "steps": [face(4, 4, 8), face(2, 2, 8)],
-            "provenance": stand_in(
-                "German cavalry MF 8 is stated (5.4); the factors are stand-ins"
-            ),
-        },
+        counter(
+            "axis",
+            "cd-ger",
+            "1 CD",
+            [face(4, 4, 8), face(2, 2, 8)],
+            stand_in("German cavalry MF 8 is stated (5.4); the factors are stand-ins"),
+        ),
     )
     for k in range(1, 8):
         add(
             "okh",
             f"ger-hpbn-{500 + k}",
-            {
-                "side": "axis",
-                "type": "hpbn",
-                "name": f"{500 + k} HPBn",
-                "steps": [face(2, 2, 9)],
-                "provenance": rule(
+            counter(
+                "axis",
+                "hpbn",
+                f"{500 + k} HPBn",
+                [face(2, 2, 9)],
+                rule(
                     "15.14", "seven 2-2-9 HPBn; they enter later (TRT), listed for the counter mix"
                 ),
-            },
+            ),
         )
     for n in ROMANIAN:
         add(
             "rom",
             f"rom-id-{n}",
-            {
-                "side": "axis",
-                "type": "rom-id",
-                "name": f"{n} Rom ID",
-                "steps": [face(3, 4, 5), face(1, 2, 5)],
-                "provenance": stand_in("Romanian infantry division values"),
-            },
+            counter(
+                "axis",
+                "rom-id",
+                f"{n} Rom ID",
+                [face(3, 4, 5), face(1, 2, 5)],
+                stand_in("Romanian infantry division values"),
+            ),
         )
     for n in (1, 2, 4):
         add(
             "rom",
             f"rom-mtb-{n}",
-            {
-                "side": "axis",
-                "type": "rom-mtb",
-                "name": f"{n} Rom MtB",
-                "steps": [face(2, 2, 5)],
-                "provenance": stand_in("Romanian mountain brigade values"),
-            },
+            counter(
+                "axis",
+                "rom-mtb",
+                f"{n} Rom MtB",
+                [face(2, 2, 5)],
+                stand_in("Romanian mountain brigade values"),
+            ),
         )
     for n in (5, 6, 8):
         add(
             "rom",
             f"rom-cb-{n}",
-            {
-                "side": "axis",
-                "type": "rom-cb",
-                "name": f"{n} Rom CB",
-                "steps": [face(1, 1, 8)],
-                "provenance": stand_in("Romanian cavalry brigade values"),
-            },
+            counter(
+                "axis",
+                "rom-cb",
+                f"{n} Rom CB",
+                [face(1, 1, 8)],
+                stand_in("Romanian cavalry brigade values"),
+            ),
         )
     add(
         "hun",
         "hun-fc",
-        {
-            "side": "axis",
-            "type": "hun-fc",
-            "name": "Hungarian Fast Corps",
-            "steps": [face(4, 3, 10), face(2, 2, 10)],
-            "provenance": rule("2.4.4", "Mixed, treated as MI; values stand-in"),
-        },
+        counter(
+            "axis",
+            "hun-fc",
+            "Hungarian Fast Corps",
+            [face(4, 3, 10), face(2, 2, 10)],
+            rule("2.4.4", "Mixed, treated as MI; values stand-in"),
+        ),
     )
     for n in (1, 2):
         add(
             "hun",
             f"slo-id-{n}",
-            {
-                "side": "axis",
-                "type": "slo-id",
-                "name": f"{n} Slo ID",
-                "steps": [face(2, 3, 5)],
-                "provenance": rule(
-                    "7.3, 9.5.1", "Slovak units are German-coloured; values stand-in"
-                ),
-            },
+            counter(
+                "axis",
+                "slo-id",
+                f"{n} Slo ID",
+                [face(2, 3, 5)],
+                rule("7.3, 9.5.1", "Slovak units are German-coloured; values stand-in"),
+            ),
         )
 
     # Soviets: every counter untried (2.4.9: all Soviet units in June 1941 start untried).
@@ -959,35 +950,31 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
                 add(
                     district,
                     cid,
-                    {
-                        "side": "soviet",
-                        "type": kind,
-                        "name": f"{kind.upper()} {district.upper()}-{k + 1}",
-                        "untried": kind,
-                        "steps": [untried_face(soviet_mf[kind])],
-                        "provenance": rule(
+                    counter(
+                        "soviet",
+                        kind,
+                        f"{kind.upper()} {district.upper()}-{k + 1}",
+                        [untried_face(soviet_mf[kind])],
+                        rule(
                             "2.4.9",
                             "untried; drawn from its pool at its first combat; identity and district stand-in",
                         ),
-                    },
+                        untried=kind,
+                    ),
                 )
     # 15.8: received on turn 201, placed by the Soviet (partisans.py); 1 attack point each and
     # no movement are stated, the defence factors are stand-ins
     immobile = stand_in("15.8: 4 and 2 steps, attack 1, never move; the defence is a stand-in")
-    c["sov-partisans"] = {
-        "side": "soviet",
-        "type": "partisan",
-        "name": "Partisans",
-        "steps": [face(1, 2, 0), face(1, 1, 0)],
-        "provenance": immobile,
-    }
-    c["sov-para-corps-4"] = {
-        "side": "soviet",
-        "type": "para-corps",
-        "name": "4 Para Corps",
-        "steps": [face(1, 4, 0), face(1, 3, 0), face(1, 2, 0), face(1, 1, 0)],
-        "provenance": immobile,
-    }
+    c["sov-partisans"] = counter(
+        "soviet", "partisan", "Partisans", [face(1, 2, 0), face(1, 1, 0)], immobile
+    )
+    c["sov-para-corps-4"] = counter(
+        "soviet",
+        "para-corps",
+        "4 Para Corps",
+        [face(1, 4, 0), face(1, 3, 0), face(1, 2, 0), face(1, 1, 0)],
+        immobile,
+    )
     c.update(unit_specials())
     fire = {**fire_support_counters(), **air_counters()}  # section 15 (stand-ins)
     if set(fire) & set(c):
@@ -1119,47 +1106,47 @@ def unit_specials() -> Json:
     (the TRT) are not in the text and not on the stand-in schedule."""
     c: Json = {}
     for k in range(1, SOVIET_ENGINEERS + 1):
-        c[f"sov-eb-{k}"] = {
-            "side": "soviet",
-            "type": "eb",
-            "name": f"{k} Eng Bde",
-            "steps": [face(1, 2, 5)],
-            "provenance": stand_in(
+        c[f"sov-eb-{k}"] = counter(
+            "soviet",
+            "eb",
+            f"{k} Eng Bde",
+            [face(1, 2, 5)],
+            stand_in(
                 "15.7: Soviet engineer brigades from turn 124, Guards in all ways; "
                 "count, factors and MF are stand-ins"
             ),
-        }
-    c["ger-me-1"] = {
-        "side": "axis",
-        "type": "me",
-        "name": "1 Mot Eng Bn",
-        "steps": [face(1, 1, 12)],
-        "provenance": stand_in(
+        )
+    c["ger-me-1"] = counter(
+        "axis",
+        "me",
+        "1 Mot Eng Bn",
+        [face(1, 1, 12)],
+        stand_in(
             "15.7: the Axis's 1 motorized engineer battalion (from turn 218); factors stand-in"
         ),
-    }
+    )
     for n, nation, rule_no in (("19", "Latvian", "15.20"), ("20", "Estonian", "15.24")):
-        c[f"ger-id-{n}ss"] = {
-            "side": "axis",
-            "type": "ss-id",
-            "name": f"{n}SS ID",
-            "steps": [face(5, 7, 6), face(3, 4, 6)],
-            "provenance": stand_in(
+        c[f"ger-id-{n}ss"] = counter(
+            "axis",
+            "ss-id",
+            f"{n}SS ID",
+            [face(5, 7, 6), face(3, 4, 6)],
+            stand_in(
                 f"{rule_no}: the {n}SS ID ({nation}); the 20SS's counter reads 5-7-6, the 19SS "
                 "is given the same; the reduced side is a stand-in"
             ),
-        }
+        )
     for kind, k in (*(("gparb", k) for k in range(1, 5)), ("galb", 1)):
-        c[f"sov-{kind}-{k}"] = {
-            "side": "soviet",
-            "type": kind,
-            "name": f"{k} {kind.upper()}",
-            "steps": [face(2, 2, 5)],
-            "provenance": stand_in(
+        c[f"sov-{kind}-{k}"] = counter(
+            "soviet",
+            kind,
+            f"{k} {kind.upper()}",
+            [face(2, 2, 5)],
+            stand_in(
                 "15.18: 5 GParB and GALB on turn 313; the split (4 GParB, 1 GALB), the factors "
                 "and MF are stand-ins"
             ),
-        }
+        )
     # 15.23: the three units the 11SS PGD converts from, and the PGD (4 steps)
     for cid, ut, name, steps in (
         ("ger-mib-ndrss", "mib", "NdrSS MIB", [face(3, 3, 12)]),
@@ -1172,38 +1159,38 @@ def unit_specials() -> Json:
             [face(8, 8, 12), face(6, 6, 12), face(4, 4, 12), face(2, 2, 12)],
         ),
     ):
-        c[cid] = {
-            "side": "axis",
-            "type": ut,
-            "name": name,
-            "steps": steps,
-            "provenance": stand_in(
+        c[cid] = counter(
+            "axis",
+            ut,
+            name,
+            steps,
+            stand_in(
                 "15.23: the 11SS PGD (4 steps, stated) converts from the NdrSS MIB, DanSS MIB "
                 "and NorSS ID; the factors and the parts' steps are stand-ins"
             ),
-        }
-    c["ger-mad"] = {
-        "side": "axis",
-        "type": "mad",
-        "name": "MAD",
-        "steps": [face(5, 7, 6)],
-        "provenance": stand_in(
+        )
+    c["ger-mad"] = counter(
+        "axis",
+        "mad",
+        "MAD",
+        [face(5, 7, 6)],
+        stand_in(
             "15.21: one step, Mech; the counter picture is garbled ('o 3 e -6 5-7'), so the "
             "factors 5-7-6 are a stand-in read from it"
         ),
-    }
+    )
     for k in range(1, KA_UNITS + 1):
-        c[f"ger-ka-{k}"] = {
-            "side": "axis",
-            "type": "ka",
-            "name": f"KA {k}",
-            "steps": [face(2, 4, 5)],
-            "provenance": rule(
+        c[f"ger-ka-{k}"] = counter(
+            "axis",
+            "ka",
+            f"KA {k}",
+            [face(2, 4, 5)],
+            rule(
                 "15.19",
                 "six KA; the counter picture reads 2-4-5; one step is a stand-in; "
                 "removed from play when destroyed (eliminated.py)",
             ),
-        }
+        )
     return c
 
 

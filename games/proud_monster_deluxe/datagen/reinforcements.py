@@ -27,27 +27,27 @@ AXIS_RP = {1941: (2, 1), 1942: (3, 2), 1943: (3, 2), 1944: (2, 1)}
 
 
 def counters() -> dict[str, Json]:
-    from .build import _german_id, face, rule, stand_in
+    from .build import _german_id, counter, face, rule, stand_in
 
     c: dict[str, Json] = {
-        "ger-pd-2": {
-            "side": "axis",
-            "type": "pd",
-            "name": "2 PD",
-            "steps": [face(9, 6, 12), face(6, 4, 12), face(3, 2, 10)],
-            "provenance": rule("2.4.10", "enters on turn 118 (stated); the factors are stand-ins"),
-        }
+        "ger-pd-2": counter(
+            "axis",
+            "pd",
+            "2 PD",
+            [face(9, 6, 12), face(6, 4, 12), face(3, 2, 10)],
+            rule("2.4.10", "enters on turn 118 (stated); the factors are stand-ins"),
+        )
     }
     for n in GERMAN_IDS.values():
         c[f"ger-id-{n}"] = _german_id(n)
     for n in ROMANIAN_IDS.values():
-        c[f"rom-id-{n}"] = {
-            "side": "axis",
-            "type": "rom-id",
-            "name": f"{n} Rom ID",
-            "steps": [face(3, 4, 5), face(1, 2, 5)],
-            "provenance": stand_in("a Romanian reinforcement (TRT not in the text)"),
-        }
+        c[f"rom-id-{n}"] = counter(
+            "axis",
+            "rom-id",
+            f"{n} Rom ID",
+            [face(3, 4, 5), face(1, 2, 5)],
+            stand_in("a Romanian reinforcement (TRT not in the text)"),
+        )
     soviet = (
         ("rd", SOVIET_RD_COUNTERS, 5, "reinforcement RD (TRT not in the text)"),
         ("cd", SOVIET_CD_COUNTERS, 8, "reinforcement CD (TRT not in the text)"),
@@ -55,16 +55,14 @@ def counters() -> dict[str, Json]:
     )
     for kind, count, mf, note in soviet:
         for k in range(1, count + 1):
-            c[f"sov-{kind}-reinf-{k:03d}"] = {
-                "side": "soviet",
-                "type": kind,
-                "name": f"{kind.upper()} R-{k}",
-                "untried": kind,
-                "steps": [{"values": {"movement": mf}, "label": f"U-{mf}"}],
-                "provenance": (
-                    rule("9.1.4, 2.4.9", note) if kind == "tb" else stand_in(f"untried {note}")
-                ),
-            }
+            c[f"sov-{kind}-reinf-{k:03d}"] = counter(
+                "soviet",
+                kind,
+                f"{kind.upper()} R-{k}",
+                [{"values": {"movement": mf}, "label": f"U-{mf}"}],
+                (rule("9.1.4, 2.4.9", note) if kind == "tb" else stand_in(f"untried {note}")),
+                untried=kind,
+            )
     return c
 
 
@@ -72,7 +70,7 @@ def section9_stand_ins() -> tuple[Json, dict[str, Json]]:
     """Unit types and counters that reorganization, conversions and withdrawals (9.2-9.7) need
     and the set-up lacks: stand-ins (the counter sheet is not in the text), marked so. The
     2SS MID's panzer-division form is the text's own example (9.3)."""
-    from .build import face, rule, stand_in, utype
+    from .build import counter, face, rule, stand_in, utype
 
     types = {
         "grd": utype(
@@ -106,13 +104,13 @@ def section9_stand_ins() -> tuple[Json, dict[str, Json]]:
     }
     c: dict[str, Json] = {}
     for k in range(1, 7):
-        c[f"sov-grd-{k}"] = {
-            "side": "soviet",
-            "type": "grd",
-            "name": f"{k} GRD",
-            "steps": [face(5, 6, 5), face(3, 4, 5)],
-            "provenance": stand_in("9.4.2: a GRD has 2 steps; how many and the values"),
-        }
+        c[f"sov-grd-{k}"] = counter(
+            "soviet",
+            "grd",
+            f"{k} GRD",
+            [face(5, 6, 5), face(3, 4, 5)],
+            stand_in("9.4.2: a GRD has 2 steps; how many and the values"),
+        )
     for k in range(1, 3):
         c[f"sov-gtb-{k}"] = {
             "side": "soviet",
@@ -122,29 +120,23 @@ def section9_stand_ins() -> tuple[Json, dict[str, Json]]:
             "step_value": 0.5,
             "provenance": stand_in("9.7.3: a Guards TB, a half-step unit like a TB (2.4.7)"),
         }
-    c["ger-pbn-1"] = {
-        "side": "axis",
-        "type": "pbn",
-        "name": "1 PBn",
-        "steps": [face(2, 1, 10)],
-        "provenance": stand_in("9.7.3: a panzer battalion; values"),
-    }
-    c["ger-pr-1"] = {
-        "side": "axis",
-        "type": "pr",
-        "name": "1 PR",
-        "steps": [face(3, 2, 10), face(2, 1, 10)],
-        "provenance": stand_in("9.7.3: a panzer regiment; values"),
-    }
-    c["ger-pd-ss-r"] = {
-        "side": "axis",
-        "type": "pd",
-        "name": "2SS PD",
-        "steps": [face(10, 7, 12), face(7, 5, 12), face(4, 3, 10)],
-        "provenance": rule(
-            "9.3", "the 2SS MID's panzer-division form from turn 302 (stated); values stand-in"
-        ),
-    }
+    c["ger-pbn-1"] = counter(
+        "axis", "pbn", "1 PBn", [face(2, 1, 10)], stand_in("9.7.3: a panzer battalion; values")
+    )
+    c["ger-pr-1"] = counter(
+        "axis",
+        "pr",
+        "1 PR",
+        [face(3, 2, 10), face(2, 1, 10)],
+        stand_in("9.7.3: a panzer regiment; values"),
+    )
+    c["ger-pd-ss-r"] = counter(
+        "axis",
+        "pd",
+        "2SS PD",
+        [face(10, 7, 12), face(7, 5, 12), face(4, 3, 10)],
+        rule("9.3", "the 2SS MID's panzer-division form from turn 302 (stated); values stand-in"),
+    )
     return types, c
 
 

@@ -14,15 +14,13 @@ areas (2.2) and the red-bordered Soviet edges (8.1, 9.1.3). Every run prints the
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from wargame.geo import GeneratorError, dumps, write_or_check
-from wargame.geomap import HexMapBuilder, report
+from wargame.geo import GeneratorError
+from wargame.geomap import HexMapBuilder, load_config, map_main
 
 HERE = Path(__file__).resolve().parent
 CONFIG_PATH = HERE / "config.json"
@@ -241,29 +239,13 @@ class PmdBuilder(HexMapBuilder):
         doc["regions"] = dict(sorted(regions.items()))
 
 
-def load_config(path: Path = CONFIG_PATH) -> Json:
-    with path.open(encoding="utf-8") as fh:
-        config: Json = json.load(fh)
-    return config
-
-
 def build_map(config: Json | None = None) -> Json:
     """The hex-map document the committed ``data/map.json`` must equal."""
     return PmdBuilder(config if config is not None else load_config(CONFIG_PATH)).build()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=COMMAND, description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 if data/map.json is stale")
-    parser.add_argument("--output", type=Path, default=MAP_PATH, help="where to write the map")
-    args = parser.parse_args(argv)
-    try:
-        doc = build_map()
-    except GeneratorError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    print(report(doc, "PMD 1.2"))
-    return write_or_check(args.output, dumps(doc), COMMAND, check=args.check)
+    return map_main(argv, build_map, COMMAND, MAP_PATH, "PMD 1.2", __doc__.splitlines()[0])
 
 
 if __name__ == "__main__":
