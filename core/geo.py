@@ -281,20 +281,39 @@ def dumps(doc: Mapping[str, Any]) -> str:
 def generator_main(
     argv: Sequence[str] | None,
     command: str,
-    documents: Callable[[], Mapping[Path, Mapping[str, Any]]],
+    documents: Callable[[], Mapping[Any, Mapping[str, Any]]],
     description: str = "",
+    *,
+    folder: Path | None = None,
 ) -> int:
     """The command line every data generator shares: write each of ``documents()`` (path ->
-    document, as :func:`dumps` keeps it), or with ``--check`` only compare them with the
-    committed files (exit status 1, naming ``command``, when one is stale)."""
+    document, as :func:`dumps` keeps it; with ``folder``, file name -> document in that
+    folder), or with ``--check`` only compare them with the committed files (exit status 1,
+    naming ``command``, when one is stale)."""
     parser = argparse.ArgumentParser(prog=command, description=description)
     parser.add_argument("--check", action="store_true", help="exit 1 if a generated file is stale")
     args = parser.parse_args(argv)
+    docs = documents()
     results = [
-        write_or_check(path, dumps(doc), command, check=args.check)
-        for path, doc in documents().items()
+        write_or_check(
+            Path(path) if folder is None else folder / path, dumps(doc), command, check=args.check
+        )
+        for path, doc in docs.items()
     ]
     return max(results, default=0)
+
+
+def rulebook(rule: str, note: str | None = None) -> dict[str, Any]:
+    """The provenance of a generated value the rulebook states (``rule``: its number)."""
+    out: dict[str, Any] = {"source": "rulebook", "rule": rule}
+    if note:
+        out["note"] = note
+    return out
+
+
+def stand_in(note: str) -> dict[str, Any]:
+    """The provenance of a generated value the rulebook does not give, with why it is so."""
+    return {"source": "stand-in", "note": note}
 
 
 # --------------------------------------------------------------------------- hex geometry

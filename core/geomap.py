@@ -37,6 +37,7 @@ from wargame.geo import (
     name_pieces,
     nearest_hex,
     read_polylines,
+    stand_in,
     write_or_check,
 )
 from wargame.hexgrid import HexNumbering
@@ -348,7 +349,7 @@ class HexMapBuilder(CalibratedMap):
                 "name": None,
                 "provenance": {"source": "rulebook", "rule": side["rule"]}
                 if "rule" in side
-                else _stand_in(side["why"]),
+                else stand_in(side["why"]),
             }
 
     def _land_pairs(self) -> list[tuple[Axial, Axial]]:
@@ -487,7 +488,7 @@ class HexMapBuilder(CalibratedMap):
                     "kind": spec["kind"],
                     "name": spec["name"],
                     "hexes": [self.layout.hex_id(h) for h in path],
-                    "provenance": _stand_in(
+                    "provenance": stand_in(
                         "Straight hex lines between the towns of the 1941 route "
                         + " - ".join(t.removeprefix("hex:") for t in spec["via"])
                         + "; the printed routes are not in the text."
@@ -570,7 +571,7 @@ class HexMapBuilder(CalibratedMap):
         regions: Json = {}
         why = self.config["countries"]["why"]
         for name, members in countries.items():
-            regions[f"country:{name}"] = {"hexes": members, "provenance": _stand_in(why)}
+            regions[f"country:{name}"] = {"hexes": members, "provenance": stand_in(why)}
         for name, spec in self.config["zones"].items():
             zone = set(self._in_polygon(spec["polygon"])) | set(spec.get("hexes", []))
             regions[name] = {
@@ -581,7 +582,7 @@ class HexMapBuilder(CalibratedMap):
             provenance = (
                 {"source": "rulebook", "rule": spec["rule"]}
                 if "rule" in spec
-                else _stand_in(self.config["army_areas"]["why"])
+                else stand_in(self.config["army_areas"]["why"])
             )
             regions[f"army:{name}"] = {"hexes": spec["hexes"], "provenance": provenance}
         fz = self.config["fz_sites"]
@@ -596,7 +597,7 @@ class HexMapBuilder(CalibratedMap):
                         if "place" in spec
                         else self.nearest_land(where)
                     ),
-                    _stand_in(fz["why"]),
+                    stand_in(fz["why"]),
                 )
             regions[name.replace("fz-", "fz:", 1)] = {"hexes": [hex_id], "provenance": provenance}
         for name, spec in self.config["regions"].items():
@@ -626,7 +627,7 @@ class HexMapBuilder(CalibratedMap):
             regions[terrain_name] = {
                 "hexes": members,
                 "name": area["why"],
-                "provenance": _stand_in(
+                "provenance": stand_in(
                     f"Hand-drawn polygon in mapgen/config.json ({area['why']}); the hexes' "
                     "terrain is what counts."
                 ),
@@ -711,7 +712,7 @@ class HexMapBuilder(CalibratedMap):
             elif hex_id in self.one_hex_lines:
                 entry["provenance"] = dict(self.one_hex_lines[hex_id])
             elif notes:
-                entry["provenance"] = _stand_in(" ".join(notes))
+                entry["provenance"] = stand_in(" ".join(notes))
             if entry:
                 hexes[hex_id] = entry
         return dict(sorted(hexes.items()))
@@ -770,7 +771,7 @@ class HexMapBuilder(CalibratedMap):
         return {
             "kind": "hex-map",
             "id": grid["id"],
-            "provenance": _stand_in(self.provenance_note),
+            "provenance": stand_in(self.provenance_note),
             "numbering": dict(grid["numbering"]),
             "columns": grid["columns"] if rectangle else len(rows),
             "rows": grid["rows"] if rectangle else max(r[1] for r in rows.values()),
@@ -795,10 +796,6 @@ class HexMapBuilder(CalibratedMap):
                 **geo,
             },
         }
-
-
-def _stand_in(note: str) -> Json:
-    return {"source": "stand-in", "note": note}
 
 
 def _pair(a: float, b: float, digits: int) -> list[float]:

@@ -18,21 +18,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from wargame.geo import Calibration, Projection, generator_main
+from wargame.geo import Calibration, Projection, generator_main, rulebook, stand_in
 
 DATA = Path(__file__).parent.parent / "data"
 Json = dict[str, Any]
-
-
-def rulebook(rule: str, note: str | None = None) -> Json:
-    out: Json = {"source": "rulebook", "rule": rule}
-    if note:
-        out["note"] = note
-    return out
-
-
-def stand_in(note: str) -> Json:
-    return {"source": "stand-in", "note": note}
 
 
 # ------------------------------------------------------------------ unit types and factors
@@ -961,7 +950,8 @@ def main(argv: list[str] | None = None) -> int:
     return generator_main(
         argv,
         "python -m wargame.games.barbarossa.datagen.oob",
-        lambda: {DATA / name: doc for name, doc in documents().items()},
+        documents,
+        folder=DATA,
     )
 
 

@@ -22,7 +22,9 @@ from wargame.geo import (
     dumps,
     hex_line,
     inside,
+    rulebook,
     segments_cross,
+    stand_in,
     write_or_check,
 )
 from wargame.geomap import CalibratedMap
@@ -33,14 +35,6 @@ CONFIG_PATH = HERE / "config.json"
 MAP_PATH = HERE.parent / "data" / "map.json"
 COMMAND = "python -m wargame.games.barbarossa.mapgen.generate"
 Json = dict[str, Any]
-
-
-def _stand_in(note: str) -> Json:
-    return {"source": "stand-in", "note": note}
-
-
-def _rulebook(rule: str) -> Json:
-    return {"source": "rulebook", "rule": rule}
 
 
 class Builder(CalibratedMap):
@@ -135,7 +129,7 @@ class Builder(CalibratedMap):
                 entry = hexes.setdefault(h, {})
                 entry["features"] = sorted({*entry.get("features", []), "fortified-line"})
                 entry.setdefault("attrs", {})["fort"] = spec["owner"]
-                prov = entry.setdefault("provenance", _stand_in(note))
+                prov = entry.setdefault("provenance", stand_in(note))
                 if prov.get("note") != note:
                     prov["note"] = f"{prov['note']}; {note}" if "note" in prov else note
 
@@ -166,17 +160,17 @@ class Builder(CalibratedMap):
             if h in keep_land:
                 is_wet = is_lake = False
             if is_lake:
-                terrain[h] = ("lake", _stand_in("all-lake: a GSHHS lake holds the centre"))
+                terrain[h] = ("lake", stand_in("all-lake: a GSHHS lake holds the centre"))
                 continue
             if is_wet:
-                terrain[h] = ("sea", _stand_in("all-sea: the centre is off GSHHS land"))
+                terrain[h] = ("sea", stand_in("all-sea: the centre is off GSHHS land"))
                 continue
             for area, ring in areas:
                 if inside(pos[h], ring):
-                    terrain[h] = (area["terrain"], _stand_in(f"outline {area['name']}"))
+                    terrain[h] = (area["terrain"], stand_in(f"outline {area['name']}"))
                     break
         for h, t in cfg["rulebook_terrain"].items():
-            terrain[h] = (t["terrain"], _rulebook(t["rule"]))
+            terrain[h] = (t["terrain"], rulebook(t["rule"]))
         for h, (t, prov) in sorted(terrain.items()):
             if t != "clear":
                 hexes[h] = {"terrain": t, "provenance": prov}
@@ -211,9 +205,9 @@ class Builder(CalibratedMap):
             entry["attrs"] = attrs
             rule = self.anchors.get(key, {}).get("rule")
             entry["provenance"] = (
-                _rulebook(f"{rule}; BARB 4.2 (1 VP)")
+                rulebook(f"{rule}; BARB 4.2 (1 VP)")
                 if rule
-                else _stand_in(f"{spec['name']} as a 1-VP city placed by geography (BARB 4.2)")
+                else stand_in(f"{spec['name']} as a 1-VP city placed by geography (BARB 4.2)")
             )
             if entry.get("terrain") in ("sea", "lake"):
                 del entry["terrain"]
@@ -248,7 +242,7 @@ class Builder(CalibratedMap):
                 if any(
                     segments_cross(p, q, pos[a], pos[b]) for p, q in zip(pts, pts[1:], strict=False)
                 ):
-                    mark(a, b, "river", name, _stand_in(f"the {name} crosses here"))
+                    mark(a, b, "river", name, stand_in(f"the {name} crosses here"))
         mids = [((pos[a][0] + pos[b][0]) / 2, (pos[a][1] + pos[b][1]) / 2) for a, b in pairs]
         wet_mid, lake_mid = self.water_test()(mids)
         special = {
@@ -261,12 +255,12 @@ class Builder(CalibratedMap):
             if (a, b) in special or (a, b) in land_sides or a in water_hex or b in water_hex:
                 continue
             if is_lake:
-                mark(a, b, "lake", None, _stand_in("all-lake hexside: a lake between the centres"))
+                mark(a, b, "lake", None, stand_in("all-lake hexside: a lake between the centres"))
             elif is_wet:
-                mark(a, b, "sea", None, _stand_in("all-sea hexside: water between the centres"))
+                mark(a, b, "sea", None, stand_in("all-sea hexside: water between the centres"))
         for (a, b), (key, spec) in special.items():
             sides.pop((a, b), None)
-            mark(a, b, key, spec["name"], _rulebook(spec["rule"]))
+            mark(a, b, key, spec["name"], rulebook(spec["rule"]))
 
         self.add_fortified_lines(hexes, water_hex)
 
@@ -292,14 +286,14 @@ class Builder(CalibratedMap):
             claimed.update(members)
             regions[f"country:{name}"] = {
                 "hexes": members,
-                "provenance": _stand_in("1941 border outline"),
+                "provenance": stand_in("1941 border outline"),
             }
         countries = {k: v for k, v in regions.items() if k.startswith("country:")}
         countries.setdefault(
             "country:germany",
             {
                 "hexes": [],
-                "provenance": _stand_in("land outside every other outline is Greater Germany"),
+                "provenance": stand_in("land outside every other outline is Greater Germany"),
             },
         )
         countries["country:germany"]["hexes"] += [h for h in land if h not in claimed]
@@ -332,16 +326,16 @@ class Builder(CalibratedMap):
 
         regions["zone:south"] = {
             "hexes": [h for h in self.hexes if south(pos[h])],
-            "provenance": _stand_in("BARB 7.15 logistical boundary: south of the stand-in line"),
+            "provenance": stand_in("BARB 7.15 logistical boundary: south of the stand-in line"),
         }
         regions["zone:north"] = {
             "hexes": [h for h in self.hexes if not south(pos[h])],
-            "provenance": _stand_in("BARB 7.15 logistical boundary: north of the stand-in line"),
+            "provenance": stand_in("BARB 7.15 logistical boundary: north of the stand-in line"),
         }
         crimea = self.ring(cfg["crimea"]["polygon"])
         regions["area:crimea"] = {
             "hexes": [h for h in land if inside(pos[h], crimea)],
-            "provenance": _stand_in("BARB 7.4 CS area: the peninsula's land hexes"),
+            "provenance": stand_in("BARB 7.4 CS area: the peninsula's land hexes"),
         }
         dp_last = cfg["dp_area"]["last_column_by_row"]
         regions["area:dp"] = {
@@ -351,7 +345,7 @@ class Builder(CalibratedMap):
                 if str(self.hexgrid.printed(h)[1]) in dp_last
                 and self.hexgrid.printed(h)[0] <= dp_last[str(self.hexgrid.printed(h)[1])]
             ],
-            "provenance": _stand_in("BARB 7.4 DP area: east of the lower Dnepr, rows 22-32"),
+            "provenance": stand_in("BARB 7.4 DP area: east of the lower Dnepr, rows 22-32"),
         }
         seas = cfg["seas"]
         azov = self.ring(seas["azov"])
@@ -366,11 +360,11 @@ class Builder(CalibratedMap):
         for name, members in (("baltic", baltic), ("azov", in_azov), ("black", black)):
             regions[f"sea:{name}"] = {
                 "hexes": members,
-                "provenance": _stand_in(f"BARB 7.5: the {name} sea hexes by the stand-in outline"),
+                "provenance": stand_in(f"BARB 7.5: the {name} sea hexes by the stand-in outline"),
             }
-        regions["area:r"] = {"hexes": cfg["r_area"]["hexes"], "provenance": _rulebook("BARB 7.4")}
+        regions["area:r"] = {"hexes": cfg["r_area"]["hexes"], "provenance": rulebook("BARB 7.4")}
         for name, spec in cfg["setup_areas"].items():
-            regions[name] = {"hexes": spec["hexes"], "provenance": _rulebook(spec["rule"])}
+            regions[name] = {"hexes": spec["hexes"], "provenance": rulebook(spec["rule"])}
         for name, spec in cfg["edges"].items():
             if "hexes" in spec:
                 members = list(spec["hexes"])
@@ -382,18 +376,18 @@ class Builder(CalibratedMap):
                 members = [h for h in members if h not in spec.get("except", [])]
             regions[name] = {
                 "hexes": [h for h in members if h in pos],
-                "provenance": _rulebook(spec["rule"]),
+                "provenance": rulebook(spec["rule"]),
             }
         regions["vp"] = {
             "hexes": sorted(place_hex.values()),
-            "provenance": _rulebook("BARB 4.2"),
+            "provenance": rulebook("BARB 4.2"),
         }
 
         g = cfg["grid"]
         return {
             "kind": "hex-map",
             "id": "barbarossa",
-            "provenance": _stand_in(
+            "provenance": stand_in(
                 "generated by mapgen/generate.py from real geography; rulebook facts carry their "
                 "rule entry by entry"
             ),
@@ -408,10 +402,10 @@ class Builder(CalibratedMap):
             "boxes": {
                 "box:german-reinforcements": {"name": "German reinforcements (TRRT)"},
                 "box:soviet-reinforcements": {"name": "Soviet reinforcements (TRRT)"},
-                "box:rvgk": {"name": "RVGK", "provenance": _rulebook("BARB 8.8")},
+                "box:rvgk": {"name": "RVGK", "provenance": rulebook("BARB 8.8")},
                 "box:caucasus": {
                     "name": "Caucasus Holding Box",
-                    "provenance": _rulebook("BARB 4.11"),
+                    "provenance": rulebook("BARB 4.11"),
                 },
             },
             "geo": self.fit_doc(cfg["nominal_km_per_hex"]),

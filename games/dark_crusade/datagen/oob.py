@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from wargame.geo import generator_main
+from wargame.geo import generator_main, stand_in
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 MONTHS = "January February March April May June July August September October November December"
@@ -38,10 +38,6 @@ def rb(rule: str, note: str | None = None) -> dict[str, str]:
     if note:
         out["note"] = note
     return out
-
-
-def si(note: str) -> dict[str, str]:
-    return {"source": "stand-in", "note": note}
 
 
 def turn_date(turn: int) -> tuple[int, int]:
@@ -301,7 +297,8 @@ def add(
         "type": ctype,
         "name": name,
         "steps": [{"values": values(ctype, fire)}],
-        "provenance": prov or si("1941-45 formation named from history; fire factor a stand-in"),
+        "provenance": prov
+        or stand_in("1941-45 formation named from history; fire factor a stand-in"),
     }
     return cid
 
@@ -599,7 +596,7 @@ for cid, loc, kind, months in START_FACTORIES:
     prov = (
         rb("8.C.1, counter text L983-987", f"months {months}; type a stand-in")
         if loc != "box:siberia"
-        else si("the eleventh starting factory (8.C.1 counts 11, the counter text lists 10)")
+        else stand_in("the eleventh starting factory (8.C.1 counts 11, the counter text lists 10)")
     )
     add(cid, "soviet", "factory", name, 1, prov)
 for cid, kind, letter, _when in EXPANSION_FACTORIES:
@@ -690,7 +687,7 @@ def counters_doc() -> T:
     return {
         "kind": "counters",
         "id": "dc-counters",
-        "provenance": si(
+        "provenance": stand_in(
             "Dark Crusade's counter sheet is not in the rulebook text: unit types and the values "
             "the rules give are rulebook facts (cited per type); the counter mix and most fire "
             "factors are stand-ins (datagen/oob.py)"
@@ -717,7 +714,7 @@ def calendar_doc() -> T:
             "side": "axis",
             "units": [f"ger-{num}"],
             "at": [at],
-            "provenance": si("German corps arriving from the west (order of appearance)"),
+            "provenance": stand_in("German corps arriving from the west (order of appearance)"),
         }
     later = [
         ("ger-gd", 13, "axis", "box:west"),
@@ -740,7 +737,7 @@ def calendar_doc() -> T:
             "side": side,
             "units": [cid],
             "at": [at],
-            "provenance": si("order of appearance (chart not in the rulebook text)"),
+            "provenance": stand_in("order of appearance (chart not in the rulebook text)"),
         }
     schedule["rum-withdrawal"] = {
         "turn": 7,
@@ -749,7 +746,7 @@ def calendar_doc() -> T:
         "units": ["rum-4"],
         "at": ["country:rumania"],
         "options": {"to": "country:rumania"},
-        "provenance": si(
+        "provenance": stand_in(
             "8.B names a December 1941 Rumanian withdrawal; which units is on the missing Order "
             "of Appearance: the 4th Army, withdrawn after Odessa"
         ),
@@ -779,7 +776,7 @@ def fire_doc() -> T:
     return {
         "kind": "combat-tables",
         "id": "dc-fire",
-        "provenance": si(
+        "provenance": stand_in(
             "The combat table is not in the rulebook text (13.B.2). Stand-in: columns 1-30 (the "
             "13.B.6 examples need a top column of 24-35), hits = round(total x roll / 7), never "
             "more than the column, so air-to-air survivors (13.A.1) stay within the air present"
@@ -875,25 +872,27 @@ def victory_doc() -> T:
             "1941": {
                 "needed": [7, 9],
                 "december": [7, 7],
-                "provenance": si("only December 1941 (7+7) is in the text; the rest stand-in"),
+                "provenance": stand_in(
+                    "only December 1941 (7+7) is in the text; the rest stand-in"
+                ),
             },
             "1942": {
                 "needed": [7, 10],
                 "december": [7, 9],
-                "provenance": si("chart not in the text"),
+                "provenance": stand_in("chart not in the text"),
             },
-            "1943": {"needed": [7, 9], "provenance": si("chart not in the text")},
-            "1944": {"needed": [7, 8], "provenance": si("chart not in the text")},
+            "1943": {"needed": [7, 9], "provenance": stand_in("chart not in the text")},
+            "1944": {"needed": [7, 8], "provenance": stand_in("chart not in the text")},
         },
         "soviet": {
-            "1941": {"needed": [16, 4], "provenance": si("chart not in the text")},
-            "1942": {"needed": [16, 3], "provenance": si("chart not in the text")},
+            "1941": {"needed": [16, 4], "provenance": stand_in("chart not in the text")},
+            "1942": {"needed": [16, 3], "provenance": stand_in("chart not in the text")},
             "1943": {
                 "needed": [16, 2],
                 "december": [16, 3],
-                "provenance": si("chart not in the text"),
+                "provenance": stand_in("chart not in the text"),
             },
-            "1944": {"needed": [16, 3], "provenance": si("chart not in the text")},
+            "1944": {"needed": [16, 3], "provenance": stand_in("chart not in the text")},
         },
     }
     entries["axis"]["1941"]["december_rule"] = "DC 2.B.1.a example"
@@ -902,7 +901,9 @@ def victory_doc() -> T:
         "Victory Conditions Chart",
         "DC 2.B.1.a",
         entries,
-        si("the Victory Conditions Chart is not in the rulebook text except Dec 1941 for the Axis"),
+        stand_in(
+            "the Victory Conditions Chart is not in the rulebook text except Dec 1941 for the Axis"
+        ),
     )
 
 
@@ -920,7 +921,7 @@ def replacements_doc() -> T:
         "German Replacements chart",
         "DC 8.A.1.a",
         {y: {"rolls": v} for y, v in chart.items()},
-        si("chart not in the rulebook text (8.A.1.a): a plausible curve"),
+        stand_in("chart not in the rulebook text (8.A.1.a): a plausible curve"),
     )
 
 
@@ -933,7 +934,7 @@ def siberia_doc() -> T:
                 {"rifle-army": 3, "tank-corps": 1, "artillery": 1, "cav-corps": 1},
                 {"rifle-army": 2, "tank-corps": 1, "artillery": 0, "cav-corps": 1},
             ],
-            "provenance": si(
+            "provenance": stand_in(
                 "Soviet Siberian Reserve Reinforcements table not in the text (3.C.1)"
             ),
         },
@@ -949,7 +950,7 @@ def siberia_doc() -> T:
         },
         "replacements": {
             "turns": {str(t): ["rifle-army"] for t in range(3, LAST_TURN + 1, 3)},
-            "provenance": si(
+            "provenance": stand_in(
                 "the Turn Record Track's Siberian replacement symbols are not in the text (8.A.2.c)"
             ),
         },
@@ -964,7 +965,7 @@ def siberia_doc() -> T:
         "Siberia, partisans and drops",
         "DC 3.C, 8.A.2.c, 19.0, 21.B.2",
         entries,
-        si("mixed: each entry says its source"),
+        stand_in("mixed: each entry says its source"),
     )
 
 
@@ -981,7 +982,7 @@ def factories_doc() -> T:
         "Soviet factories",
         "DC 8.C",
         entries,
-        si(
+        stand_in(
             "months from the counter text (rulebook); types and the 11th and 13 expansion factories are stand-ins"
         ),
     )
@@ -1007,7 +1008,7 @@ def setup(early: bool) -> T:
             "side": side,
             "units": units,
             "at": [at],
-            "provenance": prov or si("22 June 1941 set-up chart not in the text"),
+            "provenance": prov or stand_in("22 June 1941 set-up chart not in the text"),
         }
 
     by_point: dict[str, list[str]] = {}
@@ -1135,7 +1136,8 @@ def main(argv: list[str]) -> int:
     return generator_main(
         argv,
         "python -m wargame.games.dark_crusade.datagen.oob",
-        lambda: {DATA / name: doc for name, doc in documents().items()},
+        documents,
+        folder=DATA,
     )
 
 

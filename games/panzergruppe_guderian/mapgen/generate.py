@@ -29,6 +29,7 @@ from wargame.geo import (
     inside,
     nearest_hex,
     read_polylines,
+    stand_in,
     write_or_check,
 )
 from wargame.geomap import DIRECTIONS, HexMapBuilder, Layout
@@ -267,7 +268,7 @@ class _Builder(HexMapBuilder):
                     "features": ["city"],
                     "name": spec["name"],
                     "attrs": dict(attrs),
-                    "provenance": _stand_in(
+                    "provenance": stand_in(
                         spec.get("why", "Hex nearest the town under the calibrated grid.")
                         + " VP value from PGG 15.11; the major/minor class is a stand-in."
                     ),
@@ -301,7 +302,7 @@ class _Builder(HexMapBuilder):
             if "rule" in spec:
                 provenance = {"source": "rulebook", "rule": spec["rule"]}
             else:
-                provenance = _stand_in(spec["why"])
+                provenance = stand_in(spec["why"])
             regions[name] = {"hexes": members, "provenance": provenance}
         for key, hexlist in self.city_hexes.items():
             spec = self.config["cities"][key]
@@ -312,7 +313,7 @@ class _Builder(HexMapBuilder):
                     "note": f"{len(hexlist)} hexes per the rule; which hexes is a stand-in",
                 }
             else:
-                provenance = _stand_in(
+                provenance = stand_in(
                     "One hex (the rulebook gives no city hexes except Smolensk's count): the hex "
                     "nearest the town under the calibrated grid."
                 )
@@ -330,7 +331,7 @@ class _Builder(HexMapBuilder):
         for name, members in sorted(areas.items()):
             regions[name] = {
                 "hexes": sorted(members),
-                "provenance": _stand_in(
+                "provenance": stand_in(
                     f"Hand-drawn polygon in mapgen/config.json ({why[name.split(':', 1)[1]]}); "
                     "the hexes' terrain is what counts."
                 ),
@@ -365,11 +366,7 @@ class _Builder(HexMapBuilder):
         )
 
     def box_provenance(self, spec: Json) -> Json:
-        return _stand_in(spec["why"])
-
-
-def _stand_in(note: str) -> Json:
-    return {"source": "stand-in", "note": note}
+        return stand_in(spec["why"])
 
 
 def _round_pair(pair: Sequence[float], digits: int) -> list[float]:

@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from wargame.geo import generator_main
+from wargame.geo import generator_main, rulebook, stand_in
 
 from . import reinforcements, scenarios, seas
 
@@ -31,14 +31,7 @@ SEED = 1941
 
 
 def rule(number: str, note: str | None = None) -> Json:
-    out: Json = {"source": "rulebook", "rule": f"PMD {number}"}
-    if note:
-        out["note"] = note
-    return out
-
-
-def stand_in(note: str) -> Json:
-    return {"source": "stand-in", "note": note}
+    return rulebook(f"PMD {number}", note)
 
 
 def counter(
@@ -2072,12 +2065,7 @@ def documents() -> dict[str, Json]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return generator_main(
-        argv,
-        COMMAND,
-        lambda: {DATA / name: doc for name, doc in documents().items()},
-        __doc__.splitlines()[0],
-    )
+    return generator_main(argv, COMMAND, documents, __doc__.splitlines()[0], folder=DATA)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from wargame.geo import GeneratorError
+from wargame.geo import GeneratorError, rulebook
 from wargame.geomap import HexMapBuilder, load_config, map_main
 
 HERE = Path(__file__).resolve().parent
@@ -28,13 +28,6 @@ MAP_PATH = HERE.parent / "data" / "map.json"
 COMMAND = "python -m wargame.games.proud_monster_deluxe.mapgen.generate"
 
 Json = dict[str, Any]
-
-
-def _rule(number: str, note: str | None = None) -> Json:
-    out: Json = {"source": "rulebook", "rule": number}
-    if note:
-        out["note"] = note
-    return out
 
 
 class PmdBuilder(HexMapBuilder):
@@ -107,7 +100,7 @@ class PmdBuilder(HexMapBuilder):
             hexes.setdefault(hex_id, {})["name"] = name
         # Moscow is one city in two hexes (4.4): the second hex is the city too.
         moscow = hexes["4120"]
-        moscow["provenance"] = _rule("PMD 4.4, 9.5.3", "Moscow, the only two-hex city.")
+        moscow["provenance"] = rulebook("PMD 4.4, 9.5.3", "Moscow, the only two-hex city.")
         hexes["4219"].update(name=moscow["name"], provenance=moscow["provenance"])
         hexes["4219"]["features"] = sorted({*hexes["4219"].get("features", []), "city"})
         for entry in hexes.values():
@@ -140,7 +133,7 @@ class PmdBuilder(HexMapBuilder):
     def _lines(self, doc: Json) -> None:
         rules = {spec["name"]: spec["rule"] for spec in self.config["lines"]}
         for line in doc["lines"]:
-            line["provenance"] = _rule(
+            line["provenance"] = rulebook(
                 rules[line["name"]],
                 "The rules name this line; its course is a stand-in: straight hex lines "
                 "between the towns or hexes "
@@ -189,7 +182,7 @@ class PmdBuilder(HexMapBuilder):
         for edge, members in red.items():
             regions[f"soviet-edge:{edge}"] = {
                 "hexes": sorted(members),
-                "provenance": _rule(
+                "provenance": rulebook(
                     "PMD 8.1, 9.1.3",
                     "Red/pink-bordered map-edge hexes (Soviet entry and ultimate supply); "
                     "which hexes carry the border is a stand-in: the Soviet land hexes of the "
@@ -198,20 +191,20 @@ class PmdBuilder(HexMapBuilder):
             }
         regions["oil-centres"] = {
             "hexes": sorted(self._town_hex(k) for k in self.config["oil_centres"]["places"]),
-            "provenance": _rule(
+            "provenance": rulebook(
                 self.config["oil_centres"]["rule"], self.config["oil_centres"]["why"]
             ),
         }
         regions["vp"] = {
             "hexes": sorted(h for h, e in doc["hexes"].items() if "vp" in e.get("attrs", {})),
-            "provenance": _rule("PMD 4.5.1", self.config["vp"]["why"]),
+            "provenance": rulebook("PMD 4.5.1", self.config["vp"]["why"]),
         }
         for kind in ("fort", "heavy-fort", "stalin-line"):
             regions[kind] = {
                 "hexes": sorted(
                     h for h, e in doc["hexes"].items() if kind in e.get("features", [])
                 ),
-                "provenance": _rule(
+                "provenance": rulebook(
                     "PMD 13.4.2",
                     "Przemysl (fort), Brest, Oranienbaum, Sevastopol and Perekop (heavy forts) "
                     "and Odessa (Stalin line) are stated; the other Stalin line hexes (48 in "
