@@ -17,10 +17,16 @@ Axis one: no German unit) is left with it: after a loss, and at the end of each 
 unit on the map is picked up at the start of its owner's Refit Phase and is available again; a
 unit whose last turn in the table has passed is withdrawn (15.4, 9.7.4: never declined).
 
+In a mobile assault the air unit standing with the MA's units in their launch hex adds its
+factors, capped at theirs, and the VIII its column (ruling AIR4); it goes on with them when the
+whole stack moves in. An Axis air supply marker is exchanged for an air corps, the VIII first
+when available, else one the Axis names (8.7, ruling AS2, ``airsupply.py``): that corps is out
+until the Axis's next Refit Phase (from turn 211, while the turn's marker stands). Manstein's
+Gambit brings German air units into play until six are, the VIII among them (5.7(1), ruling
+AIR5).
+
 The shared ``air-support`` mechanic (Barbarossa's and LWE's markers: a column per battle, no
-strength, no stack) is a different rule and is not used (ruling AIR0). Not built: air units in a
-mobile assault's attack (the MA's stack moves; an air unit is never moved by the kernel), the
-exchange for Axis air supply (8.7, not built), the Manstein's Gambit air units (5.7(1))."""
+strength, no stack) is a different rule and is not used (ruling AIR0)."""
 
 from __future__ import annotations
 
@@ -64,7 +70,38 @@ def is_viii(match: Match, unit: Unit) -> bool:
 
 def in_play(match: Match, uid: str) -> bool:
     entry = _table(match).get(uid)
-    return entry is not None and int(entry["from"]) <= ynn(match) <= int(entry["until"])
+    if entry is None:
+        return False
+    if uid in _ns(match).get("gambit", ()):
+        return True  # 5.7(1): until the game ends (4.7: after turn 321 at the latest)
+    if entry.get("gambit"):
+        return False  # a stand-in counter only the Gambit brings (ruling AIR5)
+    return int(entry["from"]) <= ynn(match) <= int(entry["until"])
+
+
+def side_of(match: Match, uid: str) -> str:
+    return str(match.title.doc("counters")["counters"][uid]["side"])
+
+
+GAMBIT_ACTIVE = 6
+"""5.7(1): the Gambit brings enough air units for six active, the VIII among them."""
+
+
+def gambit_air(match: Match) -> list[str]:
+    """5.7(1): put German air units into play until six are, the VIII first (ruling AIR5)."""
+    counters = match.title.doc("counters")["counters"]
+    german = [u for u in sorted(_table(match)) if u in counters and side_of(match, u) == AXIS]
+    table = _table(match)
+    german.sort(key=lambda u: (not table[u].get("viii"), bool(table[u].get("gambit"))))
+    active = [u for u in german if in_play(match, u)]
+    brought: list[str] = []
+    for uid in german:
+        if uid not in active and len(active) + len(brought) < GAMBIT_ACTIVE:
+            brought.append(uid)
+    _ns(match).setdefault("gambit", []).extend(brought)
+    if brought:
+        match.emit("air", f"Manstein's Gambit brings {', '.join(brought)}", "PMD 5.7")
+    return brought
 
 
 def air_ids(match: Match, side: str) -> list[str]:
@@ -130,6 +167,29 @@ def wargame_unit_values(match: Match, unit: Unit) -> dict[str, float] | None:
         return None
     v = _value(match, unit)
     return {"attack": v, "defense": v, "movement": 0}
+
+
+SUPPLYING = "air-supply"
+"""8.7: the ``grounded`` reason of an air corps exchanged for an air supply marker."""
+
+
+def _supplying_on(match: Match) -> bool:
+    from . import airsupply
+
+    return airsupply.holds_corps(match)
+
+
+def for_supply(match: Match) -> list[str]:
+    """8.7: the air corps an air supply marker may be exchanged for now: the VIII alone while it
+    is available, else any available German one (ruling AS2)."""
+    free = available(match, AXIS)
+    return [u for u in free if _table(match)[u].get("viii")] or free
+
+
+def exchange(match: Match, uid: str) -> None:
+    """8.7: the corps gives no combat support until the Axis's next Refit Phase."""
+    _ns(match).setdefault("grounded", {})[uid] = SUPPLYING
+    match.emit("air", f"{uid} is exchanged for an air supply marker", "PMD 8.7", unit=uid)
 
 
 def _remove(match: Match, unit: Unit, why: str) -> None:
@@ -259,9 +319,11 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
                 match.place(air, None)
                 ns.get("with", {}).pop(uid, None)
         grounded = ns.get("grounded", {})
-        for uid in list(grounded):
-            if units.get(uid) is None or units[uid].side == side:
-                grounded.pop(uid)
+        for uid in [u for u in grounded if side_of(match, u) == phasing]:
+            if grounded[uid] == SUPPLYING and _supplying_on(match):
+                continue  # 8.7 from turn 211: out while the turn's marker stands (ruling AS2)
+            grounded.pop(uid)
+            match.emit("air", f"{uid} is available again", RULE, unit=uid)
 
 
 @hookimpl
@@ -291,6 +353,21 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
 def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
     if not is_air(match, unit):
         check(match)
+
+
+def ma_air(match: Match, battle: Battle) -> Unit | None:
+    """15.4: the air unit supporting a mobile assault: its side's, standing with the MA's units
+    in their launch hex (ruling AIR4)."""
+    if battle.kind != "overrun" or not battle.attackers:
+        return None
+    launch = battle.extra.get("overrun", {}).get("launch")
+    if not launch or launch not in match.topology:
+        return None
+    side = match.state.units[battle.attackers[0]].side
+    for unit in match.units_at(launch):
+        if unit.side == side and is_air(match, unit) and unit.id not in battle.attackers:
+            return unit
+    return None
 
 
 def supported(match: Match, battle: Battle, air: Unit, attacking: bool) -> list[Unit]:
@@ -328,6 +405,12 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
                 out.append(
                     Modifier(uid, "set", cap, f"air factors at most the stack's {cap:g}", RULE)
                 )
+    air = ma_air(match, battle)
+    if air is not None:  # ruling AIR4: the MA's units are the supported stack in the battle
+        have = float(match.unit_values(air).get("attack", 0))
+        cap = sum(float(match.unit_values(units[i]).get("attack", 0)) for i in battle.attackers)
+        add = min(have, cap)
+        out.append(Modifier("attack", "add", add, f"{air.id} supports the MA: +{add:g}", RULE))
     return out
 
 
@@ -335,7 +418,8 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
 def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
     """15.4: the VIII Flieger Korps shifts one column for the Axis stack it supports."""
     units = match.state.units
-    for uid in battle.attackers:
+    air = ma_air(match, battle)
+    for uid in battle.attackers + ([air.id] if air is not None else []):
         if is_viii(match, units[uid]):
             return [Shift.right(1, "VIII Flieger Korps supports the attack", RULE, CAPPED)]
     for uid in battle.defenders:

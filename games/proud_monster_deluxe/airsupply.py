@@ -17,8 +17,11 @@ there for the 2-week turn and supplies every Axis unit in its hex and the six ar
 defence only (its units are otherwise out of supply: halved attack and MF, no MA); it comes off
 when its hex becomes Soviet-controlled, until the next turn.
 
-Divisions eliminated on air supply only go to the Dead Pile (8.7, ``eliminated.py``). The air
-corps exchanged for a marker (VIII first) are not built: PMD has no air units yet (ruling AS2).
+Divisions eliminated on air supply only go to the Dead Pile (8.7, ``eliminated.py``). Each
+marker placed is exchanged for an air corps (``air.py``): the VIII while it is available, else
+the one the Axis names (``airsupply HEX CORPS``); with no corps available no marker goes out
+(ruling AS2). The corps gives no combat support until the Axis's next Refit Phase, or, from turn
+211, while the turn's marker stands.
 """
 
 from __future__ import annotations
@@ -143,8 +146,32 @@ def _late_problem(match: Match, loc: str, ns: dict[str, Any]) -> str | None:
     return None
 
 
+def corps_problem(match: Match, named: tuple[str, ...]) -> str | None:
+    """8.7: the marker is exchanged for an air corps: the VIII first if available, else the one
+    the Axis names; none available, no marker (ruling AS2)."""
+    from . import air
+
+    corps = air.for_supply(match)
+    if not corps:
+        return f"no air corps is available to exchange for an air supply marker ({RULE})"
+    if not named:
+        if len(corps) > 1:
+            return f"name the air corps exchanged for the marker: {', '.join(corps)} ({RULE})"
+        return None
+    if named[0] not in corps:
+        return f"the marker is exchanged for {' or '.join(corps)} (the VIII first, {RULE})"
+    return None
+
+
+def holds_corps(match: Match) -> bool:
+    """8.7 from turn 211: the turn's marker still stands, so its corps stays out (ruling AS2)."""
+    ns = _ns(match)
+    return late(match) and ns.get("turn") == match.turn and bool(ns.get("markers"))
+
+
 class AirSupply(Verb):
-    """``airsupply HEX``: the Axis commits an air supply marker (8.7)."""
+    """``airsupply HEX [CORPS]``: the Axis commits an air supply marker, exchanged for an air
+    corps (8.7)."""
 
     name = "airsupply"
     kinds = ("movement",)
@@ -158,17 +185,30 @@ class AirSupply(Verb):
         hexes = {u.loc for u in match.units_of(AXIS) if u.loc and not u.loc.startswith("box:")}
         if late(match):  # any hex may take it; listed: those reaching an Axis unit (ruling AS1)
             hexes |= {n for h in hexes for n in match.topology.neighbours(h)}
+        from . import air
+
+        corps = air.for_supply(match)
+        if not corps:
+            return
+        named = [()] if len(corps) == 1 else [(c,) for c in corps]  # his choice (ruling AS2)
         for h in sorted(hexes):
             if place_problem(match, decision.side, h) is None:
-                yield Action(self.name, (h,))
+                for extra in named:
+                    yield Action(self.name, (h, *extra))
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
-        if len(action.args) != 1:
-            return f"usage: airsupply HEX ({RULE})"
-        return place_problem(match, decision.side, str(action.args[0]))
+        if len(action.args) not in (1, 2):
+            return f"usage: airsupply HEX [CORPS] ({RULE})"
+        found = place_problem(match, decision.side, str(action.args[0]))
+        return found or corps_problem(match, action.args[1:])
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        from . import air
+
         loc = str(action.args[0])
+        air.exchange(
+            match, str(action.args[1]) if len(action.args) > 1 else air.for_supply(match)[0]
+        )
         ns = match.state.ns(NS)
         if late(match):
             ns["markers"] = [{"loc": loc, "area": True}]

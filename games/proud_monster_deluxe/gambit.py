@@ -5,9 +5,10 @@ He may declare it (``gambit``) only in his Refit Phase of the week he has declar
 end of turn 321: unless the Axis has won by then, the Soviets win (4.7). The var
 ``manstein_gambit`` holds the declaration for the rest of the game (nothing removes it).
 
-The special reinforcements of 5.7(1)-(7) wait for what they draw on (air units, the withdrawal
-piles, the Replacement Army's free picks, Leg replacement points, the MG counters, the turn
-track's 25 PD and 2 Para Division, the Offensive Supply-5 marker): ruling MG1."""
+5.7(1)'s air units come into play until six are active, the VIII among them (``air.py``,
+ruling AIR5). The other special reinforcements of 5.7(2)-(7) wait for what they draw on (the
+withdrawal piles, the Replacement Army's free picks, Leg replacement points, the MG counters,
+the turn track's 25 PD and 2 Para Division, the Offensive Supply-5 marker): ruling MG1."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 
-from . import offensives
+from . import air, offensives
 from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 5.7"
@@ -56,6 +57,7 @@ class Gambit(Verb):
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         match.state.vars["manstein_gambit"] = ynn(match)
+        air.gambit_air(match)  # 5.7(1)
         match.emit(
             "gambit",
             f"the Axis declares Manstein's Gambit: the game ends after turn {LAST_TURN}",

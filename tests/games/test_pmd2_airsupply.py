@@ -82,8 +82,8 @@ def test_two_markers_a_week_one_a_hex_none_in_a_supply_concentration_8_7_8_9() -
     others = [h for h in match.topology.neighbours(near) if match.topology.terrain(h) == "clear"]
     put(match, MECH, others[0])
     put(match, OTHER, others[1])
-    match.apply(f"airsupply {others[0]}")
-    refused(match, f"airsupply {others[1]}", "both air supply markers", rule="PMD 8.7")
+    match.apply(f"airsupply {others[0]} ger-air-i")  # the VIII is out: he names one (8.7)
+    refused(match, f"airsupply {others[1]} ger-air-iv", "both air supply markers", rule="PMD 8.7")
     match = _movement()
     put(match, LEG, near)
     match.state.ns("supply-concentration")["status"] = "active"

@@ -667,6 +667,10 @@ SOVIET_AIR_ARMIES = {1: 210, 2: 214, 3: 218, 4: 222}
 """Stand-in Soviet Air Armies by arrival turn (15.4: from turn 210, printed values)."""
 
 
+GAMBIT_AIR = "ger-air-mg"
+"""A stand-in German air unit only Manstein's Gambit brings into play (5.7(1), ruling AIR5)."""
+
+
 def air_counters() -> Json:
     """The air units of 15.4: the German Flieger Korps (VIII among them), the Soviet 6th
     Interceptor Corps (5-5, turns 123-203, stated) and Air Armies (stand-in 4-4)."""
@@ -679,6 +683,16 @@ def air_counters() -> Json:
             [face(6, 6, 0)],
             rule("15.4", "strength 6 after 1941 (stated), by week in 1941 (table-air, stand-in)"),
         )
+    c[GAMBIT_AIR] = counter(
+        "axis",
+        "air-ger",
+        "MG air unit",
+        [face(6, 6, 0)],
+        stand_in(
+            "5.7(1): the Gambit brings air units up to 6 active; the fifth German counter "
+            "withdrawn and this sixth are not in the text (6 after 1941, 15.4)"
+        ),
+    )
     c["sov-air-6ic"] = counter(
         "soviet",
         "air-sov",
@@ -703,6 +717,7 @@ def air_table() -> Json:
         f"ger-air-{n}": {"from": first, "until": last, **({"viii": True} if n == "viii" else {})}
         for n, (first, last) in GERMAN_AIR.items()
     }
+    entries[GAMBIT_AIR] = {"from": 301, "until": 321, "gambit": True}
     entries["sov-air-6ic"] = {"from": 123, "until": 202}
     for n, first in SOVIET_AIR_ARMIES.items():
         entries[f"sov-air-army-{n}"] = {"from": first, "until": 407}
