@@ -16,8 +16,12 @@ The "Amph YES/NO" rule: no invasion on a sea in a week after one with sea transp
 invasion on it, nor in a week with sea transport on it; no sea transport on it in the week of an
 invasion. The record of each sea's activity is kept by week (``NS``).
 
-Not built (ruling AI3): an invasion of an enemy-occupied or jointly-occupied hex (the invaders at
-sea, the invasion PA first with its 1L, elimination when they cannot advance)."""
+An invasion of an enemy-occupied or jointly-occupied hex (ruling AI3) puts the invaders in the
+sea hex next to the landing hex (the first in map order); in the Soviet Combat Phase their PA
+on the landing hex comes before any other attack (other units may join it) and he may not end
+the phase while it is owed; it is shifted 1L unless non-invading units attack with them. When
+the battle is over they go into the landing hex if no enemy unit is left there (they cannot
+stay at sea), else they are eliminated; any still at sea when the Combat Phase ends are too."""
 
 from __future__ import annotations
 
@@ -25,10 +29,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from wargame.actions import Action, Decision
+from wargame.combat import Shift
 from wargame.hookspecs import hookimpl, veto_scope
-from wargame.match import Match
-from wargame.mechanics import seamove, stacking
+from wargame.match import Battle, Match
+from wargame.mechanics import combat, seamove, stacking
 from wargame.mechanics.movement import done, phase_key, spent
+from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
@@ -188,13 +194,29 @@ def problem(match: Match, side: str, ids: list[str], loc: str) -> str | None:
         return f"the port is next to enemy units across a land hexside ({RULE})"
     if not (_supplied(match, start) or _supplied(match, loc)):
         return f"the invaders need offensive supply at the port or the landing hex ({RULE})"
-    if match.side_at(loc) not in (None, SOVIET) or any(
-        u.side != SOVIET for u in match.units_at(loc)
-    ):
-        return f"an invasion of an enemy-held hex is not built yet (ruling AI3, {RULE})"
+    if enemy_held(match, loc) and sea_hex(match, loc) is None:
+        return f"no sea hex next to {loc} for the invaders to wait in (ruling AI3, {RULE})"
     if stacking.over(match, SOVIET, [*(u.id for u in match.units_at(loc)), *ids], loc):
         return f"the invaders would overstack {loc} (PMD 6.1)"
     return None
+
+
+def enemy_held(match: Match, loc: str) -> bool:
+    """10.5: the landing hex holds enemy units (enemy-occupied or jointly-occupied)."""
+    return any(u.side != SOVIET for u in match.units_at(loc))
+
+
+def sea_hex(match: Match, loc: str) -> str | None:
+    """Ruling AI3: the sea hex next to the landing hex the invaders wait in, or None."""
+    topo = match.topology
+    return next((n for n in sorted(topo.neighbours(loc)) if topo.terrain(n) == "sea"), None)
+
+
+def afloat(match: Match) -> dict[str, Any] | None:
+    """The invasion waiting at sea for its PA (ruling AI3): ``{"loc", "sea", "units",
+    "fought"}``, or None."""
+    found: dict[str, Any] | None = _ns(match).get("afloat")
+    return found
 
 
 def _enemy_by_land(match: Match, loc: str) -> bool:
@@ -249,11 +271,21 @@ class Invade(Verb):
         start = stack[0].loc or ""
         group = landing_group(match, start, loc) or ""
         key = phase_key(match)
+        sea = sea_hex(match, loc) if enemy_held(match, loc) else None
         for unit in stack:  # no "moved" flag: sea transport may follow on other seas (10.2)
             unit.flags["mp"] = [key, 10**6]
             unit.flags[FLAG] = week(match)
-            match.place(unit, loc)
+            match.place(unit, sea or loc)
         _note(match, group, True)
+        if sea is not None:
+            match.state.ns(NS)["afloat"] = {"loc": loc, "sea": sea, "units": ids, "fought": False}
+            match.emit(
+                "amphibious",
+                f"{','.join(ids)} wait in {sea} to invade {loc} from {start} (ruling AI3)",
+                RULE,
+                units=ids,
+            )
+            return
         match.emit(
             "amphibious",
             f"{','.join(ids)} land at {loc} from {start}",
@@ -291,12 +323,101 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
         if invaded == week(match):
             return f"no sea transport on a sea the week of an invasion there ({RULE})"
         return None
+    waiting = afloat(match)
+    if action.verb == "attack" and waiting is not None and not waiting["fought"]:
+        ids = str(action.args[2]).split(",") if len(action.args) > 2 else []
+        if action.args[0] != waiting["loc"] or not set(waiting["units"]) <= set(ids):
+            return (
+                f"the invasion PA on {waiting['loc']} with {','.join(waiting['units'])} comes "
+                f"first (ruling AI3, {RULE})"
+            )
+        return None
     for arg in action.args:
         for uid in str(arg).split(","):
             unit = units.get(uid)
             if unit is not None and landed(match, unit):
                 return f"{uid} invaded this week and moves and attacks no more ({RULE})"
     return None
+
+
+@hookimpl
+def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
+    """Ruling AI3: the invasion PA is owed in the Soviet Combat Phase while it may be made."""
+    waiting = afloat(match)
+    leaf = match.phase
+    if waiting is None or waiting["fought"] or leaf is None or leaf.spec.kind != "combat":
+        return []
+    attack = Action("attack", (waiting["loc"], "with", ",".join(waiting["units"])))
+    if decision.side != SOVIET or match.check(attack) is not None:
+        return []
+    return [f"the invasion PA on {waiting['loc']} is made first (ruling AI3, {RULE})"]
+
+
+@hookimpl
+def wargame_battle_start(match: Match, battle: Battle) -> None:
+    waiting = afloat(match)
+    if waiting is not None and set(waiting["units"]) & set(battle.attackers):
+        waiting["fought"] = True
+
+
+@hookimpl
+def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
+    """10.5: 1L on the invasion PA unless non-invading units attack the hex too."""
+    waiting = afloat(match)
+    if waiting is None or battle.target != waiting["loc"]:
+        return []
+    if not set(battle.attackers) & set(waiting["units"]):
+        return []
+    if set(battle.attackers) - set(waiting["units"]):
+        return []
+    return [Shift.left(1, "amphibious invasion with no other attackers", RULE)]
+
+
+def _ashore(match: Match, waiting: dict[str, Any]) -> None:
+    """Ruling AI3: after the invasion PA, or at the Combat Phase's end, the invaders still at
+    sea go into the landing hex when no enemy is left there and they fit, else are gone."""
+    units = [match.state.units[i] for i in waiting["units"]]
+    at_sea = [u for u in units if u.loc == waiting["sea"]]
+    match.state.ns(NS).pop("afloat", None)
+    if not at_sea:
+        return
+    loc = waiting["loc"]
+    ids = [u.id for u in match.units_at(loc) if u.side == SOVIET] + [u.id for u in at_sea]
+    if (
+        waiting["fought"]
+        and not enemy_held(match, loc)
+        and not stacking.over(match, SOVIET, ids, loc)
+    ):
+        for unit in at_sea:
+            match.place(unit, loc)
+        match.emit("amphibious", f"{','.join(u.id for u in at_sea)} land at {loc}", RULE)
+        match.hook.wargame_moved(match=match, units=at_sea, path=[waiting["sea"], loc])
+        return
+    for unit in at_sea:
+        match.eliminate(unit, f"could not advance into {loc} from the sea (ruling AI3)", RULE)
+
+
+@hookimpl
+def wargame_settled(match: Match) -> None:
+    waiting = afloat(match)
+    if waiting is not None and waiting["fought"] and combat.active(match) is None:
+        _ashore(match, waiting)
+
+
+@hookimpl
+def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
+    """Ruling AI3: an invasion whose hex no longer holds the enemy lands as on an empty hex."""
+    waiting = afloat(match)
+    if waiting is not None and phase.kind == "combat" and not enemy_held(match, waiting["loc"]):
+        waiting["fought"] = True  # nothing to fight: they land and attack no more this week
+        _ashore(match, waiting)
+
+
+@hookimpl
+def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
+    waiting = afloat(match)
+    if waiting is not None and phase.kind == "combat":
+        _ashore(match, waiting)
 
 
 @hookimpl
