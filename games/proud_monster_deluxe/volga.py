@@ -7,15 +7,21 @@ Stalingrad to Astrakhan, so any Axis unit in a hex along a South Volga hexside i
 
 While interdicted: Soviet attacks on hexes south of the Caucasus line shift 1L (outside the 13.5
 cap, ruling V2); Soviet units south of the Caucasus line may not enter the RVGK and Soviet units
-leaving the RVGK south of it have moved for the week (``rvgk.py``)."""
+leaving the RVGK south of it have moved for the week (``rvgk.py``).
+
+The South Volga in combat (13.4.1) is a major river (halving, no MA: ``combat.py``,
+``mobileassault.py``), but a PA across it is made only across a hexside with an urban hex on
+either bank, or by the Soviets over a pontoon bridge (15.12); not in frozen weather (12.4), nor
+by the Axis on turn 112 (5.3(10)), when rivers are ignored (ruling V3)."""
 
 from __future__ import annotations
 
+from wargame.actions import Action, Decision
 from wargame.combat import Shift
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Battle, Match
 
-from .turns import AXIS, SOVIET
+from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 11.4"
 RIVER = "south-volga"
@@ -55,3 +61,47 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
     if match.state.units[battle.attackers[0]].side != SOVIET or not interdicted(match):
         return []
     return [Shift.left(1, "the Volga is interdicted", RULE)]
+
+
+CROSSING_RULE = "PMD 13.4.1"
+
+
+def crossing_problem(match: Match, unit_id: str, target: str) -> str | None:
+    """13.4.1: why this unit may not make a PA across the South Volga into ``target``, or None."""
+    from .bridges import bridged
+    from .combat import RIVER_WEATHER
+    from .supply import URBAN
+    from .weather import weather_at
+
+    unit = match.state.units.get(unit_id)
+    if unit is None or unit.loc is None or unit.loc == target or target not in match.topology:
+        return None
+    topo = match.topology
+    edge = topo.edge(unit.loc, target)
+    if edge is None or RIVER not in edge.features:
+        return None
+    if weather_at(match, target) not in RIVER_WEATHER:
+        return None  # 12.4: frozen rivers are ignored
+    if unit.side == AXIS and ynn(match) == 112:
+        return None  # 5.3(10): the Axis ignore rivers on turn 112
+    if any(set(topo.features(h)) & set(URBAN) for h in (unit.loc, target)):
+        return None
+    if unit.side == SOVIET and bridged(match, unit.loc, target):
+        return None  # 15.12: over a pontoon bridge
+    return (
+        f"{unit_id} may not attack across the South Volga there: only across a hexside next to "
+        f"an urban hex, or a Soviet pontoon bridge ({CROSSING_RULE})"
+    )
+
+
+@hookimpl(specname="wargame_veto")
+@veto_scope(verbs=("attack",), kinds=("combat",))
+def crossing_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    """13.4.1: a PA across the South Volga."""
+    if len(action.args) != 3 or action.args[1] != "with":
+        return None
+    for uid in str(action.args[2]).split(","):
+        found = crossing_problem(match, uid, str(action.args[0]))
+        if found:
+            return found
+    return None
