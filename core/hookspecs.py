@@ -197,6 +197,17 @@ def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
     """A unit left play: dead piles, victory points for destroyed formations."""
 
 
+@hookspec(firstresult=True)
+def wargame_extra_steps(match: Match, unit: Unit) -> int | None:
+    """Steps the unit has beyond its counter's faces, lost before them (PMD 15.9: a Mech
+    Upgrade marker under a division)."""
+
+
+@hookspec
+def wargame_extra_step_lost(match: Match, unit: Unit, rule: str | None) -> None:
+    """One of the unit's extra steps (:func:`wargame_extra_steps`) was lost: take it off."""
+
+
 # ----------------------------------------------------------------------------- movement
 
 

@@ -413,8 +413,21 @@ class Match:
         )
         self.hook.wargame_unit_eliminated(match=self, unit=unit)
 
+    def extra_steps(self, unit: Unit) -> int:
+        """Steps the title adds beyond the unit's faces (PMD 15.9's Mech Upgrade), lost first."""
+        return int(self.hook.wargame_extra_steps(match=self, unit=unit) or 0)
+
     def lose_steps(self, unit: Unit, steps: int = 1, rule: str | None = None) -> None:
-        """Flip or replace the unit down ``steps`` faces; past the last face it is eliminated."""
+        """Flip or replace the unit down ``steps`` faces, its extra steps first; past the last
+        face it is eliminated."""
+        absorbed = 0
+        while absorbed < steps and self.extra_steps(unit) > 0:
+            self.hook.wargame_extra_step_lost(match=self, unit=unit, rule=rule)
+            self.emit("step", f"{unit.id} loses an extra step", rule, unit=unit.id, step=unit.step)
+            absorbed += 1
+        steps -= absorbed
+        if absorbed and not steps:
+            return
         faces = self.faces(unit)
         unit.step += steps
         if unit.step >= faces:

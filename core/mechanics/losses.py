@@ -24,8 +24,10 @@ REQUIRES: dict[str, str] = {}
 
 
 def steps_left(match: Match, unit: Unit) -> float:
-    """What the unit can still absorb, counted in steps (``step_value`` each)."""
-    return (match.faces(unit) - unit.step) * float(match.counter(unit).get("step_value", 1))
+    """What the unit can still absorb, counted in steps (``step_value`` each), its extra steps
+    (PMD 15.9) included."""
+    left = match.faces(unit) - unit.step + match.extra_steps(unit)
+    return left * float(match.counter(unit).get("step_value", 1))
 
 
 def ask(

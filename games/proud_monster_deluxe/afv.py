@@ -116,6 +116,21 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
     return out
 
 
+def owed(match: Match, battle: Battle, who: str, candidates: list[str]) -> bool:
+    """13.11(2): the side declared the AFV shift, lost no full AFV step yet, and has an AFV
+    unit among ``candidates`` left."""
+    if not battle.extra.get("afv", {}).get(who):
+        return False
+    units = match.state.units
+    before = battle.extra.get("pmd", {}).get(f"{who}_before", {})
+    lost = sum(
+        before.get(i, 0.0) - (steps_left(match, units[i]) if units[i].loc else 0.0)
+        for i in before
+        if is_afv(match, i)
+    )
+    return lost < 1 and any(units[i].loc is not None and is_afv(match, i) for i in candidates)
+
+
 @hookimpl
 @veto_scope(verbs=("lose",), kinds=("loss",))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
@@ -125,20 +140,12 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
     if battle is None or ctx.get("enemy_picks") or ctx.get("alternate") or not action.args:
         return None
     who = ctx.get("who")
-    if who is None or not battle.extra.get("afv", {}).get(who) or is_afv(match, action.args[0]):
+    if who is None or is_afv(match, action.args[0]):
         return None
     from . import engineers
 
     if engineers.owed(match, battle, who, ctx["units"]):
         return None  # 13.11(1): the engineer step comes before the AFV step (engineers.py)
-    units = match.state.units
-    before = battle.extra.get("pmd", {}).get(f"{who}_before", {})
-    lost = sum(
-        before.get(i, 0.0) - (steps_left(match, units[i]) if units[i].loc else 0.0)
-        for i in before
-        if is_afv(match, i)
-    )
-    left = [i for i in ctx["units"] if units[i].loc is not None and is_afv(match, i)]
-    if lost < 1 and left:
+    if owed(match, battle, who, ctx["units"]):
         return "an AFV step is lost first, the AFV shift having been declared (PMD 13.11)"
     return None

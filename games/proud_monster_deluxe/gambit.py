@@ -6,9 +6,11 @@ end of turn 321: unless the Axis has won by then, the Soviets win (4.7). The var
 ``manstein_gambit`` holds the declaration for the rest of the game (nothing removes it).
 
 5.7(1)'s air units come into play until six are active, the VIII among them (``air.py``,
-ruling AIR5). The other special reinforcements of 5.7(2)-(7) wait for what they draw on (the
-withdrawal piles, the Replacement Army's free picks, Leg replacement points, the MG counters,
-the turn track's 25 PD and 2 Para Division, the Offensive Supply-5 marker): ruling MG1."""
+ruling AIR5); 5.7(5)'s 4 "2-Upgrade" markers join the Axis's Mech Upgrade markers
+(``upgrades.py``). The other special reinforcements of 5.7(2)-(7) wait for what they draw on
+(the withdrawal piles, the Replacement Army's free picks, Leg replacement points, the 5 MG
+combat units, the turn track's 25 PD and 2 Para Division, the Offensive Supply-5 marker):
+ruling MG1."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 
-from . import air, offensives
+from . import air, offensives, upgrades
 from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 5.7"
@@ -58,6 +60,7 @@ class Gambit(Verb):
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         match.state.vars["manstein_gambit"] = ynn(match)
         air.gambit_air(match)  # 5.7(1)
+        upgrades.gambit(match)  # 5.7(5): the 4 MG 2-Upgrade markers
         match.emit(
             "gambit",
             f"the Axis declares Manstein's Gambit: the game ends after turn {LAST_TURN}",

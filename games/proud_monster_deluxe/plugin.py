@@ -52,6 +52,7 @@ from wargame.games.proud_monster_deluxe import (
     summerattack,
     supply,
     turns,
+    upgrades,
     victory,
     volga,
     weather,
@@ -112,6 +113,7 @@ RULES: tuple[object, ...] = (
     bridges,  # part 2: 15.12 (after mobileassault: its cost key holds that one's)
     air,  # part 2: 15.4
     bombard,  # part 2: 15.5 enhanced, 15.21 shells
+    upgrades,  # part 2: 15.9
     victory,
 )
 

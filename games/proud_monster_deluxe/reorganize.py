@@ -9,7 +9,8 @@ normally that week; Mech units may not do it next to an enemy unit across a land
 both take the Refit marker (the ``refit`` flag of replacements.py: no move nor attack that week,
 gone in the Cleanup Phase). Never in a jointly-occupied hex. Soviets too: a reorganization is no
 refit (9.5.3 forbids only refits). The Guards corps giving steps to non-Guards corps is not built
-(no corps in the manifest; ruling RO1)."""
+(no corps in the manifest; ruling RO1). 15.9's upgraded unit reorganizing its Mech Upgrade
+marker's steps into itself is upgrades.py's ``upgrade-absorb``."""
 
 from __future__ import annotations
 
@@ -44,12 +45,18 @@ def problem(match: Match, side: str, giver: Unit, taker: Unit) -> str | None:
         return f"only units of several steps at full strength reorganize ({RULE})"
     if taker.step == 0:
         return f"{taker.id} is at full strength ({RULE})"
-    loc = giver.loc
+    return where_problem(match, side, giver)
+
+
+def where_problem(match: Match, side: str, unit: Unit) -> str | None:
+    """Why the unit's place bars a reorganization now (9.2), or None."""
+    loc = unit.loc
+    assert loc is not None
     if loc in (*OKH.values(), *RVGK):
         return None
     if reserves._joint(match, loc):
         return f"never in a jointly-occupied hex ({RULE})"
-    if _mech(match, giver) and reserves._adjacent_enemy(match, loc, side):
+    if _mech(match, unit) and reserves._adjacent_enemy(match, loc, side):
         return f"Mech units next to an enemy unit do not reorganize ({RULE})"
     return None
 

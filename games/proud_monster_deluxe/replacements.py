@@ -32,8 +32,8 @@ eliminated unit goes where a unit destroyed in combat goes (eliminated.py).
 ``Match.faces``); in 1942 a refit or rebuild may not bring it to full strength, from 1943 not to
 a green face (ruling RI1).
 
-Not built: shells, HARKO, Mech Upgrades, the Soviet TC and MC step maxima (none in the
-manifest)."""
+15.9's Mech Upgrade markers are upgrades.py (they use :func:`where_problem`). Not built: the
+Soviet TC and MC step maxima (none in the manifest)."""
 
 from __future__ import annotations
 
@@ -168,21 +168,28 @@ def refit_problem(match: Match, unit: Unit) -> str | None:
         return _green(match, unit)
     if not (german(match, unit) or _mech(match, unit)) or _steps(match, unit) < 2:
         return f"only German units and minor allied Mech units of several steps refit ({AXIS_RULE})"
+    return where_problem(match, unit, AXIS_RULE)
+
+
+def where_problem(match: Match, unit: Unit, rule: str) -> str | None:
+    """Why the unit's place and state bar a refit now (9.5.1's conditions, the Leg or the Mech
+    procedure by its class; 15.9's Mech Upgrade uses them too), or None."""
+    assert unit.loc is not None
     if unit.loc in OKH.values():
         return None  # 9.5.1: always in an OKH area
     if reserves._joint(match, unit.loc):
-        return f"no refit in a jointly-occupied hex ({AXIS_RULE})"
+        return f"no refit in a jointly-occupied hex ({rule})"
     if not overland_supply(match, unit):
-        return f"{unit.id} is not in overland supply ({AXIS_RULE})"
+        return f"{unit.id} is not in overland supply ({rule})"
     if reserves.in_reserve(match, unit):
-        return f"{unit.id} is in reserve ({AXIS_RULE})"
+        return f"{unit.id} is in reserve ({rule})"
     year = 1940 + ynn(match) // 100
     if year == 1941 and unit.loc in match.topology.region("gas-east"):
-        return f"in 1941 no refit east of the GAS line ({AXIS_RULE})"
+        return f"in 1941 no refit east of the GAS line ({rule})"
     if year == 1942 and unit.loc in match.topology.region("caucasus-south"):
-        return f"in 1942 no refit south of the Caucasus line ({AXIS_RULE})"
-    if _mech(match, unit) and reserves._adjacent_enemy(match, unit.loc, AXIS):
-        return f"a Mech unit next to an enemy unit does not refit ({AXIS_RULE})"
+        return f"in 1942 no refit south of the Caucasus line ({rule})"
+    if _mech(match, unit) and reserves._adjacent_enemy(match, unit.loc, unit.side):
+        return f"a Mech unit next to an enemy unit does not refit ({rule})"
     return None
 
 
@@ -462,6 +469,7 @@ def soviet_points(match: Match) -> dict[str, int]:
     n = ynn(match)
     producing = _producing(match)
     extra = int(match.state.vars.get("soviet_lrp", 0))
+    traded = int(_ns(match).get("upgrade_mrp", 0))  # 15.9: Mech Upgrade markers traded
     if n < WEST_RATE[-1][0]:
         got = {"lrp": extra, "mrp": 0}
     elif east(match):
@@ -471,6 +479,7 @@ def soviet_points(match: Match) -> dict[str, int]:
         rate = next(r for since, r in WEST_RATE if n >= since)
         half = math.ceil(rate / 2)
         got = {"lrp": sum(half if r else rate for r in producing.values()) + extra, "mrp": 0}
+    got["mrp"] += traded
     _ns(match)[SOVIET] = got
     return got
 
@@ -510,6 +519,7 @@ def soviet_receive(match: Match, phase: PhaseSpec) -> None:
 def soviet_lose(match: Match, phase: PhaseSpec) -> None:
     """9.5.3: Soviet points not used this turn are lost."""
     _ns(match).pop(SOVIET, None)
+    _ns(match).pop("upgrade_mrp", None)
     _ns(match).pop("spent", None)
 
 

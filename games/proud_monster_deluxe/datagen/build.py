@@ -1095,7 +1095,7 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
         "unit_types": {**UNIT_TYPES, **FIRE_SUPPORT_TYPES, **AIR_TYPES, **section9_types},
         "counters": dict(sorted(c.items())),
         "pools": pools,
-        "markers": markers,
+        "markers": {**markers, **reinforcements.upgrade_marker()},
     }
     return doc, groups
 

@@ -309,6 +309,7 @@ def schedule(index_of: dict[int, int]) -> Json:
         "provenance": rule("9.3, 9.7.2", "the text's example: the 2SS MID withdraws on turn 211"),
     }
     out.update(section9_schedule(index_of))
+    out.update(mech_upgrades(index_of))
     generic = {(124, "axis"): ("id", 1), (203, "soviet"): ("rd", 2), (205, "soviet"): ("tb", 1)}
     for (ynn, side), (kind, count) in generic.items():
         out[f"{ynn}-{side}-withdraw-{kind}"] = {
@@ -319,6 +320,57 @@ def schedule(index_of: dict[int, int]) -> Json:
             "provenance": stand_in("9.7.3: a generic withdrawal (the TRT is not in the text)"),
         }
     return dict(sorted(out.items()))
+
+
+AXIS_UPGRADES = {205: 1, 209: 1, 213: 1, 217: 1, 221: 1, 301: 2, 305: 2, 309: 2, 313: 2, 317: 2}
+"""Stand-in: the Axis Mech Upgrade markers (YNN -> value, 1 or 2), from turn 205 (15.9)."""
+SOVIET_UPGRADES = {301: 1, 305: 1, 309: 2, 313: 2, 317: 2, 321: 2, 401: 2, 405: 2}
+"""Stand-in: the Soviet (Guards-coloured) Mech Upgrade markers, from turn 301 (15.9)."""
+GAMBIT_UPGRADES = 4
+"""5.7(5): the 4 "2-Upgrade" counters marked MG."""
+
+
+def mech_upgrades(index_of: dict[int, int]) -> Json:
+    """15.9: the schedule's ``upgrade`` events: the first turns are the text's (205 for the
+    Axis, 301 for the Soviets); the later turns and the values are stand-ins (the TRT is not in
+    the text)."""
+    from .build import stand_in
+
+    out: Json = {}
+    for side, table in (("axis", AXIS_UPGRADES), ("soviet", SOVIET_UPGRADES)):
+        for ynn, value in table.items():
+            out[f"{ynn}-{side}-upgrade"] = {
+                "turn": index_of[ynn],
+                "side": side,
+                "kind": "event",
+                "options": {"event": "upgrade", "values": [value]},
+                "provenance": stand_in(
+                    f"15.9: a Mech Upgrade marker of {value} (the {side} markers from turn "
+                    f"{min(table)} are the text's; this turn and value are not in the text)"
+                ),
+            }
+    return out
+
+
+def upgrade_marker() -> Json:
+    """15.9: the Mech Upgrade marker under a unit (``steps`` 1 or 2), off with its last step
+    (13.11), absorbed by reorganization (9.2) or with its unit."""
+    from .build import rule
+
+    count = len(AXIS_UPGRADES) + len(SOVIET_UPGRADES) + GAMBIT_UPGRADES
+    return {
+        "mech-upgrade": {
+            "name": "Mech Upgrade",
+            "mark": "UPG",
+            "count": count,
+            "on": "unit",
+            "removal_rule": "PMD 15.9, 13.11",
+            "removed_by": ["hook"],
+            "provenance": rule(
+                "15.9, 5.7", "the stand-in schedule's markers and the Gambit's 4 2-Upgrade"
+            ),
+        }
+    }
 
 
 MD_HQ = ("Leningrad", "Riga", "Minsk", "Kiev", "Odessa", "Kharkov", "Moscow", "Orel", "Rostov")
