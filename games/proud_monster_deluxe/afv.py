@@ -19,7 +19,6 @@ from wargame.combat import Shift
 from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as combat_mechanic
-from wargame.mechanics.losses import steps_left
 from wargame.plugins import Verb
 
 from .combat import CAPPED, unsupplied
@@ -121,13 +120,10 @@ def owed(match: Match, battle: Battle, who: str, candidates: list[str]) -> bool:
     unit among ``candidates`` left."""
     if not battle.extra.get("afv", {}).get(who):
         return False
+    from .engineers import lost_of
+
     units = match.state.units
-    before = battle.extra.get("pmd", {}).get(f"{who}_before", {})
-    lost = sum(
-        before.get(i, 0.0) - (steps_left(match, units[i]) if units[i].loc else 0.0)
-        for i in before
-        if is_afv(match, i)
-    )
+    lost = lost_of(match, battle, who, lambda i: is_afv(match, i))
     return lost < 1 and any(units[i].loc is not None and is_afv(match, i) for i in candidates)
 
 

@@ -11,7 +11,7 @@ engineer step first (13.11(1)), before its AFV step."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from wargame.actions import Action, Decision
 from wargame.combat import Shift
@@ -109,15 +109,20 @@ def owed(match: Match, battle: Battle, who: str, candidates: Sequence[str]) -> b
     if not battle.extra.get("engineer", {}).get(who):
         return False
     units = match.state.units
-    before = battle.extra.get("pmd", {}).get(f"{who}_before", {})
-    lost = sum(
-        before.get(i, 0.0) - (steps_left(match, units[i]) if units[i].loc else 0.0)
-        for i in before
-        if is_engineer(match, units[i])
-    )
-    if lost > 0:
+    if lost_of(match, battle, who, lambda i: is_engineer(match, units[i])) > 0:
         return False
     return any(units[i].loc is not None and is_engineer(match, units[i]) for i in candidates)
+
+
+def lost_of(match: Match, battle: Battle, who: str, kind: Callable[[str], bool]) -> float:
+    """The steps ``who``'s units of a kind have lost in this battle so far (13.11)."""
+    units = match.state.units
+    before = battle.extra.get("pmd", {}).get(f"{who}_before", {})
+    return sum(
+        before.get(i, 0.0) - (steps_left(match, units[i]) if units[i].loc else 0.0)
+        for i in before
+        if kind(i)
+    )
 
 
 @hookimpl
