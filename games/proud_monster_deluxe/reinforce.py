@@ -23,8 +23,9 @@ few are left the rest do not arrive (the kernel's event cites 2.2).
 
 Leningrad on lake supply (9.1.3, ``ports.lake_supply``) is a city only: no arrivals next to it,
 and only Leg units in it. A city on port supply only (8.12) is not in overland supply, so no
-entry hex. Not built (ruling RF3): the vacant Axis-owned HQ's partisan entry, jointly-occupied
-hexes, Ost units (none in the manifest)."""
+entry hex. A vacant Axis-owned Military District HQ hex lets one Soviet Leg unit in (the
+partisans of 9.1.3: placed there, the hex is no longer vacant; ruling RF6). Not built (ruling
+RF3): jointly-occupied hexes, Ost units (none in the manifest)."""
 
 from __future__ import annotations
 
@@ -96,6 +97,15 @@ def entry_hexes(match: Match) -> frozenset[str]:
     return found
 
 
+def partisan_hexes(match: Match) -> list[str]:
+    """9.1.3: vacant Axis-owned Military District HQ hexes, each letting one Leg unit in."""
+    return [
+        h
+        for h in sorted(match.title.doc("md-hq")["entries"])
+        if h in match.topology and controller(match, h) == AXIS and not match.units_at(h)
+    ]
+
+
 def _land(match: Match, a: str, b: str) -> bool:
     """Across a land hexside into a land hex (9.1.3: an HQ's neighbours)."""
     topo = match.topology
@@ -107,6 +117,10 @@ def _land(match: Match, a: str, b: str) -> bool:
 def place_problem(match: Match, unit: Unit, loc: str) -> str | None:
     if not unit.flags.get("placing") or unit.loc not in RVGK:
         return f"{unit.id} is not a Soviet reinforcement waiting to be placed ({RULE})"
+    if loc in partisan_hexes(match):
+        if match.unit_type(unit).get("mobility") != "leg":
+            return f"a vacant Axis-owned Military District HQ lets in a Leg unit only ({RULE})"
+        return None
     if loc not in entry_hexes(match):
         return (
             f"{loc} is not a Soviet-owned city or large town in overland supply, next to a "
@@ -138,7 +152,7 @@ class Place(Verb):
             return []
         return [
             Action(self.name, (actor, h))
-            for h in sorted(entry_hexes(match))
+            for h in sorted({*entry_hexes(match), *partisan_hexes(match)})
             if place_problem(match, unit, h) is None
         ]
 

@@ -134,3 +134,26 @@ def test_they_never_advance_after_combat_15_8() -> None:
     assert why == "the partisans and the 4 Paratroop Corps may not advance (PMD 15.8)"
     keep = Action("advance", ("sov-rd-interior-01", "0101"))
     assert partisans.veto_advance(match=match, decision=decision, action=keep) is None
+
+
+def test_partisans_lose_once_no_other_attacker_is_left_15_8() -> None:
+    """The other side of the rule: with the others gone the corps takes the step."""
+    from wargame.mechanics import combat
+
+    from .pmd_combat_helpers import at_phase, clear_pair
+
+    match = at_phase("soviet", "combat")
+    target, origin = clear_pair(match)
+    put(match, "ger-id-7", target)
+    rd = put(match, "sov-rd-interior-01", origin)
+    match.reveal(rd)
+    corps = put(match, "sov-para-corps-4", origin)
+    units = match.state.units
+    battle = combat.new_battle(match, [rd, corps], [units["ger-id-7"]], target, "attack")
+    battle.roll = 3
+    combat.store(match, battle)
+    combat.carry_out(match, battle, "2/0")
+    refused(match, "lose sov-para-corps-4", "take an attacker loss last", rule="PMD 15.8")
+    match.apply(f"lose {rd.id}")
+    assert rd.loc is None
+    assert corps.step == 1 and corps.loc == origin  # the second step: no one else to take it

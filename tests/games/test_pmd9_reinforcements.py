@@ -46,10 +46,9 @@ def test_not_in_the_open_nor_in_an_axis_held_or_cut_off_city_9_1_3() -> None:
         if match.topology.terrain(h) == "clear" and h not in reinforce.entry_hexes(match)
     )
     refused(match, f"place {uid} {inland}", "not a Soviet-owned city", rule="PMD 9.1.3")
-    match.state.control[MINSK] = "axis"
+    match.state.control[STALINGRAD] = "axis"  # no Military District HQ (ruling RF5 aside)
     match.touch()
-    refused(match, f"place {uid} {MINSK}", "not a Soviet-owned city", rule="PMD 9.1.3")
-    match.state.control[MINSK] = "soviet"
+    refused(match, f"place {uid} {STALINGRAD}", "not a Soviet-owned city", rule="PMD 9.1.3")
     put(match, "ger-id-23", MINSK)
     refused(match, f"place {uid} {MINSK}", "free of Axis units", rule="PMD 9.1.3")
     match.place(match.state.units["ger-id-23"], None)
@@ -67,6 +66,28 @@ def test_a_military_district_hq_lets_them_in_next_to_it_too_9_1_3() -> None:
         match.state.control[h] = "axis"
     match.touch()
     refused(match, f"place {uid} {empty}", "next to a Military District HQ", rule="PMD 9.1.3")
+
+
+def test_a_vacant_axis_owned_military_district_hq_lets_one_leg_unit_in_9_1_3() -> None:
+    match = _soviet_placing()
+    first, second = (u.id for u in reinforce.placing(match)[:2])
+    for unit in list(match.units_at(MINSK)):
+        match.place(unit, None)
+    match.state.control[MINSK] = "axis"
+    match.touch()
+    assert MINSK in reinforce.partisan_hexes(match)
+    tank = put(match, "sov-td-interior-01", reinforce.RVGK[0])
+    tank.flags["placing"] = True
+    refused(match, f"place {tank.id} {MINSK}", "Leg unit only", rule="PMD 9.1.3")
+    put(match, "ger-id-23", MINSK)
+    match.touch()
+    refused(match, f"place {first} {MINSK}", "not a Soviet-owned city", rule="PMD 9.1.3")
+    match.place(match.state.units["ger-id-23"], None)
+    match.touch()
+    assert f"place {first} {MINSK}" in _legal(match)
+    match.apply(f"place {first} {MINSK}")
+    assert match.state.units[first].loc == MINSK
+    refused(match, f"place {second} {MINSK}", "not a Soviet-owned city", rule="PMD 9.1.3")
 
 
 def test_a_red_bordered_edge_hex_takes_them_up_to_the_stacking_limit_9_1_3_6_1() -> None:
