@@ -405,12 +405,12 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
                 out.append(
                     Modifier(uid, "set", cap, f"air factors at most the stack's {cap:g}", RULE)
                 )
-    air = ma_air(match, battle)
-    if air is not None:  # ruling AIR4: the MA's units are the supported stack in the battle
-        have = float(match.unit_values(air).get("attack", 0))
+    ma = ma_air(match, battle)
+    if ma is not None:  # ruling AIR4: the MA's units are the supported stack in the battle
+        have = float(match.unit_values(ma).get("attack", 0))
         cap = sum(float(match.unit_values(units[i]).get("attack", 0)) for i in battle.attackers)
         add = min(have, cap)
-        out.append(Modifier("attack", "add", add, f"{air.id} supports the MA: +{add:g}", RULE))
+        out.append(Modifier("attack", "add", add, f"{ma.id} supports the MA: +{add:g}", RULE))
     return out
 
 
