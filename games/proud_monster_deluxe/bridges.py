@@ -36,7 +36,8 @@ RULE = "PMD 15.12"
 ARRIVES = 220
 COUNT = 10
 PER_HEX = 5
-"""6.1: the Soviet may have at most 5 bridge units in a hex."""
+"""6.1: the Soviet may have at most 5 bridge units in a hex: the laid bridges, each in the hex it
+was laid from (rulings PB1, SK1)."""
 NS = "pmd-bridges"
 
 

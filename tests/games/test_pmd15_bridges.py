@@ -132,3 +132,9 @@ def test_at_most_five_bridges_in_a_hex_6_1_15_12() -> None:
     bridges._take(match, bridges._key(a, b))
     bridges._lay(match, a, "x4")
     refused(match, f"bridge {a} {b}", "at most 5", rule="PMD 6.1")
+    # the cap stops with one of the hex's bridges gone (lifted or eliminated: ruling SK1)
+    bridges._take(match, bridges._key(a, "x4"))
+    match.touch()
+    assert f"bridge {a} {b}" in {str(x) for x in match.legal_actions()}
+    match.apply(f"bridge {a} {b}")
+    assert bridges._key(a, b) in bridges.laid(match)
