@@ -32,6 +32,7 @@ from wargame.state import Unit
 from . import ica, weather
 from .common import GERMAN, SOVIET, features
 
+NS = "lwe-combat"
 NO_ATTACK_HEXSIDES = {"sea", "lake"}
 
 
@@ -123,7 +124,7 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
 
 def fortified(match: Match, loc: str) -> bool:
     """An intact fortified-line hex (11.23); German-side entry destroys it."""
-    return "fortified-line" in features(match, loc) and loc not in match.state.vars.get(
+    return "fortified-line" in features(match, loc) and loc not in match.state.ns(NS).get(
         "destroyed_lines", []
     )
 
@@ -192,7 +193,7 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
             match.lose_steps(unit, 1, rule)
             lost += 1
     if "fortified-line" in feats:
-        destroyed = match.state.vars.setdefault("destroyed_lines", [])
+        destroyed = match.state.ns(NS).setdefault("destroyed_lines", [])
         if battle.target not in destroyed:
             destroyed.append(battle.target)
     battle.extra["todo"] = [{"who": "attacker", "do": "steps", "n": lost}] if result == "BB" else []

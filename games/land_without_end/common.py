@@ -11,6 +11,17 @@ ORANIENBAUM = "3701"
 KIEV = "2529"
 
 
+WEATHER = "lwe-weather"
+"""The weather rules' state (weather.py): ``weather_seen`` facts, the first of a kind rolled."""
+
+
+def weather_seen(match: Match, what: str) -> bool:
+    """Whether the game has had its first ``non_dry`` weather (4.4, ruling E22g: no Moscow roll,
+    Directive No. 3 rescinded) or its first ``mud`` or snow (10.9: no refits; 10.10: no
+    Rollbahn movement); weather.py records each when it is rolled."""
+    return bool(match.state.ns(WEATHER).get(f"{what}_seen"))
+
+
 def in_region(match: Match, loc: str | None, region: str) -> bool:
     if loc is None or loc.startswith("box:"):
         return False

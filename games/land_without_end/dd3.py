@@ -10,8 +10,8 @@ German-held hex must take part in a prepared assault on one of those hexes, his 
 union of 5.6, 11.1 and 11.24): FZs and units stacked with one, units in an intact fortified-line
 hex or a city, the Oranienbaum naval infantry and units stacked with it; a hex across a river
 hexside never obliges (5.6), nor one across an all-sea or all-lake hexside (no attack, 11.18).
-The obligations are fixed at the start of the phase (``state.vars["dd3_obliged"]``: unit ->
-hexes) and cleared at its end.
+The obligations are fixed at the start of the phase (``state.ns("lwe-dd3")["obliged"]``:
+unit -> hexes) and cleared at its end.
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from wargame.plugins import Verb
 
 from .common import GERMAN, SOVIET, features
 
-OBLIGED = "dd3_obliged"
+NS = "lwe-dd3"
+OBLIGED = "obliged"
 NO_DUTY_HEXSIDES = {"river", "sea", "lake"}
 
 FIRST_TURN = 8
@@ -122,13 +123,13 @@ def duties(match: Match) -> dict[str, list[str]]:
 def fix_duties(match: Match, phase: PhaseSpec) -> None:
     """5.6: the units that begin the Soviet Prepared Assault Phase next to the enemy."""
     if match.phasing == SOVIET and in_effect(match):
-        match.state.vars[OBLIGED] = duties(match)
+        match.state.ns(NS)[OBLIGED] = duties(match)
 
 
 @on_phase("end", kinds=("combat",))
 def clear_duties(match: Match, phase: PhaseSpec) -> None:
     if match.phasing == SOVIET:
-        match.state.vars.pop(OBLIGED, None)
+        match.state.ns(NS).pop(OBLIGED, None)
 
 
 def owing(match: Match) -> list[str]:
@@ -136,7 +137,7 @@ def owing(match: Match) -> list[str]:
     legal attack on one of its hexes (5.6)."""
     from wargame.mechanics import combat
 
-    duty = match.state.vars.get(OBLIGED, {})
+    duty = match.state.ns(NS).get(OBLIGED, {})
     units = match.state.units
     waiting = {
         uid
@@ -161,7 +162,7 @@ def owing(match: Match) -> list[str]:
 
 @hookimpl
 def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
-    if decision.kind != "combat" or decision.side != SOVIET or OBLIGED not in match.state.vars:
+    if decision.kind != "combat" or decision.side != SOVIET or OBLIGED not in match.state.ns(NS):
         return []
     left = owing(match)
     if not left:

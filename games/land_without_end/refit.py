@@ -6,7 +6,7 @@ the map, not out of supply and not bound by the GAS Line, 7.4), and not next to 
 choice unit by unit (``refit UNIT``, ``refit done``). A marked unit may not move or attack that
 player turn. In the Refit Completion Phase one die a marked unit: 1-4 it is back to full strength,
 5-6 it stays reduced; the marker goes either way. No refit from the first mud or snow (10.9,
-``mud_seen``).
+``weather_seen``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from .common import GERMAN, SOVIET, in_region
+from .common import GERMAN, SOVIET, in_region, weather_seen
 
 NS = "lwe-refit"
 KIND = "refit"
@@ -72,7 +72,7 @@ def _ask(match: Match) -> None:
 
 @on_phase("start", ids=("refit-start",))
 def offer(match: Match, phase: PhaseSpec) -> None:
-    if match.phasing != GERMAN or match.state.vars.get("mud_seen"):
+    if match.phasing != GERMAN or weather_seen(match, "mud"):
         return
     found = sorted(u.id for u in match.units_of(GERMAN) if eligible(match, u))
     if found:

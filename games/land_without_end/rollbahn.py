@@ -10,7 +10,7 @@
   mechanized unit that takes it may not mobile-assault, 9.19: its move is over, and the overrun
   mechanic refuses a unit that has moved). Both sides of a unit may still prepared-assault.
 - Both end for good at the first mud or snow (10.10; ruling E8), recorded by ``weather`` as
-  ``mud_seen``; Rollbahn supply goes on (7.3).
+  ``weather_seen(match, "mud")``; Rollbahn supply goes on (7.3).
 - Supply (7.3): the operative Rollbahn hexes are those joined along Rollbahnen to a west-edge end
   through German-controlled hexes free of Soviet units (``operative``); ``supply.py`` traces to
   them, after GT3 only to the nearest German-controlled Rollbahn hex (P13).
@@ -27,7 +27,7 @@ from wargame.mechanics import concentration, movement
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from .common import GERMAN, SOVIET, in_region
+from .common import GERMAN, SOVIET, in_region, weather_seen
 
 RULE = "LWE 9.19"
 WATER = frozenset({"sea", "lake"})
@@ -72,7 +72,7 @@ def along(match: Match, a: str, b: str) -> bool:
 
 def ended(match: Match) -> bool:
     """10.10 (ruling E8): Rollbahn movement is gone from the first mud or snow."""
-    return bool(match.state.vars.get("mud_seen"))
+    return weather_seen(match, "mud")
 
 
 def moves_on_it(match: Match, unit: Unit) -> bool:

@@ -24,7 +24,16 @@ from wargame.mechanics import victory as shared
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 
-from .common import GERMAN, KIEV, LENINGRAD, MOSCOW, SOVIET, in_region, town_class
+from .common import (
+    GERMAN,
+    KIEV,
+    LENINGRAD,
+    MOSCOW,
+    SOVIET,
+    in_region,
+    town_class,
+    weather_seen,
+)
 
 ODESSA = "2141"
 """The FZ the 4.2 debit ignores (ruling M4)."""
@@ -76,7 +85,7 @@ def moscow_spec(match: Match) -> dict[str, Any]:
 
 def non_dry_seen(match: Match) -> bool:
     """The first non-dry weather has been rolled (ruling E22g); the weather rules set it."""
-    return bool(match.state.vars.get("non_dry_seen"))
+    return weather_seen(match, "non_dry")
 
 
 def take(match: Match, loc: str, side: str) -> None:

@@ -23,7 +23,7 @@ from wargame.models import PhaseSpec
 from wargame.state import Unit
 
 from . import rollbahn
-from .common import GERMAN, in_region
+from .common import GERMAN, WEATHER, in_region
 
 STRAITS = frozenset({"sivash", "kerch"})
 """9.16: hexsides crossed only as a unit's whole move (the shared crossings mechanic)."""
@@ -62,6 +62,7 @@ def determine(match: Match) -> None:
     from . import dd3
 
     v = match.state.vars
+    seen = match.state.ns(WEATHER)
     roll = match.roll("1d6", "weather (NWZ; SWZ = roll - 2)", "LWE 10.1, 10.2")
     mod = int(table(match)["rolls"]["swz_modifier"])
     old = v.get("weather") or {}
@@ -70,13 +71,13 @@ def determine(match: Match) -> None:
         new[name] = "S" if old.get(name) == "S" else result(match, die)  # 10.8
     v["weather"] = new
     match.emit("weather", f"weather: NWZ {new['nwz']}, SWZ {new['swz']}", "LWE 10.1, 10.2")
-    if any(w != DRY for w in new.values()) and not v.get("non_dry_seen"):
-        v["non_dry_seen"] = True  # 4.4: the Moscow roll ends
+    if any(w != DRY for w in new.values()) and not seen.get("non_dry_seen"):
+        seen["non_dry_seen"] = True  # 4.4: the Moscow roll ends
         match.emit("weather", "first non-dry weather: no Moscow roll from now on", "LWE 4.4")
         if dd3.in_effect(match):
             dd3.rescind(match, "the first non-dry weather rescinds it", "LWE 7.12")
-    if any(w in ("M", "S") for w in new.values()) and not v.get("mud_seen"):
-        v["mud_seen"] = True
+    if any(w in ("M", "S") for w in new.values()) and not seen.get("mud_seen"):
+        seen["mud_seen"] = True
         match.emit(
             "weather", "first mud or snow: Rollbahn movement and refits end", "LWE 10.9, 10.10"
         )

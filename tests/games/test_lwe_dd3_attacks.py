@@ -35,7 +35,7 @@ def test_soviet_unit_next_to_a_german_must_attack_under_dd3_5_6() -> None:
         m.apply(str(m.legal_actions()[0]))
     assert dd3.owing(m) == []
     m.apply("end")
-    assert dd3.OBLIGED not in m.state.vars  # cleared at the end of the phase
+    assert dd3.OBLIGED not in m.state.ns(dd3.NS)  # cleared at the end of the phase
 
 
 def test_duty_ends_when_its_target_may_no_longer_be_attacked_5_6() -> None:
@@ -102,7 +102,7 @@ def test_no_duty_once_dd3_is_rescinded_5_6_7_12() -> None:
     put(m2, "sov-rd-10", a)
     put(m2, "ger-inf-1", b)
     dd3.fix_duties(m2, ASSAULT)
-    assert dd3.OBLIGED not in m2.state.vars
+    assert dd3.OBLIGED not in m2.state.ns(dd3.NS)
 
 
 def test_german_assault_sets_no_soviet_duty_5_6() -> None:
@@ -113,4 +113,4 @@ def test_german_assault_sets_no_soviet_duty_5_6() -> None:
     put(m, "sov-rd-10", a)
     put(m, "ger-inf-1", b)
     dd3.fix_duties(m, ASSAULT)
-    assert dd3.OBLIGED not in m.state.vars
+    assert dd3.OBLIGED not in m.state.ns(dd3.NS)

@@ -10,6 +10,7 @@ import pytest
 from tests.games.lwe_helpers import german_movement  # noqa: F401 (the match fixture)
 from wargame import markers
 from wargame.games.land_without_end import refit
+from wargame.games.land_without_end.common import WEATHER
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.testing import force_rolls, put, refused
@@ -72,7 +73,7 @@ def test_only_reduced_mech_in_regular_supply_away_from_soviets_8_11(match: Match
 def test_no_refits_after_the_first_mud_or_snow_10_9(match: Match) -> None:
     pz = put(match, "ger-pz-1", "1019")
     pz.step = 1
-    match.state.vars["mud_seen"] = True
+    match.state.ns(WEATHER)["mud_seen"] = True
     refit.offer(match, START)
     assert match.decision is not None and match.decision.kind == "movement"
 

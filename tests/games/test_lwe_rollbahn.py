@@ -8,6 +8,7 @@ import pytest
 
 from tests.games.lwe_helpers import advance_to, new_match
 from wargame.games.land_without_end import rollbahn, supply, weather
+from wargame.games.land_without_end.common import WEATHER
 from wargame.match import Match
 from wargame.testing import clear, put, refused
 
@@ -62,7 +63,7 @@ def test_rollbahn_rate_and_bonus_end_at_the_first_mud_or_snow_10_10(match: Match
     match.state.vars["weather"] = {"nwz": "R", "swz": "R"}
     assert weather.cost(match, pz, "1420", "1520") == 1
     match.state.vars["weather"] = {"nwz": "D", "swz": "D"}
-    match.state.vars["mud_seen"] = True
+    match.state.ns(WEATHER)["mud_seen"] = True
     match.touch()
     assert weather.cost(match, pz, "1420", "1520") == 4
     assert "1019" in rollbahn.operative(match)  # supply along it goes on

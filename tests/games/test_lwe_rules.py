@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.games.lwe_helpers import new_match
+from wargame.games.land_without_end.common import WEATHER
 from wargame.match import Battle, Match
 from wargame.mechanics.concentric import concentric
 from wargame.testing import clear, force_rolls, installed, put
@@ -227,7 +228,7 @@ def test_moscow_fights_on_gives_4_vp_and_no_second_roll_4_4(match: Match) -> Non
 def test_no_moscow_roll_after_first_non_dry_weather_4_4(match: Match) -> None:
     from wargame.games.land_without_end import victory
 
-    match.state.vars["non_dry_seen"] = True
+    match.state.ns(WEATHER)["non_dry_seen"] = True
     victory.take(match, "4618", "german")
     assert not match.state.vars.get("capture_rolled")
 
