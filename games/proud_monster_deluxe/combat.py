@@ -256,10 +256,15 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
     for unit in attackers:
         crossed = _crossing(match, battle, unit)
         sides = match.title.doc("terrain")["hexsides"]
-        if "armor" in match.unit_type(unit).get("tags", ()) and any(
+        tags = match.unit_type(unit).get("tags", ())
+        if ("armor" in tags or "assault-gun" in tags) and any(
             sides.get(f, {}).get("combat", {}).get("afv_attack_one") for f in crossed
         ):
-            out.append(Modifier(unit.id, "set", 1, "tank across a crossing arrow", "PMD 13.4.1"))
+            out.append(
+                Modifier(
+                    unit.id, "set", 1, "tank or assault gun across a crossing arrow", "PMD 13.4.1"
+                )
+            )
     return out
 
 

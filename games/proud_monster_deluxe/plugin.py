@@ -12,6 +12,7 @@ from wargame.games.proud_monster_deluxe import (
     amphibious,
     antipartisan,
     artillery,
+    assaultguns,
     attrition,
     bombard,
     bridges,
@@ -114,6 +115,7 @@ RULES: tuple[object, ...] = (
     air,  # part 2: 15.4
     bombard,  # part 2: 15.5 enhanced, 15.21 shells
     upgrades,  # part 2: 15.9
+    assaultguns,  # part 2: 15.22
     victory,
 )
 

@@ -991,6 +991,8 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
     later = reinforcements.counters()  # 9.1: what the TRT brings later (stand-ins)
     section9_types, section9 = reinforcements.section9_stand_ins()  # 9.2-9.7 (stand-ins)
     later.update(section9)
+    ag_types, ag = reinforcements.assault_guns()  # 15.22 (stand-ins)
+    later.update(ag)
     if set(later) & set(c):
         raise ValueError(f"reinforcement counters already in the set-up: {set(later) & set(c)}")
     c.update(later)
@@ -1092,7 +1094,13 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
             "order of battle on the map plus the stated untried pools (16.4). Facts the rules "
             "state carry their rule."
         ),
-        "unit_types": {**UNIT_TYPES, **FIRE_SUPPORT_TYPES, **AIR_TYPES, **section9_types},
+        "unit_types": {
+            **UNIT_TYPES,
+            **FIRE_SUPPORT_TYPES,
+            **AIR_TYPES,
+            **section9_types,
+            **ag_types,
+        },
         "counters": dict(sorted(c.items())),
         "pools": pools,
         "markers": {**markers, **reinforcements.upgrade_marker()},

@@ -310,6 +310,7 @@ def schedule(index_of: dict[int, int]) -> Json:
     }
     out.update(section9_schedule(index_of))
     out.update(mech_upgrades(index_of))
+    out.update(assault_gun_schedule(index_of))
     generic = {(124, "axis"): ("id", 1), (203, "soviet"): ("rd", 2), (205, "soviet"): ("tb", 1)}
     for (ynn, side), (kind, count) in generic.items():
         out[f"{ynn}-{side}-withdraw-{kind}"] = {
@@ -371,6 +372,92 @@ def upgrade_marker() -> Json:
             ),
         }
     }
+
+
+AG_BATTALIONS = {213: (177, 184), 217: (185, 190), 221: (191, 192)}
+"""Stand-in: German assault gun battalions (YNN -> numbers), for 15.22's conversion (after turn 211,
+so the 1942 set-up is unchanged)."""
+AG_BRIGADES = {319: (1, 2), 321: (3, 4), 323: (5, 6)}
+"""Stand-in: the Assault Gun Brigades (YNN -> numbers); the first turn, 319, is the text's."""
+AG_TAGS = ["axis", "german", "afv", "assault-gun", "can-ma", "can-assist"]
+"""15.2: an assault gun unit is an AFV; 14.1: it may MA on its own and assist."""
+
+
+def assault_guns() -> tuple[Json, Json]:
+    """15.22: the assault gun battalions and brigades (their types and counters). The brigade's
+    depleted side, 2-1-11, is the text's; the rest is a stand-in."""
+    from .build import counter, face, rule, stand_in, utype
+
+    types = {
+        "agbn": utype(
+            "Assault gun battalion",
+            "mech",
+            AG_TAGS,
+            0.25,
+            rule("2.4.5, 15.2, 15.22", "the AGBn of 2.4.5's example; battalion stacking (6.1)"),
+        ),
+        "agb": utype(
+            "Assault gun brigade",
+            "mech",
+            AG_TAGS,
+            0.5,
+            rule("15.22", "brigade stacking (6.1)"),
+        ),
+    }
+    c: Json = {}
+    for numbers in AG_BATTALIONS.values():
+        for n in numbers:
+            c[f"ger-agbn-{n}"] = counter(
+                "axis",
+                "agbn",
+                f"{n} AGBn",
+                [face(2, 1, 10)],
+                stand_in("15.22: an assault gun battalion; number, values and arrival"),
+            )
+    for numbers in AG_BRIGADES.values():
+        for n in numbers:
+            c[f"ger-agb-{n}"] = counter(
+                "axis",
+                "agb",
+                f"{n} AGB",
+                [face(4, 2, 11), face(2, 1, 11)],
+                rule(
+                    "15.22",
+                    "the depleted side reads 2-1-11 (stated); the full side, the number and "
+                    "the arrival turns after 319 are stand-ins",
+                ),
+            )
+    return types, c
+
+
+def assault_gun_schedule(index_of: dict[int, int]) -> Json:
+    """15.22: the battalions' and brigades' arrivals in the North OKH area (9.1.1)."""
+    from .build import rule, stand_in
+
+    out: Json = {}
+    for ynn, numbers in AG_BATTALIONS.items():
+        out[f"{ynn}-axis-agbn"] = {
+            "turn": index_of[ynn],
+            "side": "axis",
+            "units": [f"ger-agbn-{n}" for n in numbers],
+            "box": "box:okh-north",
+            "at": ["country:greater-germany"],
+            "provenance": stand_in("15.22: assault gun battalions; units and turn"),
+        }
+    for ynn, numbers in AG_BRIGADES.items():
+        out[f"{ynn}-axis-agb"] = {
+            "turn": index_of[ynn],
+            "side": "axis",
+            "units": [f"ger-agb-{n}" for n in numbers],
+            "box": "box:okh-north",
+            "at": ["country:greater-germany"],
+            "provenance": rule(
+                "15.22", "the first AGBs arrive on turn 319 (stated); how many is a stand-in"
+            )
+            if ynn == min(AG_BRIGADES)
+            else stand_in("15.22: later AGB arrivals; units and turn"),
+        }
+    return out
 
 
 MD_HQ = ("Leningrad", "Riga", "Minsk", "Kiev", "Odessa", "Kharkov", "Moscow", "Orel", "Rostov")
