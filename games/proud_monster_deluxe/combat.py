@@ -38,7 +38,7 @@ from wargame.mechanics.halving import scale_total_up
 from wargame.mechanics.movement import phase_key
 from wargame.state import Unit
 
-from . import airsupply
+from . import airsupply, offsupply
 from .movement import RIVERS
 from .turns import AXIS, SOVIET, ynn
 from .weather import weather_at
@@ -162,18 +162,15 @@ def unsupplied(unit: Unit) -> str | None:
 
 def attack_halving(match: Match, battle: Battle, unit: Unit) -> str | None:
     """Why the unit attacks at half (8.5, 8.6, 13.2): not in offensive supply at the start of
-    the Combat Phase (the flags of that phase's check, 8.3; an answer of the supply rules that
-    says ``offensive: False``), or None. A mobile assault is always at full strength (8.6, 14.2:
-    its units may not MA otherwise)."""
+    the Combat Phase (``offsupply.lacks``: the flags of that phase's check, 8.3, then the
+    markers), or None. A mobile assault is always at full strength (8.6, 14.2: its units may
+    not MA otherwise)."""
     if battle.kind != "attack":
         return None
     state = unsupplied(unit)
     if state is not None:
         return state
-    found = match.hook.wargame_supply(match=match, unit=unit)
-    if found and found.get("offensive") is False:
-        return "not in offensive supply"
-    return None
+    return None if offsupply.lacks(match, unit) is None else "not in offensive supply"
 
 
 @hookimpl

@@ -7,10 +7,10 @@ end of turn 321: unless the Axis has won by then, the Soviets win (4.7). The var
 
 5.7(1)'s air units come into play until six are active, the VIII among them (``air.py``,
 ruling AIR5); 5.7(5)'s 4 "2-Upgrade" markers join the Axis's Mech Upgrade markers
-(``upgrades.py``). The other special reinforcements of 5.7(2)-(7) wait for what they draw on
+(``upgrades.py``); 5.7(7)'s Offensive Supply-5 marker is ``offsupply.py``'s (``gambit_marker``,
+ruling MG2). The other special reinforcements of 5.7(2)-(4), (6) wait for what they draw on
 (the withdrawal piles, the Replacement Army's free picks, Leg replacement points, the 5 MG
-combat units, the turn track's 25 PD and 2 Para Division, the Offensive Supply-5 marker):
-ruling MG1."""
+combat units, the turn track's 25 PD and 2 Para Division): ruling MG1."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 
-from . import air, offensives, upgrades
+from . import air, offensives, offsupply, upgrades
 from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 5.7"
@@ -61,6 +61,7 @@ class Gambit(Verb):
         match.state.vars["manstein_gambit"] = ynn(match)
         air.gambit_air(match)  # 5.7(1)
         upgrades.gambit(match)  # 5.7(5): the 4 MG 2-Upgrade markers
+        offsupply.gambit_marker(match)  # 5.7(7)
         match.emit(
             "gambit",
             f"the Axis declares Manstein's Gambit: the game ends after turn {LAST_TURN}",

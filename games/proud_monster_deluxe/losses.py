@@ -105,11 +105,10 @@ def may_retreat(match: Match, battle: Battle) -> bool:
 
 
 def offensive_supply(match: Match, unit: Unit) -> bool:
-    """13.10(1): in offensive supply. Until supply (8.x) is built every unit is (ruling C6)."""
-    found = match.hook.wargame_supply(match=match, unit=unit)
-    if not found:
-        return True
-    return bool(found.get("offensive", found.get("state") in ("supplied", "offensive")))
+    """13.10(1) and the unit specials: in offensive supply (8.4, 8.6: ``offsupply.lacks``)."""
+    from . import offsupply
+
+    return offsupply.lacks(match, unit) is None
 
 
 def cc_minimum(lost: float) -> int:

@@ -7,8 +7,8 @@ only (14.4, 14.10), success moving in and going on, failure back to the launch h
 who may take part (14.1: the ``can-ma`` and ``ma-assisted`` unit types; artillery, infantry and
 minor allies never). This module adds the rules that are not data (14.1, 14.4, 12.4):
 
-- the units were in offensive supply at the start of the phase (14.2, 14.5: the flags of that
-  phase's check, 8.3), so an MA is always at full strength (8.6);
+- the units were in offensive supply at the start of the phase (14.2, 14.5, 8.6:
+  ``offsupply.lacks``), so an MA is always at full strength;
 - motorized infantry and cavalry (``ma-assisted``) assault only with a panzer, tank, heavy panzer,
   assault gun or HSPAT (``can-assist``) in the same MA;
 - no MA into a fort, heavy fort, Stalin line or fort line held by the Soviets (active forts);
@@ -47,8 +47,7 @@ from wargame.mechanics.movement import chart_cost, phase_key
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 
-from . import movement, reserves, weather
-from .combat import unsupplied
+from . import movement, offsupply, reserves, weather
 from .constructions import FORTS
 from .turns import AXIS, SOVIET, ynn
 from .weather import weather_at
@@ -66,10 +65,11 @@ def problem(match: Match, side: str, ids: list[str], launch: str, target: str) -
     if any("ma-assisted" in t for t in tags) and not any("can-assist" in t for t in tags):
         return "motorized infantry and cavalry mobile-assault only with a tank (PMD 14.1)"
     for unit in units:
-        if unsupplied(unit) is not None:
+        why = offsupply.lacks(match, unit)
+        if why is not None:
             return (
-                f"{unit.id} was not in offensive supply at the start of the phase "
-                "(PMD 14.2, 14.5, 8.5)"
+                f"{unit.id} was not in offensive supply at the start of the phase: {why} "
+                "(PMD 14.2, 14.5, 8.6)"
             )
     if launch == target:  # 14.9: an MA within a jointly-occupied hex
         moved = [u.id for u in units if movement_mechanic.spent(match, u) > 0]

@@ -16,7 +16,14 @@ The letters are dealt afresh to the values at each deployment, from a generator 
 view cannot reproduce, so a letter says nothing of its value in a later turn (ruling OS4). The
 marker counts are on the Turn Record Track, not in the text: ``POOL`` is a stand-in (ruling
 OS1). Offensive supply within a marker's radius (8.4) is read through ``covering``: the radius
-in hexes is the marker's value (ruling OS3); a rotated marker gives none."""
+in hexes is the marker's value (ruling OS3); a rotated marker gives none.
+
+Whether a unit is in offensive supply (8.4, 8.6) is :func:`lacks`, the one answer every rule that
+asks reads (a PA's full strength, 13.2; an MA, 14.2, 14.5; 13.10(1); the unit specials of section
+15; 5.5): defensive supply at the phase's check (8.3: no OOS or ISO), then, from the side's first
+marker turn (the Axis 117, the Soviet 203), a turned-up active marker whose radius reaches the hex
+where the unit started the phase (ruling OS7); air supply before turn 211 (8.7) and the partisans
+(15.8) are in offensive supply without one."""
 
 from __future__ import annotations
 
@@ -26,8 +33,11 @@ from typing import Any
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
+from wargame.mechanics.movement import phase_key
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
+from wargame.state import Unit
+from wargame.topology import is_box
 
 from .turns import AXIS, SOVIET, ynn
 
@@ -37,8 +47,12 @@ ROTATED_RANGE = {3: 5, 4: 7, 5: 9}
 """8.2 (T31): a marker's value -> the longest trace in Mech MP from an actual urban hex to it."""
 POOL = (5, 4, 3, 0, 0, 0)
 """Stand-in markers of each side (ruling OS1): three active (5, 4, 3) and three dummies (0)."""
-LETTERS = "ABCDEF"
+GAMBIT = 5
+"""5.7(7): Manstein's Gambit gives the Axis one more marker, an Offensive Supply-5."""
+LETTERS = "ABCDEFG"
 KIND = "offensive-supply"
+STARTS = "pmd-offsupply-starts"
+"""``state.plugins`` key: where each unit that has moved this phase started it (8.6)."""
 
 
 def _secret(match: Match, side: str) -> dict[str, Any]:
@@ -63,19 +77,34 @@ def value(match: Match, side: str, letter: str) -> int:
     return int(_secret(match, side)["values"][letter])
 
 
+def pool(match: Match, side: str) -> tuple[int, ...]:
+    """The side's markers (ruling OS1), the Axis's with the Gambit's Offensive Supply-5 once
+    he has declared it (5.7(7))."""
+    gambit = side == AXIS and match.state.vars.get("manstein_gambit")
+    return POOL + ((GAMBIT,) if gambit else ())
+
+
 def deal(match: Match, side: str) -> None:
     """The owner's markers, dealt afresh to letters (ruling OS4)."""
-    values = list(POOL)
+    values = list(pool(match, side))
     random.Random(f"{match.state.dice}/{match.turn}/{side}").shuffle(values)
     mine = match.state.secrets.setdefault(side, {}).setdefault(KIND, {})
-    mine["values"] = dict(zip(LETTERS, values, strict=True))
+    mine["values"] = dict(zip(LETTERS, values, strict=False))
+
+
+def gambit_marker(match: Match) -> None:
+    """5.7(7): the Gambit's Offensive Supply-5 comes with its declaration; declared in the
+    Axis week-1 Refit Phase, while he places his markers, he places it this turn too (the
+    next letter); else it is dealt with the others at the next deployment."""
+    values = _secret(match, AXIS).get("values")
+    if values is not None and placing(match, AXIS):
+        values[LETTERS[len(values)]] = GAMBIT
 
 
 def unplaced(match: Match, side: str) -> list[str]:
-    if "values" not in _secret(match, side):
-        return []
+    values = _secret(match, side).get("values", {})
     placed = on_map(match, side)
-    return [x for x in LETTERS if key(side, x) not in placed]
+    return [x for x in sorted(values) if key(side, x) not in placed]
 
 
 def pick_up(match: Match) -> None:
@@ -126,6 +155,60 @@ def covering(match: Match, side: str, loc: str) -> list[str]:
         and loc in topo
         and topo.distance(m["loc"], loc) <= int(m["value"])
     ]
+
+
+def start_of(match: Match, unit: Unit) -> str | None:
+    """The hex where the unit started this phase (8.6: offensive supply is judged there); a
+    unit that came onto the map this phase, the hex where it entered (ruling OS7)."""
+    found = match.state.plugins.get(STARTS)
+    if found and found.get("phase") == phase_key(match):
+        return str(found["locs"].get(unit.id, unit.loc))
+    return unit.loc
+
+
+def lacks(match: Match, unit: Unit) -> str | None:
+    """Why ``unit`` is not in offensive supply now, or None when it is (8.4, 8.6, 8.7): the one
+    answer every rule that asks reads."""
+    from .combat import unsupplied
+
+    state = unsupplied(unit)
+    if state is not None:  # 8.4: an OOS unit cannot have offensive supply (8.3's check)
+        return f"{state} (PMD 8.4)"
+    answer = match.hook.wargame_supply(match=match, unit=unit) or {}
+    if "offensive" in answer:  # 15.8: the partisans
+        return None if answer["offensive"] else str(answer.get("why", "no offensive supply"))
+    if answer.get("kind") == "air":  # 8.7: before turn 211, offensive supply with no marker
+        return None
+    if ynn(match) < FIRST.get(unit.side, 0):
+        return None  # 8.4: before the side's marker turns defensive supply is offensive supply
+    loc = start_of(match, unit)
+    if loc is not None and covering(match, unit.side, loc):
+        return None
+    return f"not within a turned-up active Offensive Supply marker's radius ({RULE}, 8.4)"
+
+
+@hookimpl
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    """Where each moving unit started the phase (8.6), recorded at its first move; from off
+    the map, the first map hex of its path (ruling OS7)."""
+    if not path or not units:
+        return
+    topo = match.topology
+    start = next((h for h in path if h in topo and not is_box(h)), None)
+    if start is None:
+        return
+    key = phase_key(match)
+    found = match.state.plugins.get(STARTS)
+    if found is None or found.get("phase") != key:
+        found = match.state.plugins[STARTS] = {"phase": key, "locs": {}}
+    for unit in units:
+        found["locs"].setdefault(unit.id, start)
+
+
+@on_phase("end", kinds=("movement", "combat"))
+def forget_starts(match: Match, phase: PhaseSpec) -> None:
+    """The phase's start hexes go with it (8.6: each phase judges its own start)."""
+    match.state.plugins.pop(STARTS, None)
 
 
 def rotated(match: Match, side: str) -> tuple[tuple[str, int], ...]:

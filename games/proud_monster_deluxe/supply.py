@@ -21,9 +21,9 @@ Sivash and Kerch arrows are priced by ``straits.py`` (8.11).
 
 Sea and port supply (8.4, 8.12) are ``ports.py``'s: a unit out of overland supply is supplied
 by them (``kind`` sea or port, not ``overland``), and one with a line of communications to a port
-in supply is not isolated (8.3). Not built (RULINGS S4): offensive supply from the Offensive
-Supply markers (every unit in supply counts as in offensive supply), the forts' extra weeks
-against attrition."""
+in supply is not isolated (8.3). Offensive supply (8.4, 8.6) is ``offsupply.lacks``. A Soviet
+stack within a 3-hex path of an active fort, Stalin line or heavy fort has 1 or 2 weeks more
+before supply attrition (8.5, ``fort_reach``; ruling S6)."""
 
 from __future__ import annotations
 
@@ -66,6 +66,10 @@ ROTATED = offsupply.ROTATED_RANGE
 """8.2: a rotated marker's value -> its range in Mech MP from an actual urban hex (T31)."""
 ISO_MAX = 3
 """8.3: ISO 3 means at least three weeks."""
+FORT_WEEKS = {"heavy-fort": 2, "fort": 1, "fortified-line": 1, "stalin-line": 1}
+"""8.5: the weeks of extra supply an active fort of each kind gives Soviet stacks near it."""
+FORT_PATH = 3
+"""8.5: the longest path, in hexes, from the stack to the fort."""
 
 
 def _urban(match: Match) -> list[str]:
@@ -374,6 +378,7 @@ def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
         return
     from . import paradrop, partisans
 
+    forts = fort_reach(match) if match.phasing == SOVIET else {}  # before any step is lost
     for unit in list(match.units_of(match.phasing)):
         if unit.loc is None or unit.loc.startswith("box:") or paradrop.landed(match, unit):
             continue  # 15.18: dropped this week, in defensive supply to its end
@@ -386,7 +391,10 @@ def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
                 match.emit("supply", f"{unit.id} is no longer isolated", "PMD 8.3", unit=unit.id)
             continue
         level = int(unit.flags.get("iso", 0))
-        if level >= (3 if airsupply.draws(match, unit) else 1):  # 8.5: air, 2 weeks more
+        extra = max((w for w, near in forts.items() if unit.loc in near), default=0)
+        if airsupply.draws(match, unit):
+            extra = max(extra, 2)  # 8.5: air supply, 2 weeks more
+        if level >= 1 + extra:  # 8.5: the forts' extra weeks (ruling S6)
             match.emit("supply", f"{unit.id} loses a step: supply attrition", "PMD 8.5")
             match.lose_steps(unit, 1, "PMD 8.5")
             if unit.loc is None:
@@ -394,6 +402,31 @@ def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
         unit.flags["iso"] = min(level + 1, ISO_MAX)
         match.emit("supply", f"{unit.id} is isolated: ISO {unit.flags['iso']}", "PMD 8.3")
     match.touch()
+
+
+def fort_reach(match: Match) -> dict[int, frozenset[str]]:
+    """8.5: weeks of extra supply -> the hexes from which a Soviet stack can trace a path of at
+    most 3 hexes to an active fort giving them (a heavy fort 2, a fort, fort line or Stalin line
+    hex 1). A fort is active while Soviet units hold it (13.4.2, ruling M4), a Stalin line hex
+    until the line is destroyed; the path is a supply line's (8.2: never into an enemy-held or
+    all-sea hex; ruling S6)."""
+    graph, topo, units = match.topology.graph(), match.topology, match.state.units
+    gone = "stalin-line" if match.state.vars.get("stalin_line_destroyed") else None
+    forts: dict[int, list[int]] = {}
+    for loc, ids in match.occupied().items():
+        if loc not in graph.index or not any(units[i].side == SOVIET for i in ids):
+            continue
+        kinds = set(topo.features(loc)) & set(FORT_WEEKS) - {gone}
+        if kinds:
+            weeks = max(FORT_WEEKS[k] for k in kinds)
+            forts.setdefault(weeks, []).append(graph.index[loc])
+    blocked = enemy_nodes(match, SOVIET) | _closed(match, ("sea",))
+    steps = line_steps(match, SOVIET, True)
+    out = {}
+    for weeks, nodes in forts.items():
+        net = supply_net(graph, nodes, blocked=blocked, cost=steps, limit=FORT_PATH)
+        out[weeks] = frozenset(graph.ids[n] for n in net.dist)
+    return out
 
 
 @hookimpl

@@ -62,6 +62,22 @@ def clear_hexes(match: Match) -> tuple[str, str, str]:
     raise AssertionError("no clear hex")
 
 
+def offensive_supply(match: Match, side: str, loc: str, value: int = 5) -> str:
+    """Give ``side``'s units within ``value`` hexes of ``loc`` offensive supply (8.4, 8.6): his
+    active marker of that value, dealt if need be, placed on ``loc`` and turned up by him (in
+    one of his phases). Its letter."""
+    from wargame.games.proud_monster_deluxe import offsupply
+
+    if not offsupply._secret(match, side).get("values"):
+        offsupply.deal(match, side)
+    values = offsupply._secret(match, side)["values"]
+    letter = next(x for x, v in sorted(values.items()) if v == value)
+    marker = {"type": offsupply.KIND, "loc": loc, "side": side, "value": value}
+    match.state.markers[offsupply.key(side, letter)] = marker
+    match.touch()
+    return letter
+
+
 def revealed(match: Match, uid: str, loc: str) -> str:
     unit = put(match, uid, loc)
     match.reveal(unit)

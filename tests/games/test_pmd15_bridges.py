@@ -12,7 +12,7 @@ from wargame.mechanics import combat as kernel_combat
 from wargame.mechanics.movement import path_cost
 from wargame.testing import put, refused
 
-from .pmd_combat_helpers import at_phase, plain
+from .pmd_combat_helpers import at_phase, offensive_supply, plain
 
 TD = "sov-td-interior-01"
 RD = "sov-rd-interior-01"
@@ -44,6 +44,7 @@ def _soviet_move(ynn: int = 220) -> tuple[Match, str, str]:
     _turn(match, ynn)
     a, b = _river(match)
     put(match, TD, a)
+    offensive_supply(match, "soviet", a)  # 8.6: from turn 203 the markers
     return match, a, b
 
 
@@ -121,6 +122,7 @@ def test_a_soviet_ma_may_cross_a_major_river_only_by_a_bridge_15_12_14_4() -> No
     bridges._lay(match, a, b)
     assert mobileassault.problem(match, "soviet", [TD], a, b) is None
     put(match, GER, a)
+    offensive_supply(match, "axis", a)
     assert "major river" in (mobileassault.problem(match, "axis", [GER], a, b) or "")
 
 

@@ -14,7 +14,7 @@ from wargame.mechanics import combat
 from wargame.pricing import price
 from wargame.testing import force_rolls, put, refused
 
-from .pmd_combat_helpers import at_phase, carry_out_result, plain
+from .pmd_combat_helpers import at_phase, carry_out_result, offensive_supply, plain
 
 RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 6)]
 TD = "sov-td-interior-01"
@@ -114,6 +114,7 @@ def test_no_harko_effect_out_of_dry_east_of_the_gas_line_or_out_of_supply_15_5()
     assert harko.supporting(match, battle) is None  # east of the GAS line before 205
     _turn(match, 205)
     _weather(match, "D")
+    offensive_supply(match, "axis", east_origin)  # 8.6: from turn 117 the markers
     assert harko.supporting(match, battle) is not None  # from turn 205 anywhere
 
 

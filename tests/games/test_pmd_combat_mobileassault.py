@@ -12,7 +12,7 @@ from wargame.mechanics import movement
 from wargame.mechanics.movement import phase_key
 from wargame.testing import clear, force_rolls, put, refused
 
-from .pmd_combat_helpers import at_phase, clear_pair, plain
+from .pmd_combat_helpers import at_phase, clear_pair, offensive_supply, plain
 
 RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 5)]
 
@@ -108,7 +108,7 @@ def test_no_axis_mobile_assault_into_snow_in_the_first_winter_14_4() -> None:
     match.state.cursor.turn = next(int(k) for k, t in turns.items() if t["label"] == "201")
     for zone in ("nz", "sz"):
         set_weather(match, "S", zone)
-    match.touch()
+    offensive_supply(match, "axis", launch)  # 8.6: from turn 117 the markers
     refused(match, f"overrun {target} with ger-pd-3 via {launch}", "first winter", rule="PMD 14.4")
 
 

@@ -10,13 +10,15 @@ from wargame.models import PhaseSpec
 from wargame.plugins import discover
 from wargame.testing import clear, put
 
+from .pmd_combat_helpers import title
+
 AXIS_UNIT, SOVIET_UNIT = "ger-id-239", "sov-rd-kovo-29"
 RING = ("3019", "3120", "3121", "3021", "2921", "2920")
 """The hexes around 3020 (a clear hex in the USSR)."""
 
 
 def _match() -> Match:
-    return Match(discover().get("pmd"), "1941-historical", 1)
+    return Match(title(), "1941-historical", 1)
 
 
 def _ring(match: Match) -> list[object]:
@@ -174,3 +176,57 @@ def test_the_supply_mechanics_obstacles_leave_a_jointly_occupied_hex_open_13_15_
     match.place(match.state.units["ger-id-22"], None)
     match.touch()
     assert node in shared.blocked(match, "axis")
+
+
+def _soviet_pocket(fort: str, ring_from: str | None = None) -> tuple[Match, object]:
+    """A Soviet RD alone in ``ring_from`` (default ``fort``), six German units around it, in a
+    Soviet player week."""
+    from tests.games.pmd_steps import to_phase
+
+    match = _match()
+    clear(match)
+    to_phase(match, "soviet", "movement")
+    home = ring_from or fort
+    unit = put(match, SOVIET_UNIT, home)
+    germans = [u.id for u in match.state.units.values() if u.side == "axis"][:6]
+    for uid, h in zip(germans, match.topology.neighbours(home), strict=True):
+        put(match, uid, h)
+    match.touch()
+    return match, unit
+
+
+def _weeks_to_attrition(match: Match, unit: object) -> int:
+    """Soviet Cleanup Phases until the unit first loses a step (8.5)."""
+    step = unit.step  # type: ignore[attr-defined]
+    for week in range(1, 6):
+        supply.cleanup_phase(match, PhaseSpec(id="w1-cleanup", kind="cleanup"))
+        if unit.loc is None or unit.step != step:  # type: ignore[attr-defined]
+            return week
+    raise AssertionError("no attrition in five weeks")
+
+
+def test_an_active_heavy_fort_gives_two_weeks_a_fort_one_before_attrition_8_5() -> None:
+    match, unit = _soviet_pocket("0922")  # Brest Litovsk: a heavy fort
+    assert _weeks_to_attrition(match, unit) == 4  # ISO 1, 2, 3, then a step (8.5)
+    match, unit = _soviet_pocket("0327")  # Przemysl: a fort
+    assert _weeks_to_attrition(match, unit) == 3  # ISO 1, 2, then a step
+
+
+def test_a_fort_the_enemy_holds_gives_no_extra_week_8_5() -> None:
+    match, unit = _soviet_pocket("0922", "0921")  # next to Brest, the Germans in the fort
+    assert match.side_at("0922") == "axis"
+    assert _weeks_to_attrition(match, unit) == 2  # ISO 1, then a step: the normal two weeks
+
+
+def test_the_extra_weeks_reach_a_path_of_three_hexes_not_four_8_5_ruling_s6() -> None:
+    match, _unit = _soviet_pocket("0922")
+    for h in match.topology.neighbours("0922"):
+        match.place(match.units_at(h)[0], None)  # type: ignore[arg-type]
+    match.touch()
+    near = supply.fort_reach(match)[2]
+    topo = match.topology
+    assert all(topo.distance("0922", h) <= 3 for h in near)
+    assert any(topo.distance("0922", h) == 3 for h in near)
+    match.place(match.state.units[SOVIET_UNIT], None)  # type: ignore[arg-type]
+    match.touch()
+    assert supply.fort_reach(match) == {}  # no Soviet unit in it: inactive (13.4.2)
