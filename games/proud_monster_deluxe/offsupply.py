@@ -153,6 +153,7 @@ def covering(match: Match, side: str, loc: str) -> list[str]:
         if m.get("value")
         and not m.get("rotated")
         and loc in topo
+        and not is_box(loc)
         and topo.distance(m["loc"], loc) <= int(m["value"])
     ]
 
@@ -182,7 +183,9 @@ def lacks(match: Match, unit: Unit) -> str | None:
     if ynn(match) < FIRST.get(unit.side, 0):
         return None  # 8.4: before the side's marker turns defensive supply is offensive supply
     loc = start_of(match, unit)
-    if loc is not None and covering(match, unit.side, loc):
+    if loc is None or is_box(loc) or loc not in match.topology:
+        return f"off the map: no marker's radius reaches it ({RULE}, 8.4; ruling OS7)"
+    if covering(match, unit.side, loc):
         return None
     return f"not within a turned-up active Offensive Supply marker's radius ({RULE}, 8.4)"
 

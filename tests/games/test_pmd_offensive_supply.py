@@ -175,3 +175,12 @@ def test_declared_while_placing_the_gambit_marker_is_placed_this_turn_5_7() -> N
     offsupply.gambit_marker(match)
     assert offsupply.unplaced(match, "axis") == list("ABCDEFG")
     assert offsupply.value(match, "axis", "G") == 5
+
+
+def test_a_unit_off_the_map_has_no_offensive_supply_from_the_markers_8_4_ruling_os7() -> None:
+    match, _target, origin = _at("axis", "combat", T117)
+    unit = put(match, "ger-id-239", "box:okh-north")
+    letter = _marker(match, "axis", 5, origin)
+    match.apply(f"ossupply reveal {letter}")
+    assert "off the map" in str(offsupply.lacks(match, unit))
+    assert offsupply.covering(match, "axis", "box:okh-north") == []
