@@ -10,7 +10,7 @@ before Game-Turn 1 and phase B.5: three markers, one a hex) and in the Soviet In
 
 The Air Interdiction markers may go east of hexrow 40 only one Game-Turn after the Germans took
 both Smolensk hexes, while they hold them with a line of hexes to the west edge (13.2); the turn
-they took it is kept in ``state.vars["pgg-smolensk-taken"]`` and forgotten when they lose it.
+they took it is kept in the module's namespace (``VAR_SMOLENSK``) and forgotten when they lose it.
 """
 
 from __future__ import annotations
@@ -40,8 +40,10 @@ NO_SOVIET_TURN = 12  # PGG 13.41: never on the last Game-Turn
 SMOLENSK = "city:smolensk"  # PGG 13.2: both hexes
 WHEN = "soviet-interdiction-left"  # the title's condition for phase A.4
 
+NS = "pgg-interdiction"  # this module's state (state.ns)
 VAR_SMOLENSK = "pgg-smolensk-taken"  # the Game-Turn the Germans took both Smolensk hexes
 VAR_SOVIET_USES = "pgg-soviet-interdiction-turns"  # Game-Turns the Soviet marker was used
+"""In ``state.vars``, not :data:`NS`: the status lines read it from the view."""
 
 
 def _count(match: Match, kind: str, default: int) -> int:
@@ -73,9 +75,9 @@ def holds_smolensk(match: Match) -> bool:
 def track_smolensk(match: Match) -> None:
     """Remember the Game-Turn the Germans took Smolensk; forget it when they lose it (13.2)."""
     held = holds_smolensk(match)
-    since = match.state.vars.get(VAR_SMOLENSK)
+    since = match.state.ns(NS).get(VAR_SMOLENSK)
     if held and since is None:
-        match.state.vars[VAR_SMOLENSK] = match.turn
+        match.state.ns(NS)[VAR_SMOLENSK] = match.turn
         match.emit(
             "smolensk",
             f"the Germans hold both Smolensk hexes (Game-Turn {match.turn}): "
@@ -84,7 +86,7 @@ def track_smolensk(match: Match) -> None:
             turn=match.turn,
         )
     elif not held and since is not None:
-        del match.state.vars[VAR_SMOLENSK]
+        del match.state.ns(NS)[VAR_SMOLENSK]
         match.emit(
             "smolensk",
             "the Germans no longer hold both Smolensk hexes: Air "
@@ -99,7 +101,7 @@ def east_closed(match: Match) -> str | None:
     if key in match.scratch:
         found: str | None = match.scratch[key]
         return found
-    since = match.state.vars.get(VAR_SMOLENSK)
+    since = match.state.ns(NS).get(VAR_SMOLENSK)
     if since is None or not holds_smolensk(match):
         found = "the Germans do not hold both Smolensk hexes"
     elif match.turn < int(since) + 1:

@@ -41,6 +41,8 @@ from wargame.plugins import Verb
 from wargame.state import Unit
 from wargame.topology import is_box
 
+NS = "pgg-leaders"  # this module's state (state.ns)
+
 EVACUATION = "evacuation"  # the scenario option naming the optional rule (PGG 10.4)
 EVACUATION_ENTRY = ("entry:X",)  # PGG 10.4
 EVACUATIONS_PER_TURN = 1
@@ -278,7 +280,7 @@ def surrounded(match: Match, leader: Unit) -> bool:
 
 def evacuations(match: Match) -> list[list[Any]]:
     """[[Game-Turn, leader id], ...] of every evacuation so far."""
-    return list(match.state.vars.get("evacuations", []))
+    return list(match.state.ns(NS).get("evacuations", []))
 
 
 def _anyone_moved(match: Match, side: str) -> bool:
@@ -347,7 +349,7 @@ class Evacuate(Verb):
         where = unit.loc
         match.place(unit, _box(match))
         unit.flags = {"evacuated": match.turn}
-        match.state.vars["evacuations"] = [*evacuations(match), [match.turn, unit.id]]
+        match.state.ns(NS)["evacuations"] = [*evacuations(match), [match.turn, unit.id]]
         match.emit(
             "evacuate", f"{unit.id} is evacuated from {where}", "PGG 10.4", unit=unit.id, loc=where
         )

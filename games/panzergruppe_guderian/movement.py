@@ -10,9 +10,10 @@ PGG's own stays here: the closed hexrows, rail cuts and repairs, interdiction's 
 the off-map boxes' listed hexes, and the bans of 5.21, 5.23 and 6.62.
 Markers live in ``state.markers`` as ``{"type": TYPE, "loc": HEX, "side": SIDE, ...}`` with the
 types ``rail-cut``, ``air-interdiction`` and ``soviet-interdiction`` (the last two placed by
-:mod:`.interdiction`). Everything remembered between actions is in ``state.vars`` under
-``pgg-*`` keys; everything derived is cached in ``match.scratch`` (this state) or ``match.cache``
-(keyed by what it depends on).
+:mod:`.interdiction`). Everything remembered between actions is in the module's namespace
+(``state.ns(NS)``) but the 5.21 rolls, in ``state.vars`` as the record every view shows (ruling
+W4); everything derived is cached in ``match.scratch`` (this state) or
+``match.cache`` (keyed by what it depends on).
 
 :func:`restricted_hexrow` is the one test of PGG 6.4, shared with the combat rules (retreat into
 the closed hexrows eliminates, advance into them is refused).
@@ -56,10 +57,12 @@ BOUND_ARMIES = ("13th", "20th")  # PGG 5.23 (set-up keys of the scenario)
 ROLLED_ARMIES = ("16th", "19th")  # PGG 5.21
 FREE_ROLLS = (1, 2, 3)  # PGG 5.21
 
+NS = "pgg-movement"  # this module's state (state.ns)
 VAR_REPAIRED = "pgg-rail-repaired"  # {hex: turn a Soviet unit removed its cut}
 VAR_ENTERED = "pgg-rail-entered"  # [phase key, rail hexes German units entered in it]
 VAR_FROZEN = "pgg-frozen"  # armies that stand in place on Game-Turn 1 (PGG 5.21)
 VAR_ROLLS = "pgg-5.21-rolls"  # {army: die roll}
+"""The 5.21 record and its roll in ``state.vars``, not :data:`NS`: every view shows them (W4)."""
 
 CLOSED = "hexrows 01-02 are closed to Soviet units before Game-Turn 7 (PGG 6.4)"
 WEST = "13th and 20th Army units may not move west on Game-Turn 1 (PGG 5.23)"
@@ -301,7 +304,7 @@ def _repaired_now(match: Match) -> list[str]:
     """Hexes whose cut was removed this Game-Turn: no rail through them until the next one
     (PGG 6.37)."""
     return sorted(
-        loc for loc, turn in match.state.vars.get(VAR_REPAIRED, {}).items() if turn == match.turn
+        loc for loc, turn in match.state.ns(NS).get(VAR_REPAIRED, {}).items() if turn == match.turn
     )
 
 
@@ -500,7 +503,7 @@ class Rail(Verb):
 
 def entered_rail(match: Match) -> list[str]:
     """Rail hexes German units have entered by movement in the current phase."""
-    record = match.state.vars.get(VAR_ENTERED)
+    record = match.state.ns(NS).get(VAR_ENTERED)
     if not record or record[0] != kmove.phase_key(match):
         return []
     return list(record[1])
@@ -632,9 +635,9 @@ def _moving(match: Match, units: list[Unit]) -> bool:
 def soviet_movement_starts(match: Match, phase: PhaseSpec) -> None:
     if match.phasing != SOVIET:
         return
-    repaired = match.state.vars.get(VAR_REPAIRED)
+    repaired = match.state.ns(NS).get(VAR_REPAIRED)
     if repaired:
-        match.state.vars[VAR_REPAIRED] = {
+        match.state.ns(NS)[VAR_REPAIRED] = {
             loc: t for loc, t in sorted(repaired.items()) if t >= match.turn
         }
     if match.turn == FIRST_TURN and VAR_ROLLS not in match.state.vars:
@@ -721,7 +724,7 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     key = kmove.phase_key(match)
     if side == GERMAN:
         before = entered_rail(match)
-        match.state.vars[VAR_ENTERED] = [key, sorted(set(before) | set(entered))]
+        match.state.ns(NS)[VAR_ENTERED] = [key, sorted(set(before) | set(entered))]
         return
     if any(u.flags.get("rail") == key for u in units):
         return
@@ -733,7 +736,7 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     for loc in entered:
         if loc in cuts:
             match.state.markers.pop(cuts[loc])
-            match.state.vars.setdefault(VAR_REPAIRED, {})[loc] = match.turn
+            match.state.ns(NS).setdefault(VAR_REPAIRED, {})[loc] = match.turn
             match.emit(
                 "marker",
                 f"Soviet units repair the railroad at {loc}: rail movement "

@@ -35,8 +35,10 @@ SWF_FIRST_TURN = 2  # 14.21
 SWF_PER_TURN = 5  # 14.21
 SWF_PER_GAME = 10  # 14.21
 SWF_ENTRY = "entry:Z"  # 14.22
-PROVISIONAL = "pgg:provisional"  # vars: turn -> {"roll", "unit", "entry", "why"}
-SWF = "pgg:swf"  # vars: {"total": n, "turns": {turn: n}, "units": [ids]}
+NS = "pgg-reinforcements"  # this module's state (state.ns)
+PROVISIONAL = "pgg:provisional"  # turn -> {"roll", "unit", "entry", "why"}
+"""In ``state.vars``, not :data:`NS`: the public record of 14.11's rolls every view shows (W4)."""
+SWF = "pgg:swf"  # NS: {"total": n, "turns": {turn: n}, "units": [ids]}
 EPS = 1e-6
 FROM_ARG = {"move": 1, "overrun": 4}
 """Where each verb's path starts: ``move UNITS FROM ...``, ``overrun TARGET with UNITS via FROM``."""
@@ -230,13 +232,13 @@ def forfeit(match: Match, unit: Unit) -> None:
 
 
 def swf_state(match: Match) -> dict[str, Any]:
-    st: dict[str, Any] = match.state.vars.setdefault(SWF, {"total": 0, "turns": {}, "units": []})
+    st: dict[str, Any] = match.state.ns(NS).setdefault(SWF, {"total": 0, "turns": {}, "units": []})
     return st
 
 
 def swf_called(match: Match) -> tuple[int, int]:
     """(divisions called this Game-Turn, in the whole game)."""
-    st = match.state.vars.get(SWF) or {}
+    st = match.state.ns(NS).get(SWF) or {}
     turns = st.get("turns", {})
     return int(turns.get(str(match.turn), 0)), int(st.get("total", 0))
 

@@ -28,6 +28,7 @@ from wargame.state import Unit
 
 SOVIET = "soviet"
 GERMAN = "german"
+NS = "pgg-victory"  # this module's state (state.ns)
 HELD = "pgg:german-held"  # {"turn", "cities"}: held at the end of the last German Player-Turn
 DESTROYED = "pgg:divisions-destroyed"  # German divisions already scored (15.12)
 FINAL = "pgg:final-tally"  # the end-game points were awarded
@@ -258,13 +259,13 @@ def assess(match: Match, obj: Objective) -> dict[str, Any]:
 def german_turn_over(match: Match) -> None:
     """15.12: remember the cities the Germans hold, with a line west, at the end of their turn."""
     cities = [o.name for o in objectives(match) if o.what == "city" and assess(match, o)["scores"]]
-    match.state.vars[HELD] = {"turn": match.turn, "cities": cities}
+    match.state.ns(NS)[HELD] = {"turn": match.turn, "cities": cities}
 
 
 def soviet_turn_over(match: Match) -> None:
     """15.12: 2 VP for each city held by the Germans at the end of the previous German
     Player-Turn that the Soviets occupy (every hex) at the end of theirs, every time."""
-    held = match.state.vars.get(HELD)
+    held = match.state.ns(NS).get(HELD)
     if not held or held.get("turn") != match.turn - 1:
         return
     by_name = {o.name: o for o in objectives(match)}
@@ -306,12 +307,12 @@ def net(match: Match) -> float:
 def vp_report(match: Match) -> dict[str, Any]:
     """Every point so far and why, what the objectives would give if the game ended now, the
     divisions' state and the level: for the CLI and the web page."""
-    over = bool(match.state.vars.get(FINAL))
+    over = bool(match.state.ns(NS).get(FINAL))
     objs = [assess(match, o) for o in objectives(match)]
     pending = 0 if over else sum(o["vp"] for o in objs if o["scores"])
     vp = {side: float(match.state.vp.get(side, 0)) for side in (GERMAN, SOVIET)}
     projected = vp[GERMAN] + pending - vp[SOVIET]
-    destroyed = set(match.state.vars.get(DESTROYED, []))
+    destroyed = set(match.state.ns(NS).get(DESTROYED, []))
     divs = []
     for key, members in sorted(divisions(match).items()):
         dead = [
@@ -322,7 +323,8 @@ def vp_report(match: Match) -> dict[str, Any]:
         divs.append(
             {"division": key, "counters": members, "eliminated": dead, "scored": key in destroyed}
         )
-    swf = match.state.vars.get("pgg:swf") or {}
+    from wargame.games.panzergruppe_guderian.reinforcements import swf_called
+
     return {
         "rule": "PGG 15.0",
         "over": over,
@@ -331,8 +333,8 @@ def vp_report(match: Match) -> dict[str, Any]:
         "objectives": objs,
         "objectives_pending": pending,
         "divisions": divs,
-        "swf_called": int(swf.get("total", 0)),
-        "held_at_end_of_german_turn": match.state.vars.get(HELD),
+        "swf_called": swf_called(match)[1],
+        "held_at_end_of_german_turn": match.state.ns(NS).get(HELD),
         "net_if_ended_now": projected,
         "level_if_ended_now": level_for(match, projected),
     }
@@ -370,7 +372,7 @@ def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
     key = division_of(match, unit.counter)
     if key is None:
         return
-    done = match.state.vars.setdefault(DESTROYED, [])
+    done = match.state.ns(NS).setdefault(DESTROYED, [])
     units = match.state.units
     members = divisions(match)[key]
     if key in done or not all(
@@ -393,7 +395,7 @@ def wargame_outcome(match: Match) -> dict[str, Any] | None:
     """The end of the game: German points for occupied cities and hexes (15.11), then the
     level (15.2)."""
     sync(match)
-    if not match.state.vars.get(FINAL):
+    if not match.state.ns(NS).get(FINAL):
         for obj in objectives(match):
             status = assess(match, obj)
             if status["scores"]:
@@ -406,7 +408,7 @@ def wargame_outcome(match: Match) -> dict[str, Any] | None:
                     objective=obj.name,
                     line=status["line"],
                 )
-        match.state.vars[FINAL] = True
+        match.state.ns(NS)[FINAL] = True
     return level_for(match, net(match))
 
 

@@ -133,11 +133,11 @@ def german_air_phase(title: Title, turn: int, holders: dict[str, str]) -> Match:
 
 def test_13_2_east_one_turn_after_smolensk_with_a_line_west(title: Title) -> None:
     m = german_air_phase(title, 4, {"2215": "german", "2216": "german"})
-    assert m.state.vars[pgi.VAR_SMOLENSK] == 4  # taken on Game-Turn 4 (at a phase end)
+    assert m.state.ns(pgi.NS)[pgi.VAR_SMOLENSK] == 4  # taken on Game-Turn 4 (at a phase end)
     refused(m, "interdict 4515", "(PGG 13.2)", "one turn must pass")
     m.apply("end")
     advance(m, "german", "air-interdiction")  # Game-Turn 5, still held
-    assert m.turn == 5 and m.state.vars[pgi.VAR_SMOLENSK] == 4
+    assert m.turn == 5 and m.state.ns(pgi.NS)[pgi.VAR_SMOLENSK] == 4
     assert "interdict 4515" in legal(m)
     # a Soviet unit and its ZOC across every line west cuts the line of communication
     for n, row in enumerate(range(1, 29)):
@@ -153,9 +153,9 @@ def test_13_2_lost_smolensk_brings_the_limit_back(title: Title) -> None:
     german = m.units_at("2216")[0]
     m.place(german, None)
     put(m, "R01", "2216")
-    assert pgi.VAR_SMOLENSK in m.state.vars
+    assert pgi.VAR_SMOLENSK in m.state.ns(pgi.NS)
     advance(m, "soviet", "combat")  # the end of the Soviet Movement Phase
-    assert pgi.VAR_SMOLENSK not in m.state.vars
+    assert pgi.VAR_SMOLENSK not in m.state.ns(pgi.NS)
     advance(m, "german", "air-interdiction")
     refused(m, "interdict 4515", "(PGG 13.2)", "do not hold both Smolensk")
 
@@ -164,7 +164,7 @@ def test_13_2_one_hex_of_smolensk_is_not_enough(title: Title) -> None:
     m = german_air_phase(title, 4, {"2215": "german"})
     m.apply("end")
     advance(m, "german", "air-interdiction")
-    assert pgi.VAR_SMOLENSK not in m.state.vars
+    assert pgi.VAR_SMOLENSK not in m.state.ns(pgi.NS)
     refused(m, "interdict 4515", "(PGG 13.2)")
 
 

@@ -478,13 +478,13 @@ def test_10_4_only_at_the_beginning_of_the_movement_phase(optional: Title) -> No
 def test_10_4_one_per_game_turn_two_per_game(optional: Title) -> None:
     m = Match(optional)
     surround(m)
-    m.state.vars["evacuations"] = [[3, "Konlev"]]
+    m.state.ns(leaders.NS)["evacuations"] = [[3, "Konlev"]]
     at_phase(m, "soviet", "movement", turn=3)
     assert "per Game-Turn" in str(m.check("evacuate Lukin"))
-    m.state.vars["evacuations"] = [[1, "Konlev"], [2, "Remezov"]]
+    m.state.ns(leaders.NS)["evacuations"] = [[1, "Konlev"], [2, "Remezov"]]
     at_phase(m, "soviet", "movement", turn=3)
     assert "per game" in str(m.check("evacuate Lukin"))
-    m.state.vars["evacuations"] = [[1, "Konlev"]]
+    m.state.ns(leaders.NS)["evacuations"] = [[1, "Konlev"]]
     at_phase(m, "soviet", "movement", turn=3)
     assert m.check("evacuate Lukin") is None
 

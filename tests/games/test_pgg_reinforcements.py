@@ -269,7 +269,7 @@ def test_14_21_five_per_turn_and_ten_per_game(tmp_path: Path) -> None:
     to_phase(match, "soviet/movement", 4)
     why = match.check("call-swf 1")
     assert why is not None and "all 10" in why
-    assert match.state.vars[R.SWF]["total"] == 10
+    assert match.state.ns(R.NS)[R.SWF]["total"] == 10
 
 
 def test_14_21_only_in_the_soviet_movement_phase(tmp_path: Path) -> None:

@@ -267,7 +267,7 @@ def hold_vitebsk_then_lose_it(match: Match, turn: int) -> list[Any]:
     move(match, "Pz/7Pz", "0402")
     move(match, "R01", "1101")
     to_phase(match, "soviet/movement", turn + 1)
-    assert match.state.vars[V.HELD] == {"turn": turn, "cities": ["Vitebsk"]}
+    assert match.state.ns(V.NS)[V.HELD] == {"turn": turn, "cities": ["Vitebsk"]}
     move(match, "Pz/7Pz", "0808")
     move(match, "R01", "0402")
     events: list[Any] = []
@@ -294,7 +294,7 @@ def test_15_12_no_recapture_unless_held_with_a_line_west(tmp_path: Path) -> None
     for n, h in enumerate(WALL, start=2):
         move(match, f"R{n:02d}", h)
     to_phase(match, "soviet/movement", 2)
-    assert match.state.vars[V.HELD]["cities"] == []
+    assert match.state.ns(V.NS)[V.HELD]["cities"] == []
     move(match, "Pz/7Pz", "0808")
     move(match, "R01", "0402")
     to_phase(match, "german/movement", 2)
@@ -309,7 +309,7 @@ def test_15_12_soviet_passage_recaptures(tmp_path: Path) -> None:
     to_phase(match, "german/movement", 1)
     match.apply("move Pz/7Pz 0508 0408 0407 0406")  # through Mogilev (0408)
     to_phase(match, "soviet/movement", 2)
-    assert match.state.vars[V.HELD]["cities"] == ["Mogilev"]
+    assert match.state.ns(V.NS)[V.HELD]["cities"] == ["Mogilev"]
     move(match, "R01", "0508")
     match.apply("move R01 0508 0408 0409")
     to_phase(match, "german/movement", 2)
@@ -321,7 +321,7 @@ def test_15_12_vp_hexes_are_not_cities(tmp_path: Path) -> None:
     match = start(tmp_path, rifles=1, last_turn=2)
     put(match, "Pz/7Pz", "1203")
     to_phase(match, "soviet/movement", 2)
-    assert match.state.vars[V.HELD]["cities"] == []
+    assert match.state.ns(V.NS)[V.HELD]["cities"] == []
     move(match, "Pz/7Pz", "0808")
     move(match, "R01", "1203")
     to_phase(match, "german/movement", 2)
