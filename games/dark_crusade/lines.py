@@ -15,7 +15,8 @@ from wargame.match import Match
 from wargame.state import Unit
 from wargame.topology import is_box
 
-USE = "line_use"  # state.vars key: line key -> [load in halves, armor load in halves]
+NS = "dc-lines"  # this module's state (state.ns)
+USE = "line_use"  # NS: line key -> [load in halves, armor load in halves]
 
 
 def is_exit(loc: str) -> bool:
@@ -85,7 +86,7 @@ def capacity(match: Match, side: str, line: str) -> tuple[int, int]:
 
 def reset(match: Match) -> None:
     """Each movement phase starts with every line empty (ruling DC-M1)."""
-    match.state.vars[USE] = {}
+    match.state.ns(NS)[USE] = {}
 
 
 def halves(match: Match, unit: Unit) -> tuple[int, int]:
@@ -118,7 +119,7 @@ def room(match: Match, side: str, line: str, movers: Iterable[Unit], reduce: int
     lowers both limits: 14.B.1-2). Loads are summed with any remaining fraction ignored (12.B)."""
     total, armor = capacity(match, side, line)
     total, armor = max(total - reduce, 0), max(armor - reduce, 0)
-    load2, armor2 = match.state.vars.get(USE, {}).get(line, (0, 0))
+    load2, armor2 = match.state.ns(NS).get(USE, {}).get(line, (0, 0))
     add2, add_armor2 = weigh(match, movers)
     if fits(load2, add2, total) and (not add_armor2 or fits(armor2, add_armor2, armor)):
         return None
@@ -136,6 +137,6 @@ def room(match: Match, side: str, line: str, movers: Iterable[Unit], reduce: int
 
 def use(match: Match, line: str, movers: Iterable[Unit]) -> None:
     add2, add_armor2 = weigh(match, movers)
-    table = match.state.vars.setdefault(USE, {})
+    table = match.state.ns(NS).setdefault(USE, {})
     load2, armor2 = table.get(line, (0, 0))
     table[line] = [load2 + add2, armor2 + add_armor2]

@@ -105,8 +105,9 @@ def why_unit_cannot_move(match: Match, unit: Unit) -> str | None:
     return None
 
 
-HUNGARY_RELEASED = "hungary_released"  # vars: 5.D's restriction lifted (a Soviet invasion)
-HUNGARIANS_LEFT = "hungarian_armies_left"  # vars: the Hungarian army that left Hungary (5.D)
+NS = "dc-movement"  # this module's state (state.ns)
+HUNGARY_RELEASED = "hungary_released"  # NS: 5.D's restriction lifted (a Soviet invasion)
+HUNGARIANS_LEFT = "hungarian_armies_left"  # NS: the Hungarian army that left Hungary (5.D)
 RELEASE_BEFORE = (1942, 6)
 
 
@@ -121,11 +122,11 @@ def hungarian_army(match: Match, unit: Unit) -> bool:
 def soviet_attacks_hungary(match: Match, loc: str, defenders: Iterable[Unit] = ()) -> None:
     """5.D: a Soviet invasion of Hungary (entering or attacking a point there) or an attack on
     a Hungarian army before June 1942 lifts the restriction on the Hungarian armies."""
-    if U.date(match) >= RELEASE_BEFORE or match.state.vars.get(HUNGARY_RELEASED):
+    if U.date(match) >= RELEASE_BEFORE or match.state.ns(NS).get(HUNGARY_RELEASED):
         return
     if not in_hungary(match, loc) and not any(hungarian_army(match, u) for u in defenders):
         return
-    match.state.vars[HUNGARY_RELEASED] = True
+    match.state.ns(NS)[HUNGARY_RELEASED] = True
     match.touch()
     match.emit(
         "hungary",
@@ -138,9 +139,9 @@ def note_leaving(match: Match, unit: Unit, dest: str) -> None:
     """5.D: from June 1942 one Hungarian army may leave Hungary: remember which one did."""
     if not hungarian_army(match, unit) or in_hungary(match, dest):
         return
-    if match.state.vars.get(HUNGARY_RELEASED):
+    if match.state.ns(NS).get(HUNGARY_RELEASED):
         return
-    left = match.state.vars.setdefault(HUNGARIANS_LEFT, [])
+    left = match.state.ns(NS).setdefault(HUNGARIANS_LEFT, [])
     if unit.id not in left:
         left.append(unit.id)
         match.touch()
@@ -148,11 +149,11 @@ def note_leaving(match: Match, unit: Unit, dest: str) -> None:
 
 def confined_to_hungary(match: Match, unit: Unit) -> str | None:
     """5.D: why this Hungarian army may not leave Hungary now, or None."""
-    if not hungarian_army(match, unit) or match.state.vars.get(HUNGARY_RELEASED):
+    if not hungarian_army(match, unit) or match.state.ns(NS).get(HUNGARY_RELEASED):
         return None
     if U.date(match) < RELEASE_BEFORE:
         return f"{unit.id}: the Hungarian armies may not leave Hungary before June 1942 (DC 5.D)"
-    left = match.state.vars.get(HUNGARIANS_LEFT, [])
+    left = match.state.ns(NS).get(HUNGARIANS_LEFT, [])
     if left and unit.id not in left:
         return f"{unit.id}: only one Hungarian army may leave Hungary (DC 5.D)"
     return None
@@ -684,7 +685,7 @@ def movement_starts(match: Match, phase: PhaseSpec) -> None:
 
 @hookimpl
 def wargame_view(match: Match, side: str | None, view: dict[str, Any]) -> None:
-    use = match.state.vars.get(L.USE, {})
+    use = match.state.ns(L.NS).get(L.USE, {})
     if use:
         view.setdefault("extra", {})["line_use"] = {
             k: {"load": v[0] / 2, "armor": v[1] / 2} for k, v in sorted(use.items())

@@ -28,9 +28,10 @@ from wargame.plugins import Verb
 from wargame.state import Unit
 from wargame.topology import is_box
 
+NS = "dc-production"  # this module's state (state.ns)
 GER_POINTS = "german_replacements"  # vars: {"inf": n, "armor": n} saved points (8.A.1.a)
 ALLIED = "allied_replacements"  # vars: {nation: saved units} (8.A.1.b)
-ALLIED_LOST = "allied_lost"  # vars: [nation] whose entry point fell to the Soviets (8.B)
+ALLIED_LOST = "allied_lost"  # NS: [nation] whose entry point fell to the Soviets (8.B)
 FACTORIES = "factories"  # vars: {factory id: {"state", "from", "deploy", "entrained"}}
 EXPANSIONS = "expansions"  # vars: [{"factory", "turn", "deploy", "pregame"}] (8.C.1)
 DESTROYED = "factories_destroyed"  # vars: count of factories destroyed (2.B.1.a)
@@ -158,7 +159,7 @@ def arrival_turn(match: Match, entry: dict[str, Any]) -> int:
 
 
 WITHDRAWN = "withdrawal_moves"  # state.vars: {"turn", "side", "n"} counted by strategic.used
-WITHDRAWING = "withdrawing"  # state.vars: {"turn", "side", "to", "units"} still to be put home
+WITHDRAWING = "withdrawing"  # NS: {"turn", "side", "to", "units"} still to be put home
 
 
 def withdraw(match: Match, entry: dict[str, Any]) -> None:
@@ -176,7 +177,7 @@ def withdraw(match: Match, entry: dict[str, Any]) -> None:
         and u.loc not in match.topology.region(region)
     ]
     if units and withdrawal_points(match, side, region):
-        match.state.vars[WITHDRAWING] = {
+        match.state.ns(NS)[WITHDRAWING] = {
             "turn": match.turn,
             "side": side,
             "to": region,
@@ -195,7 +196,7 @@ def withdrawal_points(match: Match, side: str, region: str) -> list[str]:
 
 
 def withdrawing(match: Match, side: str) -> list[str]:
-    pending = match.state.vars.get(WITHDRAWING) or {}
+    pending = match.state.ns(NS).get(WITHDRAWING) or {}
     if pending.get("side") != side or pending.get("turn") != match.turn:
         return []
     return list(pending.get("units", []))
@@ -212,7 +213,7 @@ class Withdraw(Verb):
         units = withdrawing(match, decision.side)
         if not units:
             return
-        region = str(match.state.vars[WITHDRAWING]["to"])
+        region = str(match.state.ns(NS)[WITHDRAWING]["to"])
         for loc in withdrawal_points(match, decision.side, region):
             for cid in units:
                 yield Action(self.name, (cid, loc))
@@ -223,7 +224,7 @@ class Withdraw(Verb):
         cid, loc = action.args
         if cid not in withdrawing(match, decision.side):
             return f"{cid} is not being withdrawn this turn (DC 8.B)"
-        region = str(match.state.vars[WITHDRAWING]["to"])
+        region = str(match.state.ns(NS)[WITHDRAWING]["to"])
         if loc not in withdrawal_points(match, decision.side, region):
             return f"{loc} is not a friendly point of {region.split(':')[-1].title()} (DC 8.B)"
         return None
@@ -233,10 +234,10 @@ class Withdraw(Verb):
         unit = match.state.units[cid]
         U.unmark(match, unit, U.FORTIFIED)  # 18.0: it moved
         match.place(unit, loc)
-        pending = match.state.vars[WITHDRAWING]
+        pending = match.state.ns(NS)[WITHDRAWING]
         pending["units"].remove(cid)
         if not pending["units"]:
-            del match.state.vars[WITHDRAWING]
+            del match.state.ns(NS)[WITHDRAWING]
         moved = match.state.vars.get(WITHDRAWN) or {}
         n = int(moved.get("n", 0)) if moved.get("turn") == match.turn else 0
         match.state.vars[WITHDRAWN] = {"turn": match.turn, "side": decision.side, "n": n + 1}
@@ -248,7 +249,7 @@ def strategic_early(match: Match) -> bool:
 
 
 def allied_lost(match: Match, nation: str) -> bool:
-    return nation in match.state.vars.get(ALLIED_LOST, [])
+    return nation in match.state.ns(NS).get(ALLIED_LOST, [])
 
 
 def reinforcements(match: Match, side: str) -> None:
@@ -312,7 +313,7 @@ def german_roll(match: Match) -> None:
 
 def allied_credits(match: Match) -> None:
     """8.A.1.b: one unit each in March and September 1942-44; lost with the entry point (8.B)."""
-    lost = match.state.vars.setdefault(ALLIED_LOST, [])
+    lost = match.state.ns(NS).setdefault(ALLIED_LOST, [])
     for nation in ALLIED_NATIONS:
         entry = entry_point(match, nation)
         if nation not in lost and entry and match.state.control.get(entry) == U.SOVIET:
@@ -1268,7 +1269,7 @@ def wargame_setup(match: Match) -> None:
     list must not change the state: replays and views depend on it)."""
     match.state.vars.setdefault(GER_POINTS, {"inf": 0, "armor": 0})
     match.state.vars.setdefault(ALLIED, {})
-    match.state.vars.setdefault(ALLIED_LOST, [])
+    match.state.ns(NS).setdefault(ALLIED_LOST, [])
     match.state.vars.setdefault(EXPANSIONS, [])
     factories = match.state.vars.setdefault(FACTORIES, {})
     for fid in sorted(U.table(match, "factories")):

@@ -15,6 +15,7 @@ from wargame.plugins import Verb
 from wargame.state import Unit
 from wargame.topology import is_box
 
+NS = "dc-setup"  # this module's state (state.ns)
 INTRO_SOVIET = {"rifle-army", "tank-corps", "cav-corps", "partisan", "factory"}
 
 
@@ -67,9 +68,9 @@ def wargame_setup(match: Match) -> None:
 def border_fortify(match: Match, phase: PhaseSpec) -> None:
     """18.0: before the first turn (after any free set-up) every Soviet border unit may try to
     fortify: 1-2 in a May game, 1-3 in June."""
-    if match.state.vars.get("border_fortify_done"):
+    if match.state.ns(NS).get("border_fortify_done"):
         return
-    match.state.vars["border_fortify_done"] = True
+    match.state.ns(NS)["border_fortify_done"] = True
     best = 2 if match.state.vars.get("early_start") else 3
     for loc in border_points(match):
         for unit in sorted(match.units_at(loc), key=lambda u: u.id):

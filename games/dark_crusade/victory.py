@@ -32,6 +32,7 @@ from wargame.topology import is_box
 
 AXIS, SOVIET = U.AXIS, U.SOVIET
 TOURNAMENT, TOURNAMENT_CAMPAIGN, CAMPAIGN = "tournament", "tournament-campaign", "campaign"
+NS = "dc-victory"  # this module's state (state.ns)
 FACTORIES = "factories_destroyed"  # state.vars, kept by production.py
 DETAIL = "dc:vp"  # state.vars: each side's home / enemy / factory points, for views
 LMS = ("leningrad", "moscow", "stalingrad")  # 2.B.3.a.ii
@@ -209,7 +210,7 @@ class Draw(Verb):
 AGREE = "dc-draw-offer"
 
 
-OFFERED = "draw_offered"  # vars: {side: the turn of that side's last draw offer}
+OFFERED = "draw_offered"  # NS: {side: the turn of that side's last draw offer}
 
 
 class OfferDraw(Verb):
@@ -229,7 +230,7 @@ class OfferDraw(Verb):
     def problem(self, match: Match, side: str) -> str | None:
         if version(match) not in (TOURNAMENT, TOURNAMENT_CAMPAIGN):
             return "the Campaign Game has no draw (DC 2.B.3)"
-        offered = match.state.vars.get(OFFERED, {})
+        offered = match.state.ns(NS).get(OFFERED, {})
         if isinstance(offered, dict) and offered.get(side) == match.turn:
             return f"{side} already offered a draw this turn (DC 2.B.1.c; ruling V10)"
         return None
@@ -240,7 +241,7 @@ class OfferDraw(Verb):
         return self.problem(match, decision.side)
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
-        match.state.vars.setdefault(OFFERED, {})[decision.side] = match.turn
+        match.state.ns(NS).setdefault(OFFERED, {})[decision.side] = match.turn
         other = match.enemy(decision.side)
         match.emit("draw-offer", f"{decision.side} offers a draw", "DC 2.B.1.c")
         match.push(other, AGREE, f"{decision.side} offers a draw: accept or decline (DC 2.B.1.c)")

@@ -21,10 +21,11 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 
 GOOD, MUD, SNOW = "good", "mud", "snow"
+NS = "dc-weather"  # this module's state (state.ns)
 WEATHER = "weather"  # vars: this turn's weather, column and air units
-ROLLS = "weather_rolls"  # vars: {"<year>-<roll month>": {"roll": n, "column": 0|1}}
+ROLLS = "weather_rolls"  # NS: {"<year>-<roll month>": {"roll": n, "column": 0|1}}
 POINTS = "point_weather"  # vars: {turn: {point: "good"|"mud"}} (3.A)
-AIR_1944 = "air_1944"  # vars: the two consecutive Good turns with 1 air unit (note c)
+AIR_1944 = "air_1944"  # NS: the two consecutive Good turns with 1 air unit (note c)
 COLUMNS = ("A", "B")
 
 
@@ -61,7 +62,7 @@ def column(match: Match, turn: int | None = None) -> int:
     start = _roll_month(match, month)
     if start is None:
         return 0
-    found = match.state.vars.get(ROLLS, {}).get(f"{year}-{start}")
+    found = match.state.ns(NS).get(ROLLS, {}).get(f"{year}-{start}")
     return int(found["column"]) if found else 0
 
 
@@ -88,7 +89,7 @@ def air_available(match: Match) -> int:
     air = _table_air(match, turn)
     if U.date(match, turn) == (1941, 6) and turn == first_turn(match):
         air += 1  # 5.A: the bonus air unit, first turn of a June game only
-    chosen = match.state.vars.get(AIR_1944, {}).get("turns", [])
+    chosen = match.state.ns(NS).get(AIR_1944, {}).get("turns", [])
     if turn in chosen and weather_of(match, turn) == GOOD:
         air = max(air, 1)
     return air
@@ -133,7 +134,7 @@ def roll_season(match: Match) -> None:
     start = _roll_month(match, month)
     if start is None or (year, month) == (1941, 5):
         return
-    rolls = match.state.vars.setdefault(ROLLS, {})
+    rolls = match.state.ns(NS).setdefault(ROLLS, {})
     key = f"{year}-{start}"
     if key in rolls:
         return
@@ -177,8 +178,8 @@ def air_1944_problem(match: Match) -> str | None:
     year, _month = U.date(match)
     if year != 1944:
         return "note c applies only in 1944 (DC 7.A note c)"
-    if AIR_1944 in match.state.vars:
-        taken = match.state.vars[AIR_1944]["turns"]
+    if AIR_1944 in match.state.ns(NS):
+        taken = match.state.ns(NS)[AIR_1944]["turns"]
         return f"note c was already used for turns {taken[0]} and {taken[1]} (DC 7.A note c)"
     if current(match) != GOOD:
         return "note c turns must be Good weather turns (DC 7.A note c)"
@@ -208,7 +209,7 @@ class Air1944(Verb):
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         turns = [match.turn, match.turn + 1]
-        match.state.vars[AIR_1944] = {"turns": turns}
+        match.state.ns(NS)[AIR_1944] = {"turns": turns}
         match.emit(
             "weather",
             f"Axis chooses turns {turns[0]} and {turns[1]} for 1 German air unit",

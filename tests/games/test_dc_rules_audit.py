@@ -79,7 +79,7 @@ def test_5_D_an_attack_after_june_1942_does_not_free_the_second_army() -> None:
     match = empty_match()
     at(match, JUN_1942)
     M.soviet_attacks_hungary(match, "cluj")
-    assert not match.state.vars.get(M.HUNGARY_RELEASED)
+    assert not match.state.ns(M.NS).get(M.HUNGARY_RELEASED)
 
 
 # ----------------------------------------------------------------------------- 13.A.3, 11.0
@@ -243,12 +243,12 @@ def test_5_D_strategic_movement_keeps_the_hungarian_rules() -> None:
     assert "strat hun-1 warsaw" not in {str(a) for a in match.legal_actions()}
     assert "5.D" in (match.check("strat hun-c bucharest") or "")
     at(match, JUN_1942)
-    match.state.vars[M.HUNGARIANS_LEFT] = ["hun-2"]
+    match.state.ns(M.NS)[M.HUNGARIANS_LEFT] = ["hun-2"]
     assert "5.D" in (match.check("strat hun-1 warsaw") or "")
-    match.state.vars[M.HUNGARIANS_LEFT] = []
+    match.state.ns(M.NS)[M.HUNGARIANS_LEFT] = []
     match.touch()
     match.apply("strat hun-1 warsaw")
-    assert match.state.vars[M.HUNGARIANS_LEFT] == ["hun-1"]
+    assert match.state.ns(M.NS)[M.HUNGARIANS_LEFT] == ["hun-1"]
 
 
 # ----------------------------------------------------------------------------- 14.B.4

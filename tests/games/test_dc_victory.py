@@ -347,7 +347,7 @@ def test_2_B_1_c_an_agreed_draw_ends_the_game() -> None:
     assert m.outcome is None
     assert "already offered" in (m.check("offer-draw") or "")
     play_to(m, SOVIET, "victory")
-    m.state.vars.pop("draw_offered")
+    m.state.ns(V.NS).pop("draw_offered")
     m.apply("offer-draw")
     m.apply("accept-draw")
     assert m.outcome["level"] == "draw"

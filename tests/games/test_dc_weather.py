@@ -20,7 +20,7 @@ def new(scenario: str = "tournament", seed: int = 1) -> Match:
 
 
 def column(match: Match, year: int, start: int, col: int) -> None:
-    match.state.vars.setdefault(W.ROLLS, {})[f"{year}-{start}"] = {"roll": 0, "column": col}
+    match.state.ns(W.NS).setdefault(W.ROLLS, {})[f"{year}-{start}"] = {"roll": 0, "column": col}
 
 
 def fixed_roll(match: Match, monkeypatch: pytest.MonkeyPatch, value: int) -> list[str]:
@@ -51,7 +51,7 @@ def test_R_02_7_A_note_a_march_roll_sets_march_to_may(
     W.roll_season(m)
     got = tuple(W.weather_of(m, t) for t in (MARCH_1942, APRIL_1942, MAY_1942))
     assert got == expected
-    assert m.state.vars[W.ROLLS]["1942-3"]["roll"] == roll
+    assert m.state.ns(W.NS)[W.ROLLS]["1942-3"]["roll"] == roll
 
 
 @pytest.mark.parametrize(
@@ -212,7 +212,7 @@ def test_weather_phase_rolls_in_play_and_views_show_it() -> None:
     m = new(seed=5)
     while m.turn < MARCH_1942:
         step(m)
-    rolls: dict[str, Any] = m.state.vars[W.ROLLS]
+    rolls: dict[str, Any] = m.state.ns(W.NS)[W.ROLLS]
     assert set(rolls) == {"1941-10", "1942-3"}
     view = m.view("axis")
     assert view["vars"][W.WEATHER]["turn"] == MARCH_1942
