@@ -246,7 +246,7 @@ def resolve(match: Match, battle: Battle) -> None:
         match.reveal(units[uid], rule)
     below = settings(match).get("reveal_until_below")
     for uid in list(battle.defenders):
-        if below and _odds_below(match, battle, below):
+        if below and odds_below(match, battle, below):
             # PMD 13.0: the defender reveals no more once the odds against what he revealed are
             # below ``reveal_until_below``; the rest stay untried and out of the battle
             battle.defenders = [i for i in battle.defenders if not match.is_untried(units[i])]
@@ -271,7 +271,7 @@ def resolve(match: Match, battle: Battle) -> None:
     fight(match, active(match) or battle)
 
 
-def _odds_below(match: Match, battle: Battle, ratio: str) -> bool:
+def odds_below(match: Match, battle: Battle, ratio: str) -> bool:
     """Whether the printed attack against the known defence (tried and revealed defenders) is
     below ``ratio`` ("1-3"), the defender's rounding (PMD 13.0, T13: 2 against 7 is 1:4)."""
     units = match.state.units

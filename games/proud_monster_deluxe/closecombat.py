@@ -364,16 +364,11 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
     return f"the Close Combat marker on {target} cannot be used across a crossing arrow ({RULE})"
 
 
-@hookimpl
-def wargame_before_reveal(match: Match, battle: Battle) -> bool | None:
-    return True if ask_attacker(match, battle) else None
-
-
 def ask_attacker(match: Match, battle: Battle) -> bool:
     """13.1, 14.3: the attacker of a mobile assault may place an available marker when his MA
     designates the hex, before the defending stack is examined (before any unit is revealed),
     not across a crossing arrow and not when his marker is already on the hex. True when he is
-    asked (``close-combat commit|decline``)."""
+    asked (``close-combat commit|decline``); ``reveal.py`` asks it first, before the reveals."""
     if battle.kind != "overrun" or "close_combat" in battle.extra or not battle.defenders:
         return False
     if battle.extra.get("cc_attacker_asked") or not battle.attackers:

@@ -45,6 +45,7 @@ from wargame.games.proud_monster_deluxe import (
     reorganize,
     replacements,
     reserves,
+    reveal,
     rvgk,
     seatransport,
     setups,
@@ -74,6 +75,7 @@ RULES: tuple[object, ...] = (
     fog,  # 6.3, 16.2 C, D
     supply,
     closecombat,
+    reveal,  # 13.0 (the MA's marker first, 14.3)
     jointhex,  # 13.15.2, 13.15.3
     mobileassault,
     eliminated,

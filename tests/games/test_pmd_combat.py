@@ -14,7 +14,7 @@ from wargame.games.proud_monster_deluxe import losses, plugin
 from wargame.games.proud_monster_deluxe.combat import wargame_strength_modifiers
 from wargame.match import Battle, Match
 from wargame.plugins import Title, discover
-from wargame.testing import clear, force_rolls, put, refused
+from wargame.testing import clear, force_rolls, put, refused, view_problems
 
 from .pmd_combat_helpers import carry_out_result as _result
 from .pmd_combat_helpers import clear_hexes as _clear_hexes
@@ -503,26 +503,73 @@ def test_mech_attacks_a_mountain_hex_only_along_a_mountain_road_13_4_1_ruling_c1
     assert match.check(f"attack {roadless} with ger-id-7") is None  # Leg units may
 
 
-def test_t13_the_defender_reveals_only_until_the_odds_are_below_1_3_13_0() -> None:
-    """T13: 2 AF against 5 untried units: they are revealed one by one until the revealed DF
-    makes the odds 1:4 (DF 7 or more); the rest stay untried."""
+def _rd_faces(match: Match, label: str) -> None:
+    """Every untried RD still in the pool reveals as ``label`` (a test's known draw)."""
+    faces = match.counters_doc["pools"]["rd"]["faces"]
+    match.state.pools["rd"] = [100 if f["label"] == label else 0 for f in faces]
+
+
+def test_t13_the_defender_picks_which_untried_units_to_reveal_until_below_1_3_13_0() -> None:
+    """T13: 2 AF against 5 untried RDs: the Soviet player reveals the units he picks, one at a
+    time, and may stop only once the revealed DF makes the odds below 1:3 (DF 7 or more); the
+    rest stay untried, their values never drawn, and the battle is an automatic 2/0."""
     match = _combat_phase()
     target, origin, _ = _clear_hexes(match)
-    rds = [put(match, uid, target) for uid in SOVIET_RDS[:5]]
+    rds = [put(match, uid, target).id for uid in SOVIET_RDS[:5]]
+    _rd_faces(match, "3-4-5")
     put(match, "rom-mtb-1", origin)  # 2-2-5
+    match.apply(f"attack {target} with rom-mtb-1")
+    decision = match.decision
+    assert decision is not None and decision.side == "soviet" and decision.kind == "reveal"
+    assert {str(a) for a in match.legal_actions()} == {f"reveal {u}" for u in rds}
+    assert view_problems(match, "axis") == []  # the attacker sees no untried values
+    refused(match, "reveal none", "not yet below 1:3", rule="PMD 13.0")
+    match.apply(f"reveal {rds[4]}")  # his pick, not the stack's order: 2 against 4 is 1:2
+    assert [match.is_untried(match.state.units[u]) for u in rds] == [True] * 4 + [False]
+    refused(match, "reveal none", "not yet below 1:3", rule="PMD 13.0")
+    match.apply(f"reveal {rds[2]}")  # DF 8: 2 against 8 is 1:4, he may stop
+    assert "reveal none" in {str(a) for a in match.legal_actions()}
+    events = match.apply("reveal none")
+    battle = next(e for e in events if e.kind == "battle").data["battle"]
+    assert battle["result"] == "2/0" and battle["roll"] is None
+    assert sorted(battle["defenders"]) == sorted([rds[2], rds[4]])
+    for uid in (rds[0], rds[1], rds[3]):  # 13.0: not revealed, not flipped to tried
+        unit = match.state.units[uid]
+        assert match.is_untried(unit) and unit.face is None and unit.loc == target
+
+
+def test_the_defender_may_reveal_more_and_a_last_forced_unit_is_not_asked_13_0() -> None:
+    """13.0: below 1:3 he may still reveal more (the decision goes on while any is left); a
+    single unit he must reveal is revealed without a question, and the attacker's untried units
+    are all revealed before he chooses."""
+    match = _combat_phase()
+    target, origin, _ = _clear_hexes(match)
+    rds = [put(match, uid, target).id for uid in SOVIET_RDS[:2]]
+    _rd_faces(match, "6-7-5")
+    put(match, "rom-mtb-1", origin)  # 2 AF: one RD of DF 7 makes it 1:4
+    match.apply(f"attack {target} with rom-mtb-1")
+    assert match.decision is not None and match.decision.kind == "reveal"
+    match.apply(f"reveal {rds[1]}")
+    assert {str(a) for a in match.legal_actions()} == {f"reveal {rds[0]}", "reveal none"}
+    events = match.apply(f"reveal {rds[0]}")  # he wishes to: the last one, then the battle
+    assert [e.data["unit"] for e in events if e.kind == "reveal"] == [rds[0]]
+    assert next(e for e in events if e.kind == "battle").data["battle"]["result"] == "2/0"
+    # one untried defender and odds not below 1:3: revealed at once, nothing to choose
+    match = _combat_phase()
+    target, origin, _ = _clear_hexes(match)
+    put(match, SOVIET_RDS[0], target)
+    put(match, "rom-mtb-1", origin)
     events = match.apply(f"attack {target} with rom-mtb-1")
-    while match.decision is not None and match.decision.kind != "combat":
-        events += match.apply(str(match.legal_actions()[0]))
-    revealed = [e.data["unit"] for e in events if e.kind == "reveal"]
-    dfs = [match.unit_values(match.state.units[u])["defense"] for u in revealed]
-    assert revealed == [u.id for u in rds][: len(revealed)]
-    if len(revealed) < 5:
-        assert sum(dfs) >= 7 and sum(dfs[:-1]) <= 6
-        assert all(match.is_untried(u) for u in rds[len(revealed) :])
-        battle = next(e for e in events if e.kind == "battle").data["battle"]
-        assert battle["result"] == "2/0" and battle["roll"] is None
-    else:
-        assert sum(dfs[:-1]) <= 6
+    assert [e.data["unit"] for e in events if e.kind == "reveal"] == [SOVIET_RDS[0]]
+    assert match.decision is None or match.decision.kind != "reveal"
+    # the attacker reveals every attacking unit (13.0); tried defenders leave nothing to choose
+    match = _combat_phase("soviet")
+    target, origin, _ = _clear_hexes(match)
+    put(match, "ger-id-7", target)
+    attackers = [put(match, uid, origin).id for uid in SOVIET_RDS[:2]]
+    events = match.apply(f"attack {target} with {','.join(attackers)}")
+    assert sorted(e.data["unit"] for e in events if e.kind == "reveal") == sorted(attackers)
+    assert match.decision is None or match.decision.kind != "reveal"
 
 
 def test_minor_allies_never_attack_russia_north_of_the_ns_line_7_1() -> None:
