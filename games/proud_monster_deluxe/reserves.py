@@ -18,7 +18,13 @@ In his Initial Movement Phase a player may instead move a Reserve marker with it
 (``reserve-move NUMBER HEX HEX...``, 6.4 way 2): the units stay in reserve, and the marker is
 tilted: they may not move again until his next Initial Movement Phase (not in that week's FRMP
 nor in the enemy's ERMP after it). The MA-marker exemption of the same units out of reserve is
-``mobileassault.py``'s (14.11). Not built: turn 112's every-Axis-unit-in-reserve (5.3(8))."""
+``mobileassault.py``'s (14.11).
+
+On turn 112 every Axis unit is in reserve in its set-up hex or area without a marker (5.3(8)),
+until it moves or attacks, or its stack loses a step or retreats (6.4; ruling R5): it moves in
+that turn's reserve movement phases and has the MA-marker exemption as under a marker. The
+enemy sees it as any stack (only a marker hides, ruling R5); markers placed in the Axis Refit
+Phase of 112 hide and move as on any turn."""
 
 from __future__ import annotations
 
@@ -32,7 +38,12 @@ from wargame.mechanics import movement
 from wargame.plugins import Verb
 from wargame.state import Unit
 
+from .turns import AXIS, ynn
+
 RULE = "PMD 6.4"
+FIRST_WEEK = 112
+OUT = "out-112"
+"""The namespace key of the Axis units out of 5.3(8)'s reserve on turn 112."""
 MARKER_COUNT = 10
 RESERVE_PHASES = ("reserves", "second-week-reserves")
 LAND_BLOCKERS = ("sea", "lake", "sivash", "kerch", "soviet-supply")
@@ -57,7 +68,28 @@ def marker_of(match: Match, unit: Unit) -> str | None:
 
 
 def in_reserve(match: Match, unit: Unit) -> bool:
-    return marker_of(match, unit) is not None
+    return marker_of(match, unit) is not None or first_week(match, unit)
+
+
+def first_week(match: Match, unit: Unit) -> bool:
+    """5.3(8): on turn 112 an Axis unit is in reserve in its set-up hex or area, with no
+    marker, until it moves or attacks (or its stack loses a step or retreats, ruling R5)."""
+    return (
+        unit.side == AXIS
+        and unit.loc is not None
+        and ynn(match) == FIRST_WEEK
+        and unit.id not in _ns(match).get(OUT, ())
+    )
+
+
+def any_in_reserve(match: Match, side: str) -> bool:
+    """Whether ``side`` has a unit in reserve: a marker on the map, or on turn 112 an Axis
+    unit still in 5.3(8)'s reserve (the reserve movement phases run only then, ruling Q1)."""
+    if stacks(match, side):
+        return True
+    if side != AXIS or ynn(match) != FIRST_WEEK:
+        return False
+    return any(first_week(match, u) for u in match.units_of(side))
 
 
 def _joint(match: Match, loc: str) -> bool:
@@ -86,7 +118,7 @@ def placement_problem(match: Match, side: str, loc: str) -> str | None:
     units = [u for u in match.units_at(loc) if u.side == side]
     if not units:
         return f"no stack of yours at {loc} ({RULE})"
-    if any(in_reserve(match, u) for u in units):
+    if any(marker_of(match, u) is not None for u in units):
         return f"the stack at {loc} is already in reserve ({RULE})"
     if len(stacks(match, side)) >= MARKER_COUNT:
         return f"all {MARKER_COUNT} Reserve markers are in use ({RULE})"
@@ -135,6 +167,8 @@ def remove_marker(match: Match, side: str, number: str, why: str) -> None:
 
 def leave(match: Match, unit: Unit, why: str) -> None:
     """The unit comes out of reserve; the marker goes with the last one (6.4)."""
+    if first_week(match, unit):
+        _ns(match).setdefault(OUT, []).append(unit.id)  # 5.3(8)
     number = marker_of(match, unit)
     if number is None:
         return
@@ -157,6 +191,9 @@ def after_defence(match: Match, battle: Battle) -> None:
     )
     if not hit or not battle.defenders:
         return
+    for uid in battle.defenders:
+        if first_week(match, units[uid]):
+            _ns(match).setdefault(OUT, []).append(uid)  # 5.3(8) read with 6.4 (ruling R5)
     side = units[battle.defenders[0]].side
     for number, entry in list(stacks(match, side).items()):
         if set(entry["units"]) & set(battle.defenders):
@@ -333,7 +370,9 @@ class ReserveMove(Verb):
 @hookimpl
 def wargame_phase_start(match: Match) -> None:
     """6.4 way 2: a tilted marker's units move again from the owner's next Initial Movement
-    Phase."""
+    Phase. 5.3(8)'s reserve is turn 112's only: its record goes after it."""
+    if OUT in _ns(match) and ynn(match) != FIRST_WEEK:
+        _ns(match).pop(OUT)
     side = match.phasing
     if side is None or not initial_movement(match, side):
         return

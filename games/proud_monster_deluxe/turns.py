@@ -40,9 +40,11 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
     if phase.when in ("second-week", "second-week-reserves") and ynn(match) == 112:
         return False  # 5.3(1): turn 112 is one game week
     if phase.when in ("reserves", "second-week-reserves"):
-        # 6.4: only stacks under a Reserve marker move in a reserve movement phase, so the
-        # phase runs only for a side with one on the map (reserves.py keeps them)
-        return bool(match.state.ns("reserves").get(phase_side(match, phase)))
+        # 6.4: only units in reserve move in a reserve movement phase, so the phase runs
+        # only for a side with one: under a marker, or on turn 112 any Axis unit (5.3(8))
+        from . import reserves
+
+        return reserves.any_in_reserve(match, phase_side(match, phase))
     if phase.when == "second-week":
         return True
     if phase.when == "victory-check":

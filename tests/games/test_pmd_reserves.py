@@ -246,3 +246,84 @@ def test_leg_units_in_reserve_gain_the_cavalry_abilities_in_their_so_week_6_4_5_
     match.touch()
     match.apply(f"move ger-id-7 {a} {n}")
     assert not reserves.in_reserve(match, match.state.units["ger-id-7"])
+
+
+def test_every_axis_unit_is_in_reserve_on_turn_112_until_it_moves_or_attacks_5_3_8() -> None:
+    """5.3(8): on turn 112 each Axis unit is in reserve without a marker (seen as any stack,
+    ruling R5), so the Axis Friendly Reserve Movement Phase runs, and the Axis Enemy Reserve
+    Movement Phase of the Soviet week; a unit that moved or attacked is out and moves no more
+    in them. Turn 112 is an Axis Seasonal Offensive week (5.3(7)): Leg units move in them too."""
+    match = Match(_title(), "1941-historical", 1)
+    to_phase(match, "axis", "movement")
+    assert reserves.ynn(match) == 112 and not match.state.ns("reserves").get("axis")
+    clear(match)
+    a, n, f, b = _places(match)
+    topo, units = match.topology, match.state.units
+    for uid, loc in (("ger-pd-3", a), ("ger-pd-4", a), ("ger-id-7", b), ("ger-id-1", b)):
+        put(match, uid, loc)
+    assert all(reserves.in_reserve(match, u) for u in units.values() if u.loc is not None)
+    match.apply(f"move ger-pd-3 {a} {n}")  # 6.4 way 1: out of reserve by moving
+    assert not reserves.in_reserve(match, units["ger-pd-3"])
+    assert reserves.in_reserve(match, units["ger-pd-4"])
+    assert "soviet" not in units["ger-pd-4"].hidden_from  # no marker: an open stack (R5)
+    end(match)  # Initial Movement
+    rd = put(match, RD, next(x for x in topo.neighbours(b) if topo.distance(x, a) > 2))
+    match.reveal(rd)
+    match.apply(f"attack {rd.loc} with ger-id-1")
+    while match.decision is not None and match.decision.kind != "combat":
+        match.apply(str(match.legal_actions()[0]))
+    assert not reserves.in_reserve(match, units["ger-id-1"])  # out by attacking
+    end(match)  # Combat; the Enemy Reserve Movement Phase is skipped (5.3(2))
+    decision = match.decision
+    assert decision is not None and decision.phase.endswith("friendly-reserve-movement")
+    refused(match, f"move ger-pd-3 {n} {f}", "only units in reserve", rule="PMD 6.4")
+    beside = next(x for x in topo.neighbours(b) if _plain(match, x) and x != rd.loc)
+    if units["ger-id-1"].loc == b:
+        refused(match, f"move ger-id-1 {b} {beside}", "only units in reserve", rule="PMD 6.4")
+    assert match.check(f"move ger-id-7 {b} {beside}") is None
+    assert match.check(f"move ger-pd-4 {a} {n}") is None
+    end(match)
+    to_phase(match, "axis", "movement")  # the Soviet week's Enemy Reserve Movement Phase
+    decision = match.decision
+    assert decision is not None and decision.phase.endswith("w1-enemy-reserve-movement")
+    assert match.check(f"move ger-pd-4 {a} {n}") is None
+
+
+def test_turn_112_s_reserve_ends_with_the_turn_5_3_8() -> None:
+    """5.3(8) holds on turn 112 only: on 113 an Axis unit that never moved is out of reserve,
+    and without a marker no Axis reserve movement phase runs."""
+    match = Match(_title(), "1941-historical", 1)
+    to_phase(match, "axis", "movement")
+    clear(match)
+    a, n, f, b = _places(match)
+    pd = put(match, "ger-pd-4", a)
+    match.apply(f"move ger-pd-4 {a} {n}")
+    assert match.state.ns("reserves").get(reserves.OUT) == ["ger-pd-4"]
+    while match.turn == 1:
+        end(match)
+    to_phase(match, "axis", "movement")
+    assert not reserves.in_reserve(match, pd) and reserves.OUT not in match.state.ns("reserves")
+    end(match)
+    end(match)
+    assert match.decision is not None and "reserve-movement" not in match.decision.phase
+
+
+def test_a_turn_112_stack_that_loses_a_step_comes_out_of_reserve_ruling_r5() -> None:
+    """Ruling R5: 6.4's marker removal read for 5.3(8)'s implied marker: the whole stack."""
+    match = Match(_title(), "1941-historical", 1)
+    to_phase(match, "soviet", "combat")
+    clear(match)
+    a, n, f, b = _places(match)
+    units = match.state.units
+    put(match, "ger-pd-3", a)
+    put(match, "ger-id-7", a)
+    assert reserves.in_reserve(match, units["ger-id-7"])
+    rd = put(match, RD, n)
+    match.reveal(rd)
+    battle = combat.new_battle(match, [rd], [units["ger-pd-3"], units["ger-id-7"]], a, "attack")
+    battle.roll = 3
+    combat.store(match, battle)
+    combat.carry_out(match, battle, "1/1")
+    match.apply("lose ger-pd-3")
+    assert not reserves.in_reserve(match, units["ger-id-7"])
+    assert not reserves.in_reserve(match, units["ger-pd-3"])

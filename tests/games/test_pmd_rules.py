@@ -327,11 +327,13 @@ def test_the_soviet_limit_follows_its_var_6_1() -> None:
 
 
 def test_no_reserve_movement_without_reserve_markers_6_4() -> None:
-    """6.4: only stacks under a Reserve marker move in the ERMP and FRMP; with none placed (no
-    Reserve markers on 112: 5.3(2)) the phases pass without a decision."""
+    """6.4: only units in reserve move in the ERMP and FRMP; with no Soviet marker placed
+    (none on 112: 5.3(2)) the Soviet phases pass without a decision, while every Axis unit is
+    in reserve on 112 (5.3(8)): the Axis FRMP and the Soviet week's Axis ERMP run."""
     match = _match()
     seen = _phases_until_turn_2(match)
-    assert not any("reserve-movement" in p for p in seen)
+    reserve = [p for p in seen if "reserve-movement" in p]
+    assert reserve == ["axis/w1-friendly-reserve-movement", "soviet/w1-enemy-reserve-movement"]
 
 
 def test_axis_ignore_rivers_for_movement_on_turn_112_5_3() -> None:
