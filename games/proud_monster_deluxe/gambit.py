@@ -7,10 +7,11 @@ end of turn 321: unless the Axis has won by then, the Soviets win (4.7). The var
 
 5.7(1)'s air units come into play until six are active, the VIII among them (``air.py``,
 ruling AIR5); 5.7(5)'s 4 "2-Upgrade" markers join the Axis's Mech Upgrade markers
-(``upgrades.py``); 5.7(7)'s Offensive Supply-5 marker is ``offsupply.py``'s (``gambit_marker``,
-ruling MG2). The other special reinforcements of 5.7(2)-(4), (6) wait for what they draw on
-(the withdrawal piles, the Replacement Army's free picks, Leg replacement points, the 5 MG
-combat units, the turn track's 25 PD and 2 Para Division): ruling MG1."""
+(``upgrades.py``); 5.7(6)'s 25 PD and 2 Para Division come off the turn track
+(``blaupunkt.py``); 5.7(7)'s Offensive Supply-5 marker is ``offsupply.py``'s
+(``gambit_marker``, ruling MG2). The other special reinforcements of 5.7(2)-(4) wait for what
+they draw on (the withdrawal piles, the Replacement Army's free picks, Leg replacement points,
+the 5 MG combat units): ruling MG1."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 
-from . import air, offensives, offsupply, upgrades
+from . import air, blaupunkt, offensives, offsupply, upgrades
 from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 5.7"
@@ -62,6 +63,7 @@ class Gambit(Verb):
         air.gambit_air(match)  # 5.7(1)
         upgrades.gambit(match)  # 5.7(5): the 4 MG 2-Upgrade markers
         offsupply.gambit_marker(match)  # 5.7(7)
+        blaupunkt.gambit(match)  # 5.7(6): the 2 Para Division and the 25 PD
         match.emit(
             "gambit",
             f"the Axis declares Manstein's Gambit: the game ends after turn {LAST_TURN}",

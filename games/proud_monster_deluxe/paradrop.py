@@ -72,6 +72,19 @@ def hex_problem(match: Match, loc: str, ids: list[str]) -> str | None:
         return f"{loc} is not a map hex ({RULE})"
     if any(u.side == AXIS for u in match.units_at(loc)):
         return f"not into an Axis-occupied hex ({RULE})"
+    problem = terrain_problem(match, loc, ids, "galb")
+    if problem is not None:
+        return problem
+    if not any(topo.distance(loc, town) <= RANGE for town in sources(match)):
+        return f"{loc} is not within {RANGE} hexes of a supplied Soviet town ({RULE})"
+    return None
+
+
+def terrain_problem(match: Match, loc: str, ids: list[str], glider: str) -> str | None:
+    """15.17's general restrictions on a drop hex, shared by both drops: no mountain, city,
+    fieldworks, Fortified Area, active fort or heavy fort; a clear hex when a ``glider`` unit
+    (the 22 ALD, the GALB: ruling PD2) drops."""
+    topo = match.topology
     if topo.terrain(loc) == "mountain":
         return "not into a mountain hex (PMD 15.17, 15.18)"
     marked = {str(m.get("type", "")) for m in match.state.markers.values() if m.get("loc") == loc}
@@ -81,11 +94,10 @@ def hex_problem(match: Match, loc: str, ids: list[str]) -> str | None:
     forts = set(topo.features(loc)) & set(FORTS)
     if forts and any(u.side == SOVIET for u in match.units_at(loc)):
         return "not into an active fort hex (PMD 15.17, 15.18)"
-    galb = any(match.counter(match.state.units[i])["type"] == "galb" for i in ids)
-    if galb and (topo.terrain(loc) != "clear" or topo.features(loc)):
-        return "a GALB lands by glider on a clear hex only (PMD 15.17, ruling PD2)"
-    if not any(topo.distance(loc, town) <= RANGE for town in sources(match)):
-        return f"{loc} is not within {RANGE} hexes of a supplied Soviet town ({RULE})"
+    gliders = any(match.counter(match.state.units[i])["type"] == glider for i in ids)
+    if gliders and (topo.terrain(loc) != "clear" or topo.features(loc)):
+        name = "a GALB" if glider == "galb" else "the 22 ALD"
+        return f"{name} lands by glider on a clear hex only (PMD 15.17, ruling PD2)"
     return None
 
 

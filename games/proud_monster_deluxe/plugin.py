@@ -14,6 +14,7 @@ from wargame.games.proud_monster_deluxe import (
     artillery,
     assaultguns,
     attrition,
+    blaupunkt,
     bombard,
     bridges,
     cavalryraid,
@@ -118,6 +119,7 @@ RULES: tuple[object, ...] = (
     bombard,  # part 2: 15.5 enhanced, 15.21 shells
     upgrades,  # part 2: 15.9
     assaultguns,  # part 2: 15.22
+    blaupunkt,  # part 2: 15.17, 5.7(6)
     victory,
 )
 

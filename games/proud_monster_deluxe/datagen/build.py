@@ -993,6 +993,8 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
     later.update(section9)
     ag_types, ag = reinforcements.assault_guns()  # 15.22 (stand-ins)
     later.update(ag)
+    para_types, para = reinforcements.blaupunkt_units()  # 15.17, 5.7(6) (stand-ins)
+    later.update(para)
     if set(later) & set(c):
         raise ValueError(f"reinforcement counters already in the set-up: {set(later) & set(c)}")
     c.update(later)
@@ -1100,6 +1102,7 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
             **AIR_TYPES,
             **section9_types,
             **ag_types,
+            **para_types,
         },
         "counters": dict(sorted(c.items())),
         "pools": pools,

@@ -311,6 +311,7 @@ def schedule(index_of: dict[int, int]) -> Json:
     out.update(section9_schedule(index_of))
     out.update(mech_upgrades(index_of))
     out.update(assault_gun_schedule(index_of))
+    out.update(blaupunkt_schedule(index_of))
     generic = {(124, "axis"): ("id", 1), (203, "soviet"): ("rd", 2), (205, "soviet"): ("tb", 1)}
     for (ynn, side), (kind, count) in generic.items():
         out[f"{ynn}-{side}-withdraw-{kind}"] = {
@@ -456,6 +457,75 @@ def assault_gun_schedule(index_of: dict[int, int]) -> Json:
             )
             if ynn == min(AG_BRIGADES)
             else stand_in("15.22: later AGB arrivals; units and turn"),
+        }
+    return out
+
+
+BLAUPUNKT_UNITS = {213: "ger-ald-22", 301: "ger-para-1", 321: "ger-para-2", 323: "ger-pd-25"}
+"""15.17, 5.7(6): the Blaupunkt paratroopers and the 25 PD by arrival turn: the 2 Para Division's
+321 and the 25 PD's 323 are the text's (5.7(6)); the 22 ALD's and 1 Para Division's are
+stand-ins (after turn 211, so the 1942 set-up is unchanged)."""
+
+
+def blaupunkt_units() -> tuple[Json, Json]:
+    """15.17's paratroop divisions and air-landing division, and 5.7(6)'s 25 PD."""
+    from .build import REGULAR_ID_FOURTH_STEP, counter, face, rule, turns, utype
+
+    tags = ["axis", "german", "infantry", "para"]
+    types = {
+        "para-div": utype("Parachute division", "leg", tags, 1, rule("15.1, 15.17")),
+        "ald": utype("Air-landing division", "leg", tags, 1, rule("15.1, 15.17")),
+    }
+    fourth = list(turns()).index(REGULAR_ID_FOURTH_STEP) + 1
+    c: Json = {}
+    for n in (1, 2):
+        c[f"ger-para-{n}"] = counter(
+            "axis",
+            "para-div",
+            f"{n} Para Div",
+            [face(7, 9, 6), face(5, 7, 6), face(4, 5, 6), face(2, 3, 6)],
+            rule(
+                "15.1, 15.17",
+                "15.1's 7-9-6 ParID of 4 steps, read as the 1 and 2 Parachute Divisions; the "
+                "reduced faces are stand-ins",
+            ),
+        )
+    c["ger-ald-22"] = counter(
+        "axis",
+        "ald",
+        "22 ALD",
+        [face(6, 7, 6), face(4, 5, 6), face(3, 4, 6), {**face(2, 2, 6), "from_turn": fourth}],
+        rule(
+            "15.1, 15.17",
+            "its 4th step from turn 313 (stated); the factors and arrival turn are stand-ins",
+        ),
+    )
+    c["ger-pd-25"] = counter(
+        "axis",
+        "pd",
+        "25 PD",
+        [face(9, 6, 12), face(6, 4, 12), face(3, 2, 10)],
+        rule("5.7(6)", "on the turn track for turn 323 (stated); the factors are stand-ins"),
+    )
+    return types, c
+
+
+def blaupunkt_schedule(index_of: dict[int, int]) -> Json:
+    """The arrivals of :data:`BLAUPUNKT_UNITS` in the North OKH area (9.1.1)."""
+    from .build import rule, stand_in
+
+    out: Json = {}
+    for ynn, cid in BLAUPUNKT_UNITS.items():
+        stated = ynn in (321, 323)
+        out[f"{ynn}-axis-{cid[4:]}"] = {
+            "turn": index_of[ynn],
+            "side": "axis",
+            "units": [cid],
+            "box": "box:okh-north",
+            "at": ["country:greater-germany"],
+            "provenance": rule("5.7(6)", f"{cid} on the turn track for turn {ynn}")
+            if stated
+            else stand_in(f"15.17: {cid}'s arrival turn (the TRT is not in the text)"),
         }
     return out
 

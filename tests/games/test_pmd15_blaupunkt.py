@@ -1,0 +1,127 @@
+"""Proud Monster Deluxe's Blaupunkt East paradrop (15.17) and the Gambit's turn-track divisions
+(5.7(6))."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tests.games.pmd_steps import end, to_phase
+from wargame.games.proud_monster_deluxe import blaupunkt, plugin
+from wargame.games.proud_monster_deluxe.datagen.build import turns
+from wargame.match import Match
+from wargame.plugins import discover
+from wargame.testing import clear, put, refused
+
+GAME = {y: i for i, y in enumerate(turns(), start=1)}
+DROP = "ger-para-1,ger-para-2"
+
+
+@cache
+def _base(ynn: int) -> Match:
+    title = discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+    match = Match(title, "1941-historical", 1)
+    while match.turn == 1:
+        end(match)
+    match.state.cursor.turn = GAME[ynn]
+    to_phase(match, "axis", "movement")
+    clear(match)
+    for uid in ("ger-para-1", "ger-para-2", "ger-ald-22"):
+        put(match, uid, "box:okh-north")
+    return match
+
+
+def _drop_phase(ynn: int = 313, gambit: bool = True) -> tuple[Match, str, str]:
+    """The Axis Initial Movement Phase of turn ``ynn``, the map cleared, the Parachute Divisions
+    and the 22 ALD in the North OKH area; a supplied Axis town and an empty clear hex next to
+    it (one position a turn, copied for each test)."""
+    match = _base(ynn).sandbox()
+    if gambit:
+        match.state.vars["manstein_gambit"] = 312
+    match.touch()
+    topo = match.topology
+    for town in blaupunkt.sources(match):
+        for n in topo.neighbours(town):
+            if topo.terrain(n) == "clear" and not topo.features(n):
+                return match, town, n
+    raise AssertionError("no drop hex")
+
+
+def test_the_paratroopers_drop_together_and_stay_that_week_15_17() -> None:
+    match, _town, loc = _drop_phase()
+    action = f"blaupunkt {loc} with {DROP}"
+    assert action in {str(a) for a in match.legal_actions()}  # the Axis player's choice
+    match.apply(f"blaupunkt {loc} with {DROP},ger-ald-22")
+    units = match.state.units
+    para = units["ger-para-1"]
+    assert para.loc == loc and units["ger-ald-22"].loc == loc
+    assert blaupunkt.wargame_supply(match=match, unit=para)["state"] == "supplied"
+    assert "no further move" in str(match.hook.wargame_move_locked(match=match, unit=para))
+    refused(match, f"blaupunkt {loc} with ger-para-2", "one drop a game", rule="PMD 15.17")
+    refused(match, "airsupply " + loc, "no air supply in the turn of the drop", rule="PMD 15.17")
+
+
+def test_the_drop_s_flag_goes_after_its_turn_15_17() -> None:
+    match, _town, loc = _drop_phase()
+    match.apply(f"blaupunkt {loc} with ger-para-1")
+    para = match.state.units["ger-para-1"]
+    while match.phase is not None and not match.phase.spec.id.startswith("w2"):
+        end(match)
+        to_phase(match, "axis", "movement")  # on to week 2 of the turn: it may move again
+    assert match.hook.wargame_move_locked(match=match, unit=para) is None
+    assert blaupunkt.this_turn(match, para)  # still supplied this turn
+    match.state.cursor.turn += 1
+    end(match)
+    assert blaupunkt.FLAG not in para.flags  # gone at the first phase end of a later turn
+
+
+def test_only_with_the_gambit_in_june_to_august_and_never_onto_soviet_units_15_17() -> None:
+    match, town, loc = _drop_phase(gambit=False)
+    refused(match, f"blaupunkt {loc} with {DROP}", "Manstein's Gambit", rule="PMD 15.17")
+    late, _t, loc2 = _drop_phase(317)
+    refused(late, f"blaupunkt {loc2} with {DROP}", "June, July or August", rule="PMD 15.17")
+    match, town, loc = _drop_phase()
+    refused(match, f"blaupunkt {loc} with ger-ald-22", "joins a drop", rule="PMD 15.17")
+    put(match, "sov-rd-kovo-01", loc)
+    match.touch()
+    refused(match, f"blaupunkt {loc} with {DROP}", "not built", rule="ruling BP1")
+    match.place(match.state.units["sov-rd-kovo-01"], None)
+    put(match, "ger-para-1", town)
+    put(match, "sov-rd-kovo-02", next(n for n in match.topology.neighbours(town) if n != loc))
+    match.touch()
+    refused(match, f"blaupunkt {loc} with ger-para-1", "next to a Soviet unit", rule="PMD 15.17")
+
+
+def test_the_drop_hex_s_restrictions_15_17() -> None:
+    match, town, _loc = _drop_phase()
+    topo = match.topology
+    refused(match, f"blaupunkt {town} with {DROP}", "hex", rule="PMD 15.17")
+    far = next(
+        h
+        for h in topo.locations()
+        if all(topo.distance(h, t) > 15 for t in blaupunkt.sources(match))
+        and topo.terrain(h) == "clear"
+        and not topo.features(h)
+    )
+    refused(match, f"blaupunkt {far} with {DROP}", "within 15 hexes", rule="PMD 15.17")
+    rough = next(
+        n
+        for t in blaupunkt.sources(match)
+        for n in topo.neighbours(t)
+        if topo.terrain(n) in ("forest", "rough", "marsh") and match.side_at(n) is None
+    )
+    refused(match, f"blaupunkt {rough} with {DROP},ger-ald-22", "clear hex only", rule="PD2")
+    assert blaupunkt.hex_problem(match, rough, ["ger-para-1"]) is None  # without the ALD
+
+
+def test_the_gambit_brings_the_2_para_division_and_the_25_pd_early_5_7() -> None:
+    from .pmd_combat_helpers import at_phase
+    from .test_pmd15_offensives import _turn
+
+    match = at_phase("axis", "refit")
+    _turn(match, 312)
+    assert "ger-para-2" not in match.state.units  # on the turn track for 321
+    match.apply("offensive")
+    match.apply("gambit")
+    units = match.state.units
+    assert units["ger-para-2"].loc == "box:okh-north" and units["ger-pd-25"].loc == "box:okh-north"
+    assert "321-axis-para-2" in match.state.ns("reinforcements")["arrived"]  # not again on 321
