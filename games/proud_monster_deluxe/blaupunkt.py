@@ -77,10 +77,10 @@ def start_problem(match: Match, unit: Unit) -> str | None:
         return f"{unit.id} is not in an OKH area or on the map ({RULE})"
     if not set(match.topology.features(loc)) & set(URBAN):
         return f"{unit.id} does not start in an OKH area or a city or town ({RULE})"
-    if not offensive_supply(match, unit):
-        return f"{unit.id} is not in offensive supply ({RULE})"
     if reserves._adjacent_enemy(match, loc, AXIS):
         return f"{unit.id} starts next to a Soviet unit ({RULE})"
+    if not offensive_supply(match, unit):
+        return f"{unit.id} is not in offensive supply ({RULE})"
     return None
 
 

@@ -89,6 +89,10 @@ def test_only_with_the_gambit_in_june_to_august_and_never_onto_soviet_units_15_1
     put(match, "sov-rd-kovo-02", next(n for n in match.topology.neighbours(town) if n != loc))
     match.touch()
     refused(match, f"blaupunkt {loc} with ger-para-1", "next to a Soviet unit", rule="PMD 15.17")
+    match.place(match.state.units["sov-rd-kovo-02"], None)
+    match.touch()
+    # supplied but with no Offensive Supply marker in range (8.6): not in offensive supply
+    refused(match, f"blaupunkt {loc} with ger-para-1", "offensive supply", rule="PMD 15.17")
 
 
 def test_the_drop_hex_s_restrictions_15_17() -> None:
