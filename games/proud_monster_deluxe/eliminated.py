@@ -78,6 +78,8 @@ def destination(match: Match, unit: Unit) -> str:
     kind = counter["type"]
     if kind in SOVIET_BLACK_BOX or counter.get("militia"):
         return REMOVED
+    if kind == "sov-gad":
+        return REMOVED  # 15.11: the 4 and 6 GAD (CB) are never rebuilt
     if kind == "rd":
         return RD_POOL
     if kind == "cd":

@@ -21,7 +21,8 @@ half, rounded up. The East system (the Soviet's ``east`` from turn 124, forced f
 partisans' credit (15.8, ``vars.soviet_lrp``) is added. The points are for this turn's Soviet
 part of the Reinforcement Phase only. He rebuilds (``rebuild UNIT LRP MRP``) a unit of the
 Replacement Army at full strength: under the West system only RDs and CDs with LRPs; under the
-East any, a Mech unit with MRPs only. The rebuilt unit is placed like a reinforcement
+East any, a Mech unit with MRPs only, an artillery division (no steps) for 2 MRPs and never
+the 4 and 6 GAD (15.11). The rebuilt unit is placed like a reinforcement
 (reinforce.py: it waits in an RVGK area with the ``placing`` flag).
 
 9.8: in his Refit Phase a player may eliminate a step of any of his units (``reduce UNIT``); an
@@ -284,9 +285,21 @@ def rebuild_problem(match: Match, unit: Unit, lrp: int, mrp: int) -> str | None:
             return f"the West system rebuilds only RDs and CDs ({rule})"
         if mrp:
             return f"the West system gives only LRPs ({rule})"
-    if lrp + mrp != _steps(match, unit):
-        return f"a Soviet unit is rebuilt to full strength: {_steps(match, unit)} point(s) ({rule})"
+    cost = soviet_cost(match, unit)
+    if lrp + mrp != cost:
+        return f"a Soviet unit is rebuilt to full strength: {cost} point(s) ({rule})"
     return _pay_problem(match, unit, lrp, mrp, rule)
+
+
+ARTILLERY_COST = 2
+"""9.5.3, 15.11: a Soviet artillery division (no steps) is rebuilt for 2 MRPs."""
+
+
+def soviet_cost(match: Match, unit: Unit) -> int:
+    """The points a Soviet rebuild costs: its steps, an artillery division 2 (MRPs: Mech)."""
+    if "artillery" in match.unit_type(unit).get("tags", ()):
+        return ARTILLERY_COST
+    return _steps(match, unit)
 
 
 class Rebuild(Verb):
@@ -315,7 +328,9 @@ class Rebuild(Verb):
         unit = match.state.units.get(actor)
         if unit is None or unit.side != decision.side:
             return []
-        steps = range(1, _steps(match, unit) + 1) if unit.side == AXIS else [_steps(match, unit)]
+        steps = (
+            range(1, _steps(match, unit) + 1) if unit.side == AXIS else [soviet_cost(match, unit)]
+        )
         return [
             Action(self.name, (actor, str(lrp), str(mrp)))
             for lrp, mrp in _splits(match, unit, steps)

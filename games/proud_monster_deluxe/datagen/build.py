@@ -768,11 +768,12 @@ def fire_support_schedule(index_of: dict[int, int]) -> Json:
     out["301-soviet-gad"] = {
         "turn": index_of[301],
         "side": "soviet",
-        "units": ["sov-gad-4", "sov-gad-6"],
-        "box": "box:rvgk-north",
-        "provenance": stand_in(
-            "15.11: they arrive by conversion on turn 301 (conversions, 9.3, are not built: "
-            "they arrive as reinforcements)"
+        "kind": "event",
+        "options": {"event": "soviet-convert", "from": "sov-art", "to": "sov-gad", "count": 2},
+        "provenance": rule(
+            "15.11, 9.4.2",
+            "the 4 and 6 GAD arrive by conversion on turn 301 (stated); that two artillery "
+            "divisions convert is a stand-in (the text does not name the inputs)",
         ),
     }
     return out
