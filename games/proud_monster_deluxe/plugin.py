@@ -55,6 +55,7 @@ from wargame.games.proud_monster_deluxe import (
     summerattack,
     supply,
     turns,
+    unsupplied,
     upgrades,
     victory,
     volga,
@@ -109,6 +110,7 @@ RULES: tuple[object, ...] = (
     setups,  # 1.3
     concentration,  # part 2: 8.9
     paulus,  # part 2: 8.10
+    unsupplied,  # part 2: 8.8's declaration
     minorallies,  # part 2: 7.1, 7.2
     winteroffensive,  # part 2: 5.5(2), (3)
     harko,  # part 2: 15.5

@@ -347,6 +347,10 @@ def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
     is on it (8.3)."""
     if unit.loc is None or unit.loc.startswith("box:") or unit.side not in SOURCES:
         return None
+    from .unsupplied import declared
+
+    if declared(match, unit):  # 8.8: for the rest of this phase
+        return {"state": "out", "why": "declared unsupplied by the Axis (PMD 8.8)"}
     south = unit.side == AXIS and minorallies.nation(match, unit) is not None  # 7.1(1)
     on_line, supplied = nets(match, unit.side, south=south)
     if unit.loc in supplied:
