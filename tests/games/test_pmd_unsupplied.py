@@ -65,6 +65,7 @@ def test_the_declaration_goes_with_the_combat_phase_8_8_8_3() -> None:
     assert unsupplied.FLAG not in unit.flags
     assert not unsupplied.declared(match, unit)
     assert supply.wargame_supply(match, unit)["state"] == "supplied"
+    assert "oos" not in unit.flags
 
 
 def test_no_declaration_away_from_the_line_or_once_the_gast_is_gone_8_8() -> None:
