@@ -65,8 +65,15 @@ class Unsupplied(Verb):
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
         if decision.side != AXIS or match.phasing != AXIS or attenuated.line_ignored(match):
             return
+        topo = match.topology
+        near = {  # the hexes next to a Soviet-occupied hex beyond the line
+            n
+            for loc in match.occupied()
+            if loc in topo and match.side_at(loc) == SOVIET and attenuated.beyond(match, loc)
+            for n in topo.neighbours(loc)
+        }
         for unit in match.units_of(AXIS):
-            if problem(match, unit) is None:
+            if unit.loc in near and problem(match, unit) is None:
                 yield Action("unsupplied", (unit.id,))
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
