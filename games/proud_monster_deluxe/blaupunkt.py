@@ -192,7 +192,7 @@ def _week(match: Match) -> str:
 
 def this_turn(match: Match, unit: Unit) -> bool:
     flag = unit.flags.get(FLAG)
-    return bool(flag) and int(flag["turn"]) == match.turn
+    return isinstance(flag, dict) and int(flag["turn"]) == match.turn
 
 
 @hookimpl(tryfirst=True)

@@ -992,8 +992,8 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
     later = reinforcements.counters()  # 9.1: what the TRT brings later (stand-ins)
     section9_types, section9 = reinforcements.section9_stand_ins()  # 9.2-9.7 (stand-ins)
     later.update(section9)
-    ag_types, ag = reinforcements.assault_guns()  # 15.22 (stand-ins)
-    later.update(ag)
+    ag_types, assault_guns = reinforcements.assault_guns()  # 15.22 (stand-ins)
+    later.update(assault_guns)
     para_types, para = reinforcements.blaupunkt_units()  # 15.17, 5.7(6) (stand-ins)
     later.update(para)
     if set(later) & set(c):
