@@ -89,6 +89,7 @@ def _start(
     expect(page.locator("#bar-decision")).to_contain_text("Your decision")
     if buttons:
         expect(page.locator("#global-choices button").first).to_be_visible()
+    _ready(page)  # the first decision's choices too: a click before them is lost (CI, loaded)
 
 
 def _ready(page: Page) -> None:
