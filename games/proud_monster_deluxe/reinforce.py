@@ -24,8 +24,14 @@ few are left the rest do not arrive (the kernel's event cites 2.2).
 Leningrad on lake supply (9.1.3, ``ports.lake_supply``) is a city only: no arrivals next to it,
 and only Leg units in it. A city on port supply only (8.12) is not in overland supply, so no
 entry hex. A vacant Axis-owned Military District HQ hex lets one Soviet Leg unit in (the
-partisans of 9.1.3: placed there, the hex is no longer vacant; ruling RF6). Not built (ruling
-RF3): jointly-occupied hexes, Ost units (none in the manifest)."""
+partisans of 9.1.3: placed there, the hex is no longer vacant; ruling RF6).
+
+Jointly-occupied hexes (9.1.3, 13.15.3; ruling RF3): a hex whose hex defender is the Axis takes
+no Soviet arrival (an Axis unit is its first); one the Soviet defends takes them within the room
+left for both sides' units (13.15.2(1), ruling JO7). An HQ lets them in next to it only while
+its overland supply passes through no jointly-occupied hex, its own included (as for the West
+system's points, ruling RP6); otherwise it is a city like another, entered in its own hex. Not
+built: Ost units (none in the manifest)."""
 
 from __future__ import annotations
 
@@ -40,7 +46,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import ports, reserves, supply
+from . import jointhex, ports, reserves, supply
 from .strategic import urban
 from .turns import AXIS, SOVIET, ynn
 
@@ -85,10 +91,11 @@ def entry_hexes(match: Match) -> frozenset[str]:
     cities = [h for h in _cities(match) if controller(match, h) == SOVIET and h in in_supply]
     edges = [h for name in EDGES for h in topo.region(name)]
     lake = ports.lake_supply(match)  # 9.1.3(1), (2): Leningrad a city only
+    clear = supply.nets(match, SOVIET, no_joint=True)[1]  # 9.1.3: not through a joint hex
     around = [
         n
         for h in match.title.doc("md-hq")["entries"]
-        if h in cities and not (lake and h == ports.LENINGRAD)
+        if h in cities and h in clear and not (lake and h == ports.LENINGRAD)
         for n in topo.neighbours(h)
         if _land(match, h, n)
     ]
@@ -124,7 +131,7 @@ def place_problem(match: Match, unit: Unit, loc: str) -> str | None:
     if loc not in entry_hexes(match):
         return (
             f"{loc} is not a Soviet-owned city or large town in overland supply, next to a "
-            f"Military District HQ, nor a red-bordered edge hex, free of Axis units ({RULE})"
+            f"Military District HQ, nor a red-bordered edge hex, free of Axis units or defended by the Soviet ({RULE}, 13.15.3)"
         )
     mobility = match.unit_type(unit).get("mobility")
     if loc == ports.LENINGRAD and mobility != "leg" and ports.lake_supply(match):
@@ -132,6 +139,10 @@ def place_problem(match: Match, unit: Unit, loc: str) -> str | None:
     here = [u.id for u in match.units_at(loc) if u.side == SOVIET]
     if stacking.over(match, SOVIET, [*here, unit.id], loc):
         return f"{unit.id} would overstack {loc}: stacking limits hold at placement ({RULE}, 6.1)"
+    if jointhex.joint(match, loc) and stacking.weight(match, [unit.id]) > jointhex.room(match, loc):
+        return (
+            f"no room for both sides' units in the jointly-occupied hex {loc} ({RULE}, 13.15.2(1))"
+        )
     return None
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from tests.games import pmd9_helpers as p9
 from tests.games.pmd_steps import end, to_phase
-from wargame.games.proud_monster_deluxe import reinforce, reserves
+from wargame.games.proud_monster_deluxe import jointhex, reinforce, reserves
 from wargame.match import Match
 from wargame.mechanics import stacking
 from wargame.testing import force_rolls, put, refused
@@ -246,3 +246,72 @@ def test_a_unit_placed_from_a_reserve_stack_in_the_rvgk_leaves_it_9_1_3_6_4() ->
     assert not reserves.in_reserve(match, unit)
     stack = reserves.stacks(match, "soviet").get(number)
     assert stack is None or unit.id not in stack["units"]
+
+
+def _clear_land_next_to(match: Match, hq: str) -> str:
+    """An empty clear hex next to ``hq`` that only the HQ opens (no city, no edge hex)."""
+    cities = {
+        h for h in match.topology.locations() if reinforce.urban(match, h, ("city", "large-town"))
+    }
+    edges = {h for name in reinforce.EDGES for h in match.topology.region(name)}
+    return next(
+        h
+        for h in sorted(match.topology.neighbours(hq))
+        if match.topology.terrain(h) == "clear"
+        and not match.units_at(h)
+        and h not in cities | edges
+        and all(n == hq or n not in cities for n in match.topology.neighbours(h))
+    )
+
+
+def test_a_jointly_occupied_hq_lets_them_in_its_own_hex_only_9_1_3_13_15_3() -> None:
+    """9.1.3: the HQ opens its neighbours only in overland supply not through a jointly-occupied
+    hex, its own included (ruling RF3, as RP6); the Soviet its hex defender, it still takes
+    them itself (13.15.3). Once the Axis unit is gone, the neighbours open again."""
+    match = _soviet_placing()
+    uid = reinforce.placing(match)[0].id
+    for unit in list(match.units_at(MINSK)):
+        match.place(unit, None)
+    beside = _clear_land_next_to(match, MINSK)
+    assert f"place {uid} {beside}" in _legal(match)
+    put(match, "sov-rd-interior-02", MINSK)
+    put(match, "ger-id-23", MINSK)  # advanced in: jointly occupied, the Soviet its defender
+    assert match.side_at(MINSK) == "soviet"
+    refused(match, f"place {uid} {beside}", "next to a Military District HQ", rule="PMD 9.1.3")
+    assert f"place {uid} {MINSK}" in _legal(match)
+    match.place(match.state.units["ger-id-23"], None)
+    match.touch()
+    assert f"place {uid} {beside}" in _legal(match)
+
+
+def test_no_arrival_in_a_hex_the_axis_defends_jointly_occupied_9_1_3_13_15_3() -> None:
+    """13.15.3: only a Soviet hex defender lets Soviet reinforcements into a jointly-occupied
+    hex; with the Axis unit there first, none enters (ruling RF3)."""
+    match = _soviet_placing()
+    uid = reinforce.placing(match)[0].id
+    beside = _clear_land_next_to(match, MOSCOW)
+    put(match, "ger-id-23", beside)
+    put(match, "sov-rd-interior-02", beside)  # the Soviet the hex attacker
+    refused(match, f"place {uid} {beside}", "defended by the Soviet", rule="PMD 9.1.3")
+    for unit in list(match.units_at(beside)):
+        match.place(unit, None)
+    put(match, "sov-rd-interior-02", beside)
+    put(match, "ger-id-23", beside)  # the Soviet the hex defender now
+    assert f"place {uid} {beside}" in _legal(match)
+
+
+def test_arrivals_in_a_jointly_occupied_hex_need_room_for_both_sides_9_1_3_13_15_2() -> None:
+    """9.1.3's stacking at placement in a jointly-occupied hex: room for both sides' units,
+    5 divisions out of a city (13.15.2(1), ruling JO7), besides the Soviet's own limit."""
+    match = _soviet_placing()
+    uid = reinforce.placing(match)[0].id
+    beside = _clear_land_next_to(match, MOSCOW)
+    put(match, "sov-rd-interior-02", beside)
+    for gid in ("ger-id-23", "ger-id-1", "ger-id-11", "ger-id-12"):
+        put(match, gid, beside)
+    assert jointhex.room(match, beside) == 0
+    assert not stacking.over(match, "soviet", ["sov-rd-interior-02", uid], beside)
+    refused(match, f"place {uid} {beside}", "no room for both sides", rule="PMD 9.1.3")
+    match.place(match.state.units["ger-id-12"], None)
+    match.touch()
+    assert f"place {uid} {beside}" in _legal(match)
