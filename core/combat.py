@@ -540,6 +540,59 @@ class BaseTable:
     def _edge_rule(self, side: str) -> EdgeRule:
         return self.below if side == "below" else self.above
 
+    def _attack_defense(
+        self,
+        kind: str,
+        attack: Strength,
+        defense: Strength | None,
+        shift: int,
+        shifts: Sequence[Shift],
+    ) -> tuple[Fraction, Fraction, _Build, list[Line], list[str]]:
+        """Start a lookup that compares attack with defense (odds and differential tables)."""
+        if defense is None:
+            raise ValueError(f"table {self.id!r}: {kind} table needs a defense strength")
+        a = _fraction(attack, "attack")
+        d = _fraction(defense, "defense")
+        net, shift_lines, shift_pieces = self._net_shift(shift, shifts)
+        ctx = _Build(self, a, d, tuple(shifts), net)
+        ctx.lines.append(Line(f"attack {_num(a)}, defense {_num(d)}"))
+        return a, d, ctx, shift_lines, shift_pieces
+
+    def _rounding(self, s: _Spec, *, default: str | None = None, required: bool = False) -> None:
+        """Read ``rounding`` (required, or its default), its rule and the tie-break."""
+        self.rounding: str = s.choice(
+            "rounding", ROUNDING_POLICIES, default=default, required=required
+        )
+        self.rounding_rule: str | None = s.opt_str("rounding_rule")
+        self.nearest_ties: str = s.choice(
+            "nearest_ties", ("defender", "attacker"), default="defender"
+        )
+
+    def _nearest(self, low: int, down: Fraction, up: Fraction) -> int:
+        """Round to the nearer of ``low`` and ``low + 1`` (``down``/``up`` away); a tie goes to
+        the side ``nearest_ties`` names."""
+        if down != up:
+            return low if down < up else low + 1
+        return low if self.nearest_ties == "defender" else low + 1
+
+
+class _RangeTable(BaseTable):
+    """Tables whose columns are ranges of a whole number (differential and fire tables)."""
+
+    ranges: tuple[tuple[int | None, int | None], ...]
+
+    def _set_ranges(self, s: _Spec, labels: tuple[str, ...], *, signed: bool) -> None:
+        self.ranges = _parse_ranges(s, labels, signed=signed)
+        self._starts = [lo if lo is not None else -math.inf for lo, _ in self.ranges]
+
+    def _range_position(self, value: int) -> int:
+        """The column holding ``value``: -1 below the first, ``len(labels)`` above the last."""
+        pos = bisect_right(self._starts, value) - 1
+        top = self.ranges[-1][1]
+        if pos >= 0 and top is not None and value > top:
+            return len(self.labels)
+        return pos
+
 
 # ----------------------------------------------------------------------------- odds tables
 
@@ -573,11 +626,7 @@ class OddsTable(BaseTable):
             raise s.error(
                 "shift_mode", "missing: say 'column' or 'ratio' (how shifts meet the ends)"
             )
-        self.rounding: str = s.choice("rounding", ROUNDING_POLICIES, required=True)
-        self.rounding_rule: str | None = s.opt_str("rounding_rule")
-        self.nearest_ties: str = s.choice(
-            "nearest_ties", ("defender", "attacker"), default="defender"
-        )
+        self._rounding(s, required=True)
         self.below = s.edge("below", self.EDGE_POLICIES, required=True)
         self.above = s.edge("above", self.EDGE_POLICIES, required=True)
         self.zero_attack: EdgeRule = s.edge(
@@ -655,11 +704,7 @@ class OddsTable(BaseTable):
             return low + 1
         below, above = _scale(self.rung_value(low)), _scale(self.rung_value(low + 1))
         here = _scale(ratio)
-        if here - below < above - here:
-            return low
-        if here - below > above - here:
-            return low + 1
-        return low if self.nearest_ties == "defender" else low + 1
+        return self._nearest(low, here - below, above - here)
 
     # -- the column
 
@@ -672,13 +717,9 @@ class OddsTable(BaseTable):
     ) -> Column:
         """The column for ``attack`` against ``defense`` after ``shifts`` (and an unnamed net
         ``shift``), with its explanation. Shifts are cumulative: only their net is applied."""
-        if defense is None:
-            raise ValueError(f"table {self.id!r}: an odds table needs a defense strength")
-        a = _fraction(attack, "attack")
-        d = _fraction(defense, "defense")
-        net, shift_lines, shift_pieces = self._net_shift(shift, shifts)
-        ctx = _Build(self, a, d, tuple(shifts), net)
-        ctx.lines.append(Line(f"attack {_num(a)}, defense {_num(d)}"))
+        a, d, ctx, shift_lines, shift_pieces = self._attack_defense(
+            "an odds", attack, defense, shift, shifts
+        )
         if a == 0 and d == 0:
             raise ValueError(f"table {self.id!r}: attack and defense are both 0")
         if a == 0 or d == 0:
@@ -818,7 +859,7 @@ def _scale(value: Fraction) -> Fraction:
 # ----------------------------------------------------------------------------- differential tables
 
 
-class DifferentialTable(BaseTable):
+class DifferentialTable(_RangeTable):
     """Attack minus defense tables: columns are ranges of the difference ("-3", "-2..-1", "0",
     "+1..+2", ">=+7"; the first may be "<=N" and the last ">=N"). A fractional difference is
     rounded per ``rounding`` (default "defender": down). Shifts move whole columns."""
@@ -829,11 +870,7 @@ class DifferentialTable(BaseTable):
     def __init__(self, spec: Mapping[str, Any], *, table_id: str | None = None) -> None:
         super().__init__(spec, table_id=table_id)
         s = self._spec
-        self.rounding: str = s.choice("rounding", ROUNDING_POLICIES, default="defender")
-        self.rounding_rule: str | None = s.opt_str("rounding_rule")
-        self.nearest_ties: str = s.choice(
-            "nearest_ties", ("defender", "attacker"), default="defender"
-        )
+        self._rounding(s, default="defender")
         self.below = self._end_rule(s, "below", self.ranges[0][0] is None)
         self.above = self._end_rule(s, "above", self.ranges[-1][1] is None)
 
@@ -847,8 +884,7 @@ class DifferentialTable(BaseTable):
 
     def _parse_columns(self, s: _Spec) -> tuple[str, ...]:
         labels = s.labels("columns")
-        self.ranges = _parse_ranges(s, labels, signed=True)
-        self._starts = [lo if lo is not None else -math.inf for lo, _ in self.ranges]
+        self._set_ranges(s, labels, signed=True)
         return labels
 
     def round_difference(self, diff: Fraction) -> int:
@@ -858,9 +894,7 @@ class DifferentialTable(BaseTable):
             return math.ceil(diff)
         low = math.floor(diff)
         frac = diff - low
-        if frac != Fraction(1, 2):
-            return low if frac < Fraction(1, 2) else low + 1
-        return low if self.nearest_ties == "defender" else low + 1
+        return self._nearest(low, frac, 1 - frac)
 
     def column(
         self,
@@ -869,20 +903,13 @@ class DifferentialTable(BaseTable):
         shift: int = 0,
         shifts: Sequence[Shift] = (),
     ) -> Column:
-        if defense is None:
-            raise ValueError(f"table {self.id!r}: a differential table needs a defense strength")
-        a = _fraction(attack, "attack")
-        d = _fraction(defense, "defense")
-        net, shift_lines, shift_pieces = self._net_shift(shift, shifts)
-        ctx = _Build(self, a, d, tuple(shifts), net)
-        ctx.lines.append(Line(f"attack {_num(a)}, defense {_num(d)}"))
+        a, d, ctx, shift_lines, shift_pieces = self._attack_defense(
+            "a differential", attack, defense, shift, shifts
+        )
         diff = a - d
         value = self.round_difference(diff)
         n = len(self.labels)
-        pos = bisect_right(self._starts, value) - 1
-        last_hi = self.ranges[-1][1]
-        if pos >= 0 and last_hi is not None and value > last_hi:
-            pos = n
+        pos = self._range_position(value)
         exact = diff == value
         how = "" if exact else f", {_ROUNDING_WORDS[self.rounding]} to {_signed(value)}"
         head = f"{_num(a)} - {_num(d)} = {_signed_num(diff)}"
@@ -949,7 +976,7 @@ def split_total(total: int, largest: int) -> tuple[int, ...]:
     return (size + 1,) * extra + (size,) * (count - extra)
 
 
-class FireTable(BaseTable):
+class FireTable(_RangeTable):
     """Fire tables (Dark Crusade 13.B.2): a side rolls on the column for its own fire total and the
     result is a number of hits (or a code). Columns are totals: 1, 2, ... or ranges "13..15", the
     last may be ">=N". ``above``: "split" (the caller splits the total with :meth:`split` and rolls
@@ -981,8 +1008,7 @@ class FireTable(BaseTable):
         if isinstance(raw, Sequence) and not isinstance(raw, str):
             raw = [str(v) if _is_int(v) else v for v in raw]
         labels = s.labels("columns", raw)
-        self.ranges = _parse_ranges(s, labels, signed=False)
-        self._starts = [lo if lo is not None else -math.inf for lo, _ in self.ranges]
+        self._set_ranges(s, labels, signed=False)
         return labels
 
     def split(self, total: int) -> tuple[int, ...]:
@@ -1012,10 +1038,7 @@ class FireTable(BaseTable):
         net, shift_lines, shift_pieces = self._net_shift(shift, shifts)
         ctx = _Build(self, total, None, tuple(shifts), net)
         n = len(self.labels)
-        pos = bisect_right(self._starts, value) - 1
-        top = self.ranges[-1][1]
-        if pos >= 0 and top is not None and value > top:
-            pos = n
+        pos = self._range_position(value)
         if 0 <= pos < n:
             ctx.lines.append(Line(f"fire total {value}: column {self.labels[pos]}"))
             same = self.labels[pos] == str(value)
