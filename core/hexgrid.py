@@ -20,10 +20,9 @@ from wargame.topology import (
     EMPTY_ATTRS,
     Edge,
     Graph,
+    MapBase,
     MapDataError,
-    UnknownLocationError,
     UnknownRegionError,
-    bfs_steps,
     compile_graph,
     is_box,
 )
@@ -195,7 +194,7 @@ def _entry_name(entry: Mapping[str, Any], fallback: str) -> str:
     return str(name) if name else fallback
 
 
-class HexGrid:
+class HexGrid(MapBase):
     """A hex map: printed ids outside, axial coordinates inside (implements ``Topology``).
 
     Built-in regions: ``edge:north|south|east|west`` (every playable hex whose neighbours
@@ -492,10 +491,6 @@ class HexGrid:
             return 1.5 * q, _SQRT3 * (r + q / 2)
         return _SQRT3 * (q + r / 2), 1.5 * r
 
-    def _check(self, loc: str) -> None:
-        if loc not in self._order:
-            raise UnknownLocationError(loc, self.id)
-
     def _qr(self, loc: str) -> Axial:
         qr = self._axial.get(loc)
         if qr is None:
@@ -505,30 +500,12 @@ class HexGrid:
 
     # -- Topology -----------------------------------------------------------------------------
 
-    def __contains__(self, loc: object) -> bool:
-        return loc in self._order
-
-    def __len__(self) -> int:
-        return len(self._ids)
-
     def __repr__(self) -> str:
         return f"HexGrid({self.id!r}, {len(self._axial)} hexes, {len(self._box_ids)} boxes)"
-
-    def locations(self) -> Sequence[str]:
-        return self._ids
 
     def hexes(self) -> Sequence[str]:
         """Every playable hex (no boxes), sorted by printed id."""
         return self._ids[: len(self._axial)]
-
-    def boxes(self) -> Sequence[str]:
-        return self._box_ids
-
-    def neighbours(self, loc: str) -> tuple[str, ...]:
-        try:
-            return self._nbrs[loc]
-        except KeyError:
-            raise UnknownLocationError(loc, self.id) from None
 
     def edge(self, a: str, b: str) -> Edge | None:
         # asked for every hexside while a cost table is built: each edge is made once (the map
@@ -562,16 +539,7 @@ class HexGrid:
         qb = self._axial.get(b)
         if qa is not None and qb is not None:
             return axial_distance(qa, qb)
-        self._check(a)
-        self._check(b)
-        graph = self.graph()
-        dist = self._bfs.get(a)
-        if dist is None:
-            dist = self._bfs[a] = bfs_steps(graph, graph.index[a])
-        d = dist[graph.index[b]]
-        if d < 0:
-            raise ValueError(f"map {self.id!r}: no route between {a} and {b}")
-        return d
+        return self._steps(a, b)
 
     def terrain(self, loc: str) -> str:
         data = self._hex.get(loc)
@@ -606,9 +574,6 @@ class HexGrid:
             if members is not None:
                 return members
         raise UnknownRegionError(name, self.id)
-
-    def regions(self) -> Mapping[str, frozenset[str]]:
-        return MappingProxyType(self._regions)
 
     def position(self, loc: str) -> tuple[float, float]:
         """Centre of a hex for drawing: x right, y down, hex size (centre to corner) 1."""

@@ -17,10 +17,9 @@ from wargame.topology import (
     EMPTY_ATTRS,
     Edge,
     Graph,
+    MapBase,
     MapDataError,
-    UnknownLocationError,
     UnknownRegionError,
-    bfs_steps,
     compile_graph,
     is_box,
 )
@@ -42,7 +41,7 @@ def _seq(value: Any) -> list[Any]:
     return list(value) if value else []
 
 
-class PointNetwork:
+class PointNetwork(MapBase):
     """A point-to-point map (implements ``Topology``).
 
     ``projection``: "lonlat" (``xy`` is longitude, latitude: drawn equirectangular, x scaled
@@ -201,32 +200,10 @@ class PointNetwork:
             out[bid] = self._project(xy) if xy else (left + step * n, bottom + step)
         return out
 
-    def _check(self, loc: str) -> None:
-        if loc not in self._order:
-            raise UnknownLocationError(loc, self.id)
-
     # -- Topology -----------------------------------------------------------------------------
-
-    def __contains__(self, loc: object) -> bool:
-        return loc in self._order
-
-    def __len__(self) -> int:
-        return len(self._ids)
 
     def __repr__(self) -> str:
         return f"PointNetwork({self.id!r}, {len(self._ids)} locations, {len(self._links)} links)"
-
-    def locations(self) -> Sequence[str]:
-        return self._ids
-
-    def boxes(self) -> Sequence[str]:
-        return self._box_ids
-
-    def neighbours(self, loc: str) -> tuple[str, ...]:
-        try:
-            return self._nbrs[loc]
-        except KeyError:
-            raise UnknownLocationError(loc, self.id) from None
 
     def edge(self, a: str, b: str) -> Edge | None:
         self._check(a)
@@ -251,16 +228,7 @@ class PointNetwork:
 
     def distance(self, a: str, b: str) -> int:
         """Fewest links (boxes count as points). ValueError when no route joins them."""
-        self._check(a)
-        self._check(b)
-        graph = self.graph()
-        dist = self._bfs.get(a)
-        if dist is None:
-            dist = self._bfs[a] = bfs_steps(graph, graph.index[a])
-        d = dist[graph.index[b]]
-        if d < 0:
-            raise ValueError(f"map {self.id!r}: no route between {a} and {b}")
-        return d
+        return self._steps(a, b)
 
     def terrain(self, loc: str) -> str:
         self._check(loc)
@@ -279,9 +247,6 @@ class PointNetwork:
         if members is None:
             raise UnknownRegionError(name, self.id)
         return members
-
-    def regions(self) -> Mapping[str, frozenset[str]]:
-        return MappingProxyType(self._regions)
 
     def position(self, loc: str) -> tuple[float, float]:
         """Drawing coordinates (x right, y down); ValueError for a point without ``xy``."""

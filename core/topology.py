@@ -23,6 +23,7 @@ __all__ = [
     "Edge",
     "Graph",
     "MapDataError",
+    "MapBase",
     "Topology",
     "UnknownLocationError",
     "UnknownRegionError",
@@ -165,6 +166,61 @@ class Topology(Protocol):
     def graph(self) -> Graph:
         """The compiled int view, built once and cached."""
         ...
+
+
+class MapBase:
+    """What a hex grid and a point network answer alike, from the tables both build: ``_ids``
+    (every location in order, boxes last), ``_order``, ``_box_ids``, ``_nbrs``, ``_regions``
+    and the ``_bfs`` cache of step counts."""
+
+    id: str
+    _ids: tuple[str, ...]
+    _order: dict[str, int]
+    _box_ids: tuple[str, ...]
+    _nbrs: dict[str, tuple[str, ...]]
+    _regions: dict[str, frozenset[str]]
+    _bfs: dict[str, list[int]]
+
+    def graph(self) -> Graph:
+        raise NotImplementedError
+
+    def _check(self, loc: str) -> None:
+        if loc not in self._order:
+            raise UnknownLocationError(loc, self.id)
+
+    def __contains__(self, loc: object) -> bool:
+        return loc in self._order
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    def locations(self) -> Sequence[str]:
+        return self._ids
+
+    def boxes(self) -> Sequence[str]:
+        return self._box_ids
+
+    def neighbours(self, loc: str) -> tuple[str, ...]:
+        try:
+            return self._nbrs[loc]
+        except KeyError:
+            raise UnknownLocationError(loc, self.id) from None
+
+    def regions(self) -> Mapping[str, frozenset[str]]:
+        return MappingProxyType(self._regions)
+
+    def _steps(self, a: str, b: str) -> int:
+        """Fewest steps along the graph (each start's counts cached); ValueError without a route."""
+        self._check(a)
+        self._check(b)
+        graph = self.graph()
+        dist = self._bfs.get(a)
+        if dist is None:
+            dist = self._bfs[a] = bfs_steps(graph, graph.index[a])
+        d = dist[graph.index[b]]
+        if d < 0:
+            raise ValueError(f"map {self.id!r}: no route between {a} and {b}")
+        return d
 
 
 def compile_graph(
