@@ -271,21 +271,6 @@ def _rect(
     return Shape("rect", x, y, w, h, fill, z, cls, data, tip, edge, lw)
 
 
-def _dot(
-    x: float,
-    y: float,
-    d: float,
-    fill: str,
-    z: float,
-    cls: str,
-    data: Data = (),
-    tip: str = "",
-    edge: str = "#222222",
-    lw: float = 0.04,
-) -> Shape:
-    return Shape("circle", x, y, d, d, fill, z, cls, data, tip, edge, lw)
-
-
 @dataclass(frozen=True, slots=True)
 class Label:
     """Text centred vertically on (x, y); ``size`` is the font size in map units."""
@@ -567,7 +552,9 @@ def _city_symbol(
     if major:
         scene.shapes.append(_rect(x, y + 0.2, 0.3, 0.3, "#3a3a3a", 4.0, "city", where, lw=0.02))
     else:
-        scene.shapes.append(_dot(x, y + 0.2, 0.24, "#3a3a3a", 4.0, "town", where, lw=0.02))
+        scene.shapes.append(
+            Shape("circle", x, y + 0.2, 0.24, 0.24, "#3a3a3a", 4.0, "town", where, lw=0.02)
+        )
 
 
 def _map_scene(topology: Topology, opts: _Options) -> tuple[Scene, dict[str, tuple[float, float]]]:
@@ -604,7 +591,9 @@ def _map_scene(topology: Topology, opts: _Options) -> tuple[Scene, dict[str, tup
             if any("city" in f or "capital" in f for f in (terrain, *features)):
                 fill = "#3a3a3a"
             tip = str(topology.attrs(loc).get("name", loc))
-            scene.shapes.append(_dot(x, y, 0.6, fill, 4.0, "point", where, tip, lw=0.05))
+            scene.shapes.append(
+                Shape("circle", x, y, 0.6, 0.6, fill, 4.0, "point", where, tip, lw=0.05)
+            )
             if "port" in features:
                 anchor = Label(x + 0.42, y + 0.3, "\u2693", 0.26, 4.2, "port", "#1d4d9b")
                 scene.labels.append(anchor)
@@ -1159,7 +1148,9 @@ def _unit_scene(
         owner = marker.get("side")
         fill = colours.get(str(owner), "#ffd54a") if owner else "#ffd54a"
         data = (("data-marker", key),)
-        scene.shapes.append(_dot(mx, my, 0.34, fill, 20.0, "marker", data, kind, lw=0.03))
+        scene.shapes.append(
+            Shape("circle", mx, my, 0.34, 0.34, fill, 20.0, "marker", data, kind, lw=0.03)
+        )
         scene.labels.append(Label(mx, my, kind[:1].upper(), 0.22, 20.05, "marker-text", bold=True))
 
 
