@@ -264,6 +264,20 @@ def _bfs(
     return dist, parent, reached
 
 
+def _multi_start(
+    n: int, starts: Sequence[int], blocked: Container[int], limit: int | None
+) -> tuple[list[int], list[int], set[int]]:
+    """Costs (0 at the sources, -1 on blocked nodes, past ``limit`` elsewhere), parents, and
+    the sources as a set: where the costed searches from every source begin."""
+    unreached = (1 << 62) if limit is None else limit + 1
+    dist = [unreached] * n
+    _mark_blocked(dist, blocked, -1)
+    parent = [-1] * n
+    for s in starts:
+        dist[s] = 0
+    return dist, parent, set(starts)
+
+
 def _dial_multi(
     arcs: Arcs,
     starts: Sequence[int],
@@ -272,13 +286,7 @@ def _dial_multi(
     limit: int | None,
 ) -> tuple[list[int], list[int], list[int]]:
     """Dial's algorithm from every source at once; buckets grow as costs are found."""
-    unreached = (1 << 62) if limit is None else limit + 1
-    dist = [unreached] * len(arcs)
-    _mark_blocked(dist, blocked, -1)
-    parent = [-1] * len(arcs)
-    for s in starts:
-        dist[s] = 0
-    is_source = set(starts)
+    dist, parent, is_source = _multi_start(len(arcs), starts, blocked, limit)
     buckets: list[list[int]] = [list(starts)]
     reached: list[int] = []
     settle = reached.append
@@ -311,15 +319,9 @@ def _heap_multi(
     n: int,
 ) -> tuple[list[int], list[int], list[int]]:
     """Binary-heap Dijkstra for costly steps (same contract as :func:`_dial_multi`)."""
-    unreached = (1 << 62) if limit is None else limit + 1
-    dist = [unreached] * n
-    _mark_blocked(dist, blocked, -1)
-    parent = [-1] * n
+    dist, parent, is_source = _multi_start(n, starts, blocked, limit)
     done = bytearray(n)
     heap = [(0, s) for s in starts]
-    for s in starts:
-        dist[s] = 0
-    is_source = set(starts)
     reached: list[int] = []
     while heap:
         d, u = heapq.heappop(heap)
