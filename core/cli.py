@@ -304,14 +304,21 @@ def cmd_info(args: argparse.Namespace, ctx: Context) -> int:
 # --------------------------------------------------------------------------- new, status, actions
 
 
-def _seed(text: str) -> int:
+def parse_seed(text: str, limit: int | None = None) -> int:
+    """A seed option's value: a whole number from 0 (below ``limit`` when given)."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"bad seed {text!r}: expected a whole number") from None
-    if not 0 <= value < SEED_LIMIT:
-        raise argparse.ArgumentTypeError(f"bad seed {text!r}: expected 0 to {SEED_LIMIT - 1}")
+    if value < 0 and limit is None:
+        raise argparse.ArgumentTypeError(f"bad seed {text!r}: must not be negative")
+    if limit is not None and not 0 <= value < limit:
+        raise argparse.ArgumentTypeError(f"bad seed {text!r}: expected 0 to {limit - 1}")
     return value
+
+
+def _seed(text: str) -> int:
+    return parse_seed(text, SEED_LIMIT)
 
 
 _SWITCH = {"on": True, "off": False, "true": True, "false": False, "yes": True, "no": False}

@@ -622,20 +622,12 @@ def cmd_simulate(args: argparse.Namespace, ctx: Context) -> int:
     return 0
 
 
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"bad seed {text!r}: expected a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"bad seed {text!r}: must not be negative")
-    return value
-
-
 def add_command(
     command: Callable[..., argparse.ArgumentParser], *parents: argparse.ArgumentParser
 ) -> None:
     """Add ``wargame simulate`` through the CLI's own ``command`` helper."""
+    from wargame.cli import parse_seed  # the CLI loads this module; seeds parse alike
+
     sub = command(
         "simulate",
         cmd_simulate,
@@ -653,7 +645,11 @@ def add_command(
         f"{', '.join(sorted(BOTS))}; default: heuristic,random)",
     )
     sub.add_argument(
-        "--seed", type=_seed, default=0, metavar="S", help="game i plays with seed S+i (default: 0)"
+        "--seed",
+        type=parse_seed,
+        default=0,
+        metavar="S",
+        help="game i plays with seed S+i (default: 0)",
     )
     sub.add_argument(
         "--workers",
