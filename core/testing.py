@@ -116,14 +116,25 @@ def force_rolls(
 # ----------------------------------------------------------------------------- positions
 
 
-def to_phase(match: Match, side: str, kind: str, limit: int = 50) -> None:
-    """End phases until ``side`` decides a phase of ``kind`` (or fail)."""
+def to_phase(
+    match: Match,
+    side: str,
+    kind: str,
+    limit: int = 50,
+    *,
+    step: Callable[[Match], object] | None = None,
+) -> None:
+    """End phases until ``side`` decides a phase of ``kind`` (or fail). ``step`` moves on from
+    any other decision (default: ``end``; a title that pushes decisions declines them there)."""
     for _ in range(limit):
         d = match.decision
         assert d is not None, "the game ended first"
         if d.side == side and d.kind == kind:
             return
-        match.apply("end")
+        if step is None:
+            match.apply("end")
+        else:
+            step(match)
     raise AssertionError(f"never reached a {kind} phase of {side}")
 
 

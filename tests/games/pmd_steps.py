@@ -4,6 +4,7 @@ Axis weeks of turns 114-115, 8.10) are declined, everything else is ended."""
 
 from __future__ import annotations
 
+from wargame import testing
 from wargame.match import Match
 
 DECLINE = {
@@ -25,10 +26,4 @@ def end(match: Match) -> None:
 
 def to_phase(match: Match, side: str, kind: str, limit: int = 50) -> None:
     """End phases (declining pushed decisions) until ``side`` decides a phase of ``kind``."""
-    for _ in range(limit):
-        d = match.decision
-        assert d is not None, "the game ended first"
-        if d.side == side and d.kind == kind:
-            return
-        end(match)
-    raise AssertionError(f"never reached a {kind} phase of {side}")
+    testing.to_phase(match, side, kind, limit, step=end)
