@@ -214,6 +214,10 @@ class OverrunSettings(Settings):
         description="units in a location both sides hold may overrun the enemy in it (PMD 14.9)",
     )
     from_locked: bool = Field(True, description="a unit locked in an enemy ZOC may still overrun")
+    from_boxes: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="box -> locations or regions its units may overrun from it (PMD 14.10)",
+    )
     continue_on_failure: bool | list[str] = False
     continue_on_failure_vars: list[str] = Field(
         default_factory=list,

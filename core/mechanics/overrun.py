@@ -68,6 +68,10 @@ Settings (``mechanic_options.overrun``), each optional:
 - ``terrain``: the target terrains that may be overrun (Barbarossa 10.25, LWE 9.24: clear).
 - ``from_locked`` (default true): a unit that may not move (it stands in an enemy ZOC) may still
   overrun from where it stands (PGG 6.56, 8.13).
+- ``from_boxes``: box -> the locations or regions its units may overrun from it, the box being
+  the launch location (PMD 14.10: from an OKH area into its ZOMO, from an RVGK area into its
+  map-edge hexes). They pay the overrun's ``cost`` only (no terrain, no hexside); a success moves
+  them in (and on), a failure leaves them in the box.
 - ``rule``: the rule cited in events and explanations (e.g. "PGG 6.5").
 
 The target must be enterable from the launch location (no prohibited terrain or all-lake
@@ -239,6 +243,34 @@ def _ineligible(match: Match, unit: Unit) -> str | None:
     return None
 
 
+def box_targets(match: Match, box: str) -> frozenset[str]:
+    """The locations units in ``box`` may overrun from it (``from_boxes``; none for a box not
+    listed, or a location on the map)."""
+    key = ("overrun-box-targets", box)
+    found = match.cache.get(key)
+    if found is None:
+        listed = settings(match).get("from_boxes", {}).get(box, [])
+        found = match.cache[key] = frozenset(match.resolve_locations(listed)) if listed else None
+    return found or frozenset()
+
+
+def _reach(match: Match, launch: str) -> Any:
+    """The locations an overrun may be launched into from ``launch``."""
+    if launch.startswith("box:"):
+        return box_targets(match, launch)
+    return match.topology.neighbours(launch)
+
+
+def _box_mover(match: Match, decision: Decision, unit: Unit) -> bool:
+    """A unit waiting in a ``from_boxes`` box that may overrun from it this phase."""
+    return (
+        unit.side == decision.side
+        and unit.loc is not None
+        and bool(box_targets(match, unit.loc))
+        and unit.flags.get("moved") != phase_key(match)
+    )
+
+
 def _enemy_at(match: Match, loc: str, side: str) -> bool:
     return not loc.startswith("box:") and combat.holds_enemy(match, loc, side)
 
@@ -262,7 +294,7 @@ def target_problem(
     inside = target == launch
     if inside and not (settings(match).get("within_joint") and combat.joint(match, target)):
         return f"{target} is not held by both sides: overrun a location next to it"
-    if not inside and target not in topo.neighbours(launch):
+    if not inside and target not in _reach(match, launch):
         return f"{launch} is not adjacent to {target}"
     allowed = settings(match).get("terrain")
     if allowed is not None and topo.terrain(target) not in allowed:
@@ -275,7 +307,7 @@ def target_problem(
     if left is None:
         left = [movement.allowance(match, u) - movement.spent(match, u) for u in units]
     for unit, spent, budget in zip(units, moving, left, strict=True):
-        if i is not None and j is not None and not inside:
+        if i is not None and j is not None and not inside and j in graph.adj[i]:
             row = movement.cost_table(match, unit)[i]
             if row[graph.adj[i].index(j)] is None:
                 return f"{unit.id} may not enter {target} from {launch}, so may not overrun it"
@@ -327,7 +359,7 @@ class Overrun(Verb):
         left = [movement.allowance(match, u) - movement.spent(match, u) for u in cand]
         actions: list[Action] = []
         for launch, (path, moving) in sorted(_launches(match, cand, near).items()):
-            for target in match.topology.neighbours(launch):
+            for target in sorted(_reach(match, launch)):
                 if _enemy_at(match, target, side) and not target_problem(
                     match, cand, launch, target, moving, left
                 ):
@@ -356,7 +388,10 @@ class Overrun(Verb):
             ids,
             path[0],
             lambda u: (
-                f"no unit {u.id} in play" if u.loc is None else not_mover(u) or ineligible(match, u)
+                f"no unit {u.id} in play"
+                if u.loc is None
+                else (None if _box_mover(match, decision, u) else not_mover(u))
+                or ineligible(match, u)
             ),
         )
         if why_not:
@@ -368,7 +403,7 @@ class Overrun(Verb):
                     "overrunning units must start the phase in the same location "
                     f"(they started in {', '.join(starts)}){_cite(match)}"
                 )
-        if path[0].startswith("box:") and len(path) < 2:
+        if path[0].startswith("box:") and len(path) < 2 and not box_targets(match, path[0]):
             return f"units in {path[0]} must enter the map before overrunning"
         moving: list[int] = []
         for unit in units:
@@ -443,6 +478,12 @@ def _candidates(match: Match, decision: Decision) -> dict[str, list[Unit]]:
     if _phase_allows(match):
         s = settings(match)
         able = [u for u in movement.movers(match, decision) if ineligible(match, u) is None]
+        for box in settings(match).get("from_boxes", {}):
+            able += [
+                u
+                for u in match.units_at(box)
+                if _box_mover(match, decision, u) and u not in able and ineligible(match, u) is None
+            ]
         groups: dict[tuple[str, str], list[Unit]] = {}
         for unit in able:
             assert unit.loc is not None
@@ -463,9 +504,11 @@ def _candidate(match: Match, decision: Decision, actor: str) -> list[Unit] | Non
     unit = match.state.units.get(ids[0])
     if unit is None or unit.loc is None or not _phase_allows(match):
         return None
-    able = [
-        u for u in movement.stack_movers(match, decision, unit.loc) if ineligible(match, u) is None
-    ]
+    movers = movement.stack_movers(match, decision, unit.loc)
+    if box_targets(match, unit.loc):
+        boxed = [u for u in match.units_at(unit.loc) if _box_mover(match, decision, u)]
+        movers = movement.in_play_order(match, list({u.id: u for u in movers + boxed}.values()))
+    able = [u for u in movers if ineligible(match, u) is None]
     if settings(match).get("same_start"):
         start = start_of(match, unit) or ""
         able = [u for u in able if (start_of(match, u) or "") == start]
@@ -510,6 +553,8 @@ def _launches(match: Match, units: list[Unit], near: Any) -> dict[str, tuple[lis
     out: dict[str, tuple[list[str], list[int]]] = {}
     if not loc.startswith("box:") and near(loc) and _may_stand(match, units):
         out[loc] = ([loc], [0] * len(units))
+    if box_targets(match, loc) and _may_stand(match, units):
+        out[loc] = ([loc], [0] * len(units))  # ``from_boxes``: the box is the launch
     trees = [movement.tree(match, u) for u in units]
     common = {d for d in set(trees[0]).intersection(*trees[1:]) if near(d)}
     if len(units) == 1:

@@ -31,8 +31,12 @@ Jointly-occupied hexes: units there that have not moved may MA the enemy in thei
 (14.9, the kernel's ``within_joint``), staying after a failure. The MA's attacker may place a
 Close Combat marker before the reveal (13.1, 14.3: ``closecombat.ask_attacker``); with a friendly
 marker in the hex a failed MA gives the Close Combat advance instead of the whole stack's return
-(14.7, ``jointhex.py``); 14.6's bridgehead is ``combat.bridgehead``. Not built: MA from off-map
-areas (14.10)."""
+(14.7, ``jointhex.py``); 14.6's bridgehead is ``combat.bridgehead``.
+
+14.10: from the North or South OKH area into its ZOMO, and from an RVGK area into its
+red-bordered map-edge hexes (the overrun's ``from_boxes``), the area being the launch: the MA's
+cost only, a success moving in and on, a failure staying in the area; out of an RVGK area 11.3's
+limits hold (``rvgk.out_problem``)."""
 
 from __future__ import annotations
 
@@ -47,7 +51,7 @@ from wargame.mechanics.movement import chart_cost, phase_key
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 
-from . import movement, offsupply, reserves, weather
+from . import movement, offsupply, reserves, rvgk, weather
 from .constructions import FORTS
 from .turns import AXIS, SOVIET, ynn
 from .weather import weather_at
@@ -71,6 +75,11 @@ def problem(match: Match, side: str, ids: list[str], launch: str, target: str) -
                 f"{unit.id} was not in offensive supply at the start of the phase: {why} "
                 "(PMD 14.2, 14.5, 8.6)"
             )
+    if launch in rvgk.AREAS.values():  # 14.10 out of an RVGK area: 11.3's limits hold
+        for unit in units:
+            found = rvgk.out_problem(match, unit)
+            if found:
+                return found
     if launch == target:  # 14.9: an MA within a jointly-occupied hex
         moved = [u.id for u in units if movement_mechanic.spent(match, u) > 0]
         if moved:

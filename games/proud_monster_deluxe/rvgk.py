@@ -110,6 +110,23 @@ def _limit_problem(match: Match, unit: Unit, entering: bool) -> str | None:
     return None
 
 
+def out_problem(match: Match, unit: Unit) -> str | None:
+    """Why the unit may not leave its RVGK area by a mobile assault now (14.10 with 11.3): in
+    the week it went in, or past the turn's points."""
+    if unit.id in _ns(match).get("entered", ()):
+        return f"{unit.id} went into the RVGK this week; it comes out next week ({RULE})"
+    return _limit_problem(match, unit, entering=False)
+
+
+@hookimpl
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    """A successful MA out of an RVGK area (14.10) counts on the Points track (11.3)."""
+    out = path[0] in AREAS.values() and path[-1] not in AREAS.values()
+    if out and throughput(match) is not None:
+        total = moved_points(match) + sum(points(match, u) for u in units)
+        _ns(match)["track"] = {"turn": match.turn, "points": total}
+
+
 def move_problem(match: Match, unit: Unit, dest: str) -> str | None:
     """Why the unit may not move to or from an RVGK area now (11.3), or None."""
     phase = _phase(match)

@@ -392,3 +392,84 @@ def test_the_bridgehead_negates_the_river_for_an_ma_into_a_jointly_occupied_hex_
     assert factor() is None  # the bridgehead
     match.state.ns("close-combat").pop("on_map")
     assert factor() is not None  # no Close Combat marker on the hex: no bridgehead
+
+
+def _zomo_target(match: Match, terrain: str = "clear") -> str:
+    """A Germany ZOMO hex of ``terrain`` with no feature."""
+    return next(
+        h
+        for h in sorted(match.topology.region("country:greater-germany"))
+        if match.topology.terrain(h) == terrain and not match.topology.features(h)
+    )
+
+
+def test_an_ma_from_the_north_okh_area_into_a_zomo_hex_moves_in_and_goes_on_14_10() -> None:
+    """14.10: from the North OKH area into a northern ZOMO hex, paying the MA's 7 MP only; the
+    stack stays in the hex and may move on."""
+    match, _launch, _target = _movement()
+    target = _zomo_target(match)
+    _soviets(match, target, 1)
+    pd = put(match, "ger-pd-3", "box:okh-north")
+    action = f"overrun {target} with ger-pd-3 via box:okh-north"
+    assert action in {str(a) for a in match.legal_actions()}
+    force_rolls(match, then=6)
+    match.apply(action)
+    while match.decision is not None and match.decision.kind != "movement":
+        match.apply(str(match.legal_actions()[0]))
+    assert match.state.units[RDS[0]].loc is None
+    assert pd.loc == target and movement.spent(match, pd) == 7
+    assert any(str(a).startswith("move ger-pd-3 ") for a in match.legal_actions())
+
+
+def test_a_failed_off_map_ma_stays_in_the_area_and_only_zomo_clear_or_forest_14_10() -> None:
+    """14.10: a failure leaves the stack in the OKH area; no MA from it into a map hex that is
+    not its ZOMO (the South OKH area's are Romania's and Hungary's), nor into rough (14.4)."""
+    match, launch, target = _movement()
+    zomo = _zomo_target(match)
+    faces = match.counters_doc["pools"]["rd"]["faces"]
+    match.state.pools["rd"] = [100 if f["label"] == "6-7-5" else 0 for f in faces]
+    _soviets(match, zomo, 3)  # DF 21: the MA cannot clear the hex
+    pd = put(match, "ger-pd-3", "box:okh-north")
+    match.reveal(put(match, RDS[3], target))
+    refused(match, f"overrun {target} with ger-pd-3 via box:okh-north", "not adjacent")
+    put(match, "ger-pd-4", "box:okh-south")
+    refused(match, f"overrun {zomo} with ger-pd-4 via box:okh-south", "not adjacent")
+    force_rolls(match, then=1)
+    match.apply(f"overrun {zomo} with ger-pd-3 via box:okh-north")
+    while match.decision is not None and match.decision.kind != "movement":
+        match.apply(str(match.legal_actions()[0]))
+    assert [match.state.units[u].loc for u in RDS[:3]] == [zomo] * 3
+    assert pd.loc in ("box:okh-north", None)  # 14.10: a failed MA stays in the area
+    rough = next(
+        h
+        for h in sorted(match.topology.region("country:greater-germany"))
+        if match.topology.terrain(h) == "rough"
+    )
+    match.reveal(put(match, RDS[3], rough))
+    put(match, "ger-pd-4", "box:okh-north")
+    refused(match, f"overrun {rough} with ger-pd-4 via box:okh-north", "only clear, forest")
+
+
+def test_a_soviet_ma_from_an_rvgk_area_into_its_edge_hex_not_the_week_it_went_in_14_10() -> None:
+    """14.10 with 11.3: from the North RVGK area into a red-bordered north-half edge hex held by
+    the Axis; a unit that went into the area this week may not."""
+    match = at_phase("soviet", "movement")
+    topo = match.topology
+    edge = next(
+        h
+        for h in sorted(topo.region("edge:rvgk-north"))
+        if topo.terrain(h) == "clear" and not topo.features(h)
+    )
+    put(match, "ger-id-7", edge)
+    td = put(match, "sov-td-interior-01", "box:rvgk-north")
+    action = f"overrun {edge} with {td.id} via box:rvgk-north"
+    assert action in {str(a) for a in match.legal_actions()}
+    match.state.ns("pmd-rvgk")["entered"] = [td.id]
+    match.touch()
+    refused(match, action, "went into the RVGK this week", rule="PMD 11.3")
+    match.state.ns("pmd-rvgk").pop("entered")
+    match.touch()
+    assert match.check(action) is None
+    south = next(h for h in sorted(topo.region("edge:rvgk-south")) if topo.terrain(h) == "clear")
+    put(match, "ger-id-1", south)
+    refused(match, f"overrun {south} with {td.id} via box:rvgk-north", "not adjacent")

@@ -1951,6 +1951,14 @@ def title() -> Json:
                 "within_joint": True,
                 "continue_on_failure": False,
                 "from_locked": False,
+                # 14.10: MA from an OKH area into its ZOMO (9.1.1, 9.1.2), from an RVGK area into
+                # its red-bordered map-edge hexes (11.3)
+                "from_boxes": {
+                    "box:okh-north": ["country:greater-germany"],
+                    "box:okh-south": ["country:romania", "country:hungary"],
+                    "box:rvgk-north": ["edge:rvgk-north"],
+                    "box:rvgk-south": ["edge:rvgk-south"],
+                },
                 "tags": ["can-ma", "ma-assisted"],
                 "terrain": ["clear", "forest"],
                 "rule": "PMD 14.1-14.7",
