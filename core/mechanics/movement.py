@@ -386,9 +386,10 @@ def _movers(match: Match, decision: Decision) -> list[Unit]:
     return [u for u in match.state.units.values() if may(u)]
 
 
-def mover_test(match: Match, decision: Decision) -> Any:
+def mover_test(match: Match, decision: Decision, boxed: bool = False) -> Any:
     """unit -> whether it is one of the deciding side's units that may still move in this
-    phase (the phase's ``units`` filter, PGG 6.23)."""
+    phase (the phase's ``units`` filter, PGG 6.23); ``boxed``: one waiting in a box need not
+    have an ``entry`` (the overrun's ``from_boxes`` launches from the box itself)."""
     leaf = match.phase
     filt = leaf.spec.options.get("units", {}) if leaf else {}
     mobility = filt.get("mobility")
@@ -400,7 +401,7 @@ def mover_test(match: Match, decision: Decision) -> Any:
         loc = unit.loc
         if unit.side != side or loc is None or unit.flags.get("moved") == key:
             return False
-        if loc.startswith("box:") and not unit.flags.get("entry"):
+        if loc.startswith("box:") and not (boxed or unit.flags.get("entry")):
             return False
         if mobility is None and not tags:
             return True

@@ -264,10 +264,9 @@ def _reach(match: Match, launch: str) -> Any:
 def _box_mover(match: Match, decision: Decision, unit: Unit) -> bool:
     """A unit waiting in a ``from_boxes`` box that may overrun from it this phase."""
     return (
-        unit.side == decision.side
-        and unit.loc is not None
+        unit.loc is not None
         and bool(box_targets(match, unit.loc))
-        and unit.flags.get("moved") != phase_key(match)
+        and movement.mover_test(match, decision, boxed=True)(unit)
     )
 
 
@@ -446,7 +445,8 @@ class Overrun(Verb):
             paid = spent + cost(match, unit, launch, target)
             unit.flags["mp"] = [key, movement.spent(match, unit) + paid]
             unit.flags["overruns"] = [key, overruns(match, unit) + 1]
-            unit.flags.pop("entry", None)
+            if not launch.startswith("box:"):  # from a box: it keeps its entry until it is in
+                unit.flags.pop("entry", None)
             if len(path) > 1:
                 match.place(unit, launch)
         if len(path) > 1:
@@ -637,6 +637,7 @@ def finished(match: Match, battle: Battle) -> None:
     success = cleared and not stopped and bool(survivors)
     if success and s.get("move_in", True):
         for unit in survivors:
+            unit.flags.pop("entry", None)
             match.place(unit, target)
         ids = [u.id for u in survivors]
         match.emit(

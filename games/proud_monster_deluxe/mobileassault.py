@@ -77,7 +77,7 @@ def problem(match: Match, side: str, ids: list[str], launch: str, target: str) -
             )
     if launch in rvgk.AREAS.values():  # 14.10 out of an RVGK area: 11.3's limits hold
         for unit in units:
-            found = rvgk.out_problem(match, unit)
+            found = rvgk.out_problem(match, unit, target)
             if found:
                 return found
     if launch == target:  # 14.9: an MA within a jointly-occupied hex

@@ -110,11 +110,18 @@ def _limit_problem(match: Match, unit: Unit, entering: bool) -> str | None:
     return None
 
 
-def out_problem(match: Match, unit: Unit) -> str | None:
-    """Why the unit may not leave its RVGK area by a mobile assault now (14.10 with 11.3): in
-    the week it went in, or past the turn's points."""
+def out_problem(match: Match, unit: Unit, target: str) -> str | None:
+    """Why the unit may not leave its RVGK area by a mobile assault into ``target`` now (14.10
+    with 11.3): in the week it went in, or past the turn's points; nor south of the Caucasus
+    line while the Volga is interdicted, where a unit out of the area may not move that week
+    (11.4)."""
     if unit.id in _ns(match).get("entered", ()):
         return f"{unit.id} went into the RVGK this week; it comes out next week ({RULE})"
+    if volga.south_of_caucasus(match, target) and volga.interdicted(match):
+        return (
+            f"the Volga is interdicted: {unit.id} may not move out of the RVGK south of the "
+            f"Caucasus line this week ({volga.RULE})"
+        )
     return _limit_problem(match, unit, entering=False)
 
 

@@ -9,7 +9,9 @@ stand-in manifest holds neither), its ledger and the ban on beginning, ending or
 an enemy unit are the kernel's ``strategic-movement`` mechanic's (its settings in title.json);
 the verb, the OKH areas and the route are this module's: the route is traced over the map from the OKH area's west-edge hexes
 (``edge:okh-north``/``edge:okh-south``) to the urban hex. It is barred east of the GAS line
-before turn 205 and south of the Caucasus line before turn 301. The unit has then moved.
+before turn 205 and south of the Caucasus line before turn 301. The unit has then moved; in an
+OKH area it enters the map by that area's ZOMO hexes from the next week, as a reinforcement
+there does (9.1.1, 9.1.2: the ``entry`` flag, gone once it is on the map).
 
 Until supply (8.x) is built, ``wargame_supply`` answers nothing and every urban hex counts as
 in overland supply (ruling C6, ST1)."""
@@ -32,6 +34,11 @@ from .turns import AXIS, ynn
 
 RULE = "PMD 11.2"
 OKH = {"north": "box:okh-north", "south": "box:okh-south"}
+ZOMO = {
+    OKH["north"]: ("country:greater-germany",),
+    OKH["south"]: ("country:romania", "country:hungary"),
+}
+"""Each OKH area's ZOMO, the hexes its units enter the map by (9.1.1, 9.1.2)."""
 URBAN = ("city", "large-town", "small-town")
 CLOSED_TERRAIN = ("sea", "lake")
 
@@ -225,6 +232,10 @@ class Strategic(Verb):
         reserves.leave(match, unit, "moved strategically")
         match.place(unit, dest)
         unit.flags["moved"] = phase_key(match)
+        if dest in ZOMO:  # from the area it enters the map by its ZOMO next week (9.1.1, 9.1.2)
+            unit.flags["entry"] = match.resolve_locations(list(ZOMO[dest]))
+        else:
+            unit.flags.pop("entry", None)
         match.emit(
             "strategic",
             f"{unit.id} moves strategically {origin} -> {dest} ({used(match)}/{capacity(match)} steps)",

@@ -195,3 +195,29 @@ def test_t29_sevastopol_to_novgorod_takes_three_weeks_11_2() -> None:
         to_phase(match, "axis", "movement")
     assert match.state.units["ger-id-7"].loc == NOVGOROD
     assert len(set(weeks)) == 3
+
+
+def test_a_unit_moved_strategically_into_an_okh_area_enters_by_its_zomo_next_week_11_2() -> None:
+    """11.2 with 9.1.1, 9.1.2: a German unit that reached the North OKH area strategically
+    moves onto the map by the northern ZOMO next week (or mobile-assaults into it, 14.10); moved
+    on to the South OKH area it enters by Romania and Hungary instead; back on the map by a
+    strategic move it has no entry left."""
+    match = _axis_initial_movement()
+    put(match, "ger-id-7", RIGA)
+    match.apply(f"strategic ger-id-7 {strategic.OKH['north']}")
+    unit = match.state.units["ger-id-7"]
+    germany = set(match.resolve_locations(list(strategic.ZOMO["box:okh-north"])))
+    assert set(unit.flags["entry"]) == germany
+    assert not any(str(a).startswith("move ger-id-7 ") for a in match.legal_actions())
+    end(match)
+    to_phase(match, "axis", "movement")
+    moves = [a for a in match.legal_actions() if str(a).startswith("move ger-id-7 ")]
+    assert moves and all(a.args[2] in germany for a in moves)
+    match.apply("strategic ger-id-7 box:okh-south")
+    south = match.resolve_locations(["country:romania", "country:hungary"])
+    assert sorted(unit.flags["entry"]) == sorted(south)
+    end(match)
+    to_phase(match, "axis", "movement")
+    match.state.control[LVOV] = "axis"
+    match.apply(f"strategic ger-id-7 {LVOV}")
+    assert unit.loc == LVOV and "entry" not in unit.flags

@@ -473,3 +473,37 @@ def test_a_soviet_ma_from_an_rvgk_area_into_its_edge_hex_not_the_week_it_went_in
     south = next(h for h in sorted(topo.region("edge:rvgk-south")) if topo.terrain(h) == "clear")
     put(match, "ger-id-1", south)
     refused(match, f"overrun {south} with {td.id} via box:rvgk-north", "not adjacent")
+
+
+def test_no_ma_out_of_the_rvgk_south_of_the_caucasus_while_the_volga_is_interdicted_14_10() -> None:
+    """14.10 with 11.4: a unit out of an RVGK area south of the Caucasus line may not move that
+    week while the Volga is interdicted, so it may not MA out into such a hex; it may once the
+    Volga is open again."""
+    match = at_phase("soviet", "movement")
+    edge = "5754"  # a clear red-bordered edge hex of the South RVGK area, south of the line
+    put(match, "ger-id-7", edge)
+    td = put(match, "sov-td-interior-01", "box:rvgk-south")
+    action = f"overrun {edge} with {td.id} via box:rvgk-south"
+    assert match.check(action) is None
+    put(match, "ger-pd-3", "5750")  # along the South Volga (11.4)
+    refused(match, action, "the Volga is interdicted", rule="PMD 11.4")
+    put(match, "ger-pd-3", None)
+    assert match.check(action) is None
+
+
+def test_a_unit_in_an_okh_area_keeps_its_zomo_entry_after_a_failed_ma_14_10() -> None:
+    """14.10: after a failed MA the stack stays in the OKH area, stopped for the phase, still
+    entering the map by the ZOMO later (9.1.1)."""
+    match, _launch, _target = _movement()
+    zomo = _zomo_target(match)
+    faces = match.counters_doc["pools"]["rd"]["faces"]
+    match.state.pools["rd"] = [100 if f["label"] == "6-7-5" else 0 for f in faces]
+    _soviets(match, zomo, 3)
+    entry = match.resolve_locations(["country:greater-germany"])
+    pd = put(match, "ger-pd-3", "box:okh-north", entry=entry)
+    force_rolls(match, then=1)
+    match.apply(f"overrun {zomo} with ger-pd-3 via box:okh-north")
+    while match.decision is not None and match.decision.kind != "movement":
+        match.apply(str(match.legal_actions()[0]))
+    assert pd.loc == "box:okh-north" and pd.flags["entry"] == entry
+    assert movement.done(match, pd)

@@ -766,3 +766,59 @@ def test_a_locked_unit_overruns_within_its_location_only_with_from_locked(tmp_pa
     refused(m, "overrun 0605 with 7-arm via 0605", "may not move")
     m2 = start(title(tmp_path, JOINT, rules=(Locked(),), within_joint=True))
     assert "overrun 0605 with 7-arm via 0605" in overruns(m2)
+
+
+# ----------------------------------------------------------------------------- from boxes
+
+
+def boxed(tmp_path: Path, listed: dict[str, list[str]] | None = None, **flags: Any) -> Match:
+    """7-arm waiting in the reinforcements box; r1 in the entry hex 0105, r2 in 0605."""
+    setup = {"r": {"side": "red", "units": ["r1"], "at": ["0105"]}}
+    from_boxes = {"box:reinforcements": ["entry:blue"]} if listed is None else listed
+    m = start(title(tmp_path, setup, from_boxes=from_boxes))
+    put(m, "7-arm", "box:reinforcements", **flags)
+    m.reveal(put(m, "r2", "0605"))
+    return m
+
+
+def test_from_boxes_an_overrun_from_a_box_into_its_region_pays_the_cost_only(
+    tmp_path: Path,
+) -> None:
+    """``from_boxes`` (PMD 14.10): the box is the launch; the overrun costs its 3 MP, nothing
+    for the hex entered; a success moves the unit in, and it moves on."""
+    m = boxed(tmp_path, entry=["0102", "0105", "0108"])
+    assert "overrun 0105 with 7-arm via box:reinforcements" in overruns(m)
+    overrun_with(m, "overrun 0105 with 7-arm via box:reinforcements", "DE")
+    assert loc(m, "r1") is None and loc(m, "7-arm") == "0105"
+    assert mp(m, "7-arm") == 3
+    assert "entry" not in m.state.units["7-arm"].flags  # it is on the map now
+    assert not movement.done(m, m.state.units["7-arm"])
+    m.apply("move 7-arm 0105 0205")
+
+
+def test_from_boxes_no_overrun_outside_the_region_nor_from_a_box_not_listed(
+    tmp_path: Path,
+) -> None:
+    """``from_boxes``: only the listed region is in reach of the box; a box not listed (or
+    listed with nothing) launches no overrun."""
+    m = boxed(tmp_path)
+    refused(m, "overrun 0605 with 7-arm via box:reinforcements", "not adjacent")
+    m = boxed(tmp_path, {})
+    assert overruns(m) == []
+    refused(m, "overrun 0105 with 7-arm via box:reinforcements", "7-arm may not move now")
+    m = boxed(tmp_path, {}, entry=["0102", "0105", "0108"])  # a reinforcement: it moves in first
+    assert "overrun 0105 with 7-arm via box:reinforcements" not in overruns(m)
+    refused(m, "overrun 0105 with 7-arm via box:reinforcements", "must enter the map")
+
+
+def test_from_boxes_a_failure_leaves_the_units_in_the_box(tmp_path: Path) -> None:
+    """``from_boxes``: a failed overrun leaves the unit in its box, stopped, its entry kept."""
+    setup = {"r": {"side": "red", "units": ["r1", "r2"], "at": ["0105", "0105"]}}
+    m = start(title(tmp_path, setup, from_boxes={"box:reinforcements": ["entry:blue"]}))
+    put(m, "7-arm", "box:reinforcements", entry=["0102", "0105", "0108"])
+    overrun_with(m, "overrun 0105 with 7-arm via box:reinforcements", "D1")
+    m.apply("lose r1")
+    assert loc(m, "r2") == "0105"
+    assert loc(m, "7-arm") == "box:reinforcements"
+    assert movement.done(m, m.state.units["7-arm"])
+    assert m.state.units["7-arm"].flags["entry"] == ["0102", "0105", "0108"]
