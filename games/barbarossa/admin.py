@@ -4,6 +4,7 @@ Soviet offensive supply markers (7.10-7.12) and the GT3 Red Army reorganization 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypedDict, cast
 
 from wargame.actions import Action, Decision
 from wargame.hexgrid import hex_grid
@@ -15,9 +16,24 @@ from wargame.plugins import Verb
 from wargame.state import Unit
 
 from . import manstein, supply
-from .turns import GERMAN, SOVIET, is_city
+from .turns import GERMAN, SOVIET, is_city, road_back_rules
 
 SOURCES = {GERMAN: "supply:german", SOVIET: "supply:soviet"}
+
+NS = "barbarossa-admin"
+
+
+class AdminState(TypedDict, total=False):
+    """What the administration rules keep between decisions, in the namespace ``NS``."""
+
+    moscow_german_at_start: bool  # 7.21: no offensive supply markers this turn
+    replaced: dict[str, list[int]]  # side -> [mech, non-mech] replacements used this turn (8.12)
+    placed: dict[str, int]  # hex -> units rebuilt there this turn (8.13, 8.16)
+    reorganize_pending: list[str]  # units whose 8.23 reorganization waits (ruling E34)
+
+
+def ns(match: Match) -> AdminState:
+    return cast(AdminState, match.state.ns(NS))
 
 
 @hookimpl
@@ -49,7 +65,7 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
 
 def moscow_lost(match: Match) -> bool:
     """7.21: no markers while the Moscow rule is in force (set at the start of each turn)."""
-    return bool(match.state.vars.get("moscow_german_at_start"))
+    return bool(ns(match).get("moscow_german_at_start"))
 
 
 def moscow_suspended(match: Match) -> bool:
@@ -59,7 +75,7 @@ def moscow_suspended(match: Match) -> bool:
     control = match.state.control.get("1606")
     if control == GERMAN:
         return True
-    before = bool(match.state.vars.get("moscow_german_at_start")) and match.turn > 7
+    before = bool(ns(match).get("moscow_german_at_start")) and match.turn > 7
     back = control == SOVIET and "1606" in supply.overland(match, SOVIET)
     return before and not back
 
@@ -75,9 +91,9 @@ def soviet_obligations(match: Match, phase: PhaseSpec) -> None:
 
 @on_phase("start", ids=("administration",))
 def administration(match: Match, phase: PhaseSpec) -> None:
-    match.state.vars["moscow_german_at_start"] = moscow_suspended(match)
-    match.state.vars["replaced"] = {GERMAN: [0, 0], SOVIET: [0, 0]}
-    match.state.vars["placed"] = {}
+    ns(match)["moscow_german_at_start"] = moscow_suspended(match)
+    ns(match)["replaced"] = {GERMAN: [0, 0], SOVIET: [0, 0]}
+    ns(match)["placed"] = {}
     match.state.vars["offensive_markers"] = {}
     if match.scenario_id == "road-back" and match.turn == 13:
         for block in match.sequence.turn_blocks:
@@ -86,8 +102,10 @@ def administration(match: Match, phase: PhaseSpec) -> None:
             if block.side == SOVIET and block.orders:
                 match.state.orders[block.key] = "fight-move"  # a PA phase only (12.2)
     if match.scenario_id == "road-back" and match.turn == 14:
-        for key in ("no_move_fight_shift", "south_only_attacks", "south_offensive"):
-            match.state.vars.pop(key, None)
+        match.state.vars.pop("no_move_fight_shift", None)  # 12.2
+        rules = road_back_rules(match)  # 12.8
+        rules.pop("south_only_attacks", None)
+        rules.pop("south_offensive", None)
     returning(match)
 
 
@@ -111,14 +129,10 @@ def returning(match: Match) -> None:
             match.emit("return", f"{cid} returns from its withdrawal", "BARB 8.21")
 
 
-PENDING = "reorganize_pending"
-"""Units whose 8.23 removal waits: cut off from all supply at the end of GT3."""
-
-
 def reorganize(match: Match) -> None:
     """8.23: the Soviet player's last activity of GT3: corps out for good, oversized armies
     replaced in place by their regular counterparts. A unit cut off from all supply then waits
-    (``state.vars["reorganize_pending"]``) until it is back in overland supply or in the dead
+    (``reorganize_pending`` in the namespace ``NS``) until it is back in overland supply or in the dead
     pile (ruling E34)."""
     waiting = []
     for unit in sorted(match.state.units.values(), key=lambda u: u.id):
@@ -131,7 +145,7 @@ def reorganize(match: Match) -> None:
             continue
         reorganize_unit(match, unit)
     if waiting:
-        match.state.vars[PENDING] = waiting
+        ns(match)["reorganize_pending"] = waiting
 
 
 def reorganize_unit(match: Match, unit: Unit) -> None:
@@ -153,7 +167,7 @@ def reorganize_unit(match: Match, unit: Unit) -> None:
 
 def reorganize_late(match: Match) -> None:
     """A waiting unit back in overland supply is reorganized at once (8.23)."""
-    pending = match.state.vars.get(PENDING)
+    pending = ns(match).get("reorganize_pending")
     if not pending:
         return
     for uid in list(pending):
@@ -162,7 +176,7 @@ def reorganize_late(match: Match) -> None:
             pending.remove(uid)
             reorganize_unit(match, unit)
     if not pending:
-        match.state.vars.pop(PENDING)
+        ns(match).pop("reorganize_pending")
 
 
 @hookimpl
@@ -179,12 +193,12 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
 def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
     """A waiting unit that reaches the dead pile is reorganized there: gone for good, an
     oversized army's regular counterpart put in the dead pile (8.23, 8.22)."""
-    pending = match.state.vars.get(PENDING)
+    pending = ns(match).get("reorganize_pending")
     if not pending or unit.id not in pending:
         return
     pending.remove(unit.id)
     if not pending:
-        match.state.vars.pop(PENDING)
+        ns(match).pop("reorganize_pending")
     unit.flags["permanent"] = True
     regular = unit.counter[:-1]
     if "oversized" in match.unit_type(unit).get("tags", ()) and regular not in match.state.units:
@@ -205,7 +219,7 @@ def turn_rates(match: Match, side: str) -> list[int]:
 
 def replacements_left(match: Match, side: str) -> list[int]:
     rates = turn_rates(match, side)
-    used = match.state.vars.get("replaced", {}).get(side, [0, 0])
+    used = ns(match).get("replaced", {}).get(side, [0, 0])
     return (
         [rates[0] - used[0], rates[1] - used[1]]
         if any(r > u for r, u in zip(rates, used, strict=True))
@@ -232,7 +246,7 @@ def entry_hexes(match: Match, side: str) -> list[str]:
     """8.1, 8.13: friendly edge supply hexes, and friendly cities in overland supply, with room
     for one more unit of this turn's placements (one full stack per hex)."""
     net = supply.overland(match, side)
-    placed = match.state.vars.get("placed", {})
+    placed = ns(match).get("placed", {})
     out = []
     for h in sorted(hex_grid(match.topology).hexes()):
         if match.state.control.get(h) != side or match.side_at(h) not in (None, side):
@@ -287,13 +301,13 @@ class Replace(Verb):
         uid, h = action.args
         side = decision.side
         k = self._kind(match, uid)
-        used = match.state.vars["replaced"][side]
+        used = ns(match)["replaced"][side]
         rates = turn_rates(match, side)
         if used[k] < rates[k]:
             used[k] += 1
         else:
             used[0] += 1  # a Soviet mech replacement spent on a non-mech unit (8.12)
-        match.state.vars["placed"][h] = match.state.vars["placed"].get(h, 0) + 1
+        ns(match)["placed"][h] = ns(match)["placed"].get(h, 0) + 1
         unit = match.state.units[uid]
         match.new_unit(unit.counter, h, uid)
         match.emit("replace", f"{side} rebuilds {uid} in {h}", "BARB 8.13", unit=uid, loc=h)

@@ -5,6 +5,7 @@ GT13 roll made and failed (12.3, 12.9)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypedDict, cast
 
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, on_phase
@@ -20,6 +21,18 @@ from .turns import GERMAN, SOVIET
 BOX = "box:caucasus"
 EXITS = ("3200", "3201", "3202", "3203", "3204")
 CITIES = ("3103", "2607", "2804")  # Maikop, Dnepro-Petrovsk, Rostov
+NS = "barbarossa-caucasus"
+
+
+class CaucasusState(TypedDict, total=False):
+    """The expedition's own state (``caucasus`` and ``caucasus_failed_turn`` stay in ``vars``:
+    the Road Back's set-up names them)."""
+
+    caucasus_ok: bool  # 4.11's prerequisites held at the start of this turn
+
+
+def ns(match: Match) -> CaucasusState:
+    return cast(CaucasusState, match.state.ns(NS))
 
 
 def state(match: Match) -> str | None:
@@ -90,7 +103,7 @@ class Expedition(Verb):
     kinds = ("movement",)
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        if decision.side != GERMAN or state(match) or not match.state.vars.get("caucasus_ok"):
+        if decision.side != GERMAN or state(match) or not ns(match).get("caucasus_ok"):
             return
         here = [u for h in EXITS for u in match.units_at(h) if u.side == GERMAN]
         infantry = [u for u in here if "infantry" in match.unit_type(u).get("tags", ())]
@@ -211,7 +224,7 @@ class Recall(Verb):
 
 @on_phase("start", ids=("administration",))
 def judge_prerequisites(match: Match, phase: PhaseSpec) -> None:
-    match.state.vars["caucasus_ok"] = prerequisites(match)
+    ns(match)["caucasus_ok"] = prerequisites(match)
 
 
 @on_phase("end", ids=("victory-check",))

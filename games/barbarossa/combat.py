@@ -20,7 +20,7 @@ from wargame.state import Unit
 
 from . import forts, manstein, supply
 from .movement import stacks_as_satellite
-from .turns import GERMAN, SOVIET, in_region, is_city, single
+from .turns import GERMAN, SOVIET, in_region, is_city, road_back_rules, single
 
 MA = "overrun"
 SOVIET_LANDS = ("country:ussr", "country:lithuania", "country:latvia", "country:estonia")
@@ -525,7 +525,7 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
             in_region(match, target, r) for r in ("country:hungary", "country:romania")
         ):
             return "no combat into Hungary or Romania on GT1 (BARB 5.11)"
-        if match.state.vars.get("south_only_attacks") and decision.side == SOVIET:
+        if road_back_rules(match).get("south_only_attacks") and decision.side == SOVIET:
             for uid in action.args[2].split(","):
                 unit = units.get(uid)
                 if unit is not None and not in_region(match, unit.loc, "zone:south"):

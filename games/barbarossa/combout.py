@@ -2,24 +2,36 @@
 once in one of 1944, the German may declare a comb-out at the start of his player turn (``combout``
 while he chooses his phase order). One die, halved rounding down (T37: 0-3), is the number of
 replaceable non-mechanized units he may take at once from his dead pile (``comb UNIT HEX``, placed
-as replacements are, 8.13; ruling E19), or fewer (``comb done``). The count left is kept in
-``state.vars["combout_left"]`` until the picks end; the years used in ``combouts``.
+as replacements are, 8.13; ruling E19), or fewer (``comb done``). The count left is kept as
+``combout_left`` in the namespace ``NS`` until the picks end; the years used in ``combouts``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypedDict, cast
 
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.plugins import Verb
 
+from . import admin
 from .admin import dead, entry_hexes
 from .turns import GERMAN
 
 KIND = "combout"
 YEARS = ("1943", "1944")
+NS = "barbarossa-combout"
+
+
+class CombOutState(TypedDict, total=False):
+    combouts: list[str]  # the game years whose comb-out was declared (8.16)
+    combout_left: int  # units the declared comb-out may still take
+
+
+def ns(match: Match) -> CombOutState:
+    return cast(CombOutState, match.state.ns(NS))
 
 
 def year(match: Match) -> str | None:
@@ -33,7 +45,7 @@ def year(match: Match) -> str | None:
 
 def may_declare(match: Match) -> bool:
     y = year(match)
-    return y is not None and y not in match.state.vars.get("combouts", ())
+    return y is not None and y not in ns(match).get("combouts", ())
 
 
 def candidates(match: Match) -> list[str]:
@@ -63,12 +75,12 @@ class Declare(Verb):
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         y = year(match)
         assert y is not None
-        match.state.vars.setdefault("combouts", []).append(y)
+        ns(match).setdefault("combouts", []).append(y)
         roll = match.roll("1d6", "rear-area comb-out", "BARB 8.16")
         n = roll // 2
         match.emit("combout", f"comb-out of {y}: {n} non-mechanized units may return", "BARB 8.16")
         if n and candidates(match):
-            match.state.vars["combout_left"] = n
+            ns(match)["combout_left"] = n
             match.push(
                 GERMAN, KIND, f"take up to {n} non-mechanized units from the dead pile (BARB 8.16)"
             )
@@ -93,10 +105,10 @@ class Comb(Verb):
         return "a replaceable non-mechanized German unit from the dead pile to a friendly edge source or supplied city (BARB 8.16, 8.13)"
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
-        v = match.state.vars
+        v = ns(match)
         if action.args[0] != "done":
             uid, h = action.args
-            placed = v.setdefault("placed", {})
+            placed = admin.ns(match).setdefault("placed", {})
             placed[h] = placed.get(h, 0) + 1
             match.new_unit(match.state.units[uid].counter, h, uid)
             match.emit(

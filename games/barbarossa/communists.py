@@ -5,15 +5,15 @@ Government, from GT13 on, the Polish army appears at once on top of that unit's 
 that would overstack it, in the nearest Soviet-occupied hex in overland supply with room (ruling
 E21: nearest by hex distance, the lowest hex number on a tie). A trigger before GT13 makes it an
 ordinary reinforcement of GT13, waiting in the RVGK box (8.1) from the start of that turn. It is
-a regular rifle army from then on. ``state.vars["polish"]`` records "due" (triggered early) and
-then "in" (placed); it never enters twice.
+a regular rifle army from then on. ``polish`` (in the namespace ``NS``) records "due" (triggered early)
+and then "in" (placed); it never enters twice.
 
 The first time a Soviet unit in regular overland supply moves next to Bucharest (3114), the two
 Axis Romanian armies leave play for good, wherever they are (8.25); the communist 1st Romanian
 Army is due the next game turn and the 4th the turn after (GT14 and GT15 for a trigger on or before
 GT13). Each enters at the start of a Soviet Movement Phase from its turn, in Bucharest, when
 Bucharest is Soviet-controlled, in Soviet overland supply and has room; else it waits (ruling E26).
-``state.vars["romanian_communists"]`` holds the due turns until both are in.
+``romanian_communists`` holds the due turns until both are in.
 
 To bring the three Bulgarian communist armies (8.26) the Soviet takes one of his units off the
 map through a Bulgarian south-edge hex (3215-3218), once, at the cost of one movement point
@@ -23,13 +23,14 @@ three Bulgarians when the exit was after GT13; after an earlier exit it comes ba
 Bulgarians arrive at the start of his GT14 Movement Phase. They enter by moving in through the
 Bulgarian hexes, each on its own move: as Soviet-side satellites (6.4 names the Bulgarians and
 Romanians) they may never stack with another satellite army, the box being the only exception.
-``state.vars["bulgaria_exit"]`` holds the unit off the map until it returns;
-``state.vars["bulgarians"]`` is "due", then "in".
+``bulgaria_exit`` holds the unit off the map until it returns; ``bulgarians`` is "due", then
+"in".
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any, Literal, TypedDict, cast
 
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, on_phase
@@ -54,6 +55,19 @@ SATELLITES = (*ROMANIANS, *BULGARIANS)
 FIRST = 13
 LIMIT = 5
 """Units a hex (6.1)."""
+NS = "barbarossa-communists"
+
+
+class CommunistsState(TypedDict, total=False):
+    polish: Literal["due", "in"]  # 8.24
+    romanians_turned: bool  # Romania changed sides (8.25)
+    romanian_communists: dict[str, int]  # army -> the turn it is due, until it enters (8.25)
+    bulgaria_exit: dict[str, Any]  # the unit off the map: unit, turn, phase (8.26)
+    bulgarians: Literal["due", "in"]  # 8.26
+
+
+def ns(match: Match) -> CommunistsState:
+    return cast(CommunistsState, match.state.ns(NS))
 
 
 def triggered_by(match: Match, unit: Unit) -> bool:
@@ -89,7 +103,7 @@ def enter(match: Match, loc: str) -> None:
     where = landing(match, loc)
     if where is None:
         return
-    match.state.vars["polish"] = "in"
+    ns(match)["polish"] = "in"
     match.new_unit(POLES, where)
     from .rvgk import hide
 
@@ -105,7 +119,7 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     if any(key in (u.flags.get("retreated"), u.flags.get("advanced")) for u in units):
         return  # a retreat or an advance after combat is not a move (ruling E21)
     romanian_trigger(match, units)
-    state = match.state.vars.get("polish")
+    state = ns(match).get("polish")
     if state in ("in", "due") or POLES not in match.counters_doc["counters"]:
         return
     if match.state.units.get(POLES) is not None and match.state.units[POLES].loc is not None:
@@ -115,7 +129,7 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
             if match.turn >= FIRST:
                 enter(match, unit.loc or "")
             else:
-                match.state.vars["polish"] = "due"
+                ns(match)["polish"] = "due"
                 match.emit(
                     "communists",
                     "the Polish communist army will arrive on GT13",
@@ -126,7 +140,7 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
 
 def romanian_trigger(match: Match, units: list[Unit]) -> None:
     """8.25: a supplied Soviet unit first moves next to Bucharest."""
-    v = match.state.vars
+    v = ns(match)
     if v.get("romanians_turned") or ROMANIANS[0] not in match.counters_doc["counters"]:
         return
     for unit in units:
@@ -157,7 +171,7 @@ def romanian_trigger(match: Match, units: list[Unit]) -> None:
 
 
 def romanians_enter(match: Match) -> None:
-    v = match.state.vars
+    v = ns(match)
     due = v.get("romanian_communists")
     if not due:
         return
@@ -180,8 +194,8 @@ def romanians_enter(match: Match) -> None:
 @on_phase("start", ids=("administration",))
 def polish_arrival(match: Match, phase: PhaseSpec) -> None:
     """A trigger before GT13: the army is a reinforcement of GT13, in the RVGK box (8.1)."""
-    if match.turn >= FIRST and match.state.vars.get("polish") == "due":
-        match.state.vars["polish"] = "in"
+    if match.turn >= FIRST and ns(match).get("polish") == "due":
+        ns(match)["polish"] = "in"
         match.new_unit(POLES, "box:rvgk")
         from .rvgk import hide
 
@@ -194,7 +208,7 @@ def polish_arrival(match: Match, phase: PhaseSpec) -> None:
 
 def exits(match: Match, decision: Decision) -> list[Unit]:
     """Soviet units that may leave the map through Bulgaria now (8.26)."""
-    v = match.state.vars
+    v = ns(match)
     if (
         decision.side != SOVIET
         or "bulgarians" in v
@@ -238,7 +252,7 @@ class Exit(Verb):
         unit.flags["moved"] = key
         where = unit.loc
         match.place(unit, HOLD)
-        v = match.state.vars
+        v = ns(match)
         v["bulgaria_exit"] = {"unit": unit.id, "turn": match.turn, "phase": key}
         v["bulgarians"] = "due"
         match.emit("communists", f"{unit.id} leaves the map through {where}", "BARB 8.26")
@@ -247,7 +261,7 @@ class Exit(Verb):
 def bulgarian_returns(match: Match) -> None:
     """The start of a Soviet Movement Phase: the exited unit comes back, with the Bulgarians
     after GT13 (8.26)."""
-    v = match.state.vars
+    v = ns(match)
     gone = v.get("bulgaria_exit")
     entry = sorted(match.topology.region(BULGARIA))
     if gone and gone["phase"] != movement.phase_key(match):

@@ -15,7 +15,7 @@ declaration lapses at the end of the game turn (the Victory Check Phase), with i
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, on_phase
@@ -27,6 +27,17 @@ from wargame.state import Unit
 from wargame.supply import steps_closed_by, supply_net
 
 from .turns import GERMAN
+
+NS = "barbarossa-crimea"
+
+
+class CrimeaState(TypedDict, total=False):
+    crimea: dict[str, Any]  # the declaration: its game turn and the units named (7.4)
+
+
+def ns(match: Match) -> CrimeaState:
+    return cast(CrimeaState, match.state.ns(NS))
+
 
 SEVASTOPOL = "3108"
 ACROSS_KERCH = ("3005", "3104", "3105")
@@ -66,7 +77,7 @@ def reach(match: Match) -> frozenset[str]:
 
 def record(match: Match) -> dict[str, Any] | None:
     """This game turn's declaration, or None."""
-    got = match.state.vars.get("crimea")
+    got = ns(match).get("crimea")
     return got if got and got.get("turn") == match.turn else None
 
 
@@ -121,7 +132,7 @@ class Crimea(Verb):
             got["units"].append(uid)
         else:
             got["units"].remove(uid)
-        match.state.vars["crimea"] = got
+        ns(match)["crimea"] = got
         match.touch()
         match.emit("crimea", f"Crimea supply {mode} for {uid}", "BARB 7.4")
 
@@ -129,14 +140,14 @@ class Crimea(Verb):
 @on_phase("end", ids=("victory-check",))
 def declaration_lapses(match: Match, phase: PhaseSpec) -> None:
     """The declaration lasts one game turn (7.4)."""
-    match.state.vars.pop("crimea", None)
+    ns(match).pop("crimea", None)
 
 
 @hookimpl
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     """A turn without a Victory Check Phase still ends the declaration (7.4)."""
-    if "crimea" in match.state.vars and record(match) is None:
-        match.state.vars.pop("crimea")
+    if "crimea" in ns(match) and record(match) is None:
+        ns(match).pop("crimea")
 
 
 @hookimpl

@@ -6,6 +6,7 @@ markers (9.1-9.2, 9.7)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypedDict, cast
 
 from wargame.actions import Action, Decision
 from wargame.hexgrid import hex_grid
@@ -19,6 +20,29 @@ from wargame.state import Unit
 
 from . import manstein
 from .turns import GERMAN, SOVIET, in_region, is_city
+
+NS = "barbarossa-decisions"
+
+
+class DecisionsState(TypedDict, total=False):
+    """What these rules keep between decisions, in the namespace ``NS``. The public markers
+    (Hero and Fortress Cities, the aerial supply marker's hex), the map hexes' Paulus cuts and
+    the revealed Watch stay in ``vars``: every view shows them."""
+
+    oder_cities: list[str]  # the cities the German held when the Oder was revealed (4.19)
+    oder_soviet_cities: list[str]  # the Soviet-held cities then (4.19)
+    oder_kills: int  # Soviet units lost on GT30, as 4.19 counts them
+    former_hero: list[str]  # Hero Cities the German took: no marker there again (9.1, 9.3)
+    fc_markers_left: int  # the one Fortress City marker from GT13 (9.2)
+    fc_late_left: int  # the four GT28 markers (9.2)
+    fortress_in_ussr: bool  # the one marker allowed in the USSR is placed (9.2)
+    aerial_turn: int  # the game turn the aerial supply marker was used (7.7)
+    aerial_back: int  # the turn it is back (7.7, T45)
+
+
+def ns(match: Match) -> DecisionsState:
+    return cast(DecisionsState, match.state.ns(NS))
+
 
 # ------------------------------------------------------------------ the Paulus Pause (5.10)
 # The decision and the GT3 attack ban are the shared paulus-pause mechanic (title.json); the
@@ -95,13 +119,13 @@ def reveal_watch(match: Match) -> None:
     match.emit("watch", f"revealed: Watch on the {choice.title()}", "BARB 4.18")
     if choice == "oder":
         match.state.vars["oder"] = True
-        match.state.vars["oder_cities"] = sorted(
+        ns(match)["oder_cities"] = sorted(
             h for h, s in match.state.control.items() if s == GERMAN and is_city(match, h)
         )
-        match.state.vars["oder_soviet_cities"] = sorted(
+        ns(match)["oder_soviet_cities"] = sorted(
             h for h, s in match.state.control.items() if s == SOVIET and is_city(match, h)
         )
-        match.state.vars["oder_kills"] = 0
+        ns(match)["oder_kills"] = 0
         oder_second_ss(match)
 
 
@@ -125,15 +149,11 @@ def oder_units(match: Match, unit: Unit) -> int:
 
 def judge_oder(match: Match) -> None:
     """4.19: the game ends after the German player turn of GT30."""
-    held = all(
-        match.state.control.get(h) == GERMAN for h in match.state.vars.get("oder_cities", [])
-    )
+    held = all(match.state.control.get(h) == GERMAN for h in ns(match).get("oder_cities", []))
     taken = sum(
-        1
-        for h in match.state.vars.get("oder_soviet_cities", [])
-        if match.state.control.get(h) == GERMAN
+        1 for h in ns(match).get("oder_soviet_cities", []) if match.state.control.get(h) == GERMAN
     )
-    kills = int(match.state.vars.get("oder_kills", 0))
+    kills = int(ns(match).get("oder_kills", 0))
     win = held and (taken >= 2 or (taken == 1 and kills >= 10) or kills >= 20)
     text = f"Watch on the Oder: cities held {held}, taken {taken}, Soviet units lost {kills}"
     match.end_game(GERMAN if win else SOVIET, "Watch on the Oder", text, "BARB 4.19")
@@ -142,9 +162,7 @@ def judge_oder(match: Match) -> None:
 @hookimpl
 def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
     if match.state.vars.get("oder") and unit.side == SOVIET and match.turn == 30:
-        match.state.vars["oder_kills"] = int(match.state.vars.get("oder_kills", 0)) + oder_units(
-            match, unit
-        )
+        ns(match)["oder_kills"] = int(ns(match).get("oder_kills", 0)) + oder_units(match, unit)
 
 
 # ------------------------------------------------------------------ Hero and Fortress Cities
@@ -152,9 +170,7 @@ def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
 
 def hero_candidates(match: Match) -> list[str]:
     """9.1: Soviet-controlled cities inside the USSR without a marker."""
-    used = set(match.state.vars.get("hero_cities", ())) | set(
-        match.state.vars.get("former_hero", ())
-    )
+    used = set(match.state.vars.get("hero_cities", ())) | set(ns(match).get("former_hero", ()))
     return sorted(
         h
         for h in hex_grid(match.topology).hexes()
@@ -169,13 +185,13 @@ def fortress_candidates(match: Match) -> list[str]:
     """9.2: German-controlled cities, never the USIR (not a city here); only one marker ever in
     the USSR; the four GT28 markers only in Greater Germany, Hungary or the General Government."""
     forts = set(match.state.vars.get("fortress_cities", ()))
-    early = match.state.vars.get("fc_markers_left", 0) > 0
-    late = match.state.vars.get("fc_late_left", 0) > 0
+    early = ns(match).get("fc_markers_left", 0) > 0
+    late = ns(match).get("fc_late_left", 0) > 0
     out = []
     for h in sorted(hex_grid(match.topology).hexes()):
         if not is_city(match, h) or match.state.control.get(h) != GERMAN or h in forts:
             continue
-        if in_region(match, h, "country:ussr") and match.state.vars.get("fortress_in_ussr"):
+        if in_region(match, h, "country:ussr") and ns(match).get("fortress_in_ussr"):
             continue
         if early or (late and home(match, h)):
             out.append(h)
@@ -229,12 +245,12 @@ class Declare(Verb):
             match.state.vars.setdefault("hero_cities", []).append(h)
             match.emit("hero", f"Hero City declared in {h}", "BARB 9.1")
         else:
-            if match.state.vars.get("fc_markers_left", 0) > 0:
-                match.state.vars["fc_markers_left"] -= 1
+            if ns(match).get("fc_markers_left", 0) > 0:
+                ns(match)["fc_markers_left"] -= 1
             else:
-                match.state.vars["fc_late_left"] -= 1
+                ns(match)["fc_late_left"] -= 1
             if in_region(match, h, "country:ussr"):
-                match.state.vars["fortress_in_ussr"] = True
+                ns(match)["fortress_in_ussr"] = True
             match.state.vars.setdefault("fortress_cities", []).append(h)
             match.emit("fortress", f"Fortress City declared in {h}", "BARB 9.2")
 
@@ -248,9 +264,9 @@ def markers_due(match: Match, phase: PhaseSpec) -> None:
     if turn == 4 and match.scenario_id == "campaign":
         match.state.vars["hero_markers_left"] = 5  # 9.1
     if turn == 13 and match.scenario_id == "campaign":
-        match.state.vars["fc_markers_left"] = 1  # 9.2
+        ns(match)["fc_markers_left"] = 1  # 9.2
     if turn == 28:
-        match.state.vars["fc_late_left"] = 4
+        ns(match)["fc_late_left"] = 4
     if turn == 30:
         reveal_watch(match)
 
@@ -313,7 +329,7 @@ def wargame_verbs() -> list[Verb]:
 
 def aerial_available(match: Match) -> bool:
     """7.7: from GT6, once a game turn, when the marker is back from its last use."""
-    v = match.state.vars
+    v = ns(match)
     return (
         match.turn >= 6
         and v.get("aerial_turn") != match.turn
@@ -398,7 +414,7 @@ class Airlift(Verb):
             kcombat.store(match, battle)
         if action.args[0] != "hold":
             match.state.vars["aerial_hex"] = action.args[0]
-            match.state.vars["aerial_turn"] = match.turn
+            ns(match)["aerial_turn"] = match.turn
             match.emit("airlift", f"aerial supply for {action.args[0]}", "BARB 7.7, 7.7A")
         if decision.kind == SURPRISE:
             battle = kcombat.active(match)
@@ -410,8 +426,8 @@ class Airlift(Verb):
 
 def retrieve_aerial(match: Match) -> None:
     """End of the game turn of use: the marker comes back a die's turns later (7.7, T45)."""
-    if match.state.vars.get("aerial_turn") != match.turn or "aerial_hex" not in match.state.vars:
+    if ns(match).get("aerial_turn") != match.turn or "aerial_hex" not in match.state.vars:
         return
     roll = match.roll("1d6", "aerial supply marker's return", "BARB 7.7")
     match.state.vars.pop("aerial_hex")
-    match.state.vars["aerial_back"] = match.turn + roll
+    ns(match)["aerial_back"] = match.turn + roll

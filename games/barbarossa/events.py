@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from typing import TypedDict, cast
 
 from wargame.actions import Action, Decision
 from wargame.hexgrid import hex_grid
@@ -22,6 +23,27 @@ from .turns import GERMAN, SOVIET, is_city
 
 BALTIC = ("country:lithuania", "country:latvia", "country:estonia")
 KIEV, DP = "2311", "2607"
+NS = "barbarossa-events"
+
+
+class EventsState(TypedDict, total=False):
+    """What these rules keep between decisions, in the namespace ``NS`` (the Leningrad siege
+    and the withdrawals stay in ``vars``: the Road Back's set-up names them)."""
+
+    gt13_over: bool  # GT13 is over: 4.5 and 4.6 apply from then
+    baltic_lost: bool  # 4.5's debit was made
+    dnepr_lost: bool  # 4.6's debit was made
+    siege_locked: bool  # the German holds Leningrad: the siege no longer changes (12.23)
+    fallen: list[str]  # Bucharest and Ploesti, once lost before GT27 (4.7, 4.8)
+    offensive_turn: int  # the turn the 1943 summer offensive was declared (4.4)
+    offensive_held: list[str]  # the cities the German held then
+    offensive_targets: list[str]  # the Soviet-held cities then
+    offensive_judged: bool  # 4.4 was judged
+    ss_pending: bool  # the 2nd SS withdrawal waits for supply or the dead pile (8.17)
+
+
+def ns(match: Match) -> EventsState:
+    return cast(EventsState, match.state.ns(NS))
 
 
 def debit(match: Match, points: int, why: str, rule: str) -> None:
@@ -53,14 +75,14 @@ def dnepr_hexes(match: Match) -> list[str]:
 
 
 def after_gt13(match: Match) -> bool:
-    return match.turn > 13 or bool(match.state.vars.get("gt13_over"))
+    return match.turn > 13 or bool(ns(match).get("gt13_over"))
 
 
 def check_instant(match: Match) -> None:
     """4.5, 4.6, 12.23: conditions that act the first instant they hold."""
     if match.state.cursor.stage == "over":
         return
-    v = match.state.vars
+    v = ns(match)
     control = match.state.control
     late = after_gt13(match)
     if (
@@ -86,10 +108,10 @@ def siege(match: Match) -> None:
     or when the city no longer traces Soviet overland supply (its lake crossings included); it
     stops mattering once the German controls Leningrad."""
     v = match.state.vars
-    if "leningrad_siege" not in v or v.get("siege_locked"):
+    if "leningrad_siege" not in v or ns(match).get("siege_locked"):
         return
     if match.state.control.get("1011") == GERMAN:
-        v["siege_locked"] = True
+        ns(match)["siege_locked"] = True
         return
     topo = match.topology
     adjacent = any(match.side_at(n) == GERMAN for n in topo.neighbours("1011"))
@@ -112,7 +134,7 @@ def early_loss(match: Match, loc: str) -> bool:
     names = {"3114": ("Bucharest", "BARB 4.7"), "3015": ("Ploesti", "BARB 4.8")}
     if loc not in names or match.turn >= 27:
         return False
-    fallen = match.state.vars.setdefault("fallen", [])
+    fallen = ns(match).setdefault("fallen", [])
     if loc in fallen:
         return False
     fallen.append(loc)
@@ -138,11 +160,13 @@ class Offensive(Verb):
         yield Action("offensive", ("decline",))
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
-        v = match.state.vars
+        v = ns(match)
         if action.args[0] in ("declare", "manstein"):
             v["offensive_turn"] = match.turn
             if action.args[0] == "manstein":
-                v["manstein"] = match.turn  # 4.16: judged at the end of GT20 instead
+                manstein.ns(match)["manstein"] = (
+                    match.turn
+                )  # 4.16: judged at the end of GT20 instead
                 match.emit(
                     "manstein",
                     f"the German declares Manstein's Gambit on GT{match.turn}",
@@ -167,8 +191,8 @@ def cities(match: Match, side: str) -> list[str]:
 
 def judge_offensive(match: Match) -> None:
     """End of the turn of declaration, or of GT19 without one (4.4)."""
-    v = match.state.vars
-    if v.get("offensive_judged") or v.get("manstein") is not None:
+    v = ns(match)
+    if v.get("offensive_judged") or manstein.declared(match):
         return  # Manstein's Gambit supersedes 4.4 (4.16)
     turn = v.get("offensive_turn")
     if turn == match.turn:
@@ -234,9 +258,8 @@ def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
 
 @hookimpl
 def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
-    v = match.state.vars
     if phase.when == "offensive":
-        return 17 <= match.turn <= 19 and "offensive_turn" not in v
+        return 17 <= match.turn <= 19 and "offensive_turn" not in ns(match)
     if phase.when == "withdrawal":
         return match.scenario_id == "campaign" and 6 <= match.turn <= 8
     if phase.when == "ss-withdrawal":
@@ -251,10 +274,10 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
 def administration(match: Match, phase: PhaseSpec) -> None:
     german_returning(match)
     ss_arrival_guard(match)
-    if match.state.vars.get("ss_pending") and ss_withdrawable(match):
+    if ns(match).get("ss_pending") and ss_withdrawable(match):
         ss_withdraw(match)
     if match.turn == 14:
-        match.state.vars["gt13_over"] = True
+        ns(match)["gt13_over"] = True
         check_instant(match)
     if match.turn == 14 and match.scenario_id == "road-back":
         for unit in match.units_at("2501"):
@@ -266,7 +289,7 @@ def administration(match: Match, phase: PhaseSpec) -> None:
 def turn_end(match: Match, phase: PhaseSpec) -> None:
     judge_offensive(match)
     if match.turn == 13:
-        match.state.vars["gt13_over"] = True
+        ns(match)["gt13_over"] = True
         check_instant(match)
     if match.turn == 16:
         italian = match.state.units.get("ger-i8")
@@ -392,7 +415,7 @@ def ss_withdraw(match: Match) -> None:
     unit = match.state.units[SS]
     match.place(unit, None)
     unit.flags = {"eliminated": True, "permanent": True, "withdrawn": True}
-    match.state.vars.pop("ss_pending", None)
+    ns(match).pop("ss_pending", None)
     match.emit("withdraw", "the 2nd SS Panzer Corps is withdrawn", "BARB 8.17")
 
 
@@ -415,7 +438,7 @@ class WithdrawSS(Verb):
         else:
             debit(match, 1, f"2nd SS withdrawal {choice}d", "BARB 4.10")
             if choice == "delay":
-                match.state.vars["ss_pending"] = True
+                ns(match)["ss_pending"] = True
         match._end_phase()
 
 

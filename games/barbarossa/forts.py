@@ -14,7 +14,7 @@ The FA marker arrives in the Mutual Administrative Phase of GT16: the Soviet pla
 placement turn and 2L later, and from the next turn no concentric bonus and DR becomes BB against
 them (8.18); its hexes may not be mobile assaulted (10.25); German supply lines never enter its
 Soviet-controlled hexes (7.20). When the German takes the FA hex the marker is gone for good
-(``state.vars["fa"]`` removed, ``fa_gone`` set).
+(``state.vars["fa"]`` removed, ``fa_gone`` set in the namespace ``NS``).
 
 The ten East Wall counters arrive at the start of GT19: the German places them at once
 (``eastwall HEX``, one a hex) in German-controlled, overland-supplied, non-city hexes inside the
@@ -26,6 +26,7 @@ lines never enter an intact one (7.20); the first Soviet unit to enter one destr
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypedDict, cast
 
 from wargame.actions import Action, Decision
 from wargame.combat import Shift
@@ -41,6 +42,21 @@ FA_TURN = 16
 WALL_TURN = 19
 WALLS = 10
 SOVIET_LANDS = ("country:ussr", "country:lithuania", "country:latvia", "country:estonia")
+NS = "barbarossa-forts"
+
+
+class FortsState(TypedDict, total=False):
+    """What these rules keep, in the namespace ``NS``. The FA and East Wall markers stay in
+    ``vars`` (ruling E20: every view shows them; the overrun settings name ``east_wall`` and
+    ``ma_lines``)."""
+
+    fa_gone: bool  # the German took the FA hex: the FA is gone for good (8.18)
+    east_wall_left: int  # East Wall counters still to place (11.21)
+    lines_destroyed: list[str]  # printed German line hexes destroyed (11.21)
+
+
+def ns(match: Match) -> FortsState:
+    return cast(FortsState, match.state.ns(NS))
 
 
 # ------------------------------------------------------------------ the Fortified Area (8.18)
@@ -157,12 +173,12 @@ class PlaceWall(Verb):
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         placed = match.state.vars.setdefault("east_wall", [])
         placed.append(action.args[0])
-        left = match.state.vars["east_wall_left"] = int(match.state.vars["east_wall_left"]) - 1
+        left = ns(match)["east_wall_left"] = int(ns(match)["east_wall_left"]) - 1
         match.touch()
         match.emit("east-wall", f"an East Wall counter in {action.args[0]}", "BARB 11.21")
         if left <= 0 or not wall_sites(match):
             match.pop()
-            match.state.vars.pop("east_wall_left")
+            ns(match).pop("east_wall_left")
 
 
 # ------------------------------------------------------------------ printed lines (11.21)
@@ -186,7 +202,7 @@ def printed(match: Match) -> dict[str, str]:
 def lines(match: Match, owner: str) -> set[str]:
     """The owner's intact fortified-line hexes: his printed ones (a German one is gone once
     Soviet units have occupied it after GT4, 11.21) and, for the German, the East Wall."""
-    gone = set(match.state.vars.get("lines_destroyed", ()))
+    gone = set(ns(match).get("lines_destroyed", ()))
     out = {h for h, o in printed(match).items() if o == owner and h not in gone}
     if owner == GERMAN:
         out.update(walls(match))
@@ -201,7 +217,7 @@ def in_enemy_line(match: Match, attacker: str, loc: str) -> bool:
 def note_ma_lines(match: Match) -> None:
     """The printed enemy lines an MA of each side pays one more MP to enter (10.19), as the
     overrun mechanic's ``target_cost_vars`` mapping (the East Wall has its own list)."""
-    gone = set(match.state.vars.get("lines_destroyed", ()))
+    gone = set(ns(match).get("lines_destroyed", ()))
     match.state.vars["ma_lines"] = {
         GERMAN: sorted(h for h, o in printed(match).items() if o == SOVIET),
         SOVIET: sorted(h for h, o in printed(match).items() if o == GERMAN and h not in gone),
@@ -262,13 +278,13 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
                 match.state.vars["east_wall"].remove(h)
                 match.emit("east-wall", f"the East Wall in {h} is destroyed", "BARB 11.21")
             else:
-                match.state.vars.setdefault("lines_destroyed", []).append(h)
+                ns(match).setdefault("lines_destroyed", []).append(h)
                 match.emit("fortified-line", f"the German line in {h} is destroyed", "BARB 11.21")
                 note_ma_lines(match)
     got = fa(match)
     if got and match.state.control.get(got["hex"]) == GERMAN:
         match.state.vars.pop("fa")
-        match.state.vars["fa_gone"] = True
+        ns(match)["fa_gone"] = True
         match.emit("fortified-area", "the Fortified Area is eliminated", "BARB 8.18")
 
 
@@ -282,10 +298,10 @@ def ma_lines(match: Match, phase: PhaseSpec) -> None:
 def placements(match: Match, phase: PhaseSpec) -> None:
     """The FA (GT16, 8.18) and the East Wall (GT19, 8.5) are placed."""
     v = match.state.vars
-    if match.turn == FA_TURN and "fa" not in v and not v.get("fa_gone") and fa_sites(match):
+    if match.turn == FA_TURN and "fa" not in v and not ns(match).get("fa_gone") and fa_sites(match):
         match.push(SOVIET, "fortified-area", "place the Fortified Area (BARB 8.18)")
     if match.turn == WALL_TURN and "east_wall" not in v and wall_sites(match):
-        v["east_wall_left"] = WALLS
+        ns(match)["east_wall_left"] = WALLS
         match.push(GERMAN, "east-wall", f"place {WALLS} East Wall counters (BARB 11.21)")
 
 

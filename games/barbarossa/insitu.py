@@ -14,6 +14,7 @@ or a German-controlled city. Names, turns and areas are stand-ins (:data:`KORPSG
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypedDict, cast
 
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, on_phase
@@ -39,6 +40,15 @@ as the counter notes of ``datagen/oob.py``."""
 AREAS = {"N": "zone:north", "S": "zone:south"}
 KIND = "muster"
 LIMIT = 5
+NS = "barbarossa-insitu"
+
+
+class InSituState(TypedDict, total=False):
+    mustered: list[str]  # the hexes entered in situ this phase (ruling E27: one a hex)
+
+
+def ns(match: Match) -> InSituState:
+    return cast(InSituState, match.state.ns(NS))
 
 
 def due(match: Match) -> list[str]:
@@ -50,7 +60,7 @@ def due(match: Match) -> list[str]:
 
 def sites(match: Match, cid: str) -> list[str]:
     """The hexes ``cid`` may enter now (8.2, 8.4)."""
-    placed = set(match.state.vars.get("mustered", ()))
+    placed = set(ns(match).get("mustered", ()))
     kg = KORPSGRUPPEN.get(cid)
     where = kg[1] if kg else None
     out = []
@@ -104,7 +114,7 @@ class Muster(Verb):
             return
         cid, h = action.args
         match.new_unit(cid, h)
-        match.state.vars.setdefault("mustered", []).append(h)
+        ns(match).setdefault("mustered", []).append(h)
         rule = "BARB 8.2" if cid in KORPSGRUPPEN else "BARB 8.4"
         match.emit("in-situ", f"{cid} enters in {h}", rule, unit=cid, loc=h)
         if not open_entries(match):
@@ -115,7 +125,7 @@ def done(match: Match) -> None:
     """The German's entries are over for the phase: a KG of this turn not in play is forfeit
     (8.1, 8.2)."""
     match.pop()
-    match.state.vars.pop("mustered", None)
+    ns(match).pop("mustered", None)
     forfeit(match)
 
 

@@ -21,6 +21,7 @@ is eliminated, as it is when no attack was made on the hex by the end of the tur
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypedDict, cast
 
 from wargame.actions import Action, Decision
 from wargame.combat import Modifier
@@ -38,15 +39,24 @@ LAST = 20
 KEY_CITIES = ("1011", "1606", "2311", "2501")
 """Leningrad, Moscow, Kiev and Stalingrad (4.16)."""
 SOVIET_LANDS = ("country:ussr", "country:lithuania", "country:latvia", "country:estonia")
+NS = "barbarossa-manstein"
+
+
+class MansteinState(TypedDict, total=False):
+    manstein: int  # the turn the gambit was declared (4.16)
+
+
+def ns(match: Match) -> MansteinState:
+    return cast(MansteinState, match.state.ns(NS))
 
 
 def declared(match: Match) -> bool:
-    return match.state.vars.get("manstein") is not None
+    return ns(match).get("manstein") is not None
 
 
 def running(match: Match) -> bool:
     """A turn of the gambit: from its declaration to GT20 (4.17)."""
-    start = match.state.vars.get("manstein")
+    start = ns(match).get("manstein")
     return start is not None and int(start) <= match.turn <= LAST
 
 

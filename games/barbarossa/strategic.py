@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from typing import TypedDict, cast
 
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, on_phase
@@ -21,6 +22,16 @@ from . import supply
 from .turns import GERMAN, is_city
 
 CAPACITY = 8
+NS = "barbarossa-strategic"
+
+
+class StrategicState(TypedDict, total=False):
+    strategic_used: int  # the "units" moved this phase (8.6)
+    strategic_start: dict[str, str]  # unit -> the hex it began the phase in (8.6)
+
+
+def ns(match: Match) -> StrategicState:
+    return cast(StrategicState, match.state.ns(NS))
 
 
 def weight(match: Match, unit: Unit) -> int:
@@ -31,12 +42,12 @@ def weight(match: Match, unit: Unit) -> int:
 
 
 def used(match: Match) -> int:
-    return int(match.state.vars.get("strategic_used", 0))
+    return int(ns(match).get("strategic_used", 0))
 
 
 def eligible(match: Match) -> list[Unit]:
     net = supply.overland(match, GERMAN)
-    started = match.state.vars.get("strategic_start", {})
+    started = ns(match).get("strategic_start", {})
     return sorted(
         (
             u
@@ -118,7 +129,7 @@ class Strategic(Verb):
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         unit = match.state.units[action.args[0]]
         path = routes(match, unit)[action.args[1]]
-        match.state.vars["strategic_used"] = used(match) + weight(match, unit)
+        ns(match)["strategic_used"] = used(match) + weight(match, unit)
         match.place(unit, action.args[1])
         unit.flags["strategic"] = match.turn
         match.emit("strategic", f"{unit.id} moves strategically to {action.args[1]}", "BARB 8.7")
@@ -134,8 +145,8 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
 
 @on_phase("start", kinds=("strategic",))
 def strategic_start(match: Match, phase: PhaseSpec) -> None:
-    match.state.vars["strategic_used"] = 0
-    match.state.vars["strategic_start"] = {
+    ns(match)["strategic_used"] = 0
+    ns(match)["strategic_start"] = {
         u.id: u.loc for u in match.units_of(GERMAN) if u.loc and not u.loc.startswith("box:")
     }
     for unit in match.units_of(GERMAN):
@@ -144,9 +155,8 @@ def strategic_start(match: Match, phase: PhaseSpec) -> None:
 
 @on_phase("end", kinds=("strategic",))
 def strategic_end(match: Match, phase: PhaseSpec) -> None:
-    """The start positions serve the phase only; kept later they would name units the Soviet
-    may no longer see (11.7: the German reinforcement boxes)."""
-    match.state.vars.pop("strategic_start", None)
+    """The start positions serve the phase only."""
+    ns(match).pop("strategic_start", None)
 
 
 @hookimpl

@@ -29,7 +29,7 @@ from wargame.supply import supply_net
 from wargame.topology import is_box
 
 from . import crimea, forts
-from .turns import GERMAN, SOVIET, in_region
+from .turns import GERMAN, SOVIET, in_region, road_back_rules
 
 OWN_LAKES = {
     GERMAN: ("country:germany", "country:hungary"),
@@ -179,7 +179,7 @@ def offensive(match: Match, unit: Unit) -> bool:
         return False
     if match.turn < 7:
         return True
-    if match.state.vars.get("south_offensive") and in_region(match, unit.loc, "zone:south"):
+    if road_back_rules(match).get("south_offensive") and in_region(match, unit.loc, "zone:south"):
         return True
     topo = match.topology
     for marker, hex_id in match.state.vars.get("offensive_markers", {}).items():

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TypedDict, cast
+
 from wargame.match import Match
 
 GERMAN, SOVIET = "german", "soviet"
@@ -27,6 +29,20 @@ def year(match: Match, turn: int | None = None) -> int:
 
 def road_back(match: Match) -> bool:
     return match.scenario_id == "road-back"
+
+
+ROAD_BACK = "barbarossa-road-back"
+
+
+class RoadBackState(TypedDict, total=False):
+    """The Road Back's GT13 limits (12.8), set by the scenario's set-up, gone at GT14."""
+
+    south_only_attacks: bool  # only Soviet units in the southern logistics area attack
+    south_offensive: bool  # Soviet units in the southern logistics area have offensive supply
+
+
+def road_back_rules(match: Match) -> RoadBackState:
+    return cast(RoadBackState, match.state.ns(ROAD_BACK))
 
 
 def mech(match: Match, unit_type: dict) -> bool:

@@ -13,7 +13,7 @@ Points 4.20).
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from wargame.hexgrid import hex_grid
 from wargame.hookspecs import hookimpl, on_phase
@@ -23,8 +23,19 @@ from wargame.mechanics import victory as shared
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 
-from . import manstein
-from .turns import GERMAN, SOVIET, in_region, vp_value
+from . import decisions, manstein
+from .turns import GERMAN, SOVIET, in_region, road_back_rules, vp_value
+
+NS = "barbarossa-victory"
+
+
+class VictoryState(TypedDict, total=False):
+    kiev_taken: bool  # the optional early-Kiev roll was made (4.21)
+    forgiveness: float  # Forgiveness Points earned (4.20, optional)
+
+
+def ns(match: Match) -> VictoryState:
+    return cast(VictoryState, match.state.ns(NS))
 
 
 def vp(match: Match) -> float:
@@ -61,8 +72,8 @@ def wargame_setup(match: Match) -> None:
         front_control(match)
     if match.scenario_id == "road-back":
         match.state.vars["no_move_fight_shift"] = True  # 12.2
-        match.state.vars["south_only_attacks"] = True  # 12.8
-        match.state.vars["south_offensive"] = True  # 12.8
+        road_back_rules(match)["south_only_attacks"] = True  # 12.8
+        road_back_rules(match)["south_offensive"] = True  # 12.8
 
 
 def front_control(match: Match) -> None:
@@ -92,7 +103,7 @@ def take(match: Match, loc: str, side: str) -> None:
     if side == GERMAN:
         if loc in heroes:
             heroes.remove(loc)
-            match.state.vars.setdefault("former_hero", []).append(loc)
+            decisions.ns(match).setdefault("former_hero", []).append(loc)
             award(match, 2, f"Hero City {loc} captured, marker removed", "BARB 4.3, 9.3")
         elif value and loc == "2311" and kiev_option(match):
             pass
@@ -113,9 +124,9 @@ def take(match: Match, loc: str, side: str) -> None:
 def kiev_option(match: Match) -> bool:
     """Optional 4.21: the first German capture of Kiev on or before GT3 scores a die less one
     instead of 1 (True when it did)."""
-    if not match.option("kiev-vp") or match.turn > 3 or match.state.vars.get("kiev_taken"):
+    if not match.option("kiev-vp") or match.turn > 3 or ns(match).get("kiev_taken"):
         return False
-    match.state.vars["kiev_taken"] = True
+    ns(match)["kiev_taken"] = True
     roll = match.roll("1d6", "early Kiev", "BARB 4.21")
     award(match, roll - 1, "Kiev taken early (optional rule)", "BARB 4.21")
     return True
@@ -166,7 +177,7 @@ def check(match: Match) -> None:
     if match.option("forgiveness") and not row.get("final"):
         forgive(match, row, vp(match))
         return
-    bonus = float(match.state.vars.get("forgiveness", 0)) if row.get("final") else 0.0
+    bonus = float(ns(match).get("forgiveness", 0)) if row.get("final") else 0.0
     shared.threshold_check(match, bonus=bonus)
 
 
@@ -178,7 +189,7 @@ def forgive(match: Match, row: dict[str, Any], points: float) -> None:
     delta = points - high if points > high else points - low if points < low else 0
     if not delta:
         return
-    match.state.vars["forgiveness"] = float(match.state.vars.get("forgiveness", 0)) + delta
+    ns(match)["forgiveness"] = float(ns(match).get("forgiveness", 0)) + delta
     award(match, -delta, f"{delta:+g} Forgiveness Points recorded instead", "BARB 4.20")
 
 
@@ -219,7 +230,7 @@ def victory_check(match: Match, phase: PhaseSpec) -> None:
 def wargame_outcome(match: Match) -> dict[str, Any]:
     """After the last turn (4.1: no draws): the final check's German threshold decides."""
     row = chart(match, 32) or {"german_min": 14}
-    points = vp(match) + float(match.state.vars.get("forgiveness", 0))  # 4.20
+    points = vp(match) + float(ns(match).get("forgiveness", 0))  # 4.20
     if points >= row["german_min"]:
         return {
             "winner": GERMAN,

@@ -79,7 +79,10 @@ def test_aerial_supply_may_come_after_the_soviet_attack_is_declared_7_7a(
     assert {str(a) for a in m.legal_actions()} == {f"airlift {target}", "airlift hold"}
     battle = combat.active(m)
     m.apply(f"airlift {target}")
-    assert m.state.vars["aerial_hex"] == target and m.state.vars["aerial_turn"] == 13
+    assert (
+        m.state.vars["aerial_hex"] == target
+        and m.state.ns("barbarossa-decisions")["aerial_turn"] == 13
+    )
     defenders = [m.state.units[u] for u in battle.defenders]
     assert all(supply.state(m, u) == "aerial" for u in defenders)  # full defence (7.7)
     assert m.decision.kind == "air"  # the Luftwaffe question still comes; no recall for the Soviet
@@ -103,7 +106,7 @@ def test_no_question_when_the_defenders_are_supplied_or_the_marker_away_7_7a(
     m.apply(str(attack))
     assert m.decision.kind == "air"  # in supply: aerial supply would change nothing
     m = new(registry, "road-back")
-    m.state.vars["aerial_back"] = 15  # the marker is away
+    m.state.ns("barbarossa-decisions")["aerial_back"] = 15  # the marker is away
     for h in m.topology.region("supply:german"):
         m.state.control[h] = "soviet"
     m.touch()

@@ -95,7 +95,7 @@ def test_launch_needs_the_three_cities_and_the_soviet_must_answer_4_11_4_12(
     put(m, "ger-57pz", "3201")
     m.touch()
     assert not [a for a in m.legal_actions() if a.verb == "expedition"]  # prerequisites unmet
-    m.state.vars["caucasus_ok"] = True
+    m.state.ns("barbarossa-caucasus")["caucasus_ok"] = True
     m.touch()
     launch = [a for a in m.legal_actions() if a.verb == "expedition"]
     assert [str(a) for a in launch] == ["expedition ger-40pz,ger-44,ger-57pz"]

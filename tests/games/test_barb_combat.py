@@ -21,7 +21,7 @@ def rb(registry: Registry) -> Match:
     """The Road Back's first decision: the Soviet Prepared Assault Phase of GT13, map cleared."""
     m = new(registry, "road-back")
     clear(m)
-    m.state.vars.pop("south_only_attacks", None)
+    m.state.ns("barbarossa-road-back").pop("south_only_attacks", None)
     return m
 
 
@@ -149,7 +149,7 @@ def test_soviet_gt1_to_6_in_a_surrounded_hero_city_attacks_in_full_t5_7_22(rb: M
 
 
 def test_soviet_gt7_on_garrison_supply_alone_attacks_at_half_t5_7_22(rb: Match) -> None:
-    rb.state.vars.pop("south_offensive", None)
+    rb.state.ns("barbarossa-road-back").pop("south_offensive", None)
     rb.state.cursor.turn = 7
     rb.state.vars["hero_cities"] = ["1606"]
     put(rb, "sov-1g", "1606")
@@ -163,7 +163,7 @@ def test_soviet_gt7_on_garrison_supply_alone_attacks_at_half_t5_7_22(rb: Match) 
 def test_soviet_gt7_with_no_overland_offensive_or_garrison_supply_is_quartered_t5_7_22(
     rb: Match,
 ) -> None:
-    rb.state.vars.pop("south_offensive", None)
+    rb.state.ns("barbarossa-road-back").pop("south_offensive", None)
     rb.state.cursor.turn = 7
     rb.state.vars["hero_cities"] = []  # Moscow no Hero City
     put(rb, "sov-1g", "1606")

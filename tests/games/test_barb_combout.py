@@ -35,7 +35,7 @@ def test_a_comb_out_is_half_a_die_rounded_down_t37_8_16(
     kill(m, "ger-4", "ger-5", "ger-7", "ger-8")
     force_rolls(m, roll)
     m.apply("combout")
-    assert m.state.vars.get("combout_left", 0) == units
+    assert m.state.ns("barbarossa-combout").get("combout_left", 0) == units
     assert (m.decision.kind == "combout") is (units > 0)
 
 
@@ -50,9 +50,12 @@ def test_the_picks_are_the_germans_non_mech_units_and_the_count_goes_8_16(
     assert picks == {"ger-4", "ger-5"}  # the panzer corps is mechanized
     hexes = sorted({a.args[1] for a in m.legal_actions() if a.verb == "comb" and len(a.args) == 2})
     m.apply(f"comb ger-4 {hexes[0]}")
-    assert m.state.units["ger-4"].loc == hexes[0] and m.state.vars["combout_left"] == 1
+    assert (
+        m.state.units["ger-4"].loc == hexes[0]
+        and m.state.ns("barbarossa-combout")["combout_left"] == 1
+    )
     m.apply("comb done")  # fewer than allowed: his choice
-    assert "combout_left" not in m.state.vars and m.decision.kind == "order"
+    assert "combout_left" not in m.state.ns("barbarossa-combout") and m.decision.kind == "order"
     assert m.state.units["ger-5"].loc is None
 
 

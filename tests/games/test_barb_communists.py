@@ -40,7 +40,10 @@ def test_the_poles_appear_on_the_triggering_stack_from_gt13_8_24(registry: Regis
     m.touch()
     assert supply.state(m, m.state.units["sov-8"]) == "overland"
     move_in(m, "sov-8", "2114", NEXT_TO_GG)
-    assert m.state.units["sov-1pol"].loc == NEXT_TO_GG and m.state.vars["polish"] == "in"
+    assert (
+        m.state.units["sov-1pol"].loc == NEXT_TO_GG
+        and m.state.ns("barbarossa-communists")["polish"] == "in"
+    )
     move_in(m, "sov-22", "2114", NEXT_TO_GG)  # never a second time
     assert sum(1 for u in m.state.units.values() if u.counter == "sov-1pol") == 1
 
@@ -48,20 +51,22 @@ def test_the_poles_appear_on_the_triggering_stack_from_gt13_8_24(registry: Regis
 def test_no_poles_for_an_unsupplied_unit_or_a_move_elsewhere_8_24(registry: Registry) -> None:
     m = setup(registry, 14)
     move_in(m, "sov-8", "2115", "2114")  # not next to the General Government
-    assert "polish" not in m.state.vars
+    assert "polish" not in m.state.ns("barbarossa-communists")
     from wargame.mechanics.movement import phase_key
 
     unit = put(m, "sov-21", NEXT_TO_GG, advanced=phase_key(m))
     m.touch()
     communists.wargame_moved(m, [unit], ["2114", NEXT_TO_GG])  # an advance is not a move
-    assert "polish" not in m.state.vars
+    assert "polish" not in m.state.ns("barbarossa-communists")
     put(m, "sov-21", None)
     for h in ("supply:soviet",):
         for s in m.topology.region(h):
             m.state.control[s] = "german"  # no Soviet supply source left
     m.touch()
     move_in(m, "sov-22", "2114", NEXT_TO_GG)
-    assert supply.state(m, m.state.units["sov-22"]) != "overland" and "polish" not in m.state.vars
+    assert supply.state(m, m.state.units["sov-22"]) != "overland" and "polish" not in m.state.ns(
+        "barbarossa-communists"
+    )
 
 
 def test_an_overstacked_trigger_puts_them_in_the_nearest_supplied_soviet_stack_8_24(
@@ -79,10 +84,15 @@ def test_an_overstacked_trigger_puts_them_in_the_nearest_supplied_soviet_stack_8
 def test_an_early_trigger_brings_them_on_gt13_in_the_rvgk_8_24(registry: Registry) -> None:
     m = setup(registry, 10)
     move_in(m, "sov-8", "2114", NEXT_TO_GG)
-    assert m.state.vars["polish"] == "due" and "sov-1pol" not in m.state.units
+    assert (
+        m.state.ns("barbarossa-communists")["polish"] == "due" and "sov-1pol" not in m.state.units
+    )
     m.state.cursor.turn = 13
     communists.polish_arrival(m, PhaseSpec(id="administration", when="administration"))
-    assert m.state.units["sov-1pol"].loc == "box:rvgk" and m.state.vars["polish"] == "in"
+    assert (
+        m.state.units["sov-1pol"].loc == "box:rvgk"
+        and m.state.ns("barbarossa-communists")["polish"] == "in"
+    )
     assert m.state.units["sov-1pol"].hidden_from == ["german"]  # the RVGK is hidden (11.7)
 
 
@@ -107,7 +117,10 @@ def test_romania_turns_when_a_supplied_soviet_unit_nears_bucharest_8_25(
     assert supply.state(m, unit) == "overland"
     communists.wargame_moved(m, [unit], ["3112", "3113"])
     assert axis.loc is None and axis.flags["permanent"]  # the Axis Romanians leave for good
-    assert m.state.vars["romanian_communists"] == {"sov-1r": 17, "sov-4r": 18}
+    assert m.state.ns("barbarossa-communists")["romanian_communists"] == {
+        "sov-1r": 17,
+        "sov-4r": 18,
+    }
     m.state.cursor.turn = 17
     movement = PhaseSpec(id="movement", kind="movement", when="movement")
     m.state.control["3114"] = "german"  # Bucharest not communist: the army waits
@@ -121,7 +134,9 @@ def test_romania_turns_when_a_supplied_soviet_unit_nears_bucharest_8_25(
     m.state.cursor.turn = 18
     communists.soviet_movement(m, movement)
     assert m.state.units["sov-4r"].loc == "3114"
-    assert "romanian_communists" not in m.state.vars  # both in: the record goes
+    assert "romanian_communists" not in m.state.ns(
+        "barbarossa-communists"
+    )  # both in: the record goes
 
 
 def test_an_early_trigger_brings_the_romanians_on_gt14_and_15_8_25(registry: Registry) -> None:
@@ -129,7 +144,10 @@ def test_an_early_trigger_brings_the_romanians_on_gt14_and_15_8_25(registry: Reg
     unit = put(m, "sov-8", "3113")
     m.touch()
     communists.wargame_moved(m, [unit], ["3112", "3113"])
-    assert m.state.vars["romanian_communists"] == {"sov-1r": 14, "sov-4r": 15}
+    assert m.state.ns("barbarossa-communists")["romanian_communists"] == {
+        "sov-1r": 14,
+        "sov-4r": 15,
+    }
 
 
 # ------------------------------------------------------------------ 8.26 the Bulgarians
@@ -155,7 +173,7 @@ def test_a_unit_leaves_through_bulgaria_once_for_one_mp_8_26(sm: Match) -> None:
     assert {"exit sov-8", "exit sov-22"} <= {str(a) for a in sm.legal_actions()}
     sm.apply("exit sov-8")
     assert unit.loc == "box:soviet-reinforcements" and movement.spent(sm, unit) == 1
-    assert sm.state.vars["bulgaria_exit"]["unit"] == "sov-8"
+    assert sm.state.ns("barbarossa-communists")["bulgaria_exit"]["unit"] == "sov-8"
     refused(sm, "exit sov-22", "once", rule="BARB 8.26")
     assert other.loc == "3217"
 
@@ -172,7 +190,9 @@ def test_the_unit_returns_with_the_bulgarians_next_movement_phase_8_26(sm: Match
     put(sm, "sov-8", EDGE)
     sm.apply("exit sov-8")
     communists.bulgarian_returns(sm)  # the same phase: nothing yet
-    assert "sov-1b" not in sm.state.units and "bulgaria_exit" in sm.state.vars
+    assert "sov-1b" not in sm.state.units and "bulgaria_exit" in sm.state.ns(
+        "barbarossa-communists"
+    )
     sm.state.cursor.turn = 15  # the next Soviet Movement Phase
     sm.touch()
     communists.bulgarian_returns(sm)
@@ -180,7 +200,10 @@ def test_the_unit_returns_with_the_bulgarians_next_movement_phase_8_26(sm: Match
     for uid in ("sov-8", "sov-1b", "sov-2b", "sov-4b"):
         unit = sm.state.units[uid]
         assert unit.loc == "box:soviet-reinforcements" and unit.flags["entry"] == edge
-    assert "bulgaria_exit" not in sm.state.vars and sm.state.vars["bulgarians"] == "in"
+    assert (
+        "bulgaria_exit" not in sm.state.ns("barbarossa-communists")
+        and sm.state.ns("barbarossa-communists")["bulgarians"] == "in"
+    )
 
 
 def test_an_exit_on_or_before_gt13_brings_the_bulgarians_on_gt14_8_26(sm: Match) -> None:
@@ -199,7 +222,7 @@ def test_an_exit_on_or_before_gt13_brings_the_bulgarians_on_gt14_8_26(sm: Match)
 
 
 def test_the_bulgarians_enter_one_a_hex_as_satellites_6_4_8_26(sm: Match) -> None:
-    sm.state.vars["bulgarians"] = "due"
+    sm.state.ns("barbarossa-communists")["bulgarians"] = "due"
     communists.bulgarian_returns(sm)
     for h in ("3216", "3217", "3215"):
         sm.state.control[h] = "soviet"

@@ -78,7 +78,7 @@ def test_crimea_and_coastal_supply_never_in_one_game_turn_7_4(cut: Match) -> Non
     assert supply.coastal(cut, "3204") and supply.state(cut, far) == "coastal"
     cut.apply("crimea on ger-42")
     assert supply.state(cut, far) == "out"
-    assert cut.state.vars["crimea"]["turn"] == 14
+    assert cut.state.ns("barbarossa-crimea")["crimea"]["turn"] == 14
 
 
 def test_the_crimea_declaration_goes_at_the_end_of_the_game_turn_7_4(cut: Match) -> None:
@@ -90,5 +90,5 @@ def test_the_crimea_declaration_goes_at_the_end_of_the_game_turn_7_4(cut: Match)
         cut.apply(
             "end" if "end" in {str(a) for a in cut.legal_actions()} else str(cut.legal_actions()[0])
         )
-    assert cut.turn == 15 and "crimea" not in cut.state.vars
+    assert cut.turn == 15 and "crimea" not in cut.state.ns("barbarossa-crimea")
     assert crimea.named(cut) == []

@@ -39,7 +39,7 @@ def test_emergency_units_enter_in_situ_one_a_hex_from_their_turn_8_4(rb: Match) 
         rb.apply("muster ger-e2 2205")  # one a hex a phase
     assert rb.state_hash() == before
     rb.apply("muster pass")
-    assert "mustered" not in rb.state.vars and "ger-e2" not in rb.state.units
+    assert "mustered" not in rb.state.ns("barbarossa-insitu") and "ger-e2" not in rb.state.units
 
 
 def test_an_emergency_factor_is_a_die_each_battle_halved_out_of_supply_t47_8_4(

@@ -52,7 +52,9 @@ def test_a_kg_comes_only_in_its_turn_else_it_is_forfeit_8_2_8_1(rb: Match) -> No
     rb.state.cursor.turn = 25
     insitu.offer(rb, ADMIN)
     events = rb.apply("muster pass")  # the German's choice: it is forfeit
-    assert "ger-kg-jkl" in forfeits(rb, events) and "mustered" not in rb.state.vars
+    assert "ger-kg-jkl" in forfeits(rb, events) and "mustered" not in rb.state.ns(
+        "barbarossa-insitu"
+    )
     rb.state.cursor.turn = 26
     assert "ger-kg-jkl" not in insitu.due(rb)  # never again
 

@@ -38,11 +38,11 @@ def test_a_successful_offensive_avoids_the_debit_4_4(rb: Match) -> None:
     rb.push("german", "offensive", "declare?")
     rb.touch()
     rb.apply("offensive declare")
-    target = rb.state.vars["offensive_targets"][0]
+    target = rb.state.ns("barbarossa-events")["offensive_targets"][0]
     victory.take(rb, target, "german")
     before = rb.state.vp["german"]
     events.judge_offensive(rb)
-    assert rb.state.vp["german"] == before and rb.state.vars["offensive_judged"]
+    assert rb.state.vp["german"] == before and rb.state.ns("barbarossa-events")["offensive_judged"]
 
 
 def test_a_failed_offensive_pays_at_once_4_4(rb: Match) -> None:
@@ -78,8 +78,8 @@ def test_baltic_republics_all_soviet_after_gt13_cost_three_once_4_5(rb: Match) -
         rb.state.control[h] = "soviet"
     events.check_instant(rb)
     assert rb.state.vp["german"] == 33  # GT13 not over yet
-    rb.state.vars["gt13_over"] = True
-    rb.state.vars["dnepr_lost"] = True  # keep the Dnepr out of it
+    rb.state.ns("barbarossa-events")["gt13_over"] = True
+    rb.state.ns("barbarossa-events")["dnepr_lost"] = True  # keep the Dnepr out of it
     events.check_instant(rb)
     assert rb.state.vp["german"] == 30
     events.check_instant(rb)
@@ -87,13 +87,13 @@ def test_baltic_republics_all_soviet_after_gt13_cost_three_once_4_5(rb: Match) -
 
 
 def test_dnepr_hex_lost_after_gt13_costs_one_once_4_6(rb: Match) -> None:
-    rb.state.vars["gt13_over"] = True
+    rb.state.ns("barbarossa-events")["gt13_over"] = True
     assert all(rb.state.control.get(h) == "german" for h in events.dnepr_hexes(rb))
     events.check_instant(rb)
     assert rb.state.vp["german"] == 33
     rb.state.control["2410"] = "soviet"
     events.check_instant(rb)
-    assert rb.state.vp["german"] == 32 and rb.state.vars["dnepr_lost"]
+    assert rb.state.vp["german"] == 32 and rb.state.ns("barbarossa-events")["dnepr_lost"]
 
 
 def test_declined_soviet_withdrawal_gives_the_german_one_t40_4_9(registry: Registry) -> None:
@@ -291,15 +291,19 @@ def test_forgiveness_points_replace_the_early_end_t29_t30_t31_4_20(registry: Reg
     m.state.cursor.turn = 3
     m.state.vp["german"] = 22  # GT3: a German win by one (T29)
     victory.check(m)
-    assert m.outcome is None and m.state.vars["forgiveness"] == 1 and m.state.vp["german"] == 21
+    assert (
+        m.outcome is None
+        and m.state.ns("barbarossa-victory")["forgiveness"] == 1
+        and m.state.vp["german"] == 21
+    )
     m.state.cursor.turn = 6
     m.state.vp["german"] = 20  # GT6: a Soviet win by one (T30)
     victory.check(m)
-    assert m.state.vars["forgiveness"] == 0 and m.state.vp["german"] == 21
+    assert m.state.ns("barbarossa-victory")["forgiveness"] == 0 and m.state.vp["german"] == 21
     m.state.cursor.turn = 4
     m.state.vp["german"] = 24  # GT4: two over (T31)
     victory.check(m)
-    assert m.state.vars["forgiveness"] == 2
+    assert m.state.ns("barbarossa-victory")["forgiveness"] == 2
     m.state.cursor.turn = 32
     threshold = victory.chart(m, 32)["german_min"]
     m.state.vp["german"] = threshold - 2  # the two points carry it over the line
@@ -322,7 +326,10 @@ def test_aerial_supply_once_a_turn_back_a_die_later_t45_7_7(rb: Match) -> None:
     assert not list(verb.legal(rb, d))  # once a game turn
     force_rolls(rb, 4)
     decisions.retrieve_aerial(rb)
-    assert rb.state.vars["aerial_back"] == 17 and "aerial_hex" not in rb.state.vars
+    assert (
+        rb.state.ns("barbarossa-decisions")["aerial_back"] == 17
+        and "aerial_hex" not in rb.state.vars
+    )
     rb.state.cursor.turn = 16
     assert not decisions.aerial_available(rb)
     rb.state.cursor.turn = 17
@@ -344,11 +351,11 @@ def test_second_ss_withdrawal_declined_or_delayed_costs_one_t40_8_17_4_10(rb: Ma
     assert not events.ss_withdrawable(rb)
     assert {str(a) for a in rb.legal_actions()} == {"ss delay", "ss decline"}
     rb.apply("ss delay")
-    assert rb.state.vp["german"] == 31 and rb.state.vars["ss_pending"]
+    assert rb.state.vp["german"] == 31 and rb.state.ns("barbarossa-events")["ss_pending"]
     rb.eliminate(ss, "test")  # in the dead pile: now it goes
     assert events.ss_withdrawable(rb)
     events.ss_withdraw(rb)
-    assert ss.flags["withdrawn"] and "ss_pending" not in rb.state.vars
+    assert ss.flags["withdrawn"] and "ss_pending" not in rb.state.ns("barbarossa-events")
 
 
 def test_second_ss_arrives_on_gt14_in_the_schedule_8_17(registry: Registry) -> None:

@@ -41,15 +41,17 @@ def test_oder_counts_five_threes_and_five_sixes_as_fifteen_t39_4_19(registry: Re
     assert three and six
     assert 5 * decisions.oder_units(m, three[0]) + 5 * decisions.oder_units(m, six[0]) == 15
     m.state.cursor.turn = 30
-    m.state.vars.update(oder=True, oder_cities=[], oder_soviet_cities=["1606", "1011"])
+    m.state.vars["oder"] = True
+    decisions.ns(m).update(oder_cities=[], oder_soviet_cities=["1606", "1011"])
     m.state.control["1606"] = "german"
-    m.state.vars["oder_kills"] = 15
+    m.state.ns("barbarossa-decisions")["oder_kills"] = 15
     decisions.judge_oder(m)  # 15 units and exactly one city taken: condition 2 is met
     assert m.outcome["winner"] == "german"
     m = new(registry)
     m.state.cursor.turn = 30
-    m.state.vars.update(oder=True, oder_cities=[], oder_soviet_cities=["1606", "1011"])
-    m.state.vars["oder_kills"] = 15
+    m.state.vars["oder"] = True
+    decisions.ns(m).update(oder_cities=[], oder_soviet_cities=["1606", "1011"])
+    m.state.ns("barbarossa-decisions")["oder_kills"] = 15
     decisions.judge_oder(m)  # no city: 15 is short of the 20 of condition 3
     assert m.outcome["winner"] == "soviet"
 

@@ -99,7 +99,7 @@ def test_the_german_taking_the_fa_hex_ends_it_for_good_8_18(rb: Match) -> None:
     unit = put(rb, "ger-5", site)
     rb.state.control[site] = "german"
     forts.wargame_moved(rb, [unit], [rb.topology.neighbours(site)[0], site])
-    assert "fa" not in rb.state.vars and rb.state.vars["fa_gone"]
+    assert "fa" not in rb.state.vars and rb.state.ns("barbarossa-forts")["fa_gone"]
     rb.state.cursor.turn = 16
     forts.placements(rb, ADMIN)
     assert rb.decision is None or rb.decision.kind != "fortified-area"
@@ -122,7 +122,7 @@ def test_ten_east_wall_counters_on_gt19_in_german_non_city_hexes_of_the_ussr_11_
     rb: Match,
 ) -> None:
     placed = place_walls(rb)
-    assert len(set(placed)) == 10 and "east_wall_left" not in rb.state.vars
+    assert len(set(placed)) == 10 and "east_wall_left" not in rb.state.ns("barbarossa-forts")
     assert rb.decision is None or rb.decision.kind != "east-wall"
     assert not any(combat.is_city(rb, h) for h in placed)
     assert all(rb.state.control[h] == "german" for h in placed)
@@ -236,7 +236,7 @@ def test_supply_never_enters_an_enemy_line_7_20(rb: Match) -> None:
     rb.state.control[soviet] = "german"  # German-controlled: no longer a Soviet fortification
     assert soviet not in forts.supply_blocks(rb, "german")
     assert german in forts.supply_blocks(rb, "soviet")
-    rb.state.vars["lines_destroyed"] = [german]
+    rb.state.ns("barbarossa-forts")["lines_destroyed"] = [german]
     assert german not in forts.supply_blocks(rb, "soviet")
 
 

@@ -81,7 +81,7 @@ def test_lost_at_gt20_with_one_key_city_or_a_home_hex_gone_4_16(
     victory.check(mg)
     assert mg.outcome["winner"] == "soviet"
     m = new(registry)
-    m.state.vars["manstein"] = 18
+    m.state.ns("barbarossa-manstein")["manstein"] = 18
     m.state.cursor.turn = 20
     m.state.control["1011"] = "german"
     m.state.control["2311"] = "german"
@@ -130,7 +130,7 @@ def test_a_withdrawn_2nd_ss_comes_back_and_one_in_play_stays_4_17_8_17(
     m.place(ss, None)
     ss.flags = {"eliminated": True, "permanent": True, "withdrawn": True}
     m.state.cursor.turn = 19
-    m.state.vars["manstein"] = 19
+    m.state.ns("barbarossa-manstein")["manstein"] = 19
     manstein.reinforce(m)
     assert ss.loc == BOX and ss.flags.get("entry") and "withdrawn" not in ss.flags
     assert "german-2ss-gt24" in m.state.ns("reinforcements")["arrived"]
@@ -138,7 +138,7 @@ def test_a_withdrawn_2nd_ss_comes_back_and_one_in_play_stays_4_17_8_17(
     m.place(ss, "2205")
     ss.flags = {}
     assert events.wargame_phase_active(m, phase) is False  # no GT19 withdrawal under the gambit
-    m.state.vars.pop("manstein")
+    m.state.ns("barbarossa-manstein").pop("manstein")
     assert events.wargame_phase_active(m, phase) is True
 
 
@@ -149,7 +149,7 @@ def drop(registry: Registry) -> Match:
     clear(m)
     put(m, "sov-28", "2802")
     put(m, "ger-44", "2803")
-    m.state.vars["manstein"] = 18
+    m.state.ns("barbarossa-manstein")["manstein"] = 18
     m.push("german", "para", "enter or drop?")
     m.touch()
     refused(m, "para drop 2803", "Soviet stack", rule="BARB 4.17")  # a German hex

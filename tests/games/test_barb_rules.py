@@ -132,7 +132,7 @@ def test_enemy_units_block_a_supply_line_but_no_zoc_does_7_3(rb: Match) -> None:
 
 
 def test_offensive_supply_within_marker_range_t26_7_10(rb: Match) -> None:
-    rb.state.vars.pop("south_offensive", None)
+    rb.state.ns("barbarossa-road-back").pop("south_offensive", None)
     rb.state.cursor.turn = 14
     unit = put(rb, "sov-28", "2402")
     assert supply.state(rb, unit) == "overland"
@@ -146,7 +146,7 @@ def test_offensive_supply_within_marker_range_t26_7_10(rb: Match) -> None:
 
 
 def test_soviet_attacks_halved_without_offensive_supply_from_gt7_7_22(rb: Match) -> None:
-    rb.state.vars.pop("south_offensive", None)
+    rb.state.ns("barbarossa-road-back").pop("south_offensive", None)
     rb.state.cursor.turn = 14
     put(rb, "sov-28", "2402")
     put(rb, "ger-4", "2403")
@@ -565,12 +565,12 @@ def test_strategic_movement_from_a_supplied_city_far_but_never_past_the_enemy_8_
         for h in path[1:-1]:
             assert not any(m.side_at(n) == "soviet" for n in topo.neighbours(h)), (dest, h)
     m.apply("strategic ger-59 2119")
-    assert unit.loc == "2119" and m.state.vars["strategic_used"] == 1
+    assert unit.loc == "2119" and m.state.ns("barbarossa-strategic")["strategic_used"] == 1
     with pytest.raises(IllegalAction, match="BARB 8.7"):
         m.apply("strategic ger-59 2118")  # once a phase
-    assert "strategic_start" in m.state.vars
+    assert "strategic_start" in m.state.ns("barbarossa-strategic")
     m.apply("end")  # the phase's record of start hexes goes with it (11.7: nothing left to leak)
-    assert "strategic_start" not in m.state.vars
+    assert "strategic_start" not in m.state.ns("barbarossa-strategic")
 
 
 def test_strategic_capacity_is_eight_mech_two_satellite_four_t23_8_7(registry: Registry) -> None:
@@ -582,7 +582,7 @@ def test_strategic_capacity_is_eight_mech_two_satellite_four_t23_8_7(registry: R
         2,
         1,
     ]
-    m.state.vars["strategic_used"] = 5
+    m.state.ns("barbarossa-strategic")["strategic_used"] = 5
     assert m.state.units["ger-r3"] not in strategic.eligible(m)  # 5 + 4 > 8
 
 
