@@ -5,19 +5,16 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.titles.hexland import plugin as hexland_plugin
-from tests.titles.linkland import plugin as linkland_plugin
+from tests.simulate_helpers import Cli, simulate_cli, without_time
+from tests.simulate_helpers import one_line_error as fails
 from wargame import bots as bots_module
 from wargame.actions import Action
-from wargame.cli import main
 from wargame.match import Match
 from wargame.simulate import (
     GameResult,
@@ -30,40 +27,12 @@ from wargame.simulate import (
     wilson,
 )
 
-PLUGINS = (hexland_plugin, linkland_plugin)
 NAMES = ("tests.titles.hexland.plugin", "tests.titles.linkland.plugin")
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-
-Cli = Callable[..., Run]
 
 
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
-    def run(*argv: str) -> Run:
-        code = main(["simulate", *argv], extra_plugins=PLUGINS)
-        captured = capsys.readouterr()
-        return Run(code, captured.out, captured.err)
-
-    return run
-
-
-def fails(result: Run, *fragments: str) -> None:
-    assert result.code == 2, result
-    lines = result.err.strip().splitlines()
-    assert len(lines) == 1, result.err
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-
-
-def without_time(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+    return simulate_cli(capsys)
 
 
 # ----------------------------------------------------------------------------- statistics

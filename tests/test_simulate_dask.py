@@ -8,18 +8,14 @@ import json
 import socket
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.titles.hexland import plugin as hexland_plugin
-from tests.titles.linkland import plugin as linkland_plugin
+from tests.simulate_helpers import Cli, one_line_error, simulate_cli, without_time
 from wargame import simulate
-from wargame.cli import main
 from wargame.errors import UsageError
 from wargame.simulate import GameSpec, run_games
 
@@ -27,42 +23,12 @@ distributed = pytest.importorskip("distributed")
 
 pytestmark = pytest.mark.xdist_group("dask")  # one cluster per test process, not per test
 
-PLUGINS = (hexland_plugin, linkland_plugin)
 ROOT = str(Path(__file__).resolve().parent.parent)  # where worker processes find tests.titles
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-
-Cli = Callable[..., Run]
 
 
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
-    def run(*argv: str) -> Run:
-        code = main(["simulate", *argv], extra_plugins=PLUGINS)
-        captured = capsys.readouterr()
-        return Run(code, captured.out, captured.err)
-
-    return run
-
-
-def one_line_error(result: Run, *fragments: str) -> str:
-    assert result.code == 2, result
-    lines = result.err.strip().splitlines()
-    assert len(lines) == 1, result.err
-    assert "Traceback" not in result.err
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
-    return lines[0]
-
-
-def without_time(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{k: v for k, v in row.items() if k != "seconds"} for row in rows]
+    return simulate_cli(capsys)
 
 
 @pytest.fixture(scope="module")
