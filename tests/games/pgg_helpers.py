@@ -23,16 +23,10 @@ from wargame.plugins import GameDef, Title, load_title
 from wargame.state import Unit
 
 TITLE_ID = "panzergruppe-guderian"
-NUMBERING = {
-    "digits": [2, 2],
-    "order": "column-first",
-    "first_column": 1,
-    "first_row": 1,
-    "column_direction": "east",
-    "row_direction": "south",
-    "orientation": "flat",
-    "shifted": "even",
-}
+NUMBERING: dict[str, Any] = json.loads(
+    (files("wargame.games.panzergruppe_guderian") / "data" / "map.json").read_text(encoding="utf-8")
+)["numbering"]
+"""The shipped map's hex numbering (test_pgg_map checks it is PGG's), so test maps number alike."""
 STAND_IN = {"source": "stand-in", "note": "test map"}
 
 
