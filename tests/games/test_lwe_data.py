@@ -4,7 +4,6 @@ digest, section 0.1). The rules themselves are not built yet (RULINGS.md, Status
 
 from __future__ import annotations
 
-import json
 import tomllib
 from functools import cache
 from importlib.resources import files
@@ -13,21 +12,21 @@ from typing import Any
 
 import pytest
 
+from tests.games.data_helpers import (
+    assert_document_valid,
+    assert_generated_current,
+    data_loader,
+)
 from wargame.combat import build_table
 from wargame.games.land_without_end import plugin
 from wargame.games.land_without_end.datagen import build
-from wargame.loader import check_document
 from wargame.match import Match
 from wargame.plugins import discover
 
 DATA = Path(str(files("wargame.games.land_without_end") / "data"))
 
 
-@cache
-def _load(name: str) -> dict[str, Any]:
-    with (DATA / name).open(encoding="utf-8") as fh:
-        doc: dict[str, Any] = json.load(fh)
-    return doc
+_load = data_loader(DATA)
 
 
 @cache
@@ -40,13 +39,11 @@ def _crt() -> Any:
 
 @pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.json")))
 def test_document_validates(name: str) -> None:
-    model, problems = check_document(_load(name), file=name)
-    assert model is not None and not problems, problems
+    assert_document_valid(_load(name), name)
 
 
 def test_generated_documents_are_up_to_date() -> None:
-    for name, doc in build.documents().items():
-        assert _load(name) == json.loads(json.dumps(doc)), f"{name} is stale: run `{build.COMMAND}`"
+    assert_generated_current(build, _load)
 
 
 def test_title_loads_through_its_plugin_and_sets_up() -> None:

