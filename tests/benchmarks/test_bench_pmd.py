@@ -31,14 +31,11 @@ from tests.benchmarks.test_bench_playout import (
     random_playout,
     replay,
 )
-from tests.benchmarks.test_web_roundtrip import MAX_ENDS, Position, p95
+from tests.benchmarks.test_web_roundtrip import Position, first_move_position, p95
 from tests.test_conformance import _play as conformance_playout
-from tests.web.conftest import make_app, page_client
 from wargame.bots import play
 from wargame.match import Match
-from wargame.plugins import Registry, Title, discover
-from wargame.web.app import TOKEN_HEADER
-from wargame.web.games import Game
+from wargame.plugins import Registry, Title
 
 PMD, PGG = "proud-monster-deluxe", "panzergruppe-guderian"
 ROUNDS = 20
@@ -66,26 +63,10 @@ push on the way (8.9's supply concentration, 8.10's Paulus Pause)."""
 
 @pytest.fixture(scope="module", params=[PMD, PGG])
 def first_moves(request: Any) -> Iterator[Position]:
-    """A hot-seat match ended phase by phase up to its first decision with moves; the action is
-    the move of the unit with the most destinations."""
-    with page_client(make_app(discover())) as client:
-        r = client.post("/api/matches", json={"title": request.param, "seed": 1, "mode": "hotseat"})
-        assert r.status_code == 201, r.text
-        token = r.json()["seats"][0]["token"]
-        game: Game = client.app.state.hub.games[r.json()["match"]]  # type: ignore[attr-defined]
-        headers = {TOKEN_HEADER: token}
-        for _ in range(MAX_ENDS):
-            legal = client.get(f"/api/matches/{game.id}/legal", headers=headers).json()
-            if legal["moves"]:
-                break
-            for answer in ANSWERS:  # end the phase, or decline what the rules pushed
-                url = f"/api/matches/{game.id}/actions"
-                if client.post(url, headers=headers, json={"action": answer}).status_code == 200:
-                    break
-        assert legal["moves"], f"{request.param}: no movement within {MAX_ENDS} decisions"
-        group = max(legal["moves"].values(), key=lambda g: (len(g["destinations"]), g["from"]))
-        far = max(group["destinations"].values(), key=lambda d: (len(d["path"]), d["action"]))
-        yield Position(client, game, token, game.match.sandbox(), len(game.log), far["action"])
+    """A hot-seat match ended phase by phase (declining what the rules pushed) up to its first
+    decision with moves; the action is the move of the unit with the most destinations."""
+    with first_move_position(request.param, ANSWERS) as position:
+        yield position
 
 
 @pytest.mark.benchmark(group="pmd-web-next-decision")

@@ -20,7 +20,8 @@ from __future__ import annotations
 import statistics
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,13 +84,13 @@ class Position:
         return body
 
 
-@pytest.fixture(scope="module")
-def position() -> Iterator[Position]:
-    """A hot-seat match of the largest title, ended phase by phase up to the first decision
-    with moves; the action is the move of the unit with the most destinations."""
-    title = largest_title()
+@contextmanager
+def first_move_position(title_id: str, answers: Sequence[str] = ("end",)) -> Iterator[Position]:
+    """A hot-seat match of ``title_id`` up to its first decision with moves, each decision on
+    the way answered by the first of ``answers`` the server takes; the action is the move of
+    the unit with the most destinations."""
     with page_client(make_app(discover())) as client:
-        r = client.post("/api/matches", json={"title": title.id, "seed": 1, "mode": "hotseat"})
+        r = client.post("/api/matches", json={"title": title_id, "seed": 1, "mode": "hotseat"})
         assert r.status_code == 201, r.text
         token = r.json()["seats"][0]["token"]
         game: Game = client.app.state.hub.games[r.json()["match"]]  # type: ignore[attr-defined]
@@ -98,11 +99,21 @@ def position() -> Iterator[Position]:
             legal = client.get(f"/api/matches/{game.id}/legal", headers=headers).json()
             if legal["moves"]:
                 break
-            client.post(f"/api/matches/{game.id}/actions", headers=headers, json={"action": "end"})
-        assert legal["moves"], f"{title.id}: no movement within {MAX_ENDS} decisions"
+            for answer in answers:
+                url = f"/api/matches/{game.id}/actions"
+                if client.post(url, headers=headers, json={"action": answer}).status_code == 200:
+                    break
+        assert legal["moves"], f"{title_id}: no movement within {MAX_ENDS} decisions"
         group = max(legal["moves"].values(), key=lambda g: (len(g["destinations"]), g["from"]))
         far = max(group["destinations"].values(), key=lambda d: (len(d["path"]), d["action"]))
         yield Position(client, game, token, game.match.sandbox(), len(game.log), far["action"])
+
+
+@pytest.fixture(scope="module")
+def position() -> Iterator[Position]:
+    """The largest title's first decision with moves, phases ended on the way."""
+    with first_move_position(largest_title().id) as pos:
+        yield pos
 
 
 def p95(name: str, run: Callable[[], object], reset: Callable[[], None], rounds: int) -> float:
