@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.graph_helpers import Costs, graph_of, line_graph
 from wargame.hexgrid import HexGrid, HexNumbering
 from wargame.movement import (
     CostModel,
@@ -19,23 +20,6 @@ from wargame.movement import (
     reachable,
 )
 from wargame.topology import Edge, Graph
-
-Costs = list[list[int | None]]
-
-
-def graph_of(adj: Sequence[Sequence[int]]) -> Graph:
-    ids = tuple(f"n{i}" for i in range(len(adj)))
-    return Graph(
-        ids=ids,
-        index={loc: i for i, loc in enumerate(ids)},
-        adj=tuple(tuple(row) for row in adj),
-        edge_features=tuple(tuple(frozenset() for _ in row) for row in adj),
-    )
-
-
-def line_graph(n: int) -> Graph:
-    """0 - 1 - 2 - ... - (n-1), both ways."""
-    return graph_of([[j for j in (i - 1, i + 1) if 0 <= j < n] for i in range(n)])
 
 
 def uniform(graph: Graph, c: int = 1) -> Costs:

@@ -9,27 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.graph_helpers import Costs, graph_of, line_graph
 from wargame.hexgrid import HexGrid, HexNumbering
 from wargame.movement import CostModel
 from wargame.supply import steps_closed_by, supply_net, traces_to
 from wargame.topology import Graph
-
-Costs = list[list[int | None]]
-
-
-def graph_of(adj: Sequence[Sequence[int]]) -> Graph:
-    ids = tuple(f"n{i}" for i in range(len(adj)))
-    return Graph(
-        ids=ids,
-        index={loc: i for i, loc in enumerate(ids)},
-        adj=tuple(tuple(row) for row in adj),
-        edge_features=tuple(tuple(frozenset() for _ in row) for row in adj),
-    )
-
-
-def line_graph(n: int) -> Graph:
-    return graph_of([[j for j in (i - 1, i + 1) if 0 <= j < n] for i in range(n)])
-
 
 # -- hand-checked ------------------------------------------------------------------------------
 
