@@ -483,36 +483,38 @@ class _Builder:
             )
         for spec in self.config["exits"]:
             if "rule" in spec:
-                self._add(
-                    _Link(
-                        spec["from"],
-                        spec["id"],
-                        spec["class"],
-                        {"exit"},
-                        {"toward": spec["toward_name"]},
-                        rulebook(spec["rule"], "The exit point is a stand-in (the sheet edge)."),
-                        "rulebook",
-                    )
+                self._add_exit(
+                    spec,
+                    rulebook(spec["rule"], "The exit point is a stand-in (the sheet edge)."),
+                    "rulebook",
                 )
 
     def add_exit_links(self) -> None:
         for spec in self.config["exits"]:
             if "rule" in spec:
                 continue
-            self._add(
-                _Link(
-                    spec["from"],
-                    spec["id"],
-                    spec["class"],
-                    {"exit"},
-                    {"toward": spec["toward_name"]},
-                    stand_in(
-                        f"A line off the map: the 1941 {spec['class']} route toward "
-                        f"{spec['toward_name']}."
-                    ),
-                    "exit",
-                )
+            self._add_exit(
+                spec,
+                stand_in(
+                    f"A line off the map: the 1941 {spec['class']} route toward "
+                    f"{spec['toward_name']}."
+                ),
+                "exit",
             )
+
+    def _add_exit(self, spec: Json, provenance: Json, origin: str) -> None:
+        """The link from a map point to an exit point (the rulebook's, or a stand-in's)."""
+        self._add(
+            _Link(
+                spec["from"],
+                spec["id"],
+                spec["class"],
+                {"exit"},
+                {"toward": spec["toward_name"]},
+                provenance,
+                origin,
+            )
+        )
 
     def add_lines(self) -> None:
         for line in self.config["lines"]:
