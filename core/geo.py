@@ -399,6 +399,23 @@ def name_pieces(
     return names
 
 
+def land_and_lakes(
+    land: Sequence[Any], lakes: Sequence[Any], points: Sequence[Point]
+) -> tuple[Any, Any]:
+    """Two boolean arrays over ``points``: inside some of the ``land`` paths, inside some of the
+    ``lakes`` (matplotlib Paths); a map's water is off the land or in a lake."""
+    import numpy as np
+
+    arr = np.asarray(points, dtype=float)
+    on_land = np.zeros(len(arr), dtype=bool)
+    for path in land:
+        on_land |= path.contains_points(arr)
+    in_lake = np.zeros(len(arr), dtype=bool)
+    for path in lakes:
+        in_lake |= path.contains_points(arr)
+    return on_land, in_lake
+
+
 def read_gshhs(resolution: str, bbox: tuple[float, float, float, float]) -> list[tuple[int, Any]]:
     """(level, [lon, lat] ring as an array) of every GSHHS polygon meeting ``bbox`` (lon0, lat0,
     lon1, lat1): level 1 is land, level 2 lakes."""

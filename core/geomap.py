@@ -33,6 +33,7 @@ from wargame.geo import (
     hex_distance,
     hex_line,
     inside,
+    land_and_lakes,
     load_places,
     name_pieces,
     nearest_hex,
@@ -283,13 +284,7 @@ class HexMapBuilder(CalibratedMap):
         seas = [(sea["name"], sea["polygon"]) for sea in cfg["seas"]]
 
         def body(points: Sequence[Point]) -> list[str | None]:
-            arr = np.array(points)
-            on_land = np.zeros(len(points), dtype=bool)
-            for path in land:
-                on_land |= path.contains_points(arr)
-            in_lake = np.zeros(len(points), dtype=bool)
-            for path in lake_rings:
-                in_lake |= path.contains_points(arr)
+            on_land, in_lake = land_and_lakes(land, lake_rings, points)
             out: list[str | None] = []
             for point, dry, wet in zip(points, on_land, in_lake, strict=True):
                 if dry and not wet:

@@ -69,10 +69,9 @@ class Builder(CalibratedMap):
     # -- water ---------------------------------------------------------------------------
 
     def water_test(self) -> Any:
-        import numpy as np
         from matplotlib.path import Path as MplPath
 
-        from wargame.geo import read_gshhs
+        from wargame.geo import land_and_lakes, read_gshhs
 
         w = self.config["water"]
         polys = read_gshhs(w["resolution"], (8.0, 38.0, 56.0, 66.0))
@@ -89,13 +88,7 @@ class Builder(CalibratedMap):
             lakes.append(MplPath([self.grid(v) for v in found[0]]))
 
         def test(points: Sequence[Point]) -> tuple[list[bool], list[bool]]:
-            arr = np.asarray(points, dtype=float)
-            on_land = np.zeros(len(arr), dtype=bool)
-            for path in land:
-                on_land |= path.contains_points(arr)
-            in_lake = np.zeros(len(arr), dtype=bool)
-            for path in lakes:
-                in_lake |= path.contains_points(arr)
+            on_land, in_lake = land_and_lakes(land, lakes, points)
             return [bool(v) for v in ~on_land], [bool(v) for v in in_lake]
 
         return test

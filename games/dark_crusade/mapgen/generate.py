@@ -22,10 +22,10 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+from wargame import geo
 from wargame.geo import (
     GeneratorError,
     Projection,
-    basemap_dir,
     clip_ring,
     dumps,
     inside,
@@ -159,26 +159,12 @@ def great_circle_km(a: Sequence[float], b: Sequence[float], radius: float) -> fl
 def read_gshhs(
     resolution: str, bbox: tuple[float, float, float, float]
 ) -> list[tuple[int, list[Point]]]:
-    """(level, [lon, lat] ring) of every GSHHS polygon whose extent meets ``bbox``."""
-    import numpy as np
-
-    base = basemap_dir()
-    raw = (base / f"gshhs_{resolution}.dat").read_bytes()
-    lon0, lat0, lon1, lat1 = bbox
-    out: list[tuple[int, list[Point]]] = []
-    for line in (base / f"gshhsmeta_{resolution}.dat").read_text().splitlines():
-        fields = line.split()
-        if not fields:
-            continue
-        south, north = float(fields[3]), float(fields[4])
-        if north < lat0 or south > lat1:
-            continue
-        offset, size = int(fields[5]), int(fields[6])
-        ring = np.frombuffer(raw[offset : offset + size], "<f4").reshape(-1, 2)
-        if len(ring) < 3 or ring[:, 0].max() < lon0 or ring[:, 0].min() > lon1:
-            continue
-        out.append((int(fields[0]), [(float(x), float(y)) for x, y in ring]))
-    return out
+    """(level, [lon, lat] ring) of every GSHHS polygon whose extent meets ``bbox``, each ring
+    as a list of points."""
+    return [
+        (level, [(float(x), float(y)) for x, y in ring])
+        for level, ring in geo.read_gshhs(resolution, bbox)
+    ]
 
 
 class Water:
@@ -209,15 +195,7 @@ class Water:
         self.coast = [ring for level, ring in polygons if level == 1] + lake_rings
 
     def wet(self, points: Sequence[Point]) -> list[bool]:
-        import numpy as np
-
-        arr = np.asarray(points, dtype=float)
-        on_land = np.zeros(len(arr), dtype=bool)
-        for path in self.land:
-            on_land |= path.contains_points(arr)
-        in_lake = np.zeros(len(arr), dtype=bool)
-        for path in self.lakes:
-            in_lake |= path.contains_points(arr)
+        on_land, in_lake = geo.land_and_lakes(self.land, self.lakes, points)
         return [bool(v) for v in (~on_land) | in_lake]
 
     def share(self, a: Point, b: Point, samples: int) -> float:
