@@ -218,35 +218,20 @@ def push(match: Match, side: str, kind: str, **context: Any) -> None:
     match.touch()
 
 
+def push_loss(match: Match, who: str, units: list[str], *, retreat: bool) -> None:
+    """Blue must take one step loss in battle b0 as ``who``, from ``units`` (or retreat)."""
+    push(match, "blue", "loss", battle="b0", who=who, n=1, taken=0, units=units, retreat=retreat)
+
+
 def test_steps_come_off_the_unit_that_loses_least(hexland: Title) -> None:
     match = Match(hexland, seed=1)
-    push(
-        match,
-        "blue",
-        "loss",
-        battle="b0",
-        who="defender",
-        n=1,
-        taken=0,
-        units=["7-arm", "1-inf"],
-        retreat=False,
-    )
+    push_loss(match, "defender", ["7-arm", "1-inf"], retreat=False)
     assert HeuristicBot(1).choose(match) == Action("lose", ("1-inf",))
 
 
 def test_a_retreat_instead_of_steps_away_from_objectives(hexland: Title) -> None:
     match = Match(hexland, seed=1)
-    push(
-        match,
-        "blue",
-        "loss",
-        battle="b0",
-        who="attacker",
-        n=1,
-        taken=0,
-        units=["1-inf", "2-inf"],
-        retreat=True,
-    )
+    push_loss(match, "attacker", ["1-inf", "2-inf"], retreat=True)
     assert HeuristicBot(1).choose(match) == Action("retreat-instead")
 
 
@@ -255,17 +240,7 @@ def test_holding_an_objective_is_worth_a_step(hexland: Title) -> None:
     units = match.state.units
     for uid in ("1-inf", "2-inf"):
         match.place(units[uid], "0905")
-    push(
-        match,
-        "blue",
-        "loss",
-        battle="b0",
-        who="defender",
-        n=1,
-        taken=0,
-        units=["1-inf", "2-inf"],
-        retreat=True,
-    )
+    push_loss(match, "defender", ["1-inf", "2-inf"], retreat=True)
     assert HeuristicBot(1).choose(match).verb == "lose"
 
 
