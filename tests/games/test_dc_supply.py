@@ -30,6 +30,14 @@ def surround(m: Match, loc: str, side: str) -> None:
     own(m, side, *m.topology.neighbours(loc))
 
 
+def besieged(m: Match, side: str, loc: str, enemy: str, *uids: str) -> None:
+    """``side``'s ``uids`` in ``loc``, which it holds, every neighbour ``enemy``'s."""
+    own(m, side, loc)
+    surround(m, loc, enemy)
+    for uid in uids:
+        place(m, uid, loc)
+
+
 def crimea_cut_off(m: Match) -> None:
     """The Axis holds Sevastopol and Simferopol; the Soviets hold the way out by land."""
     own(m, AXIS, "sevastopol", "simferopol")
@@ -385,10 +393,7 @@ def test_17_B_E_12_garrison_reduced_on_the_enemy_side_of_the_border() -> None:
 def test_17_B_E_12_axis_units_in_a_soviet_fortress_all_go_at_two_a_turn() -> None:
     m = new()
     clear(m)
-    own(m, AXIS, "lvov")
-    surround(m, "lvov", SOVIET)
-    for uid in ("ger-1", "ger-10", "ger-11"):
-        place(m, uid, "lvov")
+    besieged(m, AXIS, "lvov", SOVIET, "ger-1", "ger-10", "ger-11")
     S.isolate(m, AXIS)
     assert m.decision.context["count"] == 2
     pick(m)
@@ -400,10 +405,7 @@ def test_17_B_E_12_axis_units_in_a_soviet_fortress_all_go_at_two_a_turn() -> Non
 def test_17_B_soviet_units_in_konigsberg_keep_one() -> None:
     m = new()
     clear(m)
-    own(m, SOVIET, "konigsberg")
-    surround(m, "konigsberg", AXIS)
-    for uid in ("sov-10a", "sov-11a", "sov-12a"):
-        place(m, uid, "konigsberg")
+    besieged(m, SOVIET, "konigsberg", AXIS, "sov-10a", "sov-11a", "sov-12a")
     assert S.in_supply(m, m.state.units["sov-10a"])  # the Baltic is Soviet with Konigsberg
     own(m, AXIS, *[p for p in m.topology.region("sea:baltic") if p != "konigsberg"])
     for uid in ("sov-10a", "sov-11a", "sov-12a"):
@@ -455,10 +457,7 @@ def test_17_B_isolation_at_the_end_of_the_soviet_supply_phase() -> None:
 def test_17_B_fortress_choice_inside_the_sequence() -> None:
     m = new()
     clear(m)
-    own(m, AXIS, "lvov")
-    surround(m, "lvov", SOVIET)
-    for uid in ("ger-1", "ger-10", "ger-11"):
-        place(m, uid, "lvov")
+    besieged(m, AXIS, "lvov", SOVIET, "ger-1", "ger-10", "ger-11")
     play_to(m, AXIS, "victory")
     m.apply("end")
     assert m.decision.kind == S.ISOLATION and m.decision.side == AXIS
