@@ -16,6 +16,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from wargame.plugins import Registry
 from wargame.web.app import PAGE_HEADER, address, create_app, listen
 
@@ -111,6 +113,16 @@ def serving(app: Any, sock: Any) -> Iterator[str]:
         srv.should_exit = True
         thread.join(10)
         sock.close()
+
+
+@contextmanager
+def module_browser(missing_now: str | None) -> Iterator[Any]:
+    """A test module's browser: a failure, not a skip, when the browser tests are required
+    (``REQUIRE_ENV``) but cannot run for the reason ``missing_now``."""
+    if missing_now is not None:
+        pytest.fail(f"{REQUIRE_ENV} is set, but the browser tests cannot run: {missing_now}")
+    with browser() as launched:
+        yield launched
 
 
 @contextmanager

@@ -47,9 +47,7 @@ def site(registry: Registry) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
-    if MISSING is not None:
-        pytest.fail(f"{web.REQUIRE_ENV} is set, but the browser tests cannot run: {MISSING}")
-    with web.browser() as launched:
+    with web.module_browser(MISSING) as launched:
         yield launched
 
 
