@@ -20,6 +20,16 @@ def sails(m: Match, uid: str) -> set[str]:
     return {a.args[1] for a in m.legal_actions() if a.verb == "sea" and a.args[0] == uid}
 
 
+def soviet_movement(registry: Registry) -> Match:
+    """The Road Back at the Soviet movement phase (move-fight order), the board cleared."""
+    m = new(registry, "road-back")
+    to_order(m, "soviet")
+    m.apply("order move-fight")
+    to_kind(m, "soviet", "movement")
+    clear(m)
+    return m
+
+
 @pytest.fixture()
 def gm(registry: Registry) -> Match:
     m = german_movement(registry, 14)
@@ -70,11 +80,7 @@ def test_a_sea_moved_corps_may_not_move_on_or_attack_that_player_turn_10_16(gm: 
 def test_the_ica_shuttles_by_sea_only_and_never_into_a_german_port_10_34(
     registry: Registry,
 ) -> None:
-    m = new(registry, "road-back")
-    to_order(m, "soviet")
-    m.apply("order move-fight")
-    to_kind(m, "soviet", "movement")
-    clear(m)
+    m = soviet_movement(registry)
     put(m, "sov-ica", ODESSA)
     m.state.control[ODESSA] = "soviet"
     m.state.control[SEVASTOPOL] = "soviet"
@@ -89,11 +95,7 @@ def test_the_ica_shuttles_by_sea_only_and_never_into_a_german_port_10_34(
 def test_a_stack_holding_the_ica_does_not_move_overland_10_34(registry: Registry) -> None:
     """The stack listing must not borrow its first unit's reach for the whole stack: the ICA in
     it may not move (conformance seed 2 found 'move sov-9,sov-ica ...' listed, then refused)."""
-    m = new(registry, "road-back")
-    to_order(m, "soviet")
-    m.apply("order move-fight")
-    to_kind(m, "soviet", "movement")
-    clear(m)
+    m = soviet_movement(registry)
     put(m, "sov-ica", ODESSA)
     put(m, "sov-47", ODESSA)
     m.state.control[ODESSA] = "soviet"
