@@ -2,33 +2,34 @@
 
 from __future__ import annotations
 
+from wargame import testing
 from wargame.match import Match
+from wargame.models import PhaseSpec
 from wargame.plugins import Registry
+
+ADMIN = PhaseSpec(id="administration", when="administration")
+"""An Administration Phase, for the rules modules' phase-start hooks called directly."""
 
 
 def new(registry: Registry, scenario: str = "campaign", seed: int = 0) -> Match:
     return Match(registry.get("barbarossa"), scenario, seed)
 
 
+def cleared_road_back(registry: Registry) -> Match:
+    """The Road Back at its first decision, every unit taken off the map."""
+    m = new(registry, "road-back")
+    testing.clear(m)
+    return m
+
+
 def to_order(match: Match, side: str) -> None:
     """End phases until ``side`` must choose its phase order."""
-    for _ in range(200):
-        d = match.decision
-        assert d is not None, "the game ended first"
-        if d.kind == "order" and d.side == side:
-            return
-        step(match)
-    raise AssertionError(f"never reached {side}'s order")
+    to_kind(match, side, "order")
 
 
 def to_kind(match: Match, side: str, kind: str) -> None:
-    for _ in range(200):
-        d = match.decision
-        assert d is not None, "the game ended first"
-        if d.kind == kind and d.side == side:
-            return
-        step(match)
-    raise AssertionError(f"never reached {side}'s {kind}")
+    """Step (see :func:`step`) until ``side`` decides a ``kind`` decision."""
+    testing.to_phase(match, side, kind, 200, step=step)
 
 
 def step(match: Match) -> None:

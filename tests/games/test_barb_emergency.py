@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.barb_helpers import new
-from tests.titles.variants import clear, force_rolls, put
+from tests.games.barb_helpers import ADMIN, cleared_road_back
+from tests.titles.variants import force_rolls, put
 from wargame.actions import IllegalAction
 from wargame.games.barbarossa import combat, emergency, insitu, supply
 from wargame.match import Battle, Match
-from wargame.models import PhaseSpec
 from wargame.plugins import Registry
-
-ADMIN = PhaseSpec(id="administration", when="administration")
 
 
 @pytest.fixture()
 def rb(registry: Registry) -> Match:
-    m = new(registry, "road-back")
-    clear(m)
-    return m
+    return cleared_road_back(registry)
 
 
 def test_emergency_units_enter_in_situ_one_a_hex_from_their_turn_8_4(rb: Match) -> None:

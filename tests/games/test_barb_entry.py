@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.barb_helpers import new
+from tests.games.barb_helpers import ADMIN, new
 from tests.titles.variants import clear, put
 from wargame.games.barbarossa import insitu, restricted
 from wargame.match import Match
@@ -13,7 +13,6 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Registry
 from wargame.testing import refused
 
-ADMIN = PhaseSpec(id="administration", when="administration")
 MOVEMENT = PhaseSpec(id="movement", kind="movement", when="movement")
 NORTH, SOUTH = "1510", "2205"  # German-held hexes of the Road Back, north and south logistics
 

@@ -5,22 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.barb_helpers import new
+from tests.games.barb_helpers import ADMIN, cleared_road_back
 from tests.titles.variants import clear, put
 from wargame.actions import Action, Decision, IllegalAction
 from wargame.games.barbarossa import combat, forts, supply
 from wargame.match import Battle, Match
-from wargame.models import PhaseSpec
 from wargame.plugins import Registry
-
-ADMIN = PhaseSpec(id="administration", when="administration")
 
 
 @pytest.fixture()
 def rb(registry: Registry) -> Match:
-    m = new(registry, "road-back")
-    clear(m)
-    return m
+    return cleared_road_back(registry)
 
 
 def rules(m: Match, battle: Battle) -> list[tuple[int, str]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.barb_helpers import new
-from tests.titles.variants import clear, put
+from tests.games.barb_helpers import cleared_road_back
+from tests.titles.variants import put
 from wargame.games.barbarossa import admin, conversions, supply
 from wargame.match import Match
 from wargame.plugins import Registry
@@ -14,9 +14,7 @@ from wargame.plugins import Registry
 
 @pytest.fixture()
 def rb(registry: Registry) -> Match:
-    m = new(registry, "road-back")
-    clear(m)
-    return m
+    return cleared_road_back(registry)
 
 
 def test_a_supplied_tank_army_converts_in_place_on_its_turn_8_19(rb: Match) -> None:

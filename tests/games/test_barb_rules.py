@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.games.barb_helpers import new, step, to_kind, to_order
+from tests.games.barb_helpers import cleared_road_back, new, step, to_kind, to_order
 from tests.titles.variants import clear, force_rolls, put
 from wargame.actions import IllegalAction
 from wargame.games.barbarossa import combat, supply, victory
@@ -18,9 +18,7 @@ from wargame.plugins import Registry
 
 @pytest.fixture()
 def rb(registry: Registry) -> Match:
-    m = new(registry, "road-back")
-    clear(m)
-    return m
+    return cleared_road_back(registry)
 
 
 # ------------------------------------------------------------------ movement (10.0)
