@@ -23,6 +23,7 @@ from wargame.games.proud_monster_deluxe import (
     concentration,
     constructions,
     conversions,
+    corps,
     counterfire,
     eliminated,
     engineers,
@@ -106,6 +107,7 @@ RULES: tuple[object, ...] = (
     replacements,  # 9.5, 9.8
     withdrawals,  # 9.7
     reorganize,  # 9.2
+    corps,  # 9.1.3, 9.2: Soviet TC/MC step maxima, Guards corps
     conversions,  # 9.3, 9.4.1
     setups,  # 1.3
     concentration,  # part 2: 8.9

@@ -8,9 +8,10 @@ goes to the Tried Units pool, the text's example). Leg units may do it next to t
 normally that week; Mech units may not do it next to an enemy unit across a land hexside, and
 both take the Refit marker (the ``refit`` flag of replacements.py: no move nor attack that week,
 gone in the Cleanup Phase). Never in a jointly-occupied hex. Soviets too: a reorganization is no
-refit (9.5.3 forbids only refits). The Guards corps giving steps to non-Guards corps is not built
-(no corps in the manifest; ruling RO1). 15.9's upgraded unit reorganizing its Mech Upgrade
-marker's steps into itself is upgrades.py's ``upgrade-absorb``."""
+refit (9.5.3 forbids only refits). A Soviet Guards corps may give steps to a non-Guards corps of
+its kind (GTC to TC, GMC to MC), never the reverse (ruling CO2); a TC or MC is at full strength
+at the turn's step maximum (9.1.3, ``corps.py``; ruling CO1). 15.9's upgraded unit reorganizing
+its Mech Upgrade marker's steps into itself is upgrades.py's ``upgrade-absorb``."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from wargame.match import Match
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import reserves
+from . import corps, reserves
 from .reinforce import RVGK
 from .strategic import OKH
 
@@ -39,11 +40,14 @@ def problem(match: Match, side: str, giver: Unit, taker: Unit) -> str | None:
         return f"two different units of yours ({RULE})"
     if giver.loc is None or giver.loc != taker.loc:
         return f"{giver.id} and {taker.id} are not stacked together ({RULE})"
-    if match.counter(giver)["type"] != match.counter(taker)["type"]:
+    if corps.guards_gives(match, taker, giver):
+        return f"a non-Guards corps gives no step to a Guards corps ({RULE})"
+    same = match.counter(giver)["type"] == match.counter(taker)["type"]
+    if not same and not corps.guards_gives(match, giver, taker):
         return f"only units of the same nationality and type reorganize ({RULE})"
     if match.faces(giver) < 2 or match.faces(taker) < 2:
         return f"only units of several steps at full strength reorganize ({RULE})"
-    if taker.step == 0:
+    if corps.at_full(match, taker):
         return f"{taker.id} is at full strength ({RULE})"
     return where_problem(match, side, giver)
 

@@ -33,8 +33,9 @@ eliminated unit goes where a unit destroyed in combat goes (eliminated.py).
 ``Match.faces``); in 1942 a refit or rebuild may not bring it to full strength, from 1943 not to
 a green face (ruling RI1).
 
-15.9's Mech Upgrade markers are upgrades.py (they use :func:`where_problem`). Not built: the
-Soviet TC and MC step maxima (none in the manifest)."""
+15.9's Mech Upgrade markers are upgrades.py (they use :func:`where_problem`). A TC or MC is
+rebuilt to the step maximum of the turn of rebuilding and costs that many MRPs (9.1.3, 9.5.3,
+``corps.py``)."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import eliminated, ports, reserves, supply
+from . import corps, eliminated, ports, reserves, supply
 from .reinforce import RVGK
 from .strategic import OKH, overland_supply
 from .turns import AXIS, SOVIET, ynn
@@ -296,10 +297,11 @@ ARTILLERY_COST = 2
 
 
 def soviet_cost(match: Match, unit: Unit) -> int:
-    """The points a Soviet rebuild costs: its steps, an artillery division 2 (MRPs: Mech)."""
+    """The points a Soviet rebuild costs: its steps (a TC's or MC's the turn's maximum, 9.1.3),
+    an artillery division 2 (MRPs: Mech)."""
     if "artillery" in match.unit_type(unit).get("tags", ()):
         return ARTILLERY_COST
-    return _steps(match, unit)
+    return corps.full_steps(match, unit)
 
 
 class Rebuild(Verb):
@@ -358,6 +360,7 @@ class Rebuild(Verb):
             rule = AXIS_RULE
         else:
             unit = match.new_unit(old.counter, RVGK[0], old.id)
+            unit.step = corps.full_step(match, unit)  # 9.1.3: a TC or MC to the turn's maximum
             unit.flags["placing"] = True  # 9.5.3: entered as a reinforcement (9.1.3)
             _ns(match)["spent"] = True  # the East system is chosen before any point is spent
             rule = SOVIET_RULE

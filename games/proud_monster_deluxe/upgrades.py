@@ -30,7 +30,7 @@ from wargame.plugins import Verb
 from wargame.state import Unit
 from wargame.topology import is_box
 
-from . import afv, engineers, reorganize, replacements
+from . import afv, corps, engineers, reorganize, replacements
 from .turns import AXIS, SOVIET
 
 RULE = "PMD 15.9"
@@ -163,7 +163,7 @@ def absorb_problem(match: Match, side: str, unit: Unit | None) -> str | None:
     """Why the unit may not reorganize a step of its marker into itself now (15.9, 9.2)."""
     if unit is None or unit.side != side or unit.loc is None or not steps(match, unit):
         return f"one of your units with a Mech Upgrade marker ({RULE})"
-    if unit.step == 0:
+    if corps.at_full(match, unit):  # a TC or MC: the turn's step maximum (9.1.3)
         return f"{unit.id} is at full strength ({RULE})"
     return reorganize.where_problem(match, side, unit)
 

@@ -89,6 +89,7 @@ def test_untried_strengths_stay_out_of_the_units_and_views_2_4_9() -> None:
         "air-sov",
         "grd",
         "gtb",
+        *("tc", "mc", "gtc", "gmc"),  # 2.4.10: corps printed with their entry turns (CO3)
     )
     soviet = [c for c in counters.values() if c["side"] == "soviet"]
     soviet = [c for c in soviet if c["type"] not in arrive_tried]

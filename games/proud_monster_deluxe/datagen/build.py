@@ -21,7 +21,7 @@ from typing import Any
 
 from wargame.geo import generator_main, rulebook, stand_in
 
-from . import reinforcements, scenarios, seas
+from . import corps, reinforcements, scenarios, seas
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 COMMAND = "python -m wargame.games.proud_monster_deluxe.datagen.build"
@@ -164,6 +164,7 @@ def calendar() -> Json:
         "schedule": {
             **reinforcements.schedule(index_of),
             **fire_support_schedule(index_of),
+            **corps.schedule(index_of),  # 9.1.3, 9.4.2 (stand-ins)
         },
     }
 
@@ -996,6 +997,7 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
     later.update(assault_guns)
     para_types, para = reinforcements.blaupunkt_units()  # 15.17, 5.7(6) (stand-ins)
     later.update(para)
+    later.update(corps.counters())  # 9.1.3, 9.2, 9.4.2: Soviet corps (stand-ins)
     if set(later) & set(c):
         raise ValueError(f"reinforcement counters already in the set-up: {set(later) & set(c)}")
     c.update(later)
@@ -1104,6 +1106,7 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
             **section9_types,
             **ag_types,
             **para_types,
+            **corps.types(),
         },
         "counters": dict(sorted(c.items())),
         "pools": pools,
@@ -1937,10 +1940,15 @@ def title() -> Json:
                 "rule": "PMD 8.3",
             },
             "overrun": {
-                "cost": {"axis/mech": 7, "cd-ger": 4, "soviet": 4},
+                # 14.3: Soviet corps pay 7 (by unit type)
+                "cost": {"axis/mech": 7, "cd-ger": 4, "soviet": 4, **corps.MA_COST},
                 # 5.4: a German Mech MA costs 6 in an Axis Seasonal Offensive week, which
-                # also allows 14.8's second round (offensives.py sets the vars)
-                "cost_vars": {"axis_seasonal_offensive": {"axis/mech": 6}},
+                # also allows 14.8's second round (offensives.py sets the vars); a Soviet Mech
+                # corps' 6 in a Soviet one
+                "cost_vars": {
+                    "axis_seasonal_offensive": {"axis/mech": 6},
+                    "soviet_seasonal_offensive": corps.SO_MA_COST,
+                },
                 "continue_on_failure_vars": ["axis_seasonal_offensive"],
                 "hexside_costs": True,
                 "same_start": True,
