@@ -72,11 +72,13 @@ def arrive(match: Match, phase: PhaseSpec) -> None:
     the turn's maximum steps."""
     for unit in match.units_of(SOVIET):
         if unit.loc in RVGK and "entry" in unit.flags and limited(match, unit):
+            if unit.step == full_step(match, unit):
+                continue
             unit.step = full_step(match, unit)
+            match.touch()
             match.emit(
                 "reinforcement",
                 f"{unit.id} arrives with {full_steps(match, unit)} step(s)",
                 RULE,
                 unit=unit.id,
             )
-    match.touch()

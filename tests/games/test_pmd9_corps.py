@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from tests.games import pmd9_helpers as p9
 from tests.games.pmd_combat_helpers import at_phase, clear_pair
+from tests.games.pmd_steps import to_phase
 from wargame import markers
 from wargame.games.proud_monster_deluxe import (
+    conversions,
     corps,
     eliminated,
     offensives,
+    reinforce,
     replacements,
     upgrades,
 )
@@ -203,3 +206,19 @@ def test_a_corps_absorbs_its_mech_upgrade_step_only_below_the_turn_s_maximum_15_
     assert "upgrade-absorb sov-tc-1" in p9.legal(match)
     match.apply("upgrade-absorb sov-tc-1")
     assert steps_left(match, tc) == 3 and not markers.has(match, tc, upgrades.MARKER)
+
+
+def test_a_tc_guards_converts_to_a_gtc_of_its_steps_9_4_2() -> None:
+    match = p9.soviet_part()
+    p9.reinforcement_phase(match, 302)  # the stand-in Guards Convert of a TC (ruling CO3)
+    assert "gtc" in [e["to"] for e in conversions.soviet_due(match).values()]
+    to_phase(match, "soviet", "refit")
+    tc = match.state.units["sov-tc-1"]
+    box = tc.loc
+    assert box in reinforce.RVGK  # an RVGK area: a conversion is allowed there (9.4.2)
+    tc.step = 1  # 3 steps, one short of 302's 4
+    match.touch()
+    match.apply("convert sov-tc-1")
+    gtc = match.state.units["sov-gtc-1"]
+    assert gtc.loc == box and steps_left(match, gtc) == 3
+    assert match.state.units["sov-tc-1"].loc is None

@@ -20,7 +20,7 @@ TC_ARRIVALS = {1: 207, 2: 207, 3: 212, 4: 213, 5: 221, 6: 221}
 MC_ARRIVALS = {1: 217, 2: 221}
 """Stand-in: MC number -> arrival turn (YNN)."""
 GUARDS_CONVERTS = {
-    "301-soviet-guards-convert-tc": (301, "tc", "gtc", 1),
+    "302-soviet-guards-convert-tc": (302, "tc", "gtc", 1),
     "223-soviet-guards-convert-rd-gmc": (223, "rd", "gmc", 1),
     "303-soviet-guards-convert-rd-gmc": (303, "rd", "gmc", 1),
 }
