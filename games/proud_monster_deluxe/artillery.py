@@ -73,8 +73,10 @@ def silent(match: Match, battle: Battle, unit: Unit) -> bool:
 
 
 def only_clear(match: Match, loc: str) -> bool:
+    from .constructions import present
+
     topo = match.topology
-    return topo.terrain(loc) == "clear" and not set(topo.features(loc)) & set(NOT_ONLY_CLEAR)
+    return topo.terrain(loc) == "clear" and not present(match, loc) & set(NOT_ONLY_CLEAR)
 
 
 def doubled(match: Match, battle: Battle, unit: Unit) -> bool:

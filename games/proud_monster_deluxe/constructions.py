@@ -7,7 +7,10 @@ ONE of them, or none, when an attack is made on his hex: a decision of his (``co
 NAME`` or ``construction none``) taken after the units are revealed and before the odds, as with
 Odessa's city or Stalin line (13.4.2). In a jointly-occupied hex the hex defender claims any
 of them; the hex attacker, when the hex defender attacks him, only a city or a fort (13.15.3).
-Its shift joins the ``capped`` group (13.5). On turn 112 a Soviet defender gets shifts only from a fort, heavy fort or Stalin line; a city he claims still
+Its shift joins the ``capped`` group (13.5). Three constructions are markers: the Axis
+Hedgehog (2L, claimed whenever it is there: ``hedgehogs.py``), Fieldworks (1L against a PA for
+their owner: ``fieldworks.py``) and the Soviet Fortified Area (1L, then 2L, around its marker:
+``fortifiedarea.py``). On turn 112 a Soviet defender gets shifts only from a fort, heavy fort or Stalin line; a city he claims still
 makes a close combat with doubled losses, without its shift (5.3(11)).
 
 A defender in a city who declines the city faces the normal stacking limit at once (13.4.2):
@@ -30,12 +33,14 @@ from wargame.plugins import Verb
 
 from . import afv, closecombat
 from .combat import CAPPED
-from .turns import SOVIET, ynn
+from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 13.4.2"
 FORTS = ("fort", "heavy-fort", "stalin-line", "fortified-line")
 """13.4.2: active only while Soviet units hold them (ruling M4)."""
 NONE = "none"
+MARKED = ("hedgehog", "fieldworks", "fortified-area")
+"""Constructions held as markers (13.4.2, 15.16): ``hedgehogs``, ``fieldworks``, ``fortifiedarea``."""
 
 
 def _features(match: Match) -> dict[str, Any]:
@@ -47,11 +52,36 @@ def defender_side(match: Match, battle: Battle) -> str | None:
     return units[battle.defenders[0]].side if battle.defenders else None
 
 
+def present(match: Match, loc: str) -> set[str]:
+    """The hex's constructions and construction markers (Hedgehog, Fieldworks, the Fortified
+    Area's own hex): what rules naming "a city, hedgehog or fieldworks" hex read."""
+    found = set(match.topology.features(loc)) if loc in match.topology else set()
+    found |= {
+        str(m["type"])
+        for m in match.state.markers.values()
+        if m.get("loc") == loc and m.get("type") in MARKED
+    }
+    return found
+
+
+def active_forts(match: Match, loc: str) -> set[str]:
+    """The forts in ``loc`` that are active for its Soviet defenders (13.4.2, ruling M4)."""
+    found = set(match.topology.features(loc)) & set(FORTS) if loc in match.topology else set()
+    if match.state.vars.get("stalin_line_destroyed"):
+        found.discard("stalin-line")
+    return found
+
+
 def available(match: Match, battle: Battle) -> list[str]:
-    """The constructions the defender may claim in the target hex, best shift first."""
+    """The constructions the defender may claim in the target hex, best shift first; a
+    Hedgehog alone, for it must be claimed (13.4.2)."""
+    from . import fieldworks, fortifiedarea, hedgehogs
+
     side = defender_side(match, battle)
     target = battle.target
     hex_attacker = combat_mechanic.joint(match, target) and match.side_at(target) != side
+    if side == AXIS and hedgehogs.at(match, target) and not hex_attacker:
+        return [hedgehogs.KIND]
     out: list[tuple[int, str]] = []
     for name in sorted(match.topology.features(battle.target)):
         spec = _features(match).get(name, {}).get("combat")
@@ -66,7 +96,26 @@ def available(match: Match, battle: Battle) -> list[str]:
         if hex_attacker and name not in (*FORTS, "city"):
             continue  # 13.15.3: the hex attacker defends with a city or fort only (ruling JO12)
         out.append((int(spec["shift"]), name))
+    if not hex_attacker:
+        if battle.kind == "attack" and side and fieldworks.owner(match, target) == side:
+            out.append((fieldworks.SHIFT, fieldworks.KIND))
+        if fortifiedarea.covers(match, battle):
+            out.append((fortifiedarea.columns(match), fortifiedarea.KIND))
     return [name for _, name in sorted(out)]
+
+
+def spec(match: Match, name: str) -> dict[str, Any]:
+    """A construction's combat entry: the terrain chart's, or a marker's (13.4.2, 15.16)."""
+    from . import fieldworks, fortifiedarea, hedgehogs
+
+    shifts = {
+        hedgehogs.KIND: hedgehogs.SHIFT,
+        fieldworks.KIND: fieldworks.SHIFT,
+        fortifiedarea.KIND: fortifiedarea.columns(match),
+    }
+    if name in shifts:
+        return {"shift": shifts[name]}
+    return dict(_features(match)[name]["combat"])
 
 
 def chosen(match: Match, battle: Battle) -> str | None:
@@ -81,7 +130,7 @@ def chosen(match: Match, battle: Battle) -> str | None:
 def effect(match: Match, battle: Battle) -> dict[str, Any]:
     """The chosen construction's combat entry from the terrain chart ({} with none)."""
     name = chosen(match, battle)
-    return dict(_features(match)[name]["combat"]) if name else {}
+    return spec(match, name) if name else {}
 
 
 def in_city(match: Match, battle: Battle) -> bool:
@@ -96,7 +145,7 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
         return []
     if defender_side(match, battle) == SOVIET and ynn(match) == 112 and name not in FORTS:
         return []  # 5.3(11): a city is still close combat with doubled losses, but no shift
-    columns = int(_features(match)[name]["combat"]["shift"])
+    columns = int(spec(match, name)["shift"])
     return [Shift(columns, f"defender claims the {name.replace('-', ' ')}", RULE, CAPPED)]
 
 
@@ -114,6 +163,10 @@ def ask_before_roll(match: Match, battle: Battle) -> bool:
     from . import cavalryraid, engineers
 
     options = available(match, battle)
+    if options == ["hedgehog"] and "construction" not in battle.extra:
+        battle.extra["construction"] = "hedgehog"  # 13.4.2: it must be claimed: no choice
+        battle.explanation.append(f"defender in a Hedgehog ({RULE})")
+        combat_mechanic.store(match, battle)
     if not options or "construction" in battle.extra:
         return (
             closecombat.ask(match, battle)
@@ -171,6 +224,8 @@ def _over_normal(match: Match, battle: Battle, side: str) -> bool:
 
     if "city" not in match.topology.features(battle.target) or in_city(match, battle):
         return False
+    if chosen(match, battle) == "hedgehog":
+        return False  # 13.4.2: a Hedgehog on a city keeps city stacking
     ids = [u.id for u in match.units_at(battle.target) if u.side == side]
     return stacking.weight(match, ids) > stacking.limit(match, side)
 

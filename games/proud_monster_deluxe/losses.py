@@ -33,7 +33,8 @@ REDUCTION_WEATHER = ("D", "R", "F")
 REDUCTION_TERRAIN = ("clear", "forest")
 """13.10(2): a city has clear terrain and qualifies (CC Example #2, digest 17.26)."""
 NO_REDUCTION_FEATURES = ("fort", "heavy-fort", "stalin-line", "fortified-line")
-"""13.10(2): forts (active: a Soviet defender), fieldworks and Fortified Areas (not built)."""
+"""13.10(2): forts (active: a Soviet defender); the Fieldworks and the Fortified Area are markers
+(``_fieldworks_or_area``)."""
 
 
 def _ns(battle: Battle) -> dict[str, Any]:
@@ -100,8 +101,14 @@ def retreat_capable(match: Match, units: list[Unit]) -> bool:
 
 
 def may_retreat(match: Match, battle: Battle) -> bool:
-    """13.8: a prepared assault's defender in a non-city hex may retreat for its last step."""
-    return battle.kind == "attack" and "city" not in match.topology.features(battle.target)
+    """13.8: a prepared assault's defender in a non-city hex may retreat for its last step; not
+    Axis units in a Hedgehog (13.4.2)."""
+    from . import hedgehogs
+
+    if battle.kind != "attack" or "city" in match.topology.features(battle.target):
+        return False
+    side = constructions.defender_side(match, battle)
+    return not (side == "axis" and hedgehogs.at(match, battle.target))
 
 
 def offensive_supply(match: Match, unit: Unit) -> bool:
@@ -129,6 +136,8 @@ def reduction(match: Match, battle: Battle, defender_result: int, retreated: boo
         match.topology.features(target)
     ) & set(NO_REDUCTION_FEATURES):
         return None  # (2) an active fort, heavy fort or Stalin line
+    if _fieldworks_or_area(match, battle):
+        return None  # (2) the defender's Fieldworks or the Fortified Area (13.4.2, 15.16)
     if weather_at(match, target) not in REDUCTION_WEATHER:
         return None  # (3)
     if defender_result < 3:
@@ -138,6 +147,15 @@ def reduction(match: Match, battle: Battle, defender_result: int, retreated: boo
     if had >= (2 if retreated else 2.5):
         return None  # (5)
     return f"defender result {defender_result}, only {had:g} step(s) to lose (PMD 13.10)"
+
+
+def _fieldworks_or_area(match: Match, battle: Battle) -> bool:
+    from . import fieldworks, fortifiedarea
+
+    side = constructions.defender_side(match, battle)
+    return (side is not None and fieldworks.owner(match, battle.target) == side) or (
+        fortifiedarea.covers(match, battle)
+    )
 
 
 def final_result(match: Match, battle: Battle, code: str) -> tuple[int, int, list[str]]:

@@ -21,16 +21,20 @@ from wargame.games.proud_monster_deluxe import (
     closecombat,
     combat,
     concentration,
+    concentric,
     constructions,
     conversions,
     corps,
     counterfire,
     eliminated,
     engineers,
+    fieldworks,
     fog,
+    fortifiedarea,
     gambit,
     harko,
     heavymech,
+    hedgehogs,
     jointhex,
     korpsabteilung,
     losses,
@@ -124,6 +128,10 @@ RULES: tuple[object, ...] = (
     upgrades,  # part 2: 15.9
     assaultguns,  # part 2: 15.22
     blaupunkt,  # part 2: 15.17, 5.7(6)
+    concentric,  # 13.3
+    hedgehogs,  # part 2: 13.4.2
+    fieldworks,  # part 2: 13.4.2
+    fortifiedarea,  # part 2: 15.16
     victory,
 )
 

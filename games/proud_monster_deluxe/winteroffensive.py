@@ -25,7 +25,7 @@ from wargame.match import Battle, Match
 from wargame.mechanics import combat as combat_mechanic
 from wargame.plugins import Verb
 
-from . import losses
+from . import constructions, losses
 from .turns import SOVIET
 
 RULE = "PMD 5.5"
@@ -63,11 +63,7 @@ def _retreat_possible(match: Match, battle: Battle, code: str) -> bool:
     _attacker, defender, _why = losses.final_result(match, battle, code)
     if defender < 2:
         return False
-    here = set(match.topology.features(battle.target))
-    here |= {
-        str(m.get("type")) for m in match.state.markers.values() if m.get("loc") == battle.target
-    }
-    if here & set(NO_FORCED_RETREAT):
+    if constructions.present(match, battle.target) & set(NO_FORCED_RETREAT):
         return False
     units = [match.state.units[i] for i in battle.defenders if i in match.state.units]
     return losses.retreat_capable(match, units)

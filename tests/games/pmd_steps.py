@@ -1,6 +1,7 @@
 """Stepping a Proud Monster Deluxe match through its phases in a test: the decisions the rules
 push on the way (the supply concentration at each Axis Refit Phase, 8.9; the Paulus Pause in the
-Axis weeks of turns 114-115, 8.10) are declined, everything else is ended."""
+Axis weeks of turns 114-115, 8.10) are declined, the Fortified Area that must be placed on turn
+309 (15.16) goes in the first hex offered, everything else is ended."""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ def end(match: Match) -> None:
     answer = DECLINE.get(d.kind, "end") if d is not None else "end"
     if answer == "concentration pass" and match.check(answer) is not None:
         answer = "concentration rescind"
+    if answer == "end" and d is not None and d.kind == "reinforce":
+        why = match.check("end") or ""
+        if "Fortified Area" in why:  # 15.16: it must be placed on turn 309: the first hex
+            answer = str(next(a for a in match.legal_actions() if a.verb == "fortified-area"))
     match.apply(answer)
 
 

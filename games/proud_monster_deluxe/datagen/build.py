@@ -1090,6 +1090,41 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
             "removed_by": ["hook"],
             "provenance": rule("13.4.2"),
         },
+        "hedgehog": {
+            "name": "Hedgehog",
+            "count": 200,
+            "on": "location",
+            "removal_rule": "PMD 13.4.2",
+            "removed_by": ["hook"],
+            "mark": "HH",
+            "provenance": rule(
+                "2.4, 13.4.2",
+                "may be improvised: no limit; off by the Axis or with its last German unit",
+            ),
+        },
+        "fieldworks": {
+            "name": "Fieldworks",
+            "count": 16,
+            "on": "location",
+            "removal_rule": "PMD 13.4.2",
+            "removed_by": ["hook"],
+            "mark": "FW",
+            "provenance": stand_in(
+                "13.4.2: both sides from turn 201, destroyed by enemy ownership of the hex; how "
+                "many is not in the text: 8 a side (ruling FW2)"
+            ),
+        },
+        "fortified-area": {
+            "name": "Fortified Area",
+            "count": 1,
+            "on": "location",
+            "removal_rule": "PMD 15.16",
+            "removed_by": ["hook"],
+            "mark": "FA",
+            "provenance": rule(
+                "15.16", "placed on turn 309; gone when every hex within 2 is Axis-controlled"
+            ),
+        },
     }
     doc = {
         "kind": "counters",
