@@ -22,6 +22,15 @@ def cleared_road_back(registry: Registry) -> Match:
     return m
 
 
+def soviet_movement(registry: Registry) -> Match:
+    """The Road Back at the Soviet Movement Phase of GT14 (order move-fight)."""
+    m = new(registry, "road-back")
+    to_order(m, "soviet")
+    m.apply("order move-fight")
+    to_kind(m, "soviet", "movement")
+    return m
+
+
 def to_order(match: Match, side: str) -> None:
     """End phases until ``side`` must choose its phase order."""
     to_kind(match, side, "order")

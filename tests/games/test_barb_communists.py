@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.barb_helpers import new, to_kind, to_order
+from tests.games.barb_helpers import new, soviet_movement
 from tests.titles.variants import clear, put
 from wargame.games.barbarossa import communists, supply
 from wargame.match import Match
@@ -156,10 +156,7 @@ def test_an_early_trigger_brings_the_romanians_on_gt14_and_15_8_25(registry: Reg
 @pytest.fixture()
 def sm(registry: Registry) -> Match:
     """The Road Back at the Soviet Movement Phase of GT14, the map cleared."""
-    m = new(registry, "road-back")
-    to_order(m, "soviet")
-    m.apply("order move-fight")
-    to_kind(m, "soviet", "movement")
+    m = soviet_movement(registry)
     clear(m)
     return m
 

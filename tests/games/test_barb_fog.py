@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from tests.games.barb_helpers import new, to_kind, to_order
+from tests.games.barb_helpers import new, soviet_movement, to_order
 from tests.titles.variants import force_rolls
 from wargame.actions import IllegalAction
 from wargame.games.barbarossa import fog
@@ -44,14 +44,6 @@ def test_the_soviet_sees_every_german_stack_11_7(registry: Registry) -> None:
     assert locs
     for loc in locs:
         assert all("id" in u for u in shown(m, "soviet", loc))
-
-
-def soviet_movement(registry: Registry) -> Match:
-    m = new(registry, "road-back")
-    to_order(m, "soviet")
-    m.apply("order move-fight")
-    to_kind(m, "soviet", "movement")
-    return m
 
 
 def test_the_soviet_chooses_the_top_unit_and_the_choice_goes_with_it_11_7(

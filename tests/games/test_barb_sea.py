@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.barb_helpers import new, to_kind, to_order
+from tests.games.barb_helpers import new, soviet_movement
 from tests.games.test_barb_rules import german_movement
 from tests.titles.variants import clear, put
 from wargame.actions import IllegalAction
@@ -18,16 +18,6 @@ ODESSA, SEVASTOPOL, KONIGSBERG, RIGA = "2911", "3108", "1818", "1415"
 
 def sails(m: Match, uid: str) -> set[str]:
     return {a.args[1] for a in m.legal_actions() if a.verb == "sea" and a.args[0] == uid}
-
-
-def soviet_movement(registry: Registry) -> Match:
-    """The Road Back at the Soviet movement phase (move-fight order), the board cleared."""
-    m = new(registry, "road-back")
-    to_order(m, "soviet")
-    m.apply("order move-fight")
-    to_kind(m, "soviet", "movement")
-    clear(m)
-    return m
 
 
 @pytest.fixture()
@@ -81,6 +71,7 @@ def test_the_ica_shuttles_by_sea_only_and_never_into_a_german_port_10_34(
     registry: Registry,
 ) -> None:
     m = soviet_movement(registry)
+    clear(m)
     put(m, "sov-ica", ODESSA)
     m.state.control[ODESSA] = "soviet"
     m.state.control[SEVASTOPOL] = "soviet"
@@ -96,6 +87,7 @@ def test_a_stack_holding_the_ica_does_not_move_overland_10_34(registry: Registry
     """The stack listing must not borrow its first unit's reach for the whole stack: the ICA in
     it may not move (conformance seed 2 found 'move sov-9,sov-ica ...' listed, then refused)."""
     m = soviet_movement(registry)
+    clear(m)
     put(m, "sov-ica", ODESSA)
     put(m, "sov-47", ODESSA)
     m.state.control[ODESSA] = "soviet"
