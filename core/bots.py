@@ -1087,6 +1087,20 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         raise UsageError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})") from None
 
 
+def bot_names(spec: str, title_id: str, sides: Sequence[str]) -> list[str]:
+    """The bot for each side from a ``--bots`` list: one name for every side, or one per side
+    in the title's side order."""
+    names = [name.strip() for name in spec.split(",")]
+    if len(names) == 1:
+        names *= len(sides)
+    if len(names) != len(sides):
+        raise UsageError(
+            f"--bots lists {len(names)} bots; {title_id} has {len(sides)} sides "
+            f"({', '.join(sides)}): give one bot, or one per side in that order"
+        )
+    return names
+
+
 def play(
     match: Match,
     bots: dict[str, Bot],

@@ -24,7 +24,7 @@ from typing import Any, NoReturn
 
 from wargame import __version__, savefile, shorthand, status
 from wargame.actions import Action, Event, IllegalAction
-from wargame.bots import BOTS, Bot, make_bot
+from wargame.bots import BOTS, Bot, bot_names, make_bot
 from wargame.combat import CombatTable, explain, resolve
 from wargame.errors import DataError, Problem, UsageError, WargameError
 from wargame.loader import check_document, expected_kinds, read_json, template
@@ -589,14 +589,7 @@ def cmd_undo(args: argparse.Namespace, ctx: Context) -> int:
 
 
 def _bots(match: Match, names: str, seed: int) -> dict[str, Bot]:
-    wanted = [name.strip() for name in names.split(",")]
-    if len(wanted) == 1:
-        wanted *= len(match.sides)
-    if len(wanted) != len(match.sides):
-        raise UsageError(
-            f"--bots lists {len(wanted)} bots; {match.title.id} has {len(match.sides)} sides "
-            f"({', '.join(match.sides)}): give one bot, or one per side in that order"
-        )
+    wanted = bot_names(names, match.title.id, match.sides)
     return {
         side: make_bot(name, seed + i)
         for i, (side, name) in enumerate(zip(match.sides, wanted, strict=True))

@@ -34,7 +34,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from wargame.bots import BOTS, make_bot
+from wargame.bots import BOTS, bot_names, make_bot
 from wargame.errors import UsageError
 from wargame.match import Match
 from wargame.plugins import Registry, discover
@@ -555,14 +555,7 @@ def cmd_simulate(args: argparse.Namespace, ctx: Context) -> int:
     if args.scenario is not None and args.scenario not in title.scenarios:
         known = ", ".join(sorted(title.scenarios))
         raise UsageError(f"{title.id} has no scenario {args.scenario!r} (has: {known})")
-    names = [name.strip() for name in args.bots.split(",")]
-    if len(names) == 1:
-        names *= len(title.sides)
-    if len(names) != len(title.sides):
-        raise UsageError(
-            f"--bots lists {len(names)} bots; {title.id} has {len(title.sides)} "
-            f"sides ({', '.join(title.sides)}): give one bot, or one per side"
-        )
+    names = bot_names(args.bots, title.id, title.sides)
     for name in names:
         if name not in BOTS:
             raise UsageError(f"unknown bot {name!r} (known: {', '.join(sorted(BOTS))})")
