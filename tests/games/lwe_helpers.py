@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wargame.match import Match
-from wargame.testing import clear, installed
+from wargame.testing import clear, installed, put
 
 
 def new_match() -> Match:
@@ -63,3 +63,15 @@ def clear_pair(match: Match) -> tuple[str, str]:
             if edge is None or not edge.features:
                 return h, n
     raise AssertionError("no clear pair")
+
+
+def combat_pair(side: str, first: str, second: str, turn: int = 1) -> tuple[Match, str, str]:
+    """``side``'s combat phase on GT``turn`` or later with the map cleared, ``first`` in one hex
+    of a :func:`clear_pair` and ``second`` in the other: the match and the two hexes."""
+    m = new_match()
+    advance_to(m, side, "combat", turn=turn)
+    clear(m)
+    a, b = clear_pair(m)
+    put(m, first, a)
+    put(m, second, b)
+    return m, a, b

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.games.lwe_helpers import advance_to, clear_pair, new_match
+from tests.games.lwe_helpers import combat_pair, new_match
 from wargame.match import Match
-from wargame.testing import clear, force_rolls, put, refused
+from wargame.testing import force_rolls, put, refused
 
 
 def _battle_event(events: list[Any]) -> dict[str, Any]:
@@ -16,23 +16,13 @@ def _battle_event(events: list[Any]) -> dict[str, Any]:
 
 def german_attack(turn: int) -> tuple[Match, str]:
     """GT``turn``'s German PA phase with ger-inf-1 (3) next to sov-rd-10 (2): 1:1 in the clear."""
-    m = new_match()
-    advance_to(m, "german", "combat", turn=turn)
-    clear(m)
-    a, b = clear_pair(m)
-    put(m, "ger-inf-1", a)
-    put(m, "sov-rd-10", b)
+    m, _a, b = combat_pair("german", "ger-inf-1", "sov-rd-10", turn)
     return m, b
 
 
 def soviet_attack(turn: int) -> tuple[Match, str]:
     """GT``turn``'s Soviet PA phase: sov-rd-10 (2) next to ger-inf-1 (3): 1:2 in the clear."""
-    m = new_match()
-    advance_to(m, "soviet", "combat", turn=turn)
-    clear(m)
-    a, b = clear_pair(m)
-    put(m, "sov-rd-10", a)
-    put(m, "ger-inf-1", b)
+    m, _a, b = combat_pair("soviet", "sov-rd-10", "ger-inf-1", turn)
     return m, b
 
 

@@ -3,7 +3,7 @@ E9): who must attack, the exemptions, and when the duty ends."""
 
 from __future__ import annotations
 
-from tests.games.lwe_helpers import advance_to, clear_pair, new_match
+from tests.games.lwe_helpers import clear_pair, combat_pair, new_match
 from wargame.games.land_without_end import dd3
 from wargame.match import Match
 from wargame.models import PhaseSpec
@@ -15,12 +15,7 @@ ASSAULT = PhaseSpec(id="assault", name="x", kind="combat")
 def soviet_assault() -> tuple[Match, str, str]:
     """GT1's Soviet PA phase with sov-rd-10 in a clear hex next to ger-inf-1; duties fixed anew
     for that position as at the start of the phase."""
-    m = new_match()
-    advance_to(m, "soviet", "combat")
-    clear(m)
-    a, b = clear_pair(m)
-    put(m, "sov-rd-10", a)
-    put(m, "ger-inf-1", b)
+    m, a, b = combat_pair("soviet", "sov-rd-10", "ger-inf-1")
     dd3.fix_duties(m, ASSAULT)
     m.touch()
     return m, a, b
@@ -106,11 +101,6 @@ def test_no_duty_once_dd3_is_rescinded_5_6_7_12() -> None:
 
 
 def test_german_assault_sets_no_soviet_duty_5_6() -> None:
-    m = new_match()
-    advance_to(m, "german", "combat")
-    clear(m)
-    a, b = clear_pair(m)
-    put(m, "sov-rd-10", a)
-    put(m, "ger-inf-1", b)
+    m, _a, _b = combat_pair("german", "sov-rd-10", "ger-inf-1")
     dd3.fix_duties(m, ASSAULT)
     assert dd3.OBLIGED not in m.state.ns(dd3.NS)
