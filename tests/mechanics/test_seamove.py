@@ -6,6 +6,7 @@ phase on the west sea; armour weighs 2 and may not sail the west sea at all."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,20 +47,25 @@ SEAS = {
 }
 
 
-@pytest.fixture()
-def m(tmp_path: Path) -> Match:
+def sea_match(tmp_path: Path, seas: dict[str, Any]) -> Match:
+    """Blue's movement phase with ``seas`` and every port Blue's."""
     title = make_variant(
         tmp_path,
         mechanics=MECHANICS,
         sequence=SIMPLE_SEQUENCE,
         scenario_setup=SETUP,
-        options={"sea-movement": SEAS},
+        options={"sea-movement": seas},
     )
     match = Match(title)
     for h in ("0305", "0310", "0101", "1005"):
         match.state.control[h] = "blue"
     match.touch()
     return match
+
+
+@pytest.fixture()
+def m(tmp_path: Path) -> Match:
+    return sea_match(tmp_path, SEAS)
 
 
 def sea_moves(m: Match) -> set[str]:
@@ -147,16 +153,7 @@ def test_seas_of_one_pool_share_its_capacity_lwe_9_17(tmp_path: Path) -> None:
              "pool": "south"},
         ],
     }  # fmt: skip
-    title = make_variant(
-        tmp_path,
-        mechanics=MECHANICS,
-        sequence=SIMPLE_SEQUENCE,
-        scenario_setup=SETUP,
-        options={"sea-movement": pooled},
-    )
-    m = Match(title)
-    for h in ("0305", "0310", "0101", "1005"):
-        m.state.control[h] = "blue"
+    m = sea_match(tmp_path, pooled)
     put(m, "7-arm", "1005")
     m.touch()
     assert "sea 7-arm 0101" in sea_moves(m)
