@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.test_combat import FixedTable
-from tests.titles.variants import SIMPLE_SEQUENCE, make_variant
+from tests.titles.variants import make_variant, simple_match
 from wargame.combat import Modifier
 from wargame.errors import DataError
 from wargame.hookspecs import BotHints, SupplySource, hookimpl, on_phase
@@ -43,16 +43,14 @@ def hq(match: Match, unit: Any) -> list[Modifier]:
 
 
 def hexland(tmp_path: Path, *plugins: types.ModuleType, **kw: Any) -> Match:
-    title = make_variant(
+    return simple_match(
         tmp_path,
-        mechanics=MECHANICS,
-        sequence=SIMPLE_SEQUENCE,
-        scenario_setup=SETUP,
+        MECHANICS,
+        SETUP,
         options={"supply": SUPPLY},
         rules=plugins,
         **kw,
     )
-    return Match(title)
 
 
 def test_allowance_modifiers_of_every_plugin_add_up_with_their_reasons(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.titles.variants import SIMPLE_SEQUENCE, make_variant, roll_table
+from tests.titles.variants import roll_table, simple_match
 from wargame.match import Match
 from wargame.mechanics import airsupport, combat
 
@@ -30,15 +30,13 @@ AIR = {
 
 @pytest.fixture()
 def m(tmp_path: Path) -> Match:
-    title = make_variant(
+    match = simple_match(
         tmp_path,
-        mechanics=MECHANICS,
-        sequence=SIMPLE_SEQUENCE,
-        scenario_setup=SETUP,
+        MECHANICS,
+        SETUP,
         options={"air-support": AIR},
         edit=roll_table,
     )
-    match = Match(title)
     match.apply("end")  # to Blue's combat phase
     return match
 

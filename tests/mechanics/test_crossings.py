@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.titles.variants import SIMPLE_SEQUENCE, make_variant, put
+from tests.titles.variants import put, simple_match
 from wargame.actions import IllegalAction
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
@@ -56,16 +56,14 @@ def edit(docs: dict[str, dict[str, Any]]) -> None:
 
 @pytest.fixture()
 def m(tmp_path: Path) -> Match:
-    title = make_variant(
+    return simple_match(
         tmp_path,
-        mechanics=MECHANICS,
-        sequence=SIMPLE_SEQUENCE,
-        scenario_setup=SETUP,
+        MECHANICS,
+        SETUP,
         options={"crossings": CROSSINGS, "movement": {"min_one_step": True}},
         edit=edit,
         rules=[TurnKey()],
     )
-    return Match(title)
 
 
 def cost(m: Match, uid: str, *path: str) -> int | None:

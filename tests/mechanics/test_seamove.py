@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.titles.variants import SIMPLE_SEQUENCE, make_variant, put
+from tests.titles.variants import make_variant, put, simple_match
 from wargame.actions import IllegalAction
 from wargame.match import Match
 from wargame.mechanics import seamove
@@ -49,14 +49,12 @@ SEAS = {
 
 def sea_match(tmp_path: Path, seas: dict[str, Any]) -> Match:
     """Blue's movement phase with ``seas`` and every port Blue's."""
-    title = make_variant(
+    match = simple_match(
         tmp_path,
-        mechanics=MECHANICS,
-        sequence=SIMPLE_SEQUENCE,
-        scenario_setup=SETUP,
+        MECHANICS,
+        SETUP,
         options={"sea-movement": seas},
     )
-    match = Match(title)
     for h in ("0305", "0310", "0101", "1005"):
         match.state.control[h] = "blue"
     match.touch()

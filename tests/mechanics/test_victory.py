@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.titles.variants import SIMPLE_SEQUENCE, make_variant, put
+from tests.titles.variants import put, simple_match
 from wargame.errors import DataError
 from wargame.match import Match
 from wargame.mechanics import victory
@@ -36,17 +36,15 @@ def match(
         if edit is not None:
             edit(docs)
 
-    title = make_variant(
+    return simple_match(
         tmp_path,
-        mechanics=MECHANICS,
-        sequence=SIMPLE_SEQUENCE,
-        scenario_setup=SETUP,
+        MECHANICS,
+        SETUP,
         scenario={"last_turn": last_turn},
         options={"victory": {"rule": "HL 15.1", **settings}},
         edit=edit_docs,
         documents=documents,
     )
-    return Match(title)
 
 
 def play_out(m: Match, events: list[Any] | None = None) -> dict[str, Any]:

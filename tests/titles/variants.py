@@ -22,7 +22,7 @@ from wargame.plugins import GameDef, Title, load_title
 from wargame.state import Unit
 from wargame.testing import clear, force_rolls, put, to_phase
 
-__all__ = ["clear", "force_rolls", "make_variant", "put", "to_phase"]
+__all__ = ["clear", "force_rolls", "make_variant", "put", "simple_match", "to_phase"]
 
 from .hexland import rules as hexland_rules
 
@@ -137,6 +137,22 @@ def make_variant(
     for key, file in FILES.items():
         (folder / file).write_text(json.dumps(docs[key], indent=1))
     return load_title(GameDef("hexland", folder, (hexland_rules, *rules)))
+
+
+def simple_match(
+    tmp_path: Path, mechanics: list[str], setup: Mapping[str, Any], **changes: Any
+) -> Match:
+    """A match of a Hexland variant with ``mechanics`` and set-up ``setup`` whose turn is
+    :data:`SIMPLE_SEQUENCE` (it starts in Blue's movement phase); ``changes`` as
+    :func:`make_variant` takes them."""
+    title = make_variant(
+        tmp_path,
+        mechanics=mechanics,
+        sequence=SIMPLE_SEQUENCE,
+        scenario_setup=setup,
+        **changes,
+    )
+    return Match(title)
 
 
 # ----------------------------------------------------------------------------- match helpers
