@@ -262,6 +262,13 @@ def wargame_move_blocked(match: Match, unit: Unit) -> Mapping[str, str]:
 
 
 @hookspec
+def wargame_move_enterable(match: Match, unit: Unit) -> Iterable[str]:
+    """Enemy-occupied locations the unit may enter all the same, at the normal cost (PMD 15.11:
+    lone Soviet artillery, which the title destroys in ``wargame_moved``). Answered for the
+    unit's side and movement class, as the blocks are."""
+
+
+@hookspec
 def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     """Units finished a move along ``path`` (control changes, rail cuts, first-turn records).
 

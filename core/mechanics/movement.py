@@ -280,14 +280,20 @@ def stops(match: Match, unit: Unit) -> dict[str, str]:
 
 
 def blocked(match: Match, unit: Unit) -> dict[str, str]:
-    """Enemy-occupied locations (never entered) plus whatever the title forbids now."""
+    """Enemy-occupied locations (never entered, but those a title opens:
+    ``wargame_move_enterable``) plus whatever the title forbids now."""
     key = ("blocked", unit.side, cost_key(match, unit))
     found = match.scratch.get(key)
     if found is None:
+        open_ = {
+            loc
+            for locs in match.hook.wargame_move_enterable(match=match, unit=unit)
+            for loc in locs
+        }
         found = {
             loc: f"{loc} holds enemy units"
             for loc, ids in match.occupied().items()
-            if match.state.units[ids[0]].side != unit.side
+            if match.state.units[ids[0]].side != unit.side and loc not in open_
         }
         found.update(_merge(match.hook.wargame_move_blocked(match=match, unit=unit)))
         match.scratch[key] = found

@@ -17,8 +17,10 @@ last non-artillery unit of its side in the battle goes (13.11, 13.12); caught al
 attack it is destroyed with no result for either side (15.11). HARKO and German artillery are
 chosen for a loss only after every other ground step (13.12).
 
-Not built: an Axis unit moving into a hex of lone Soviet artillery (the kernel's movement never
-enters an enemy-occupied hex); the artillery stacking caps of 6.1 (5 a hex) as a count."""
+An Axis unit, even a Leg one, may move into (or through) a hex where Soviet artillery stands
+with no other Soviet unit (an air unit shields nothing), paying the normal costs (not an MA: the
+kernel's ``wargame_move_enterable``); the artillery is eliminated as it enters and the move goes
+on (15.11, ruling AR3). Not built: the artillery stacking caps of 6.1 (5 a hex) as a count."""
 
 from __future__ import annotations
 
@@ -163,6 +165,36 @@ def caught_alone(match: Match, battle: Battle) -> list[Unit]:
     if alive and all(soviet_artillery(match, u) for u in alive):
         return alive
     return []
+
+
+def lone(match: Match, loc: str) -> list[Unit]:
+    """15.11: the Soviet artillery in ``loc`` when no other Soviet unit stands with it (an air
+    unit never fights alone, 15.4, so it shields nothing), else []."""
+    soviets = [u for u in match.units_at(loc) if u.side == SOVIET and "air" not in tags(match, u)]
+    if soviets and all(soviet_artillery(match, u) for u in soviets):
+        return soviets
+    return []
+
+
+@hookimpl
+def wargame_move_enterable(match: Match, unit: Unit) -> list[str]:
+    """15.11: an Axis unit may move into a hex of lone Soviet artillery, paying the normal
+    cost (not an MA); a Soviet unit never gains this."""
+    if unit.side != AXIS:
+        return []
+    guns = {u.loc for u in match.units_of(SOVIET) if u.loc and soviet_artillery(match, u)}
+    return sorted(loc for loc in guns if loc in match.topology and lone(match, loc))
+
+
+@hookimpl(tryfirst=True)
+def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
+    """15.11: lone Soviet artillery in a hex an Axis unit moves into or through is destroyed,
+    before the other rules see the move (control, reserves, air); the move goes on."""
+    if len(path) < 2 or not units or units[0].side != AXIS:
+        return
+    for loc in dict.fromkeys(path[1:]):
+        for gun in lone(match, loc):
+            match.eliminate(gun, f"caught alone by {units[0].id} moving into {loc}", RULE)
 
 
 @hookimpl

@@ -10,11 +10,17 @@ from wargame.calendar import set_weather
 from wargame.games.proud_monster_deluxe import afv, air, artillery, counterfire, harko, losses
 from wargame.games.proud_monster_deluxe.combat import wargame_strength_modifiers
 from wargame.match import Battle, Match
-from wargame.mechanics import combat
+from wargame.mechanics import combat, movement
 from wargame.pricing import price
 from wargame.testing import force_rolls, put, refused
 
-from .pmd_combat_helpers import at_phase, carry_out_result, offensive_supply, plain
+from .pmd_combat_helpers import (
+    at_phase,
+    carry_out_result,
+    clear_hexes,
+    offensive_supply,
+    plain,
+)
 
 RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 6)]
 TD = "sov-td-interior-01"
@@ -489,3 +495,60 @@ def test_german_air_by_week_in_1941_then_6_and_the_6th_ic_from_123_to_203_15_4()
     _turn(match, 210)
     assert match.unit_values(unit)["attack"] == 6
     assert "sov-air-army-1" in air.air_ids(match, "soviet")
+
+
+# ------------------------------------------------- moving into lone Soviet artillery (15.11)
+
+
+def _into_lone_artillery(side: str = "axis") -> tuple[Match, str, str, str]:
+    """``side``'s movement phase: a plain hex and two plain neighbours of it."""
+    match = at_phase(side, "movement")
+    target, near, beyond = clear_hexes(match)
+    return match, target, near, beyond
+
+
+def test_an_axis_leg_unit_moving_in_destroys_lone_soviet_artillery_and_moves_on_15_11() -> None:
+    """15.11: even a Leg unit destroys Soviet artillery alone in a hex by moving into it (not an
+    MA), paying the normal costs; it is eliminated as any unit is, and the move goes on through
+    the hex. An air unit standing with the artillery shields nothing and goes with it (15.4)."""
+    match, target, near, beyond = _into_lone_artillery()
+    inf = put(match, "ger-id-7", near)
+    put(match, "sov-art-01", target)
+    put(match, "sov-art-02", target)
+    _turn(match, 219)  # 15.11: the artillery's first turn
+    put(match, "sov-air-army-1", target)
+    path = [near, target, beyond]
+    assert match.check(f"move ger-id-7 {near} {target}") is None
+    cost, _why = movement.path_cost(match, inf, path)
+    events = match.apply(f"move ger-id-7 {' '.join(path)}")
+    units = match.state.units
+    assert units["sov-art-01"].loc is None and units["sov-art-02"].loc is None
+    assert units["sov-air-army-1"].loc is None  # no ground unit of its stack is left (15.4)
+    assert inf.loc == beyond and movement.spent(match, inf) == cost
+    assert [
+        e.data.get("unit") for e in events if e.kind == "eliminated" and e.rule == artillery.RULE
+    ] == [
+        "sov-art-01",
+        "sov-art-02",
+    ]
+
+
+def test_no_move_into_artillery_with_another_soviet_unit_nor_for_a_soviet_unit_15_11() -> None:
+    """15.11, both sides: artillery with a non-artillery Soviet unit is not alone (the hex may
+    not be entered); a Soviet unit never enters a hex of lone Axis artillery, and moving through
+    his own artillery destroys nothing."""
+    match, target, near, _beyond = _into_lone_artillery()
+    put(match, "ger-id-7", near)
+    put(match, "sov-art-01", target)
+    _revealed(match, RDS[0], target)
+    refused(match, f"move ger-id-7 {near} {target}", "holds enemy units")
+    put(match, RDS[0], None)
+    assert match.check(f"move ger-id-7 {near} {target}") is None
+    match, target, near, beyond = _into_lone_artillery("soviet")
+    _revealed(match, RDS[0], near)
+    put(match, "ger-harko", target)
+    refused(match, f"move {RDS[0]} {near} {target}", "holds enemy units")
+    put(match, "ger-harko", None)
+    put(match, "sov-art-01", target)
+    match.apply(f"move {RDS[0]} {near} {target} {beyond}")  # through his own artillery
+    assert match.state.units["sov-art-01"].loc == target
