@@ -23,6 +23,7 @@ from wargame.games.panzergruppe_guderian import combat
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as kernel_combat
 from wargame.plugins import Title
+from wargame.testing import refused
 
 TERRAIN = {"0808": "forest", "1012": "major-city", "1014": "minor-city"}
 RIVERS = [river("0808", "0708"), river("0808", "0709"), river("0713", "0813")]
@@ -467,8 +468,7 @@ def test_12_3_ruling_a_0_1_6_that_never_moved_falls_back_to_a_free_hex(title: Ti
     m.apply("fall-back R01 0711")
     assert r01.loc == "0711" and m.decision is not None and m.decision.kind == "combat"
     # Ruling: the attack was committed (12.2); its target counts as attacked this phase (9.14).
-    why = m.check("attack 0510 with R02")
-    assert why is not None and "already attacked" in why
+    refused(m, "attack 0510 with R02", "already attacked")
 
 
 def test_12_3_a_0_1_6_may_never_attack_once_revealed(title: Title) -> None:
@@ -501,8 +501,7 @@ def test_6_4_soviets_may_not_advance_into_hexrows_0100_0200_on_turns_1_to_6(titl
     m = soviet_wins_at(title, 6)
     assert m.decision is not None and m.decision.kind == "advance"
     assert [str(a) for a in m.legal_actions()] == ["stay"]
-    why = m.check("advance R01 0210")
-    assert why is not None and "PGG 6.4" in why
+    refused(m, "advance R01 0210", "PGG 6.4")
 
 
 def test_6_4_from_turn_7_they_may(title: Title) -> None:
@@ -530,8 +529,7 @@ def test_6_4_soviet_retreat_into_hexrows_0100_0200_vetoed_while_another_path_is_
 ) -> None:
     m = german_beats(title, 3, hem_in=False)
     assert [str(a) for a in m.legal_actions()] == ["retreat R01 0310 0309"]
-    why = m.check("retreat R01 0310 0210")
-    assert why is not None and "PGG 6.4" in why
+    refused(m, "retreat R01 0310 0210", "PGG 6.4")
 
 
 def test_6_4_a_soviet_forced_to_retreat_into_hexrows_0100_0200_is_eliminated(
@@ -595,8 +593,7 @@ def test_6_4_soviets_may_not_overrun_hexrows_0100_0200(title: Title) -> None:
     put(m, "R01", "0310", face=soviet(6, 8))
     put(m, "Rokassovski", "0310")
     at_phase(m, "soviet", "movement", turn=4)
-    why = m.check("overrun 0210 with R01 via 0310")
-    assert why is not None and "PGG 6.4" in why
+    refused(m, "overrun 0210 with R01 via 0310", "PGG 6.4")
 
 
 # ------------------------------------------------------------------ disruption (6.62)
@@ -608,5 +605,4 @@ def test_6_62_disrupted_units_may_not_attack(title: Title) -> None:
     put(m, "R01", "0610", face=soviet(3, 4), disrupted=True)
     put(m, "Lukin", "0810")
     at_phase(m, "soviet", "combat", turn=7)
-    why = m.check("attack 0510 with R01")
-    assert why is not None and "PGG 6.62" in why
+    refused(m, "attack 0510 with R01", "PGG 6.62")

@@ -19,6 +19,7 @@ from tests.games.pgg_variants import (
 from wargame.games.panzergruppe_guderian import reinforcements as R
 from wargame.match import Match
 from wargame.plugins import Registry
+from wargame.testing import refused
 
 BOX = "box:reinforcements"
 
@@ -81,8 +82,7 @@ def test_14_3_delayed_at_will_and_4_2_not_in_the_mechanized_phase(tmp_path: Path
     to_phase(match, "german/mechanized-movement", 1)
     assert match.state.units["Pz/7Pz"].loc == BOX
     assert first_hexes(match, "Pz/7Pz") == set()
-    why = match.check(f"move Pz/7Pz {BOX} 0111")
-    assert why is not None and "4.2 B.1" in why
+    refused(match, f"move Pz/7Pz {BOX} 0111", "4.2 B.1")
     to_phase(match, "german/movement", 2)
     assert match.check(f"move Pz/7Pz {BOX} 0111") is None
     match.apply(f"move Pz/7Pz {BOX} 0111")
@@ -186,8 +186,7 @@ def test_14_13_must_enter_in_its_phase(tmp_path: Path) -> None:
     match = start(tmp_path, 3)
     to_phase(match, "soviet/movement", 1)
     (uid,) = waiting(match)
-    why = match.check("end")
-    assert why is not None and "14.13" in why and uid in why
+    refused(match, "end", "14.13", uid)
     match.apply(f"move {uid} {BOX} 1006")
     assert match.check("end") is None
 
@@ -249,8 +248,7 @@ def test_14_21_not_before_turn_2(tmp_path: Path) -> None:
     match = start(tmp_path, 3)
     to_phase(match, "soviet/movement", 1)
     assert not [a for a in match.legal_actions() if a.verb == "call-swf"]
-    why = match.check("call-swf 1")
-    assert why is not None and "14.21" in why
+    refused(match, "call-swf 1", "14.21")
 
 
 def test_14_21_five_per_turn_and_ten_per_game(tmp_path: Path) -> None:
@@ -262,13 +260,11 @@ def test_14_21_five_per_turn_and_ten_per_game(tmp_path: Path) -> None:
     match.apply("call-swf 3")
     assert match.check("call-swf 3") is not None
     match.apply("call-swf 2")
-    why = match.check("call-swf 1")
-    assert why is not None and "14.21" in why
+    refused(match, "call-swf 1", "14.21")
     to_phase(match, "soviet/movement", 3)
     match.apply("call-swf 5")
     to_phase(match, "soviet/movement", 4)
-    why = match.check("call-swf 1")
-    assert why is not None and "all 10" in why
+    refused(match, "call-swf 1", "all 10")
     assert match.state.ns(R.NS)[R.SWF]["total"] == 10
 
 
@@ -342,8 +338,7 @@ def test_14_21_called_divisions_enter_that_turn(tmp_path: Path) -> None:
     match.apply(f"move {provisional_uid} {BOX} 1006")
     match.apply("call-swf 1")
     (uid,) = waiting(match)
-    why = match.check("end")
-    assert why is not None and uid in why
+    refused(match, "end", uid)
     for h in R.swf_hexes(match):
         put(match, "Pz/7Pz" if h == "0512" else ("Pz/12Pz" if h == "0812" else "Pz/20Pz"), h)
     assert match.check("end") is None
@@ -357,8 +352,7 @@ def test_14_22_no_call_while_german_units_hold_every_entry(tmp_path: Path) -> No
     to_phase(match, "soviet/movement", 2)
     for uid, h in zip(["Pz/7Pz", "Pz/12Pz", "Pz/20Pz"], R.swf_hexes(match), strict=True):
         put(match, uid, h)
-    why = match.check("call-swf 1")
-    assert why is not None and "14.22" in why
+    refused(match, "call-swf 1", "14.22")
 
 
 def test_14_14_swf_limited_by_counters(tmp_path: Path) -> None:
@@ -366,8 +360,7 @@ def test_14_14_swf_limited_by_counters(tmp_path: Path) -> None:
     match = start(tmp_path, 3, 3, setup=setup, counters=keep_rifles(4))
     to_phase(match, "soviet/movement", 2)  # R01 set up, turn 1 and 2 Provisionals: 1 left
     assert [str(a) for a in match.legal_actions() if a.verb == "call-swf"] == ["call-swf 1"]
-    why = match.check("call-swf 2")
-    assert why is not None and "14.14" in why
+    refused(match, "call-swf 2", "14.14")
 
 
 @pytest.mark.parametrize("n, points", [(1, 1), (5, 1), (6, 2), (10, 2), (11, 0)])
