@@ -16,6 +16,7 @@ import pytest
 from tests.titles.variants import (
     SIMPLE_SEQUENCE,
     force_rolls,
+    fresh_name,
     make_variant,
     put,
     reveal_as,
@@ -70,7 +71,7 @@ def title(
         edit=roll_table,
         options={"overrun": {**(PGG_LIKE if base is None else base), **options}},
         rules=rules,
-        name=f"v{len(list(tmp_path.iterdir()))}",
+        name=fresh_name(tmp_path),
     )
 
 

@@ -11,7 +11,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.titles.variants import SIMPLE_SEQUENCE, make_variant, to_phase
+from tests.titles.variants import (
+    SIMPLE_SEQUENCE,
+    fresh_name,
+    make_variant,
+    simple_variant,
+    to_phase,
+)
 from wargame.match import Match
 from wargame.mechanics import movement
 from wargame.plugins import Title
@@ -32,13 +38,12 @@ SETUP = {
 
 
 def title(tmp_path: Path, **options: Any) -> Title:
-    return make_variant(
+    return simple_variant(
         tmp_path,
-        mechanics=MECHANICS,
-        sequence=SIMPLE_SEQUENCE,
-        scenario_setup=SETUP,
+        MECHANICS,
+        SETUP,
         options={"reinforcements": options} if options else None,
-        name=f"v{len(list(tmp_path.iterdir()))}",
+        name=fresh_name(tmp_path),
     )
 
 

@@ -15,6 +15,7 @@ import pytest
 from tests.titles.variants import (
     SIMPLE_SEQUENCE,
     force_rolls,
+    fresh_name,
     make_variant,
     put,
     reveal_as,
@@ -42,7 +43,7 @@ def title(tmp_path: Path, setup: dict[str, Any] | None = None, **retreat_options
         scenario_setup=setup,
         edit=roll_table,
         options={"retreat": retreat_options, "overrun": {"cost": 1}},
-        name=f"v{len(list(tmp_path.iterdir()))}",
+        name=fresh_name(tmp_path),
     )
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tests.titles.variants import make_variant
+from tests.titles.variants import fresh_name, make_variant
 from wargame.actions import Event, IllegalAction
 from wargame.hookspecs import hookimpl
 from wargame.match import Match
@@ -71,7 +71,7 @@ def title(tmp_path: Path, rules: Rules | None = None) -> Title:
         sequence=SEQUENCE,
         scenario_setup=SETUP,
         rules=(rules,) if rules else (),
-        name=f"v{len(list(tmp_path.iterdir()))}",
+        name=fresh_name(tmp_path),
     )
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.titles.variants import SIMPLE_SEQUENCE, make_variant, put
+from tests.titles.variants import fresh_name, put, simple_variant
 from wargame.actions import IllegalAction
 from wargame.match import Match
 from wargame.mechanics import stacking
@@ -28,13 +28,12 @@ SETUP = {
 
 
 def title(tmp_path: Path, **options: Any) -> Title:
-    return make_variant(
+    return simple_variant(
         tmp_path,
-        mechanics=MECHANICS,
-        sequence=SIMPLE_SEQUENCE,
-        scenario_setup=SETUP,
+        MECHANICS,
+        SETUP,
         options={"stacking": options} if options else None,
-        name=f"v{len(list(tmp_path.iterdir()))}",
+        name=fresh_name(tmp_path),
     )
 
 

@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from tests.titles.variants import (
-    SIMPLE_SEQUENCE,
     force_rolls,
-    make_variant,
+    fresh_name,
     put,
     roll_for,
     roll_table,
+    simple_variant,
     to_phase,
 )
 from wargame.errors import UsageError
@@ -40,14 +40,13 @@ SETUP = {
 
 
 def title(tmp_path: Path, recycle: bool = False, setup: dict[str, Any] | None = None) -> Title:
-    return make_variant(
+    return simple_variant(
         tmp_path,
-        mechanics=MECHANICS,
-        sequence=SIMPLE_SEQUENCE,
-        scenario_setup=setup or SETUP,
+        MECHANICS,
+        setup or SETUP,
         edit=roll_table,
         options={"untried": {"recycle": recycle}},
-        name=f"v{len(list(tmp_path.iterdir()))}",
+        name=fresh_name(tmp_path),
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.titles.variants import SIMPLE_SEQUENCE, make_variant, put
+from tests.titles.variants import put, simple_variant
 from wargame.match import Match
 from wargame.mechanics import movement, zoc
 from wargame.plugins import Title
@@ -20,9 +20,7 @@ RED_0705 = {"r": {"side": "red", "units": ["r1"], "at": ["0705"]}}
 
 
 def title(tmp_path: Path, setup: dict[str, Any], mechanics: list[str] = RIGID) -> Title:
-    return make_variant(
-        tmp_path, mechanics=mechanics, sequence=SIMPLE_SEQUENCE, scenario_setup=setup
-    )
+    return simple_variant(tmp_path, mechanics, setup)
 
 
 def blue(units: list[str], loc: str) -> dict[str, Any]:

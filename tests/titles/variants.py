@@ -22,7 +22,15 @@ from wargame.plugins import GameDef, Title, load_title
 from wargame.state import Unit
 from wargame.testing import clear, force_rolls, put, to_phase
 
-__all__ = ["clear", "force_rolls", "make_variant", "put", "simple_match", "to_phase"]
+__all__ = [
+    "clear",
+    "force_rolls",
+    "make_variant",
+    "put",
+    "simple_match",
+    "simple_variant",
+    "to_phase",
+]
 
 from .hexland import rules as hexland_rules
 
@@ -139,20 +147,27 @@ def make_variant(
     return load_title(GameDef("hexland", folder, (hexland_rules, *rules)))
 
 
+def simple_variant(
+    tmp_path: Path, mechanics: list[str], setup: Mapping[str, Any], **changes: Any
+) -> Title:
+    """A Hexland variant with ``mechanics`` and set-up ``setup`` whose turn is
+    :data:`SIMPLE_SEQUENCE` (a match starts in Blue's movement phase); ``changes`` as
+    :func:`make_variant` takes them."""
+    return make_variant(
+        tmp_path, mechanics=mechanics, sequence=SIMPLE_SEQUENCE, scenario_setup=setup, **changes
+    )
+
+
 def simple_match(
     tmp_path: Path, mechanics: list[str], setup: Mapping[str, Any], **changes: Any
 ) -> Match:
-    """A match of a Hexland variant with ``mechanics`` and set-up ``setup`` whose turn is
-    :data:`SIMPLE_SEQUENCE` (it starts in Blue's movement phase); ``changes`` as
-    :func:`make_variant` takes them."""
-    title = make_variant(
-        tmp_path,
-        mechanics=mechanics,
-        sequence=SIMPLE_SEQUENCE,
-        scenario_setup=setup,
-        **changes,
-    )
-    return Match(title)
+    """A match of :func:`simple_variant`."""
+    return Match(simple_variant(tmp_path, mechanics, setup, **changes))
+
+
+def fresh_name(tmp_path: Path) -> str:
+    """A variant folder name not used yet in ``tmp_path``: for tests that build several."""
+    return f"v{len(list(tmp_path.iterdir()))}"
 
 
 # ----------------------------------------------------------------------------- match helpers
