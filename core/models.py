@@ -910,6 +910,9 @@ class LineSpec(Entry):
     kind: str = Field(description="road, rail, rollbahn, ...: a path of adjacent hexes")
     hexes: list[Id] = Field(min_length=2)
     name: str | None = None
+    attrs: dict[str, Any] = Field(
+        default_factory=dict, description="title-defined values, e.g. a fort line's turn"
+    )
 
 
 class RegionSpec(Entry):

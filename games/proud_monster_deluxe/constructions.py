@@ -64,11 +64,29 @@ def present(match: Match, loc: str) -> set[str]:
     return found
 
 
+def fort_line_turns(match: Match) -> dict[str, int]:
+    """Hex -> the turn its fort line becomes active (13.4.2: Leningrad and both Luga lines 114,
+    Vyazma and Mozhaisk 117, Moscow 120), from the map's lines."""
+    found = match.cache.get("pmd-fort-lines")
+    if found is None:
+        found = {}
+        for line in match.title.doc("map").get("lines", []):
+            turn = line.get("attrs", {}).get("active_from")
+            if line["kind"] == "fortified-line" and turn is not None:
+                for h in line["hexes"]:
+                    found[h] = min(int(turn), found.get(h, int(turn)))
+        match.cache["pmd-fort-lines"] = found
+    return found
+
+
 def active_forts(match: Match, loc: str) -> set[str]:
-    """The forts in ``loc`` that are active for its Soviet defenders (13.4.2, ruling M4)."""
+    """The forts in ``loc`` that are active for Soviet units holding it (13.4.2, ruling M4): a
+    fort line from its turn on, the Stalin line until it is destroyed."""
     found = set(match.topology.features(loc)) & set(FORTS) if loc in match.topology else set()
     if match.state.vars.get("stalin_line_destroyed"):
         found.discard("stalin-line")
+    if "fortified-line" in found and ynn(match) < fort_line_turns(match).get(loc, 0):
+        found.discard("fortified-line")
     return found
 
 
@@ -83,14 +101,13 @@ def available(match: Match, battle: Battle) -> list[str]:
     if side == AXIS and hedgehogs.at(match, target) and not hex_attacker:
         return [hedgehogs.KIND]
     out: list[tuple[int, str]] = []
+    forts = active_forts(match, target)
     for name in sorted(match.topology.features(battle.target)):
         spec = _features(match).get(name, {}).get("combat")
         if not spec or "shift" not in spec:
             continue
-        if spec.get("soviet_only") and side != SOVIET:
-            continue  # 13.4.2: forts are active only for Soviet units
-        if name == "stalin-line" and match.state.vars.get("stalin_line_destroyed"):
-            continue  # 13.4.2: all destroyed in the 1942 scenario (scenario var)
+        if spec.get("soviet_only") and (side != SOVIET or name not in forts):
+            continue  # 13.4.2: forts are active only for Soviet units, from their turn on
         if side == SOVIET and ynn(match) == 112 and name not in (*FORTS, "city"):
             continue  # 5.3(11): no Soviet terrain shifts on turn 112 but forts
         if hex_attacker and name not in (*FORTS, "city"):

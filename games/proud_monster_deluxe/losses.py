@@ -32,9 +32,6 @@ REDUCTION_WEATHER = ("D", "R", "F")
 """13.10(3), 12.4: no attacker loss reduction in Mud or Snow."""
 REDUCTION_TERRAIN = ("clear", "forest")
 """13.10(2): a city has clear terrain and qualifies (CC Example #2, digest 17.26)."""
-NO_REDUCTION_FEATURES = ("fort", "heavy-fort", "stalin-line", "fortified-line")
-"""13.10(2): forts (active: a Soviet defender); the Fieldworks and the Fortified Area are markers
-(``_fieldworks_or_area``)."""
 
 
 def _ns(battle: Battle) -> dict[str, Any]:
@@ -132,10 +129,10 @@ def reduction(match: Match, battle: Battle, defender_result: int, retreated: boo
     target = battle.target
     if match.topology.terrain(target) not in REDUCTION_TERRAIN:
         return None  # (2) terrain
-    if constructions.defender_side(match, battle) == "soviet" and set(
-        match.topology.features(target)
-    ) & set(NO_REDUCTION_FEATURES):
-        return None  # (2) an active fort, heavy fort or Stalin line
+    if constructions.defender_side(match, battle) == "soviet" and constructions.active_forts(
+        match, target
+    ):
+        return None  # (2) an active fort, heavy fort, fort line or Stalin line
     if _fieldworks_or_area(match, battle):
         return None  # (2) the defender's Fieldworks or the Fortified Area (13.4.2, 15.16)
     if weather_at(match, target) not in REDUCTION_WEATHER:

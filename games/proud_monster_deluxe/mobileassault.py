@@ -52,7 +52,7 @@ from wargame.models import PhaseSpec
 from wargame.state import Unit
 
 from . import movement, offsupply, reserves, rvgk, weather
-from .constructions import FORTS
+from .constructions import active_forts
 from .turns import AXIS, SOVIET, ynn
 from .weather import weather_at
 
@@ -89,7 +89,7 @@ def problem(match: Match, side: str, ids: list[str], launch: str, target: str) -
             )
     topo = match.topology
     defender = match.side_at(target)
-    forts = set(topo.features(target)) & set(FORTS)
+    forts = active_forts(match, target)
     if forts and defender == SOVIET:
         name = sorted(forts)[0].replace("-", " ")
         return f"no mobile assault into a {name} hex ({RULE})"

@@ -28,7 +28,7 @@ from wargame.plugins import Verb
 from wargame.state import Unit
 
 from . import supply
-from .constructions import FORTS
+from .constructions import active_forts
 from .reinforce import RVGK
 from .strategic import URBAN
 from .turns import AXIS, SOVIET, ynn
@@ -91,7 +91,7 @@ def terrain_problem(match: Match, loc: str, ids: list[str], glider: str) -> str 
     barred = (set(topo.features(loc)) | marked) & set(BARRED)
     if barred:
         return f"not into a {sorted(barred)[0].replace('-', ' ')} hex (PMD 15.17, 15.18)"
-    forts = set(topo.features(loc)) & set(FORTS)
+    forts = active_forts(match, loc)
     if forts and any(u.side == SOVIET for u in match.units_at(loc)):
         return "not into an active fort hex (PMD 15.17, 15.18)"
     gliders = any(match.counter(match.state.units[i])["type"] == glider for i in ids)

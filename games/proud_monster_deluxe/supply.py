@@ -412,15 +412,16 @@ def fort_reach(match: Match) -> dict[int, frozenset[str]]:
     """8.5: weeks of extra supply -> the hexes from which a Soviet stack can trace a path of at
     most 3 hexes to an active fort giving them (a heavy fort 2, a fort, fort line or Stalin line
     hex 1). A fort is active while Soviet units hold it (13.4.2, ruling M4), a Stalin line hex
-    until the line is destroyed; the path is a supply line's (8.2: never into an enemy-held or
-    all-sea hex; ruling S6)."""
-    graph, topo, units = match.topology.graph(), match.topology, match.state.units
-    gone = "stalin-line" if match.state.vars.get("stalin_line_destroyed") else None
+    until the line is destroyed, a fort line from its turn (``constructions.active_forts``); the
+    path is a supply line's (8.2: never into an enemy-held or all-sea hex; ruling S6)."""
+    from .constructions import active_forts
+
+    graph, units = match.topology.graph(), match.state.units
     forts: dict[int, list[int]] = {}
     for loc, ids in match.occupied().items():
         if loc not in graph.index or not any(units[i].side == SOVIET for i in ids):
             continue
-        kinds = set(topo.features(loc)) & set(FORT_WEEKS) - {gone}
+        kinds = active_forts(match, loc)
         if kinds:
             weeks = max(FORT_WEEKS[k] for k in kinds)
             forts.setdefault(weeks, []).append(graph.index[loc])

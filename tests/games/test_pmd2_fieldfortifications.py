@@ -369,3 +369,29 @@ def test_the_fortified_area_goes_only_when_every_hex_within_two_is_axis_controll
     match.state.control[area[-1]] = "axis"
     fortifiedarea.wargame_moved(match, [], [area[-1]])
     assert fortifiedarea.marker(match) is None
+
+
+# ------------------------------------------------------------------ 13.4.2 fort lines' turns
+
+
+def test_a_fort_line_is_active_from_its_turn_on_13_4_2() -> None:
+    """Leningrad and Luga lines from 114, Vyazma and Mozhaisk from 117, Moscow from 120: before
+    its turn a fort line hex gives nothing (no shift, no bar on an MA, 13.10 as in the open)."""
+    from wargame.games.proud_monster_deluxe import mobileassault
+
+    match = at_phase("axis", "combat")
+    for loc, turn in (("3305", 114), ("3518", 117), ("3920", 120)):
+        assert "fortified-line" in match.topology.features(loc)
+        clear(match)
+        revealed(match, SOV[0], loc)
+        battle = _battle(match, loc, {})
+        origin = next(
+            n for n in match.topology.neighbours(loc) if match.topology.terrain(n) == "clear"
+        )
+        _turn(match, turn - 1)
+        assert "fortified-line" not in constructions.available(match, battle)
+        assert not constructions.active_forts(match, loc)
+        assert "fortified line" not in str(mobileassault.problem(match, "axis", [], origin, loc))
+        _turn(match, turn)
+        assert "fortified-line" in constructions.available(match, battle)
+        assert "fortified line" in str(mobileassault.problem(match, "axis", [], origin, loc))

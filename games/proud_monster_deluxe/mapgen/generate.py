@@ -140,6 +140,9 @@ class PmdBuilder(HexMapBuilder):
                 + ", ".join(t.removeprefix("hex:") for t in self._via(line["name"]))
                 + ".",
             )
+            spec = next(s for s in self.config["lines"] if s["name"] == line["name"])
+            if "active_from" in spec:  # 13.4.2: a fort line is active from its turn
+                line["attrs"] = {"active_from": spec["active_from"]}
 
     def _via(self, name: str) -> list[str]:
         return next(spec["via"] for spec in self.config["lines"] if spec["name"] == name)
