@@ -13,9 +13,9 @@ go on (14.8), this module saying how: only the units of that MA, again against t
 second time at most, Mech units still with 12 MF and cavalry with 8; otherwise they stay in the
 launch hex, their movement over.
 
-A Soviet offensive declared in the 1941/42 winter starts the First Winter Offensive (5.5, var
-``first_winter_offensive``, gone after turn 204): a Soviet attack on a hex north of the N/S line,
-all attackers in offensive supply, shifts 1R outside the 13.5 cap."""
+A Soviet offensive declared in the 1941/42 winter starts the First Winter Offensive (5.5,
+``first_winter_offensive`` in this module's namespace, gone after turn 204): a Soviet attack on
+a hex north of the N/S line, all attackers in offensive supply, shifts 1R outside the 13.5 cap."""
 
 from __future__ import annotations
 
@@ -88,6 +88,11 @@ def active(match: Match, side: str) -> bool:
     return match.state.vars.get(var(side)) == side
 
 
+def first_winter(match: Match) -> bool:
+    """The Soviet First Winter Offensive is on (5.5)."""
+    return bool(match.state.ns("offensives").get("first_winter_offensive"))
+
+
 def week(match: Match) -> int:
     leaf = match.phase
     return 2 if leaf is not None and leaf.spec.id.startswith("w2") else 1
@@ -114,7 +119,7 @@ def declare(match: Match, side: str) -> None:
     match.state.vars[var(side)] = side
     text = f"{side} declares turn {turn} week {week(match)} a Seasonal Offensive week"
     if side == SOVIET and season(turn) == "winter-1941":
-        match.state.vars["first_winter_offensive"] = True  # 5.5
+        match.state.ns("offensives")["first_winter_offensive"] = True  # 5.5
         text += "; the Soviet First Winter Offensive begins (PMD 5.5)"
     match.emit("offensive", text, RULE, side=side)
     match.touch()
@@ -170,7 +175,7 @@ def new_week(match: Match, phase: PhaseSpec) -> None:
 @hookimpl
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     """Turn 205 ends the First Winter Offensive (5.5), at the first phase after it."""
-    v = match.state.vars
+    v = match.state.ns("offensives")
     if v.get("first_winter_offensive") and ynn(match) > FIRST_WINTER_END:
         del v["first_winter_offensive"]
         match.emit("offensive", "the Soviet First Winter Offensive is over", "PMD 5.5")
@@ -184,7 +189,7 @@ def wargame_status_lines(match: Match, side: str | None, view: Any) -> list[str]
         used = ", ".join(f"{k} {w}" for k, w in chart(match)[who].items()) or "none"
         now = " (this week is one)" if active(match, who) else ""
         lines.append(f"{who} Seasonal Offensive weeks: {used}{now} (PMD 5.4)")
-    if match.state.vars.get("first_winter_offensive"):
+    if first_winter(match):
         lines.append("Soviet First Winter Offensive through turn 204 (PMD 5.5)")
     return lines
 
@@ -286,7 +291,7 @@ def veto_move(match: Match, decision: Decision, action: Action) -> str | None:
 def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
     """5.5(1): 1R for a Soviet PA or MA north of the N/S line, every attacker in offensive
     supply, outside the 13.5 cap."""
-    if not match.state.vars.get("first_winter_offensive") or not battle.attackers:
+    if not first_winter(match) or not battle.attackers:
         return []
     units = [match.state.units[i] for i in battle.attackers]
     if units[0].side != SOVIET or battle.target in match.topology.region("south"):

@@ -1,7 +1,7 @@
 """The Soviet First Winter Offensive's choices after the roll (PMD 5.5(2), (3)).
 
-From the Soviet 1941/42 winter offensive week through turn 204 (state var
-``first_winter_offensive``, kept by ``offensives.py``, which gives 5.5(1)'s 1R), in a Soviet PA or
+From the Soviet 1941/42 winter offensive week through turn 204 (``offensives.first_winter``;
+that module gives 5.5(1)'s 1R), in a Soviet PA or
 MA on a hex north of the N/S line with every attacker in offensive supply:
 
 (2) once the die is rolled, before the city doubling, the Soviet player may take 1 from both
@@ -25,7 +25,7 @@ from wargame.match import Battle, Match
 from wargame.mechanics import combat as combat_mechanic
 from wargame.plugins import Verb
 
-from . import constructions, losses
+from . import constructions, losses, offensives
 from .turns import SOVIET
 
 RULE = "PMD 5.5"
@@ -42,7 +42,7 @@ def _choices(battle: Battle) -> dict[str, Any]:
 def applies(match: Match, battle: Battle) -> bool:
     """A Soviet PA or MA north of the N/S line in the First Winter Offensive, every attacker in
     offensive supply (5.5)."""
-    if not match.state.vars.get("first_winter_offensive") or battle.kind not in (
+    if not offensives.first_winter(match) or battle.kind not in (
         "attack",
         "overrun",
     ):

@@ -180,7 +180,7 @@ def test_the_soviet_first_winter_offensive_shifts_1r_north_of_the_ns_line_5_5() 
     match = at_phase("soviet", "refit")
     _turn(match, 124)
     match.apply("offensive")
-    assert match.state.vars.get("first_winter_offensive")
+    assert match.state.ns("offensives").get("first_winter_offensive")
     battle = _soviet_battle(match, south=False)
     shifts = offensives.wargame_combat_shifts(match, battle)
     assert [s.rule for s in shifts] == ["PMD 5.5"]
@@ -194,7 +194,7 @@ def test_the_first_winter_offensive_ends_after_turn_204_5_5() -> None:
     _turn(match, 205)
     end(match)  # the next phase starts after turn 204
     end(match)
-    assert "first_winter_offensive" not in match.state.vars
+    assert "first_winter_offensive" not in match.state.ns("offensives")
 
 
 def test_no_first_winter_shift_without_the_declaration_or_for_the_axis_5_5() -> None:

@@ -41,7 +41,7 @@ def _pair(match: Match, south: bool) -> tuple[str, list[str]]:
 def _attack(winter: bool = True, south: bool = False) -> tuple[Match, str]:
     match = at_phase("soviet", "combat")
     if winter:
-        match.state.vars["first_winter_offensive"] = True
+        match.state.ns("offensives")["first_winter_offensive"] = True
     target, around = _pair(match, south)
     put(match, GER, target)
     put(match, GER2, target)
@@ -105,7 +105,7 @@ def test_not_asked_south_of_the_ns_line_without_the_offensive_or_for_the_axis_5_
     match, _ = _attack(winter=False)
     assert match.decision is None or match.decision.kind != "winter"
     axis = at_phase("axis", "combat")
-    axis.state.vars["first_winter_offensive"] = True
+    axis.state.ns("offensives")["first_winter_offensive"] = True
     target, around = _pair(axis, False)
     axis.reveal(put(axis, RDS[0], target))
     put(axis, GER, around[0])
