@@ -86,9 +86,11 @@ def start_problem(match: Match, unit: Unit) -> str | None:
 
 def problem(match: Match, decision: Decision, loc: str, ids: list[str]) -> str | None:
     """Why the Axis may not make this drop now (15.17), or None."""
+    from . import gambit  # gambit imports this module
+
     if decision.side != AXIS or match.phasing != AXIS:
         return f"Blaupunkt East is the Axis player's ({RULE})"
-    if not match.state.vars.get("manstein_gambit"):
+    if not gambit.declared(match):
         return f"Blaupunkt East only once Manstein's Gambit is declared ({RULE})"
     if month(match) not in MONTHS:
         return f"the drop is made in June, July or August ({RULE})"
@@ -136,9 +138,11 @@ class Blaupunkt(Verb):
     kinds = ("movement",)
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        from . import gambit  # gambit imports this module
+
         if (
             decision.side != AXIS
-            or not match.state.vars.get("manstein_gambit")
+            or not gambit.declared(match)
             or month(match) not in MONTHS
             or _ns(match).get("done")
         ):

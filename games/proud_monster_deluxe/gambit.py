@@ -2,8 +2,8 @@
 
 He may declare it (``gambit``) only in his Refit Phase of the week he has declared his Summer
 1943 Seasonal Offensive week (5.4, ``offensives.py``), once. From then on the game ends at the
-end of turn 321: unless the Axis has won by then, the Soviets win (4.7). The var
-``manstein_gambit`` holds the declaration for the rest of the game (nothing removes it).
+end of turn 321: unless the Axis has won by then, the Soviets win (4.7). ``manstein_gambit`` in
+the namespace ``NS`` holds the declaration's turn for the rest of the game (nothing removes it).
 
 5.7(1)'s air units come into play until six are active, the VIII among them (``air.py``,
 ruling AIR5); 5.7(5)'s 4 "2-Upgrade" markers join the Axis's Mech Upgrade markers
@@ -30,17 +30,23 @@ RULE = "PMD 5.7"
 SEASON = "summer-1943"
 LAST_TURN = 321
 """4.7: play stops at the end of this turn once the Gambit is declared."""
+NS = "pmd-gambit"
+
+
+def declared(match: Match) -> int | None:
+    """The turn (YNN) Manstein's Gambit was declared, or None (5.7)."""
+    return match.state.ns(NS).get("manstein_gambit")
 
 
 def problem(match: Match, side: str) -> str | None:
     """Why ``side`` may not declare Manstein's Gambit now, or None."""
     if side != AXIS:
         return f"only the Axis declares Manstein's Gambit ({RULE})"
-    if match.state.vars.get("manstein_gambit"):
+    if declared(match):
         return f"Manstein's Gambit is already declared ({RULE})"
     week = f"{ynn(match)}.{offensives.week(match)}"
-    declared = offensives.chart(match)[AXIS].get(SEASON)
-    if declared != week or not offensives.active(match, AXIS):
+    chosen = offensives.chart(match)[AXIS].get(SEASON)
+    if chosen != week or not offensives.active(match, AXIS):
         return f"only in the week of the Axis Summer 1943 Seasonal Offensive ({RULE})"
     return None
 
@@ -59,7 +65,7 @@ class Gambit(Verb):
         return "usage: gambit" if action.args else problem(match, decision.side)
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
-        match.state.vars["manstein_gambit"] = ynn(match)
+        match.state.ns(NS)["manstein_gambit"] = ynn(match)
         air.gambit_air(match)  # 5.7(1)
         upgrades.gambit(match)  # 5.7(5): the 4 MG 2-Upgrade markers
         offsupply.gambit_marker(match)  # 5.7(7)
@@ -80,7 +86,7 @@ def wargame_verbs() -> list[Verb]:
 def gambit_ends(match: Match, phase: PhaseSpec) -> None:
     """4.7: past turn 321 with the Gambit declared and no Axis win, the Soviets win: judged as
     the next turn begins, in its first phase (the Reinforcement Phase)."""
-    if not match.state.vars.get("manstein_gambit") or match.state.cursor.stage == "over":
+    if not declared(match) or match.state.cursor.stage == "over":
         return
     if ynn(match) > LAST_TURN:
         match.end_game(

@@ -80,8 +80,10 @@ def value(match: Match, side: str, letter: str) -> int:
 def pool(match: Match, side: str) -> tuple[int, ...]:
     """The side's markers (ruling OS1), the Axis's with the Gambit's Offensive Supply-5 once
     he has declared it (5.7(7))."""
-    gambit = side == AXIS and match.state.vars.get("manstein_gambit")
-    return POOL + ((GAMBIT,) if gambit else ())
+    from . import gambit  # gambit imports this module
+
+    declared = side == AXIS and gambit.declared(match)
+    return POOL + ((GAMBIT,) if declared else ())
 
 
 def deal(match: Match, side: str) -> None:

@@ -36,7 +36,7 @@ def _drop_phase(ynn: int = 313, gambit: bool = True) -> tuple[Match, str, str]:
     it (one position a turn, copied for each test)."""
     match = _base(ynn).sandbox()
     if gambit:
-        match.state.vars["manstein_gambit"] = 312
+        match.state.ns("pmd-gambit")["manstein_gambit"] = 312
     match.touch()
     topo = match.topology
     for town in blaupunkt.sources(match):

@@ -17,7 +17,7 @@ def test_the_gambit_is_declared_only_in_the_summer_1943_offensive_week_5_7() -> 
     match.apply("offensive")
     assert "gambit" in _legal(match)  # the Axis player's choice, not made for him
     match.apply("gambit")
-    assert match.state.vars["manstein_gambit"] == 312
+    assert match.state.ns("pmd-gambit")["manstein_gambit"] == 312
     refused(match, "gambit", "already declared", rule="PMD 5.7")
 
 
@@ -37,7 +37,7 @@ def test_the_soviets_win_after_turn_321_once_the_gambit_is_declared_4_7() -> Non
     _turn(match, 322)
     gambit.gambit_ends(match, reinforcement)
     assert match.state.cursor.stage != "over"  # no gambit: the war goes on
-    match.state.vars["manstein_gambit"] = 312
+    match.state.ns("pmd-gambit")["manstein_gambit"] = 312
     assert match.phase is not None
     gambit.gambit_ends(match, match.phase.spec)  # the Refit Phase: not judged there
     assert match.state.cursor.stage != "over"
@@ -50,7 +50,7 @@ def test_the_soviets_win_after_turn_321_once_the_gambit_is_declared_4_7() -> Non
 
 def test_before_the_end_of_turn_321_the_gambit_ends_nothing_4_7() -> None:
     match = at_phase("axis", "refit")
-    match.state.vars["manstein_gambit"] = 312
+    match.state.ns("pmd-gambit")["manstein_gambit"] = 312
     _turn(match, 321)
     end(match)
     assert match.state.cursor.stage != "over"

@@ -157,7 +157,7 @@ def test_the_start_of_the_phase_is_kept_through_the_phase_and_goes_with_it_8_6()
 def test_the_gambit_gives_the_axis_an_offensive_supply_5_marker_5_7() -> None:
     match, _target, _origin = _at("axis", "combat", T117)
     assert sorted(offsupply.pool(match, "axis")) == sorted(offsupply.POOL)
-    match.state.vars["manstein_gambit"] = 313
+    match.state.ns("pmd-gambit")["manstein_gambit"] = 313
     offsupply.deal(match, "axis")
     values = offsupply._secret(match, "axis")["values"]
     assert sorted(values.values()) == sorted((*offsupply.POOL, 5)) and len(values) == 7
@@ -171,7 +171,7 @@ def test_declared_while_placing_the_gambit_marker_is_placed_this_turn_5_7() -> N
     match.touch()
     to_phase(match, "axis", "refit")
     assert len(offsupply.unplaced(match, "axis")) == 6
-    match.state.vars["manstein_gambit"] = 313
+    match.state.ns("pmd-gambit")["manstein_gambit"] = 313
     offsupply.gambit_marker(match)
     assert offsupply.unplaced(match, "axis") == list("ABCDEFG")
     assert offsupply.value(match, "axis", "G") == 5
