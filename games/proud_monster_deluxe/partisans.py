@@ -6,8 +6,8 @@ District HQ hexes are not on the stand-in map: ruling P2); he may not end the tu
 Refit Phase with one unplaced while a hex can take it (15.8: "must be placed that turn"; ruling
 P1). They never move (movement 0), attack with 1 point each and hold their hex (control by
 occupation). When a Soviet land unit first enters their hex they are removed, and at the start
-of the next turn the Soviet is credited with their steps as LRPs (``vars.soviet_lrp``; the
-record of the credit goes then; ruling P3).
+of the next turn the Soviet is credited with their steps as LRPs (:func:`lrp`; the record of
+the credit goes then; ruling P3).
 
 They are always in full defensive and offensive supply (never out of supply nor isolated), are
 the last attackers to take a step loss (``lose`` naming one is refused while another attacker
@@ -37,6 +37,15 @@ RANGE = 8
 
 def _ns(match: Match) -> dict[str, Any]:
     return match.state.ns("pmd-partisans")
+
+
+def lrp(match: Match) -> int:
+    """The LRPs credited (15.8) that the Soviet has not yet received (replacements.py)."""
+    return int(_ns(match).get("soviet_lrp", 0))
+
+
+def lrp_received(match: Match) -> None:
+    _ns(match).pop("soviet_lrp", None)
 
 
 def unplaced(match: Match) -> list[str]:
@@ -160,7 +169,7 @@ def lrp_credit(match: Match, phase: PhaseSpec) -> None:
     credit = _ns(match).get("credit", {})
     n = credit.pop(str(match.turn), 0)
     if n:
-        match.state.vars["soviet_lrp"] = int(match.state.vars.get("soviet_lrp", 0)) + n
+        _ns(match)["soviet_lrp"] = lrp(match) + n
         match.emit("partisans", f"Soviet credited with {n} LRPs (15.8)", RULE)
     if not credit:
         _ns(match).pop("credit", None)

@@ -18,7 +18,7 @@ overland supply (Moscow's two hexes one HQ, stopped only when both are lost or c
 2 from 115, 3 from 117, 4 from 119, 5 from 121, 6 from 123; an HQ the Axis once owned gives
 half, rounded up. The East system (the Soviet's ``east`` from turn 124, forced from 207) gives
 16 plus 2 an HQ never lost and 1 a retaken one, half rounded up as MRPs, the rest LRPs. The
-partisans' credit (15.8, ``vars.soviet_lrp``) is added. The points are for this turn's Soviet
+partisans' credit (15.8, ``partisans.lrp``) is added. The points are for this turn's Soviet
 part of the Reinforcement Phase only. He rebuilds (``rebuild UNIT LRP MRP``) a unit of the
 Replacement Army at full strength: under the West system only RDs and CDs with LRPs; under the
 East any, a Mech unit with MRPs only, an artillery division (no steps) for 2 MRPs and never
@@ -52,7 +52,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import corps, eliminated, ports, reserves, supply
+from . import corps, eliminated, partisans, ports, reserves, supply
 from .reinforce import RVGK
 from .strategic import OKH, overland_supply
 from .turns import AXIS, SOVIET, ynn
@@ -486,7 +486,7 @@ def soviet_points(match: Match) -> dict[str, int]:
     """This turn's Soviet points (9.5.3), replacing any of the turn's not yet spent."""
     n = ynn(match)
     producing = _producing(match)
-    extra = int(match.state.vars.get("soviet_lrp", 0))
+    extra = partisans.lrp(match)
     traded = int(_ns(match).get("upgrade_mrp", 0))  # 15.9: Mech Upgrade markers traded
     if n < WEST_RATE[-1][0]:
         got = {"lrp": extra, "mrp": 0}
@@ -523,7 +523,7 @@ def receive(match: Match, phase: PhaseSpec) -> None:
 @on_phase("start", ids=("soviet-reinforcement",))
 def soviet_receive(match: Match, phase: PhaseSpec) -> None:
     got = soviet_points(match)
-    match.state.vars.pop("soviet_lrp", None)
+    partisans.lrp_received(match)
     _ns(match).pop("spent", None)
     if any(got.values()):
         match.emit(

@@ -89,10 +89,10 @@ def test_a_soviet_unit_entering_removes_them_and_credits_lrps_next_turn_15_8() -
     assert match.state.ns("pmd-partisans")["credit"] == {str(match.turn + 1): 1}
     phase = match.title.manifest.sequence.before_turn[0]
     match.hook.wargame_phase_start(match=match, phase=phase)  # this turn: nothing yet
-    assert "soviet_lrp" not in match.state.vars
+    assert "soviet_lrp" not in match.state.ns("pmd-partisans")
     match.state.cursor.turn += 1
     match.hook.wargame_phase_start(match=match, phase=phase)
-    assert match.state.vars["soviet_lrp"] == 1
+    assert match.state.ns("pmd-partisans")["soviet_lrp"] == 1
     assert "credit" not in match.state.ns("pmd-partisans")
 
 

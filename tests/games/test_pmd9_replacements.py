@@ -205,7 +205,7 @@ def test_east_rebuilds_any_unit_at_full_strength_9_5_3() -> None:
     match = _soviet_part()
     corps = put(match, "sov-para-corps-4", "4120")
     match.eliminate(corps, "test")
-    match.state.vars["soviet_lrp"] = 0
+    match.state.ns("pmd-partisans")["soviet_lrp"] = 0
     replacements._ns(match)["east"] = True
     replacements.points(match, "soviet").update(lrp=2, mrp=2)
     refused(match, f"rebuild {corps.id} 1 1", "full strength: 4", rule="PMD 9.5.3")
