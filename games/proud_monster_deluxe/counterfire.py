@@ -23,7 +23,10 @@ RULE = "PMD 15.13"
 LENINGRAD = "3304"
 ARRIVES = 221
 MARKER = "lcfc"
+"""The state var naming the marker's hex: on the map for both players to see."""
+NS = "pmd-counterfire"
 GONE = "lcfc_gone"
+"""In ``NS``: the marker is out of the game for good."""
 
 
 def on_map(match: Match) -> bool:
@@ -49,13 +52,13 @@ def active(match: Match) -> bool:
 
 def _remove(match: Match, why: str) -> None:
     match.state.vars.pop(MARKER, None)
-    match.state.vars[GONE] = True
+    match.state.ns(NS)[GONE] = True
     match.emit("lcfc", f"the Leningrad Counter-Fire Corps is removed from the game: {why}", RULE)
 
 
 def check(match: Match) -> None:
     """Place the marker on turn 221, or remove it for good when Leningrad's fate is sealed."""
-    if match.state.vars.get(GONE):
+    if match.state.ns(NS).get(GONE):
         return
     if on_map(match):
         if not _defenders(match):

@@ -55,7 +55,7 @@ def wargame_battle_start(match: Match, battle: Battle) -> None:
 def summer_attack_judged(match: Match, phase: PhaseSpec) -> None:
     """After turn 314: the attack made, or 3 VP and the minor allies lost (5.6); judged as the
     next turn begins, in its first phase (the Reinforcement Phase)."""
-    v = match.state.vars
+    v = match.state.ns(victory.NS)
     if ynn(match) <= LAST or v.get("summer_attack_1943") or ynn(match) > 407:
         return
     weeks = record(match)

@@ -26,6 +26,10 @@ from wargame.state import Unit
 from . import supply
 from .turns import AXIS, SOVIET, ynn
 
+NS = "pmd-victory"
+"""This module's own state: the Moscow roll made (4.4), the Finnish front lifted (4.5.2(2)) and
+the 1943 summer attack judged (4.5.2(6), summerattack.py)."""
+
 MOSCOW = ("4120", "4219")
 MOSCOW_ROLL_CITIES = ("Leningrad", "Kiev", "Rostov", "Astrakhan")
 """4.4: each of these Axis-owned takes 1 off the Moscow roll."""
@@ -91,7 +95,7 @@ def moscow_roll(match: Match) -> None:
     """4.4: before turn 205, the first time the Axis owns both Moscow hexes, one roll: 1 or 2
     after -1 per Axis-owned Leningrad, Kiev, Rostov and Astrakhan wins (ruling V1: 0 or less
     wins too). Only one roll a game."""
-    v = match.state.vars
+    v = match.state.ns(NS)
     if v.get("moscow_rolled") or ynn(match) >= 205:
         return
     if not all(match.state.control.get(h) == AXIS for h in MOSCOW):
@@ -141,12 +145,12 @@ def zomo_penalties(match: Match) -> None:
 def finnish_front_lifted(match: Match) -> bool:
     """4.5.2(2): the garrison requirement has ended (an Axis attack on Leningrad, hex 3403 or a
     Finnish front hex, or Leningrad isolated); it never comes back."""
-    return bool(match.state.vars.get("finnish_front_lifted"))
+    return bool(match.state.ns(NS).get("finnish_front_lifted"))
 
 
 def lift_finnish_front(match: Match, why: str) -> None:
     if not finnish_front_lifted(match):
-        match.state.vars["finnish_front_lifted"] = True
+        match.state.ns(NS)["finnish_front_lifted"] = True
         match.emit("victory", f"Finnish front garrison requirement ends: {why}", "PMD 4.5.2(2)")
 
 

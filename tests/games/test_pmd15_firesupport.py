@@ -361,7 +361,7 @@ def test_the_lcfc_arrives_on_221_and_shifts_axis_attacks_on_leningrad_1l_15_13()
     soviet = Battle("b9", [RDS[0]], ["ger-id-7"], near, {}, "attack")
     assert counterfire.wargame_combat_shifts(match, soviet) == []  # Axis attacks only
     match.eliminate(match.state.units[RDS[0]], "test")
-    assert not counterfire.on_map(match) and match.state.vars[counterfire.GONE]
+    assert not counterfire.on_map(match) and match.state.ns(counterfire.NS)[counterfire.GONE]
     _revealed(match, RDS[1], leningrad)
     counterfire.check(match)
     assert not counterfire.on_map(match)  # never rebuilt
@@ -373,7 +373,7 @@ def test_the_lcfc_is_removed_if_leningrad_is_not_soviet_on_221_15_13() -> None:
     put(match, "ger-id-7", counterfire.LENINGRAD)
     match.state.control[counterfire.LENINGRAD] = "axis"
     counterfire.check(match)
-    assert not counterfire.on_map(match) and match.state.vars[counterfire.GONE]
+    assert not counterfire.on_map(match) and match.state.ns(counterfire.NS)[counterfire.GONE]
 
 
 # ------------------------------------------------------------- air units (15.4)

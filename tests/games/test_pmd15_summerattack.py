@@ -50,9 +50,9 @@ def test_missing_the_attack_costs_3_vp_and_the_minor_allies_5_6() -> None:
     _turn(match, 315)
     assert match.phase is not None
     summerattack.summer_attack_judged(match, match.phase.spec)  # the Refit Phase: not there
-    assert "summer_attack_1943" not in match.state.vars and rom.loc == loc
+    assert "summer_attack_1943" not in match.state.ns("pmd-victory") and rom.loc == loc
     summerattack.summer_attack_judged(match, reinforcement)
-    assert match.state.vars["summer_attack_1943"] == "missed"
+    assert match.state.ns("pmd-victory")["summer_attack_1943"] == "missed"
     assert match.state.vp["axis"] == vp - 3
     assert rom.loc is None
     summerattack.summer_attack_judged(match, reinforcement)
@@ -68,7 +68,7 @@ def test_making_the_attack_costs_nothing_and_the_record_goes_5_6() -> None:
     vp = match.state.vp.get("axis", 0)
     _turn(match, 315)
     summerattack.summer_attack_judged(match, reinforcement)
-    assert match.state.vars["summer_attack_1943"] == "made"
+    assert match.state.ns("pmd-victory")["summer_attack_1943"] == "made"
     assert match.state.vp.get("axis", 0) == vp
     assert rom.loc == loc
     assert summerattack.record(match) == {}

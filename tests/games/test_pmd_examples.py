@@ -116,7 +116,7 @@ def test_t7_no_moscow_roll_from_turn_205_4_4() -> None:
     for h in victory.MOSCOW:
         match.state.control[h] = "axis"
     victory.moscow_roll(match)
-    assert match.outcome is None and not match.state.vars.get("moscow_rolled")
+    assert match.outcome is None and not match.state.ns("pmd-victory").get("moscow_rolled")
 
 
 # --------------------------------------------------------------------------- 14.2 odds and CRT

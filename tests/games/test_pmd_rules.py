@@ -95,7 +95,7 @@ def test_moscow_roll_of_2_wins_at_once_4_4() -> None:
 def test_moscow_roll_of_3_goes_on_and_is_never_rolled_again_4_4() -> None:
     match = _match()
     _take_moscow(match, 3)
-    assert match.outcome is None and match.state.vars["moscow_rolled"]
+    assert match.outcome is None and match.state.ns("pmd-victory")["moscow_rolled"]
     assert axis_vp(match) == 9
 
 
