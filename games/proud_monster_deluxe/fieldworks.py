@@ -97,7 +97,7 @@ class Fieldworks(Verb):
         if in_hand(match, side) <= 0 or not _reinforcing(match, side):
             return
         topo = match.topology
-        for loc in sorted({u.loc for u in match.units_of(side) if u.loc in topo}):
+        for loc in sorted({u.loc for u in match.units_of(side) if u.loc and u.loc in topo}):
             if problem(match, side, loc) is None:
                 yield Action(self.name, (loc,))
 

@@ -82,7 +82,7 @@ class Hedgehog(Verb):
         if decision.side != AXIS or ynn(match) < FROM_TURN or not initial_movement(match, AXIS):
             return
         topo = match.topology
-        for loc in sorted({u.loc for u in match.units_of(AXIS) if u.loc in topo}):
+        for loc in sorted({u.loc for u in match.units_of(AXIS) if u.loc and u.loc in topo}):
             if at(match, loc):
                 yield Action(self.name, (loc, "off"))
             elif problem(match, AXIS, loc, False) is None:
