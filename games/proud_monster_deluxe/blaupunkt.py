@@ -11,8 +11,13 @@ within 15 hexes of an Axis-controlled city or town in defensive supply. One drop
 required. The dropped units (flag ``blaupunkt``, the drop's turn and week) may not move again
 that week, may make a PA from the hex but never advance after it, and are in full supply for
 the rest of the turn; the German air supply markers are not placed that turn. The flag goes at
-the first phase end of a later turn. A drop onto Soviet units (15.17's one-round MA) is not
-built: refused, ruling BP1.
+the first phase end of a later turn.
+
+A drop onto Soviet units is at once their unassisted one-round MA (15.17, ruling BP1): the kernel's
+overrun battle from inside the hex (``overrun.Overrun``, as 14.9's MA within a jointly-occupied
+hex), the dropped units alone, at no MP cost, 14.4's weather limit kept, 15.17's hex list instead
+of 14.4's terrain; a success lands them (MA marker, 14.7) but they neither move nor attack that
+week; a failure eliminates every dropped unit left, whatever 14.8's second round would allow.
 
 5.7(6): declaring the Gambit brings the 2 Parachute Division (turn 321 on the turn track) and
 the 25 PD (turn 323) into the North OKH area at once (ruling BP3)."""
@@ -25,6 +30,8 @@ from typing import Any
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Match
+from wargame.mechanics import combat, overrun
+from wargame.mechanics.combat import attackers_named
 from wargame.mechanics.control import controller
 from wargame.mechanics.movement import phase_key
 from wargame.models import PhaseSpec
@@ -36,6 +43,7 @@ from . import paradrop, reserves, supply
 from .losses import offensive_supply
 from .strategic import OKH, URBAN
 from .turns import AXIS, SOVIET
+from .weather import weather_at
 
 RULE = "PMD 15.17"
 PARAS = ("ger-para-1", "ger-para-2")
@@ -116,12 +124,17 @@ def problem(match: Match, decision: Decision, loc: str, ids: list[str]) -> str |
     return hex_problem(match, loc, ids)
 
 
+def held(match: Match, loc: str) -> bool:
+    """15.17: the drop hex holds Soviet units (the drop is then an MA)."""
+    return any(u.side == SOVIET for u in match.units_at(loc))
+
+
 def hex_problem(match: Match, loc: str, ids: list[str]) -> str | None:
     topo = match.topology
     if loc not in topo or is_box(loc):
         return f"{loc} is not a map hex ({RULE})"
-    if any(u.side == SOVIET for u in match.units_at(loc)):
-        return f"a drop onto Soviet units (the one-round MA) is not built ({RULE}, ruling BP1)"
+    if held(match, loc) and weather_at(match, loc) == "M":
+        return f"a drop onto Soviet units is an MA, never made in Mud ({RULE}, PMD 14.4)"
     why = paradrop.terrain_problem(match, loc, ids, "ald")
     if why:
         return why
@@ -174,13 +187,20 @@ class Blaupunkt(Verb):
         ns = _ns(match)
         ns["done"] = True
         ns["turn"] = match.turn
+        assault = held(match, loc)
         for uid in ids:
             unit = match.state.units[uid]
-            match.place(unit, loc)
+            match.place(unit, loc)  # after the Soviet units: they stay the hex defender
             unit.flags.pop("entry", None)
             unit.flags[FLAG] = {"turn": match.turn, "week": _week(match)}
+            if assault:
+                unit.flags[FLAG]["assault"] = True
         match.touch()
         match.emit("paradrop", f"Blaupunkt East: {', '.join(ids)} drop on {loc}", RULE, loc=loc)
+        if assault:  # ruling BP1: the one-round MA, fought from inside the hex
+            ns["assault"] = {"loc": loc, "units": ids}
+            ma = Action(overrun.KIND, (loc, "with", ",".join(ids), "via", loc))
+            overrun.Overrun().apply(match, decision, ma)
 
 
 @hookimpl
@@ -213,6 +233,11 @@ def wargame_move_locked(match: Match, unit: Unit) -> str | None:
     return None
 
 
+def this_week(match: Match, unit: Unit) -> bool:
+    """The unit dropped this week (15.17: no move, no advance; after an MA, no attack)."""
+    return this_turn(match, unit) and unit.flags[FLAG]["week"] == _week(match)
+
+
 @hookimpl(specname="wargame_veto")
 @veto_scope(verbs=("advance",), kinds=("advance",))
 def veto_advance(match: Match, decision: Decision, action: Action) -> str | None:
@@ -220,9 +245,48 @@ def veto_advance(match: Match, decision: Decision, action: Action) -> str | None
     units = match.state.units
     for uid in action.args[0].split(",") if action.args else ():
         unit = units.get(uid)
-        if unit is not None and this_turn(match, unit) and unit.flags[FLAG]["week"] == _week(match):
+        if unit is not None and this_week(match, unit):
             return f"{uid} dropped this week: no advance after combat ({RULE})"
     return None
+
+
+@hookimpl(specname="wargame_veto")
+@veto_scope(verbs=("attack", "cc-empty"))
+def veto_attack(match: Match, decision: Decision, action: Action) -> str | None:
+    """15.17: units that landed by an MA do not attack that week; the others PA but never
+    advance, so never into an empty hex with a Close Combat marker (13.1, its advance)."""
+    units = match.state.units
+    if action.verb == "cc-empty":
+        ids = action.args[2].split(",") if len(action.args) > 2 else []
+        named = [units[i] for i in ids if i in units]
+    else:
+        named = attackers_named(match, action)
+    for unit in named:
+        if not this_week(match, unit):
+            continue
+        if action.verb == "cc-empty":
+            return f"{unit.id} dropped this week: no advance after combat ({RULE}, PMD 13.1)"
+        if unit.flags[FLAG].get("assault"):
+            return f"{unit.id} landed by an MA this week: no attack ({RULE})"
+    return None
+
+
+@hookimpl
+def wargame_settled(match: Match) -> None:
+    """Ruling BP1: once the drop's MA is over, a hex still holding Soviet units means failure:
+    every dropped unit left is eliminated (13.13 says where it goes)."""
+    assault = match.state.plugins.get(NS, {}).get("assault")
+    if assault is None or combat.active(match) is not None:
+        return
+    del match.state.plugins[NS]["assault"]
+    loc = assault["loc"]
+    left = [match.state.units[i] for i in assault["units"]]
+    left = [u for u in left if u.loc is not None]
+    if not held(match, loc):
+        match.emit("paradrop", f"Blaupunkt East: the MA clears {loc}, the drop lands", RULE)
+        return
+    for unit in left:
+        match.eliminate(unit, f"the drop's MA failed to clear {loc}", RULE)
 
 
 @hookimpl(specname="wargame_veto")

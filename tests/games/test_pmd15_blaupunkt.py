@@ -6,11 +6,15 @@ from __future__ import annotations
 from functools import cache
 
 from tests.games.pmd_steps import end, to_phase
+from wargame.actions import Action, Event
+from wargame.calendar import set_weather
 from wargame.games.proud_monster_deluxe import blaupunkt, plugin
 from wargame.games.proud_monster_deluxe.datagen.build import turns
 from wargame.match import Match
 from wargame.plugins import discover
-from wargame.testing import clear, put, refused
+from wargame.testing import clear, force_rolls, put, refused
+
+from .pmd_combat_helpers import revealed
 
 GAME = {y: i for i, y in enumerate(turns(), start=1)}
 DROP = "ger-para-1,ger-para-2"
@@ -47,7 +51,7 @@ def _drop_phase(ynn: int = 313, gambit: bool = True) -> tuple[Match, str, str]:
 
 
 def test_the_paratroopers_drop_together_and_stay_that_week_15_17() -> None:
-    match, _town, loc = _drop_phase()
+    match, town, loc = _drop_phase()
     action = f"blaupunkt {loc} with {DROP}"
     assert action in {str(a) for a in match.legal_actions()}  # the Axis player's choice
     match.apply(f"blaupunkt {loc} with {DROP},ger-ald-22")
@@ -58,6 +62,11 @@ def test_the_paratroopers_drop_together_and_stay_that_week_15_17() -> None:
     assert "no further move" in str(match.hook.wargame_move_locked(match=match, unit=para))
     refused(match, f"blaupunkt {loc} with ger-para-2", "one drop a game", rule="PMD 15.17")
     refused(match, "airsupply " + loc, "no air supply in the turn of the drop", rule="PMD 15.17")
+    veto, decision = blaupunkt.veto_attack, match.decision
+    pa = Action.parse(f"attack {town} with ger-para-1")
+    assert veto(match=match, decision=decision, action=pa) is None  # a PA from the hex
+    cc = Action.parse(f"cc-empty {town} with ger-para-1")  # 13.1: an advance, so never
+    assert "no advance after combat" in str(veto(match=match, decision=decision, action=cc))
 
 
 def test_the_drop_s_flag_goes_after_its_turn_15_17() -> None:
@@ -74,17 +83,13 @@ def test_the_drop_s_flag_goes_after_its_turn_15_17() -> None:
     assert blaupunkt.FLAG not in para.flags  # gone at the first phase end of a later turn
 
 
-def test_only_with_the_gambit_in_june_to_august_and_never_onto_soviet_units_15_17() -> None:
+def test_only_with_the_gambit_in_june_to_august_15_17() -> None:
     match, town, loc = _drop_phase(gambit=False)
     refused(match, f"blaupunkt {loc} with {DROP}", "Manstein's Gambit", rule="PMD 15.17")
     late, _t, loc2 = _drop_phase(317)
     refused(late, f"blaupunkt {loc2} with {DROP}", "June, July or August", rule="PMD 15.17")
     match, town, loc = _drop_phase()
     refused(match, f"blaupunkt {loc} with ger-ald-22", "joins a drop", rule="PMD 15.17")
-    put(match, "sov-rd-kovo-01", loc)
-    match.touch()
-    refused(match, f"blaupunkt {loc} with {DROP}", "not built", rule="ruling BP1")
-    match.place(match.state.units["sov-rd-kovo-01"], None)
     put(match, "ger-para-1", town)
     put(match, "sov-rd-kovo-02", next(n for n in match.topology.neighbours(town) if n != loc))
     match.touch()
@@ -129,3 +134,77 @@ def test_the_gambit_brings_the_2_para_division_and_the_25_pd_early_5_7() -> None
     units = match.state.units
     assert units["ger-para-2"].loc == "box:okh-north" and units["ger-pd-25"].loc == "box:okh-north"
     assert "321-axis-para-2" in match.state.ns("reinforcements")["arrived"]  # not again on 321
+
+
+def _assault(match: Match, loc: str, drop: str, roll: int, soviets: list[str]) -> list[Event]:
+    """Drop ``drop`` onto these tried Soviet units in ``loc`` (15.17), the CRT roll forced; the
+    Axis declines the Close Combat marker, the first legal choice answers each loss."""
+    for uid in soviets:
+        revealed(match, uid, loc)
+    match.touch()
+    force_rolls(match, roll)
+    events = match.apply(f"blaupunkt {loc} with {drop}")
+    events += match.apply("close-combat decline")  # 14.3: the MA's marker is his choice
+    while match.decision is not None and match.decision.kind != "movement":
+        events += match.apply(str(match.legal_actions()[0]))
+    return events
+
+
+def test_a_drop_onto_soviet_units_is_their_one_round_ma_and_a_success_lands_15_17() -> None:
+    match, _town, loc = _drop_phase()
+    assert f"blaupunkt {loc} with {DROP}" in {str(a) for a in match.legal_actions()}
+    events = _assault(match, loc, DROP, 6, ["sov-rd-kovo-01"])
+    battle = next(e for e in events if e.kind == "battle")
+    assert battle.data["battle"]["kind"] == "overrun"  # an MA, resolved as a PA (14.3)
+    assert sorted(battle.data["battle"]["attackers"]) == DROP.split(",")  # unassisted
+    units = match.state.units
+    assert units["sov-rd-kovo-01"].loc is None  # the MA's result: the hex cleared (14.7)
+    assert units["ger-para-1"].loc == loc and units["ger-para-2"].loc == loc  # they land
+    assert f"ma-{loc}" in match.state.markers  # 14.7's MA marker
+    assert "no further move" in str(
+        match.hook.wargame_move_locked(match=match, unit=units["ger-para-1"])
+    )
+    soviet = next(n for n in match.topology.neighbours(loc) if match.side_at(n) is None)
+    revealed(match, "sov-rd-kovo-02", soviet)
+    to_phase(match, "axis", "combat")  # same week: landed by an MA, no attack (15.17)
+    refused(match, f"attack {soviet} with ger-para-1", "no attack", rule="PMD 15.17")
+
+
+def test_a_drop_whose_ma_fails_is_eliminated_15_17() -> None:
+    match, _town, loc = _drop_phase()
+    soviets = ["sov-rd-kovo-01", "sov-rd-kovo-02", "sov-rd-kovo-03"]
+    _assault(match, loc, "ger-para-1", 1, soviets)
+    units = match.state.units
+    assert all(units[i].loc == loc for i in soviets)  # the hex is not cleared
+    assert units["ger-para-1"].loc is None  # 15.17: eliminated at once
+    gone = match.state.ns("eliminated")  # 13.13: to the pool its supply and date give
+    assert any("ger-para-1" in ids for ids in gone.values() if isinstance(ids, list))
+    assert f"ma-{loc}" not in match.state.markers
+    assert "assault" not in match.state.ns(blaupunkt.NS)
+
+
+def test_only_one_round_even_in_an_axis_seasonal_offensive_week_14_8_15_17() -> None:
+    match, _town, loc = _drop_phase()
+    match.state.vars["axis_seasonal_offensive"] = "axis"  # 14.8 would give a second round
+    _assault(match, loc, "ger-para-1", 1, ["sov-rd-kovo-01", "sov-rd-kovo-02"])
+    assert match.state.units["ger-para-1"].loc is None  # one round: failed, eliminated
+    assert not [a for a in match.legal_actions() if "ger-para-1" in str(a)]
+
+
+def test_the_drop_s_ma_is_unassisted_and_never_in_mud_14_4_15_17() -> None:
+    match, _town, loc = _drop_phase()
+    revealed(match, "sov-rd-kovo-01", loc)
+    put(match, "ger-pd-25", "box:okh-north")
+    match.touch()
+    why = "the 1 and/or 2 Parachute Divisions drop"  # no other unit joins the MA
+    refused(match, f"blaupunkt {loc} with ger-para-1,ger-pd-25", why, rule="PMD 15.17")
+    set_weather(match, "M", "nz")
+    set_weather(match, "M", "sz")
+    match.touch()
+    refused(match, f"blaupunkt {loc} with {DROP}", "never made in Mud", rule="PMD 14.4")
+    empty = next(
+        n
+        for n in match.topology.neighbours(loc)
+        if match.side_at(n) is None and match.topology.terrain(n) == "clear"
+    )
+    assert blaupunkt.hex_problem(match, empty, ["ger-para-1"]) is None  # no MA: Mud is no bar
