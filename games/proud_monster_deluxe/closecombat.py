@@ -18,10 +18,16 @@ the phase is back on the next 2-week turn; one used in a battle stays on the hex
 jointly occupied (the Close Combat advance, ``jointhex.py``) and is back on the next 2-week turn
 after it comes off (13.1). A city defender's battle is a close combat without a marker (13.1).
 At each new year the Axis takes off the map the markers beyond the year's number, his units in
-their hexes eliminated (``cc-remove HEX``, 13.1, ruling CC4)."""
+their hexes eliminated (``cc-remove HEX``, 13.1, ruling CC4).
+
+A marker's first use (13.1(1), ruling CC5): a PA into an empty hex (``cc-empty``), after which
+the owner of untried units that advanced chooses which become tried (``cc-try UNIT[,UNIT...]`` or
+``cc-try none``, a pushed decision); or, in his Combat Phase, a legal stack of his untried units
+in one RVGK area becomes tried (``cc-try UNIT[,UNIT...]``)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from typing import Any
 
@@ -30,6 +36,7 @@ from wargame.calendar import turn_spec
 from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as combat_mechanic
+from wargame.mechanics import stacking
 from wargame.mechanics.movement import phase_key
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
@@ -281,6 +288,114 @@ class CloseCombatEmpty(Verb):
         match.emit(
             "advance", f"{action.args[2]} advance into {loc} ({RULE})", units=ids, path=[loc]
         )
+        untried = [i for i in ids if match.is_untried(match.state.units[i])]
+        if untried:  # 13.1(1): tried or still untried, the owner's choice
+            match.push(
+                decision.side,
+                "cc-try",
+                f"make the untried units that advanced into {loc} tried, or none ({TRY_RULE})",
+                units=untried,
+            )
+        match.touch()
+
+
+# ------------------------------------------------------------------ untried units tried
+
+TRY_RULE = "PMD 13.1, 2.4.9"
+
+
+def rvgk_untried(match: Match, side: str) -> dict[str, list[str]]:
+    """RVGK area -> ``side``'s untried units there (13.1(1): a stack of them may be tried)."""
+    from .reinforce import RVGK  # late: reinforce's own imports lead back here
+
+    found: dict[str, list[str]] = {}
+    for unit in match.units_of(side):
+        if unit.loc in RVGK and match.is_untried(unit):
+            found.setdefault(str(unit.loc), []).append(unit.id)
+    return {area: sorted(ids) for area, ids in sorted(found.items())}
+
+
+def rvgk_problem(match: Match, side: str, ids: list[str]) -> str | None:
+    """Why these units may not become tried by a marker in their RVGK area now (13.1(1))."""
+    from .reinforce import RVGK
+
+    leaf = match.phase
+    if leaf is None or leaf.spec.kind != "combat" or match.phasing != side:
+        return f"a marker tries a stack in an RVGK area in its owner's Combat Phase ({TRY_RULE})"
+    if available(match, side) <= 0:
+        return f"no Close Combat marker available this turn ({RULE})"
+    if not ids or len(set(ids)) != len(ids):
+        return "usage: cc-try UNIT[,UNIT...]"
+    units = [match.state.units.get(i) for i in ids]
+    if any(u is None or u.side != side or u.loc not in RVGK for u in units):
+        return f"only {side}'s units in an RVGK area are tried this way ({TRY_RULE})"
+    if len({u.loc for u in units if u is not None}) > 1:
+        return f"one stack: the units are in the same RVGK area ({TRY_RULE})"
+    tried = [u.id for u in units if u is not None and not match.is_untried(u)]
+    if tried:
+        return f"{', '.join(tried)} is not untried ({TRY_RULE})"
+    if stacking.over(match, side, ids):
+        return "more than one legal stack (PMD 6.1, ruling CC5)"
+    return None
+
+
+def _subsets(ids: list[str]) -> list[tuple[str, ...]]:
+    return [g for k in range(len(ids), 0, -1) for g in itertools.combinations(ids, k)]
+
+
+class CloseCombatTry(Verb):
+    """``cc-try UNIT[,UNIT...]`` or ``cc-try none`` (13.1(1)): the untried units that advanced
+    into an empty hex that become tried; or, in the owner's Combat Phase, a stack of untried
+    units in an RVGK area tried with a marker (the listing offers each area's first legal
+    stack; any legal stack may be named)."""
+
+    name = "cc-try"
+    kinds = ("combat", "cc-try")
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if decision.kind == "cc-try":
+            for group in _subsets(list(decision.context["units"])):
+                yield Action(self.name, (",".join(group),))
+            yield Action(self.name, ("none",))
+            return
+        if available(match, decision.side) <= 0 or match.phasing != decision.side:
+            return
+        for ids in rvgk_untried(match, decision.side).values():
+            stack: list[str] = []
+            for uid in ids:
+                if not stacking.over(match, decision.side, [*stack, uid]):
+                    stack.append(uid)
+            action = Action(self.name, (",".join(stack),))
+            if stack and self.check(match, decision, action) is None:
+                yield action
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 1:
+            return "usage: cc-try UNIT[,UNIT...] | cc-try none"
+        ids = str(action.args[0]).split(",")
+        if decision.kind == "cc-try":
+            if ids == ["none"]:
+                return None
+            may = decision.context["units"]
+            bad = [i for i in ids if i not in may]
+            if bad or len(set(ids)) != len(ids):
+                return f"name untried units that advanced: {', '.join(may)} ({TRY_RULE})"
+            return None
+        return rvgk_problem(match, decision.side, ids)
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        ids = str(action.args[0]).split(",")
+        if decision.kind == "cc-try":
+            match.pop()
+            if ids == ["none"]:
+                match.emit("close-combat", "the advancing units stay untried", TRY_RULE)
+                return
+        else:
+            area = match.state.units[ids[0]].loc
+            _use(match, decision.side, f"a stack in {area} becomes tried")
+        for uid in ids:
+            match.reveal(match.state.units[uid], TRY_RULE)
+        match.emit("close-combat", f"{', '.join(ids)} become tried", TRY_RULE, units=ids)
         match.touch()
 
 
@@ -344,7 +459,7 @@ class CloseCombatRemove(Verb):
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [CloseCombat(), CloseCombatEmpty(), CloseCombatRemove()]
+    return [CloseCombat(), CloseCombatEmpty(), CloseCombatTry(), CloseCombatRemove()]
 
 
 @hookimpl

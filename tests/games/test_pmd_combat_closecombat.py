@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from tests.games.pmd_steps import end
 from wargame.games.proud_monster_deluxe import closecombat
 from wargame.games.proud_monster_deluxe.turns import AXIS, SOVIET, ynn
@@ -247,3 +249,77 @@ def test_no_pa_into_an_empty_hex_without_a_marker_or_into_a_held_one_13_1() -> N
     assert not any(str(a).startswith("cc-empty") for a in match.legal_actions())
     refused(match, f"cc-empty {target} with {RD}", "no Close Combat marker", rule="PMD 13.1")
     assert rd.loc == origin
+
+
+@cache
+def _cached(side: str) -> Match:
+    return _combat_phase(side)
+
+
+def _phase(side: str) -> Match:
+    """A copy of ``side``'s Combat Phase on the empty map (one position a side)."""
+    return _cached(side).sandbox()
+
+
+def _soviet_marker(match: Match) -> None:
+    closecombat._ns(match)["earned"] = [match.turn - 1]  # arrived this turn (13.1)
+    match.touch()
+
+
+def test_advancing_untried_units_become_tried_or_stay_untried_as_the_soviet_chooses_13_1() -> None:
+    """13.1(1), 2.4.9: after a PA into an empty hex the owner of the untried units that
+    advanced chooses which become tried (ruling CC5); a tried advance asks nothing."""
+    match = _phase(SOVIET)
+    _soviet_marker(match)
+    target, origin = clear_pair(match)
+    rd1, rd2 = put(match, RD, origin), put(match, "sov-rd-interior-02", origin)
+    assert match.is_untried(rd1) and match.is_untried(rd2)
+    before = match.sandbox()
+    match.apply(f"cc-empty {target} with {RD},sov-rd-interior-02")
+    decision = match.decision
+    assert decision is not None and (decision.side, decision.kind) == (SOVIET, "cc-try")
+    legal = {str(a) for a in match.legal_actions()}
+    assert {f"cc-try {RD}", "cc-try none", f"cc-try {RD},sov-rd-interior-02"} <= legal
+    refused(match, "cc-try sov-rd-interior-03", "untried units that advanced", rule="PMD 13.1")
+    match.apply(f"cc-try {RD}")
+    assert not match.is_untried(rd1) and match.is_untried(rd2)
+    assert match.decision is not None and match.decision.kind == "combat"
+    match = before
+    match.apply(f"cc-empty {target} with {RD},sov-rd-interior-02")
+    match.apply("cc-try none")  # they may stay untried
+    units = match.state.units
+    assert match.is_untried(units[RD]) and match.is_untried(units["sov-rd-interior-02"])
+    assert units[RD].loc == target
+    axis = _phase(AXIS)
+    target, origin = clear_pair(axis)
+    put(axis, "ger-pd-3", origin)
+    axis.apply(f"cc-empty {target} with ger-pd-3")
+    assert axis.decision is not None and axis.decision.kind == "combat"  # nothing untried
+
+
+def test_a_marker_tries_a_stack_in_an_rvgk_area_in_the_soviet_combat_phase_13_1() -> None:
+    """13.1(1): a stack of untried units in an RVGK area becomes tried with a marker, in the
+    Soviet Combat Phase, one legal stack (6.1; ruling CC5); the marker is used for the turn."""
+    match = _phase(SOVIET)
+    ids = [f"sov-rd-interior-0{n}" for n in range(1, 5)]
+    for uid in ids:
+        put(match, uid, "box:rvgk-north")
+    south = put(match, "sov-rd-interior-05", "box:rvgk-south")
+    match.touch()
+    stack = ",".join(ids[:3])
+    refused(match, f"cc-try {stack}", "no Close Combat marker", rule="PMD 13.1")
+    _soviet_marker(match)
+    assert f"cc-try {stack}" in {str(a) for a in match.legal_actions()}
+    refused(match, f"cc-try {','.join(ids)}", "one legal stack", rule="PMD 6.1")
+    refused(match, f"cc-try {ids[0]},{south.id}", "same RVGK area", rule="PMD 13.1")
+    refused(match, f"cc-try {RD}-x", "RVGK area", rule="PMD 13.1")
+    match.apply(f"cc-try {stack}")
+    units = match.state.units
+    assert not any(match.is_untried(units[i]) for i in ids[:3])
+    assert match.is_untried(units[ids[3]]) and match.is_untried(south)
+    assert closecombat.available(match, SOVIET) == 0  # used for this 2-week turn
+    refused(match, f"cc-try {ids[3]}", "no Close Combat marker", rule="PMD 13.1")
+    axis = _phase(AXIS)
+    put(axis, ids[0], "box:rvgk-north")
+    _soviet_marker(axis)
+    assert "Combat Phase" in str(closecombat.rvgk_problem(axis, SOVIET, [ids[0]]))
