@@ -8,8 +8,10 @@ units (an RD or GRD, not militia, with AF+DF at least 8; a brigade of 10.4's typ
 least 4, ruling AI1), one stack that has not moved, in a Soviet port of that sea or the South
 RVGK area (the Caspian), within the sea's transport points (10.4); the port is next to no enemy
 unit across a land hexside; the landing hex is at most 11 hexes away (from the South RVGK area:
-from the Caspian's map ports, ruling AI2); the invaders are in offensive supply at the port or the
-landing hex (8.4: defensive supply before turn 203, ruling C6 after). They land on an empty hex,
+from the Caspian's map ports, ruling AI2); the invaders are in offensive supply at the port (8.4,
+8.6: ``offsupply.lacks``, where they start the phase; off the map in the South RVGK area no marker
+reaches them, ruling OS7) or at the landing hex (its defensive supply, with a marker's radius
+from turn 203: ``offsupply.hex_lacks``; ruling AI5). They land on an empty hex,
 move and attack no more that week, and are in supply throughout that Soviet player turn.
 
 The "Amph YES/NO" rule: no invasion on a sea in a week after one with sea transport or an
@@ -38,7 +40,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import ports, supply
+from . import offsupply, ports, supply
 from .turns import SOVIET
 
 RULE = "PMD 10.5"
@@ -132,10 +134,19 @@ def _points(unit: Unit, match: Match) -> int:
 
 
 def _supplied(match: Match, loc: str) -> bool:
-    """8.4, 10.5: defensive (and so, ruling C6, offensive) supply at ``loc``."""
-    if loc.startswith("box:"):
-        return True
+    """8.2, 8.4: defensive supply at the landing hex ``loc`` (overland or a Soviet port)."""
     return loc in supply.nets(match, SOVIET)[1] or loc in ports.soviet_port(match)
+
+
+def supply_problem(match: Match, stack: list[Unit], loc: str) -> str | None:
+    """10.5: offensive supply at the port (each invader's own, ``offsupply.lacks``) or at the
+    landing hex (``offsupply.hex_lacks`` on its defensive supply), or why not (ruling AI5)."""
+    why = next((w for u in stack if (w := offsupply.lacks(match, u)) is not None), None)
+    if why is None:
+        return None
+    if _supplied(match, loc) and offsupply.hex_lacks(match, SOVIET, loc) is None:
+        return None
+    return f"the invaders need offensive supply at the port or the landing hex ({RULE}: {why})"
 
 
 def _distance(match: Match, start: str, loc: str) -> int:
@@ -192,8 +203,9 @@ def problem(match: Match, side: str, ids: list[str], loc: str) -> str | None:
         return f"the landing hex is more than {RANGE} hexes from the port ({RULE})"
     if not link and start != RVGK_SOUTH and _enemy_by_land(match, start):
         return f"the port is next to enemy units across a land hexside ({RULE})"
-    if not (_supplied(match, start) or _supplied(match, loc)):
-        return f"the invaders need offensive supply at the port or the landing hex ({RULE})"
+    why = supply_problem(match, stack, loc)
+    if why:
+        return why
     if enemy_held(match, loc) and sea_hex(match, loc) is None:
         return f"no sea hex next to {loc} for the invaders to wait in (ruling AI3, {RULE})"
     if stacking.over(match, SOVIET, [*(u.id for u in match.units_at(loc)), *ids], loc):

@@ -25,7 +25,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import reserves, victory
+from . import ports, reserves, supply, victory
 from .turns import AXIS, ynn
 
 RULE = "PMD 9.7.5"
@@ -73,14 +73,17 @@ def candidates(match: Match, of: str) -> list[Unit]:
 
 
 def towns(match: Match) -> list[str]:
-    """Axis-owned towns and cities without Soviet units (defensive supply: ruling C6)."""
+    """Axis-owned towns and cities without Soviet units, in defensive supply (9.7.5: overland,
+    8.2, or sea, 8.4)."""
     topo = match.topology
+    supplied = supply.nets(match, AXIS)[1] | ports.axis_sea(match)
     return sorted(
         h
         for h in topo.locations()
         if set(TOWNS) & topo.features(h)
         and controller(match, h) == AXIS
         and match.side_at(h) in (None, AXIS)
+        and h in supplied
     )
 
 
@@ -143,7 +146,7 @@ class AntiPartisan(Verb):
             if len(args) != 2 or args[0] not in held(match, of):
                 return f"name an {of.upper()} in the Anti-Partisan box and a town ({RULE})"
             if args[1] not in towns(match):
-                return f"{args[1]} is not an Axis-owned town or city ({RULE})"
+                return f"{args[1]} is not an Axis-owned town or city in defensive supply ({RULE})"
             return None
         if args == ("decline",):
             return None

@@ -45,7 +45,8 @@ def _ns(match: Match) -> dict[str, Any]:
 
 
 def in_defensive_supply(match: Match, unit: Unit) -> bool:
-    """Ruling C6: until supply (8.x) is built every unit is in supply."""
+    """8.3: the supply rules' answer, air supply alone not counting (8.7). Asked once the unit has
+    left the map, where they answer nothing: so far every unit counts as supplied (ruling E1)."""
     found = match.hook.wargame_supply(match=match, unit=unit)
     if not found:
         return True

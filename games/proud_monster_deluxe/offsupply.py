@@ -182,12 +182,19 @@ def lacks(match: Match, unit: Unit) -> str | None:
         return None if answer["offensive"] else str(answer.get("why", "no offensive supply"))
     if answer.get("kind") == "air":  # 8.7: before turn 211, offensive supply with no marker
         return None
-    if ynn(match) < FIRST.get(unit.side, 0):
+    return hex_lacks(match, unit.side, start_of(match, unit))
+
+
+def hex_lacks(match: Match, side: str, loc: str | None) -> str | None:
+    """Why ``side``'s units in ``loc`` lack the markers' part of offensive supply, or None (8.4,
+    8.6): before the side's first marker turn defensive supply is offensive supply; from it a
+    turned-up active marker's radius reaches ``loc`` (ruling OS3). Defensive supply at ``loc``
+    is the caller's to ask (a hex, where no unit stands yet: 10.5's landing hex, 15.18's town)."""
+    if ynn(match) < FIRST.get(side, 0):
         return None  # 8.4: before the side's marker turns defensive supply is offensive supply
-    loc = start_of(match, unit)
     if loc is None or is_box(loc) or loc not in match.topology:
         return f"off the map: no marker's radius reaches it ({RULE}, 8.4; ruling OS7)"
-    if covering(match, unit.side, loc):
+    if covering(match, side, loc):
         return None
     return f"not within a turned-up active Offensive Supply marker's radius ({RULE}, 8.4)"
 

@@ -4,7 +4,7 @@ At the start of a Soviet Initial Movement Phase of turns 313-318, before any Sov
 moved, the Soviet player may drop Guards parachute and air-landing brigades (types ``gparb``,
 ``galb``) waiting in an RVGK area and never yet on the map, all into one hex (``paradrop HEX
 with UNIT[,UNIT...]``): within 15 hexes of a Soviet-controlled, offensive-supplied city, large or
-small town, not Axis-occupied, not a mountain, city, fieldworks, Fortified Area, active fort or
+small town (in defensive supply and an active marker's radius, 8.4, 8.6), not Axis-occupied, not a mountain, city, fieldworks, Fortified Area, active fort or
 heavy fort hex (15.17's restrictions), and a clear hex when a GALB drops (the gliders, ruling
 PD2). One drop a game (ruling PD1). A die for each brigade: it survives on 1-3, on 1-2 when an
 Axis unit is next to the hex; the others are eliminated (rebuildable, 13.14, never dropped again).
@@ -27,7 +27,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import supply
+from . import offsupply, supply
 from .constructions import active_forts
 from .reinforce import RVGK
 from .strategic import URBAN
@@ -102,13 +102,17 @@ def terrain_problem(match: Match, loc: str, ids: list[str], glider: str) -> str 
 
 
 def sources(match: Match) -> list[str]:
-    """Soviet-controlled urban hexes in supply (offensive supply: ruling SO3)."""
+    """Soviet-controlled urban hexes in offensive supply (15.18): in defensive supply (8.2) and
+    within a turned-up active marker's radius (8.4, 8.6: ``offsupply.hex_lacks``)."""
     topo = match.topology
     _line, supplied = supply.nets(match, SOVIET)
     return [
         h
         for h in topo.locations()
-        if set(topo.features(h)) & set(URBAN) and controller(match, h) == SOVIET and h in supplied
+        if set(topo.features(h)) & set(URBAN)
+        and controller(match, h) == SOVIET
+        and h in supplied
+        and offsupply.hex_lacks(match, SOVIET, h) is None
     ]
 
 

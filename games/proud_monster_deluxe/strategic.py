@@ -13,8 +13,7 @@ before turn 205 and south of the Caucasus line before turn 301. The unit has the
 OKH area it enters the map by that area's ZOMO hexes from the next week, as a reinforcement
 there does (9.1.1, 9.1.2: the ``entry`` flag, gone once it is on the map).
 
-Until supply (8.x) is built, ``wargame_supply`` answers nothing and every urban hex counts as
-in overland supply (ruling C6, ST1)."""
+Overland supply is the supply rules' answer for the unit (8.2, ``overland_supply``; ruling ST1)."""
 
 from __future__ import annotations
 
@@ -126,9 +125,11 @@ def urban(match: Match, loc: str, kinds: Iterable[str] = URBAN) -> bool:
 
 
 def overland_supply(match: Match, unit: Unit) -> bool:
-    """In overland supply; until supply (8.x) answers, every unit is (rulings C6, ST1)."""
+    """In overland supply (8.2): the supply rules' answer, sea, port and air supply not counting
+    (``overland`` False), nor out of supply or isolated (8.3); a unit they say nothing of (in an
+    OKH area, a supply source, 8.1) is."""
     found = match.hook.wargame_supply(match=match, unit=unit)
-    return not found or found.get("overland", found.get("state") != "out") is not False
+    return not found or found.get("overland", found.get("state") == "supplied") is not False
 
 
 def unit_problem(match: Match, unit: Unit) -> str | None:

@@ -5,9 +5,13 @@ from __future__ import annotations
 from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import paradrop, plugin, supply
 from wargame.games.proud_monster_deluxe.datagen.build import turns
+from wargame.games.proud_monster_deluxe.turns import SOVIET
+from wargame.games.proud_monster_deluxe.victory import MOSCOW
 from wargame.match import Match
 from wargame.plugins import discover
 from wargame.testing import clear, force_rolls, put, refused
+
+from .pmd_combat_helpers import offensive_supply
 
 GAME = {y: i for i, y in enumerate(turns(), start=1)}
 BRIGADES = ["sov-gparb-1", "sov-gparb-2", "sov-galb-1"]
@@ -15,7 +19,8 @@ BRIGADES = ["sov-gparb-1", "sov-gparb-2", "sov-galb-1"]
 
 def _drop_phase(ynn: int = 313) -> tuple[Match, str, str]:
     """The Soviet Initial Movement Phase of turn ``ynn``, the map cleared, the brigades waiting
-    in the North RVGK; a supplied Soviet town and an empty clear hex next to it."""
+    in the North RVGK, an active Offensive Supply-5 turned up on Moscow; an offensive-supplied
+    Soviet town and an empty clear hex next to it."""
     title = discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
     match = Match(title, "1941-historical", 1)
     while match.turn == 1:
@@ -25,6 +30,7 @@ def _drop_phase(ynn: int = 313) -> tuple[Match, str, str]:
     clear(match)
     for uid in BRIGADES:
         put(match, uid, "box:rvgk-north")
+    offensive_supply(match, SOVIET, MOSCOW[0], 5)  # 15.18: offensive-supplied towns (8.6)
     topo = match.topology
     for town in paradrop.sources(match):
         for n in topo.neighbours(town):
@@ -95,3 +101,17 @@ def test_a_brigade_that_came_onto_the_map_never_drops_15_18() -> None:
     end(match)  # the phase ends with it on the map
     match.place(unit, "box:rvgk-north")
     assert unit.id not in {u.id for u in paradrop.droppable(match)}
+
+
+def test_the_drop_is_within_15_hexes_of_an_offensive_supplied_town_only_15_18_8_6() -> None:
+    """15.18: the towns in defensive supply (8.2) count only within a turned-up active Offensive
+    Supply marker's radius (8.4, 8.6, ruling OS3)."""
+    match, town, loc = _drop_phase()
+    assert town in paradrop.sources(match)
+    _line, supplied = supply.nets(match, SOVIET)
+    assert all(match.topology.distance(t, MOSCOW[0]) <= 5 for t in paradrop.sources(match))
+    for key in [k for k, m in match.state.markers.items() if m.get("side") == SOVIET]:
+        del match.state.markers[key]  # in defensive supply still, but no marker reaches it
+    match.touch()
+    assert town in supplied and paradrop.sources(match) == []
+    refused(match, f"paradrop {loc} with sov-gparb-1", "within 15 hexes", rule="PMD 15.18")

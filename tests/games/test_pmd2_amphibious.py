@@ -6,11 +6,15 @@ from functools import cache
 
 from tests.games.pmd_steps import to_phase
 from wargame.games.proud_monster_deluxe import amphibious, ports
+from wargame.games.proud_monster_deluxe.datagen.build import turns
 from wargame.match import Match
 from wargame.plugins import Title, discover
 from wargame.testing import clear, put, refused
 
+from .pmd_combat_helpers import offensive_supply
+
 ODESSA, LENINGRAD, ORANIENBAUM, RVGK_SOUTH = "1643", "3304", "3203", "box:rvgk-south"
+GAME = {y: i for i, y in enumerate(turns(), start=1)}
 
 
 @cache
@@ -18,9 +22,9 @@ def _title() -> Title:
     return discover().get("pmd")
 
 
-def _movement() -> Match:
+def _movement(ynn: int = 116) -> Match:
     match = Match(_title(), "1941-historical", 1)
-    match.state.cursor.turn = 116 - 111
+    match.state.cursor.turn = GAME[ynn]
     match.touch()
     clear(match)
     to_phase(match, "soviet", "movement")
@@ -141,3 +145,26 @@ def test_leningrad_to_oranienbaum_while_the_baltic_fleet_lasts_10_5() -> None:
     match.state.vars["soviet_baltic_fleet"] = True
     match.apply(f"invade {rb} {ORANIENBAUM}")
     assert match.state.units[rb].loc == ORANIENBAUM
+
+
+def test_from_turn_203_the_invaders_need_a_marker_at_the_port_or_the_landing_hex_10_5_8_6() -> None:
+    """10.5: offensive supply at the port or the landing hex; from turn 203 the Soviet's is a
+    turned-up active marker's radius (8.4, 8.6, ruling AI5); before it defensive supply was."""
+    match = _movement(203)
+    rd, rb = _tried(match, "rd", 2, 4, 4)
+    for uid in (rd, rb):
+        put(match, uid, ODESSA)
+    hex_ = _landing(match, ODESSA, "black", 11)
+    match.touch()
+    why = "offensive supply at the port or the landing hex"
+    refused(match, f"invade {rd},{rb} {hex_}", why, "marker", rule="PMD 10.5")
+    offensive_supply(match, "soviet", ODESSA, 3)  # the port in a marker's radius
+    assert amphibious.problem(match, "soviet", [rd, rb], hex_) is None
+    match.state.markers.clear()
+    offensive_supply(match, "soviet", hex_, 3)  # or the landing hex: 11 hexes from the port
+    assert amphibious.problem(match, "soviet", [rd, rb], hex_) is None
+    match.state.markers.clear()
+    topo = match.topology
+    far = next(h for h in topo.locations() if min(topo.distance(h, x) for x in (ODESSA, hex_)) > 3)
+    offensive_supply(match, "soviet", far, 3)  # neither: no marker reaches them
+    refused(match, f"invade {rd},{rb} {hex_}", why, rule="PMD 10.5")

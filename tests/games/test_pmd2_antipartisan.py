@@ -82,6 +82,16 @@ def test_a_smaller_call_returns_the_excess_through_an_axis_town_9_7_5() -> None:
     antipartisan.start(match)
     assert match.decision.context["mode"] == "return"  # type: ignore[union-attr]
     refused(match, f"antipartisan ger-id-1 {RIGA}", "Axis-owned", rule="PMD 9.7.5")
+    topo = match.topology
+    east = max((h for h in topo.locations() if "city" in topo.features(h)), key=lambda h: h[:2])
+    match.state.control[east] = "axis"
+    match.touch()
+    assert east in antipartisan.towns(match)  # Axis-owned, in supply on the empty map
+    # ringed by Soviet units, no supply line enters it (8.2)
+    for n, hex_ in enumerate(sorted(topo.neighbours(east)), start=1):
+        put(match, f"sov-rd-interior-0{n}", hex_)
+    match.touch()
+    refused(match, f"antipartisan ger-id-1 {east}", "defensive supply", rule="PMD 9.7.5")
     match.apply(f"antipartisan ger-id-1 {MINSK}")
     assert match.state.units["ger-id-1"].loc == MINSK
     assert antipartisan.box(match) == ["ger-id-7"]

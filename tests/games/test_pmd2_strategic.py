@@ -221,3 +221,16 @@ def test_a_unit_moved_strategically_into_an_okh_area_enters_by_its_zomo_next_wee
     match.state.control[LVOV] = "axis"
     match.apply(f"strategic ger-id-7 {LVOV}")
     assert unit.loc == LVOV and "entry" not in unit.flags
+
+
+def test_only_a_unit_in_overland_supply_moves_from_an_urban_hex_11_2_8_3() -> None:
+    """11.2: the urban hex is in overland supply (8.2); an isolated unit (8.3) is not."""
+    match = _axis_initial_movement()
+    unit = put(match, "ger-id-7", MINSK)
+    assert strategic.overland_supply(match, unit)
+    for n, hex_ in enumerate(sorted(match.topology.neighbours(MINSK)), start=1):
+        put(match, f"sov-rd-interior-0{n}", hex_)  # no supply line enters Minsk (8.2)
+    unit.flags["iso"] = 1
+    match.touch()
+    assert match.hook.wargame_supply(match=match, unit=unit)["state"] == "iso"
+    assert not strategic.overland_supply(match, unit)
