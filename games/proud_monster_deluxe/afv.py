@@ -118,13 +118,9 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
 def owed(match: Match, battle: Battle, who: str, candidates: list[str]) -> bool:
     """13.11(2): the side declared the AFV shift, lost no full AFV step yet, and has an AFV
     unit among ``candidates`` left."""
-    if not battle.extra.get("afv", {}).get(who):
-        return False
-    from .engineers import lost_of
+    from .engineers import declared_step_owed
 
-    units = match.state.units
-    lost = lost_of(match, battle, who, lambda i: is_afv(match, i))
-    return lost < 1 and any(units[i].loc is not None and is_afv(match, i) for i in candidates)
+    return declared_step_owed(match, battle, who, candidates, "afv", lambda i: is_afv(match, i))
 
 
 @hookimpl

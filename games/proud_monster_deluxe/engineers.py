@@ -106,12 +106,29 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
 def owed(match: Match, battle: Battle, who: str, candidates: Sequence[str]) -> bool:
     """13.11(1): ``who`` declared the engineer shift, has lost no engineer step in this battle
     yet, and an engineer is among the units that may take the loss."""
-    if not battle.extra.get("engineer", {}).get(who):
+    units = match.state.units
+    return declared_step_owed(
+        match, battle, who, candidates, "engineer", lambda i: is_engineer(match, units[i])
+    )
+
+
+def declared_step_owed(
+    match: Match,
+    battle: Battle,
+    who: str,
+    candidates: Sequence[str],
+    shift: str,
+    kind: Callable[[str], bool],
+) -> bool:
+    """13.11(1)-(2): ``who`` declared the ``shift`` (the engineer or the AFV shift), has not yet
+    lost a full step of units of that ``kind`` in this battle, and such a unit is among the
+    ``candidates`` that may take the loss."""
+    if not battle.extra.get(shift, {}).get(who):
         return False
     units = match.state.units
-    if lost_of(match, battle, who, lambda i: is_engineer(match, units[i])) > 0:
+    if lost_of(match, battle, who, kind) >= 1:
         return False
-    return any(units[i].loc is not None and is_engineer(match, units[i]) for i in candidates)
+    return any(units[i].loc is not None and kind(i) for i in candidates)
 
 
 def lost_of(match: Match, battle: Battle, who: str, kind: Callable[[str], bool]) -> float:
