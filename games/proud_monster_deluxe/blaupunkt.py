@@ -41,7 +41,7 @@ from wargame.topology import is_box
 
 from . import paradrop, reserves, supply
 from .losses import offensive_supply
-from .strategic import OKH, URBAN
+from .strategic import OKH, URBAN, ZOMO
 from .turns import AXIS, SOVIET
 from .weather import weather_at
 
@@ -316,5 +316,5 @@ def gambit(match: Match) -> None:
             continue
         done.append(key)
         unit = match.new_unit(cid, OKH["north"])
-        unit.flags["entry"] = match.resolve_locations(["country:greater-germany"])
+        unit.flags["entry"] = match.resolve_locations(list(ZOMO[OKH["north"]]))
         match.emit("reinforcements", f"{cid} comes early with the Gambit", "PMD 5.7", unit=cid)

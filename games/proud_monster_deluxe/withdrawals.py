@@ -40,7 +40,7 @@ from wargame.state import Unit
 
 from . import conversions, eliminated, replacements, victory
 from .reinforce import RVGK
-from .strategic import OKH, overland_supply
+from .strategic import OKH, ZOMO, overland_supply
 from .turns import AXIS, SOVIET
 
 RULE = "PMD 9.7"
@@ -202,14 +202,10 @@ def come_back(match: Match, unit: Unit) -> None:
     if pile is not None:
         _ns(match)[pile].remove(unit.id)
     minor = "minor-ally" in match.unit_type(unit).get("tags", ())
-    box, at = (
-        (OKH["south"], ["country:romania", "country:hungary"])
-        if minor
-        else (OKH["north"], ["country:greater-germany"])
-    )
+    box = OKH["south"] if minor else OKH["north"]
     unit.step = 0  # any replacement steps are free
     match.place(unit, box)
-    unit.flags["entry"] = match.resolve_locations(at)
+    unit.flags["entry"] = match.resolve_locations(list(ZOMO[box]))
     match.emit("return", f"{unit.id} returns at full strength", RETURN_RULE, unit=unit.id)
 
 
