@@ -8,6 +8,7 @@ from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import partisans, plugin
 from wargame.match import Match
 from wargame.plugins import Title, discover
+from wargame.state import Unit
 from wargame.testing import clear, put, refused
 
 T201 = 14  # game turn
@@ -96,10 +97,9 @@ def test_a_soviet_unit_entering_removes_them_and_credits_lrps_next_turn_15_8() -
     assert "credit" not in match.state.ns("pmd-partisans")
 
 
-def test_they_take_an_attacker_loss_last_and_are_always_supplied_15_8() -> None:
-    from wargame.games.proud_monster_deluxe import supply
-    from wargame.mechanics import combat
-
+def _corps_attack() -> tuple[Match, Unit, Unit]:
+    """A Soviet combat phase: a revealed rifle division and the 4 Paratroop Corps in one hex
+    next to the German 7 ID."""
     from .pmd_combat_helpers import at_phase, clear_pair
 
     match = at_phase("soviet", "combat")
@@ -107,14 +107,30 @@ def test_they_take_an_attacker_loss_last_and_are_always_supplied_15_8() -> None:
     put(match, "ger-id-7", target)
     rd = put(match, "sov-rd-interior-01", origin)
     match.reveal(rd)
-    corps = put(match, "sov-para-corps-4", origin)
-    assert partisans.wargame_supply(match=match, unit=corps)["offensive"] is True
-    assert supply.wargame_supply(match=match, unit=corps) is not None
+    return match, rd, put(match, PARA, origin)
+
+
+def _carry_out(match: Match, result: str) -> None:
+    """The corps and the division attack the 7 ID; the CRT gives ``result``."""
+    from wargame.mechanics import combat
+
     units = match.state.units
-    battle = combat.new_battle(match, [rd, corps], [units["ger-id-7"]], target, "attack")
+    attackers = [units["sov-rd-interior-01"], units[PARA]]
+    target = units["ger-id-7"].loc
+    assert target is not None
+    battle = combat.new_battle(match, attackers, [units["ger-id-7"]], target, "attack")
     battle.roll = 3
     combat.store(match, battle)
-    combat.carry_out(match, battle, "1/0")
+    combat.carry_out(match, battle, result)
+
+
+def test_they_take_an_attacker_loss_last_and_are_always_supplied_15_8() -> None:
+    from wargame.games.proud_monster_deluxe import supply
+
+    match, rd, corps = _corps_attack()
+    assert partisans.wargame_supply(match=match, unit=corps)["offensive"] is True
+    assert supply.wargame_supply(match=match, unit=corps) is not None
+    _carry_out(match, "1/0")
     refused(match, "lose sov-para-corps-4", "take an attacker loss last", rule="PMD 15.8")
     match.apply(f"lose {rd.id}")
     assert rd.loc is None and corps.step == 0
@@ -138,21 +154,9 @@ def test_they_never_advance_after_combat_15_8() -> None:
 
 def test_partisans_lose_once_no_other_attacker_is_left_15_8() -> None:
     """The other side of the rule: with the others gone the corps takes the step."""
-    from wargame.mechanics import combat
-
-    from .pmd_combat_helpers import at_phase, clear_pair
-
-    match = at_phase("soviet", "combat")
-    target, origin = clear_pair(match)
-    put(match, "ger-id-7", target)
-    rd = put(match, "sov-rd-interior-01", origin)
-    match.reveal(rd)
-    corps = put(match, "sov-para-corps-4", origin)
-    units = match.state.units
-    battle = combat.new_battle(match, [rd, corps], [units["ger-id-7"]], target, "attack")
-    battle.roll = 3
-    combat.store(match, battle)
-    combat.carry_out(match, battle, "2/0")
+    match, rd, corps = _corps_attack()
+    origin = corps.loc
+    _carry_out(match, "2/0")
     refused(match, "lose sov-para-corps-4", "take an attacker loss last", rule="PMD 15.8")
     match.apply(f"lose {rd.id}")
     assert rd.loc is None
