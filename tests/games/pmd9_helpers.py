@@ -4,6 +4,7 @@ Reinforcement Phase's hooks run on any turn without playing the turns between.""
 
 from __future__ import annotations
 
+from collections.abc import Container
 from functools import cache
 
 from tests.games.pmd_steps import end, to_phase
@@ -78,3 +79,19 @@ def reinforcement_phase(match: Match, ynn: int, finish: bool = True) -> None:
 
 def legal(match: Match) -> set[str]:
     return {str(a) for a in match.legal_actions()}
+
+
+def quiet_hex(match: Match, within: Container[str] | None = None, outside: str = "") -> str:
+    """A clear hex in the USSR with no unit on or next to it; in ``within`` when given (a
+    supply net, say), and not in the region ``outside`` when given."""
+    topo = match.topology
+    away = topo.region(outside) if outside else ()
+    return next(
+        h
+        for h in sorted(topo.region("country:ussr"))
+        if topo.terrain(h) == "clear"
+        and (within is None or h in within)
+        and h not in away
+        and not match.units_at(h)
+        and not any(match.units_at(n) for n in topo.neighbours(h))
+    )

@@ -8,8 +8,6 @@ from wargame.games.proud_monster_deluxe import assaultguns, eliminated, replacem
 from wargame.match import Battle, Match
 from wargame.testing import put, refused
 
-from .test_pmd9_replacements import _empty_hex
-
 
 def _arrived(ynn: int) -> Match:
     """The Axis part of turn ``ynn``'s Reinforcement Phase, its arrivals in."""
@@ -45,7 +43,7 @@ def test_an_mrp_flips_an_arriving_agb_to_full_strength_15_22() -> None:
 
 def test_an_agb_converts_an_on_map_battalion_not_next_to_the_enemy_15_22() -> None:
     match = _arrived(319)
-    hex_ = _empty_hex(match)
+    hex_ = p9.quiet_hex(match, outside="gas-east")
     bn = put(match, "ger-agbn-177", hex_)
     put(match, "sov-rd-kovo-01", match.topology.neighbours(hex_)[0])
     match.touch()

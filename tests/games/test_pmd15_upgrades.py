@@ -11,7 +11,6 @@ from wargame.mechanics.losses import steps_left
 from wargame.testing import put, refused
 
 from .pmd_combat_helpers import at_phase, clear_pair
-from .test_pmd9_replacements import _empty_hex
 
 UPGRADE = "mech-upgrade"
 
@@ -40,7 +39,7 @@ def test_markers_arrive_axis_from_205_and_saved_soviet_from_301_and_lost_15_9() 
 
 def test_an_upgrade_adds_its_steps_to_the_unit_s_steps_attack_and_defence_15_9() -> None:
     match = _axis_with(2, 1)
-    hex_ = _empty_hex(match)
+    hex_ = p9.quiet_hex(match, outside="gas-east")
     inf = put(match, "ger-id-23", hex_)
     before = dict(match.unit_values(inf))
     assert "upgrade ger-id-23 2" in p9.legal(match)  # the Axis player's choice
@@ -56,7 +55,7 @@ def test_an_upgrade_adds_its_steps_to_the_unit_s_steps_attack_and_defence_15_9()
 
 def test_only_divisions_on_the_map_on_the_refit_conditions_take_one_15_9() -> None:
     match = _axis_with(1)
-    hex_ = _empty_hex(match)
+    hex_ = p9.quiet_hex(match, outside="gas-east")
     neighbour = match.topology.neighbours(hex_)[0]
     put(match, "rom-id-1", hex_)
     refused(match, "upgrade rom-id-1 1", "only a German division", rule="PMD 15.9")
@@ -105,7 +104,7 @@ def test_a_marker_trades_for_one_mrp_kept_through_the_east_system_15_9() -> None
 
 def test_upgrade_steps_are_lost_first_and_the_marker_goes_with_the_last_15_9() -> None:
     match = _axis_with(2)
-    hex_ = _empty_hex(match)
+    hex_ = p9.quiet_hex(match, outside="gas-east")
     pd = put(match, "ger-pd-4", hex_)
     match.apply("upgrade ger-pd-4 2")
     match.lose_steps(pd, 1, "test")
@@ -116,7 +115,7 @@ def test_upgrade_steps_are_lost_first_and_the_marker_goes_with_the_last_15_9() -
 
 def test_the_marker_goes_with_its_eliminated_unit_15_9() -> None:
     match = _axis_with(1)
-    inf = put(match, "ger-id-23", _empty_hex(match))
+    inf = put(match, "ger-id-23", p9.quiet_hex(match, outside="gas-east"))
     match.apply("upgrade ger-id-23 1")
     match.eliminate(inf, "test")
     assert not markers.has(match, inf, UPGRADE)
@@ -148,7 +147,7 @@ def test_in_a_normal_combat_upgrade_steps_go_first_the_afv_step_an_upgrade_one_1
 
 def test_a_reduced_unit_reorganizes_its_upgrade_step_into_itself_15_9_9_2() -> None:
     match = p9.refit("axis")
-    inf = put(match, "ger-id-23", _empty_hex(match))
+    inf = put(match, "ger-id-23", p9.quiet_hex(match, outside="gas-east"))
     markers.place(match, inf, UPGRADE, "test", steps=2)
     refused(match, "upgrade-absorb ger-id-23", "at full strength", rule="PMD 15.9")
     inf.step = 1

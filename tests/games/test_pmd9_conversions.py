@@ -19,20 +19,6 @@ def _reinforcement(match: Match, ynn: int) -> None:
     match.touch()
 
 
-def _quiet_hex(match: Match, side: str = "axis") -> str:
-    """A clear hex in the USSR in ``side``'s supply net, with no unit on or next to it."""
-    topo = match.topology
-    net = supply.nets(match, side)[1]
-    return next(
-        h
-        for h in sorted(topo.region("country:ussr"))
-        if topo.terrain(h) == "clear"
-        and h in net
-        and not match.units_at(h)
-        and not any(match.units_at(n) for n in topo.neighbours(h))
-    )
-
-
 def test_t40_2ss_mid_withdrawn_on_211_converts_in_the_pile_and_returns_full_on_302_9_3() -> None:
     match = p9.axis_part()
     match.state.units[OLD].step = 1
@@ -71,7 +57,7 @@ def test_one_in_the_dead_pile_never_converts_and_the_new_form_never_comes_9_3() 
 
 def test_on_the_map_the_axis_converts_it_in_a_refit_phase_at_the_same_strength_9_4_1() -> None:
     match = p9.axis_part()
-    hex_ = _quiet_hex(match)
+    hex_ = p9.quiet_hex(match, supply.nets(match, "axis")[1])
     unit = put(match, OLD, hex_)
     unit.step = 1
     _reinforcement(match, 302)
@@ -87,7 +73,7 @@ def test_on_the_map_the_axis_converts_it_in_a_refit_phase_at_the_same_strength_9
 
 def test_not_next_to_the_enemy_and_it_may_wait_9_4_1() -> None:
     match = p9.axis_part()
-    hex_ = _quiet_hex(match)
+    hex_ = p9.quiet_hex(match, supply.nets(match, "axis")[1])
     put(match, OLD, hex_)
     _reinforcement(match, 302)
     to_phase(match, "axis", "refit")
@@ -106,7 +92,7 @@ def _soviet_refit_118() -> Match:
 
 def test_a_tried_rd_becomes_a_2_step_grd_in_its_hex_the_rd_leaves_the_game_9_4_2() -> None:
     match = _soviet_refit_118()
-    hex_ = _quiet_hex(match, "soviet")
+    hex_ = p9.quiet_hex(match, supply.nets(match, "soviet")[1])
     rd = put(match, "sov-rd-kovo-01", hex_)
     refused(match, f"convert {rd.id}", "untried", rule="PMD 9.4.2")
     rd.face = {"attack": 3, "defense": 3, "movement": 5}  # tried (2.4.9)
@@ -125,7 +111,7 @@ def test_a_conversion_not_made_this_turn_costs_a_guards_counter_9_4_2() -> None:
     conversions.lapse(match)  # the turn's last Soviet Refit Phase ended
     removed = eliminated._ns(match)[eliminated.REMOVED]
     assert len([c for c in free if c in removed]) == 2 and not conversions.soviet_due(match)
-    rd = put(match, "sov-rd-kovo-01", _quiet_hex(match, "soviet"))
+    rd = put(match, "sov-rd-kovo-01", p9.quiet_hex(match, supply.nets(match, "soviet")[1]))
     rd.face = {"attack": 3, "defense": 3, "movement": 5}
     match.touch()
     refused(match, f"convert {rd.id}", "no Soviet conversion", rule="PMD 9.4.2")
@@ -135,7 +121,7 @@ def test_no_conversion_out_of_overland_supply_nor_when_none_is_called_9_4_2(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     match = p9.refit("soviet")
-    rd = put(match, "sov-rd-kovo-01", _quiet_hex(match, "soviet"))
+    rd = put(match, "sov-rd-kovo-01", p9.quiet_hex(match, supply.nets(match, "soviet")[1]))
     rd.face = {"attack": 3, "defense": 3, "movement": 5}
     match.touch()
     refused(match, f"convert {rd.id}", "no Soviet conversion", rule="PMD 9.4.2")
@@ -146,7 +132,7 @@ def test_no_conversion_out_of_overland_supply_nor_when_none_is_called_9_4_2(
 
 def test_no_conversion_once_every_guards_counter_is_used_2_2_9_4_2() -> None:
     match = _soviet_refit_118()
-    rd = put(match, "sov-rd-kovo-01", _quiet_hex(match, "soviet"))
+    rd = put(match, "sov-rd-kovo-01", p9.quiet_hex(match, supply.nets(match, "soviet")[1]))
     rd.face = {"attack": 3, "defense": 3, "movement": 5}
     for cid, entry in match.counters_doc["counters"].items():
         if entry["type"] == "grd":

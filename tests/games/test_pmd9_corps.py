@@ -28,18 +28,6 @@ def _turn(match: Match, ynn: int) -> None:
     match.touch()
 
 
-def _quiet_hex(match: Match) -> str:
-    """A clear hex in the USSR with no unit on or next to it."""
-    topo = match.topology
-    return next(
-        h
-        for h in sorted(topo.region("country:ussr"))
-        if topo.terrain(h) == "clear"
-        and not match.units_at(h)
-        and not any(match.units_at(n) for n in topo.neighbours(h))
-    )
-
-
 def test_the_tc_and_mc_step_maximum_2_from_207_3_from_213_4_from_221_9_1_3() -> None:
     assert [corps.maximum(n) for n in (207, 212, 213, 220, 221, 407)] == [2, 2, 3, 3, 4, 4]
 
@@ -63,14 +51,14 @@ def test_a_corps_arriving_on_221_has_4_steps_a_guards_corps_its_printed_steps_9_
     for uid in ("sov-tc-5", "sov-mc-2"):
         unit = match.state.units[uid]
         assert steps_left(match, unit) == 4 and unit.step == 0
-    gmc = put(match, "sov-gmc-1", _quiet_hex(match))
+    gmc = put(match, "sov-gmc-1", p9.quiet_hex(match))
     _turn(match, 212)
     assert corps.full_step(match, gmc) == 0 and corps.full_steps(match, gmc) == 4  # 9.4.2
 
 
 def test_a_rebuilt_tc_is_rebuilt_to_the_maximum_of_the_turn_of_rebuilding_9_1_3_9_5_3() -> None:
     match = p9.soviet_part()
-    tc = put(match, "sov-tc-1", _quiet_hex(match))
+    tc = put(match, "sov-tc-1", p9.quiet_hex(match))
     match.eliminate(tc, "test")
     assert "sov-tc-1" in eliminated._ns(match)[eliminated.TRIED_POOL]  # 13.14
     replacements._ns(match)["east"] = True
@@ -88,7 +76,7 @@ def test_a_rebuilt_tc_is_rebuilt_to_the_maximum_of_the_turn_of_rebuilding_9_1_3_
 
 def test_a_rebuild_on_213_gives_3_steps_9_1_3_9_5_3() -> None:
     match = p9.soviet_part()
-    tc = put(match, "sov-tc-2", _quiet_hex(match))
+    tc = put(match, "sov-tc-2", p9.quiet_hex(match))
     match.eliminate(tc, "test")
     replacements._ns(match)["east"] = True
     replacements.points(match, "soviet").update(lrp=0, mrp=3)
@@ -100,7 +88,7 @@ def test_a_rebuild_on_213_gives_3_steps_9_1_3_9_5_3() -> None:
 def _corps_pair(ynn: int, giver: str, taker: str) -> tuple[Match, str]:
     match = p9.refit("soviet")
     _turn(match, ynn)
-    hex_ = _quiet_hex(match)
+    hex_ = p9.quiet_hex(match)
     put(match, giver, hex_)
     put(match, taker, hex_)
     return match, hex_
@@ -150,7 +138,7 @@ def test_a_corps_stacks_as_a_division_6_1() -> None:
     match = p9.refit("soviet")
     for kind in corps.LIMITED + tuple(corps.GUARDS):
         assert match.counters_doc["unit_types"][kind]["stacking"] == 1
-    hex_ = _quiet_hex(match)
+    hex_ = p9.quiet_hex(match)
     for uid in ("sov-rd-kovo-01", "sov-rd-kovo-02", "sov-tc-1", "sov-tb-reinf-001"):
         put(match, uid, hex_)
     assert stacking.weight(match, ["sov-tc-1"]) == stacking.weight(match, ["sov-rd-kovo-01"]) == 1
@@ -198,7 +186,7 @@ def test_stand_in_corps_arrive_from_207_and_are_marked_stand_in_9_1_3() -> None:
 def test_a_corps_absorbs_its_mech_upgrade_step_only_below_the_turn_s_maximum_15_9_9_1_3() -> None:
     match = p9.refit("soviet")
     _turn(match, 212)
-    tc = put(match, "sov-tc-1", _quiet_hex(match))
+    tc = put(match, "sov-tc-1", p9.quiet_hex(match))
     tc.step = 2  # 2 steps: 212's maximum
     markers.place(match, tc, upgrades.MARKER, "test", steps=1)
     refused(match, "upgrade-absorb sov-tc-1", "at full strength", rule="PMD 15.9")

@@ -5,25 +5,12 @@ from __future__ import annotations
 from tests.games import pmd9_helpers as p9
 from tests.games.pmd_steps import end
 from wargame.games.proud_monster_deluxe import eliminated
-from wargame.match import Match
 from wargame.testing import put, refused
-
-
-def _quiet_hex(match: Match) -> str:
-    """A clear hex in the USSR with no unit on or next to it."""
-    topo = match.topology
-    return next(
-        h
-        for h in sorted(topo.region("country:ussr"))
-        if topo.terrain(h) == "clear"
-        and not match.units_at(h)
-        and not any(match.units_at(n) for n in topo.neighbours(h))
-    )
 
 
 def test_t26_two_1_step_grds_make_one_of_2_steps_the_other_to_the_tried_pool_9_2() -> None:
     match = p9.refit("soviet")
-    hex_ = _quiet_hex(match)
+    hex_ = p9.quiet_hex(match)
     a, b = put(match, "sov-grd-1", hex_), put(match, "sov-grd-2", hex_)
     a.step = b.step = 1
     match.touch()
@@ -35,7 +22,7 @@ def test_t26_two_1_step_grds_make_one_of_2_steps_the_other_to_the_tried_pool_9_2
 
 def test_only_same_type_multi_step_units_stacked_together_9_2() -> None:
     match = p9.refit("soviet")
-    hex_ = _quiet_hex(match)
+    hex_ = p9.quiet_hex(match)
     grd = put(match, "sov-grd-1", hex_)
     grd.step = 1
     put(match, "sov-rd-kovo-01", hex_)
@@ -52,7 +39,7 @@ def test_only_same_type_multi_step_units_stacked_together_9_2() -> None:
 
 def test_leg_units_reorganize_next_to_the_enemy_mech_units_not_9_2() -> None:
     match = p9.refit("axis")
-    hex_ = _quiet_hex(match)
+    hex_ = p9.quiet_hex(match)
     put(match, "sov-rd-kovo-01", match.topology.neighbours(hex_)[0])
     pd4, pd3 = put(match, "ger-pd-4", hex_), put(match, "ger-pd-3", hex_)
     id7, id23 = put(match, "ger-id-7", hex_), put(match, "ger-id-23", hex_)
@@ -65,7 +52,7 @@ def test_leg_units_reorganize_next_to_the_enemy_mech_units_not_9_2() -> None:
 
 def test_a_mech_reorganization_takes_the_refit_marker_until_cleanup_9_2() -> None:
     match = p9.refit("axis")
-    hex_ = _quiet_hex(match)
+    hex_ = p9.quiet_hex(match)
     pd4, pd3 = put(match, "ger-pd-4", hex_), put(match, "ger-pd-3", hex_)
     pd4.step = pd3.step = 1
     match.touch()
@@ -80,7 +67,7 @@ def test_a_mech_reorganization_takes_the_refit_marker_until_cleanup_9_2() -> Non
 
 def test_never_in_a_jointly_occupied_hex_9_2() -> None:
     match = p9.refit("axis")
-    hex_ = _quiet_hex(match)
+    hex_ = p9.quiet_hex(match)
     id7, id23 = put(match, "ger-id-7", hex_), put(match, "ger-id-23", hex_)
     id7.step = id23.step = 1
     put(match, "sov-rd-kovo-01", hex_)
@@ -89,7 +76,7 @@ def test_never_in_a_jointly_occupied_hex_9_2() -> None:
 
 def test_only_in_the_refit_phase_9_2() -> None:
     match = p9.soviet_part()
-    hex_ = _quiet_hex(match)
+    hex_ = p9.quiet_hex(match)
     a, b = put(match, "sov-grd-1", hex_), put(match, "sov-grd-2", hex_)
     a.step = b.step = 1
     match.touch()

@@ -20,19 +20,6 @@ def _axis_refit() -> Match:
     return p9.refit("axis")
 
 
-def _empty_hex(match: Match, away_from: str = "axis") -> str:
-    """A clear hex in the USSR with no unit on or next to it."""
-    topo = match.topology
-    return next(
-        h
-        for h in sorted(topo.region("country:ussr"))
-        if topo.terrain(h) == "clear"
-        and not match.units_at(h)
-        and not any(match.units_at(n) for n in topo.neighbours(h))
-        and h not in topo.region("gas-east")
-    )
-
-
 def test_axis_points_arrive_each_turn_and_are_saved_9_5_1() -> None:
     match = _soviet_part()
     assert replacements.points(match, "axis") == {"lrp": 0, "mrp": 0}  # none on 113
@@ -71,7 +58,7 @@ def test_an_lrp_rebuilds_only_leg_units_and_minor_allies_are_never_rebuilt_9_5_1
 
 def test_a_mech_refit_takes_the_refit_marker_which_goes_at_cleanup_9_5_1() -> None:
     match = _axis_refit()
-    hex_ = _empty_hex(match)
+    hex_ = p9.quiet_hex(match, outside="gas-east")
     pd = put(match, "ger-pd-4", hex_)
     pd.step = 2
     replacements.points(match, "axis").update(lrp=2, mrp=1)
@@ -87,7 +74,7 @@ def test_a_mech_refit_takes_the_refit_marker_which_goes_at_cleanup_9_5_1() -> No
 
 def test_leg_refit_next_to_the_enemy_but_mech_not_9_5_1() -> None:
     match = _axis_refit()
-    hex_ = _empty_hex(match)
+    hex_ = p9.quiet_hex(match, outside="gas-east")
     neighbour = match.topology.neighbours(hex_)[0]
     put(match, "sov-rd-kovo-01", neighbour)
     pd, inf = put(match, "ger-pd-4", hex_), put(match, "ger-id-23", hex_)
@@ -100,7 +87,7 @@ def test_leg_refit_next_to_the_enemy_but_mech_not_9_5_1() -> None:
 
 def test_no_refit_in_reserve_nor_east_of_the_gas_line_in_1941_9_5_1() -> None:
     match = _axis_refit()
-    hex_ = _empty_hex(match)
+    hex_ = p9.quiet_hex(match, outside="gas-east")
     inf = put(match, "ger-id-23", hex_)
     inf.step = 1
     replacements.points(match, "axis").update(lrp=2)
@@ -253,7 +240,7 @@ def test_other_german_divisions_have_no_such_ladder_15_1() -> None:
 def test_a_regular_id_is_not_refitted_to_full_strength_in_1942_15_1() -> None:
     match = _axis_refit()
     match.state.cursor.turn = GAME[206]
-    inf = put(match, "ger-id-23", _empty_hex(match))
+    inf = put(match, "ger-id-23", p9.quiet_hex(match, outside="gas-east"))
     replacements.points(match, "axis").update(lrp=3, mrp=0)
     inf.step = 1  # flipped: one step short of full
     refused(match, "refit ger-id-23 1 0", "not refitted or rebuilt to full", rule="PMD 15.1")
@@ -271,7 +258,7 @@ def test_a_regular_id_is_not_refitted_to_full_strength_in_1942_15_1() -> None:
 def test_from_1943_a_gray_regular_id_stays_gray_refit_or_rebuilt_15_1() -> None:
     match = _axis_refit()
     match.state.cursor.turn = GAME[302]
-    inf = put(match, "ger-id-23", _empty_hex(match))
+    inf = put(match, "ger-id-23", p9.quiet_hex(match, outside="gas-east"))
     inf.step = 2  # the gray 3-5-5
     replacements.points(match, "axis").update(lrp=3, mrp=0)
     refused(match, "refit ger-id-23 1 0", "green step", rule="PMD 15.1")
@@ -290,7 +277,7 @@ def test_from_1943_a_gray_regular_id_stays_gray_refit_or_rebuilt_15_1() -> None:
 
 def test_no_refit_in_a_jointly_occupied_hex_9_5_1() -> None:
     match = _axis_refit()
-    hex_ = _empty_hex(match)
+    hex_ = p9.quiet_hex(match, outside="gas-east")
     inf = put(match, "ger-id-23", hex_)
     inf.step = 1
     replacements.points(match, "axis").update(lrp=1)
