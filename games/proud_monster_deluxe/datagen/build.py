@@ -750,22 +750,21 @@ def fire_support_schedule(index_of: dict[int, int]) -> Json:
         for ynn, count in arrivals.items():
             ids = [f"sov-{what}-{k + i + 1:02d}" for i in range(count)]
             k += count
-            out[f"{ynn}-soviet-{what}"] = {
-                "turn": index_of[ynn],
-                "side": "soviet",
-                "units": ids,
-                "box": "box:rvgk-north",
-                "provenance": stand_in(f"{rule_no}: the first turn is stated; counts stand-in"),
-            }
+            out[f"{ynn}-soviet-{what}"] = reinforcements.arrival(
+                index_of[ynn],
+                "soviet",
+                ids,
+                "box:rvgk-north",
+                stand_in(f"{rule_no}: the first turn is stated; counts stand-in"),
+            )
     for key, ynn in (("gustav", 209), ("dora", 216)):
-        out[f"{ynn}-axis-lra-{key}"] = {
-            "turn": index_of[ynn],
-            "side": "axis",
-            "units": [f"ger-lra-{key}"],
-            "box": "box:okh-north",
-            "at": ["country:greater-germany"],
-            "provenance": rule("15.10, 9.1.1", f"arrives on turn {ynn} in the North OKH"),
-        }
+        out[f"{ynn}-axis-lra-{key}"] = reinforcements.arrival(
+            index_of[ynn],
+            "axis",
+            [f"ger-lra-{key}"],
+            "box:okh-north",
+            rule("15.10, 9.1.1", f"arrives on turn {ynn} in the North OKH"),
+        )
     out["301-soviet-gad"] = {
         "turn": index_of[301],
         "side": "soviet",

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import reinforcements
+
 Json = dict[str, Any]
 
 TC_ARRIVALS = {1: 207, 2: 207, 3: 212, 4: 213, 5: 221, 6: 221}
@@ -86,16 +88,16 @@ def schedule(index_of: dict[int, int]) -> Json:
     arrivals = [("tc", n, t) for n, t in TC_ARRIVALS.items()]
     arrivals += [("mc", n, t) for n, t in MC_ARRIVALS.items()]
     for kind, n, ynn in arrivals:
-        out[f"{ynn}-soviet-{kind}-{n}"] = {
-            "turn": index_of[ynn],
-            "side": "soviet",
-            "units": [f"sov-{kind}-{n}"],
-            "box": f"box:rvgk-{'north' if n % 2 else 'south'}",
-            "provenance": stand_in(
+        out[f"{ynn}-soviet-{kind}-{n}"] = reinforcements.arrival(
+            index_of[ynn],
+            "soviet",
+            [f"sov-{kind}-{n}"],
+            f"box:rvgk-{'north' if n % 2 else 'south'}",
+            stand_in(
                 "9.1.3: TC and MC enter from turn 207 (stated); which corps, the turn and the "
                 "RVGK area (the TRT is not in the text)"
             ),
-        }
+        )
     for key, (ynn, old, new, count) in GUARDS_CONVERTS.items():
         out[key] = {
             "turn": index_of[ynn],

@@ -13,6 +13,22 @@ from typing import Any
 
 Json = dict[str, Any]
 
+
+def arrival(
+    turn: int, side: str, units: list[str], box: str, provenance: Json, at: list[str] | None = None
+) -> Json:
+    """A schedule entry: ``units`` arrive on game turn ``turn`` in the off-map area ``box``; an
+    OKH area's units enter the map by its ZOMO (9.1.1, 9.1.2, ``strategic.ZOMO``) unless ``at``
+    names their hexes."""
+    from ..strategic import ZOMO
+
+    entry: Json = {"turn": turn, "side": side, "units": units, "box": box}
+    if at is not None or box in ZOMO:
+        entry["at"] = at if at is not None else list(ZOMO[box])
+    entry["provenance"] = provenance
+    return entry
+
+
 GERMAN_IDS = {114: 212, 116: 215, 118: 223, 120: 225, 122: 227, 124: 707}
 """Stand-in German infantry arrivals (YNN -> division number), one every other turn in 1941."""
 ROMANIAN_IDS = {116: 3, 120: 4}
@@ -204,31 +220,28 @@ def schedule(index_of: dict[int, int]) -> Json:
 
     out: Json = {}
     for ynn, n in GERMAN_IDS.items():
-        out[f"{ynn}-axis-id-{n}"] = {
-            "turn": index_of[ynn],
-            "side": "axis",
-            "units": [f"ger-id-{n}"],
-            "box": "box:okh-north",
-            "at": ["country:greater-germany"],
-            "provenance": stand_in("9.1.1: German units enter in the North OKH; unit and turn"),
-        }
-    out["118-axis-pd-2"] = {
-        "turn": index_of[118],
-        "side": "axis",
-        "units": ["ger-pd-2"],
-        "box": "box:okh-north",
-        "at": ["country:greater-germany"],
-        "provenance": rule("2.4.10, 9.1.1", "the 2nd Panzer Division enters on turn 118"),
-    }
+        out[f"{ynn}-axis-id-{n}"] = arrival(
+            index_of[ynn],
+            "axis",
+            [f"ger-id-{n}"],
+            "box:okh-north",
+            stand_in("9.1.1: German units enter in the North OKH; unit and turn"),
+        )
+    out["118-axis-pd-2"] = arrival(
+        index_of[118],
+        "axis",
+        ["ger-pd-2"],
+        "box:okh-north",
+        rule("2.4.10, 9.1.1", "the 2nd Panzer Division enters on turn 118"),
+    )
     for ynn, n in ROMANIAN_IDS.items():
-        out[f"{ynn}-axis-rom-id-{n}"] = {
-            "turn": index_of[ynn],
-            "side": "axis",
-            "units": [f"rom-id-{n}"],
-            "box": "box:okh-south",
-            "at": ["country:romania", "country:hungary"],
-            "provenance": stand_in("9.1.2: minor allies enter in the South OKH; unit and turn"),
-        }
+        out[f"{ynn}-axis-rom-id-{n}"] = arrival(
+            index_of[ynn],
+            "axis",
+            [f"rom-id-{n}"],
+            "box:okh-south",
+            stand_in("9.1.2: minor allies enter in the South OKH; unit and turn"),
+        )
     for ynn, index in sorted(index_of.items()):
         if ynn < 113:
             continue
@@ -257,50 +270,46 @@ def schedule(index_of: dict[int, int]) -> Json:
                 "provenance": stand_in("9.5.1: Axis replacement points from the TRT (not in text)"),
             }
     for ynn, n, loc, rule_no in ((318, 19, "1808", "15.20"), (407, 20, "2302", "15.24")):
-        out[f"{ynn}-axis-id-{n}ss"] = {
-            "turn": index_of[ynn],
-            "side": "axis",
-            "units": [f"ger-id-{n}ss"],
-            "box": "box:okh-north",
-            "at": [loc],
-            "provenance": rule(rule_no, f"the {n}SS ID on turn {ynn}, entering only at {loc}"),
-        }
-    out["319-axis-mad"] = {
-        "turn": index_of[319],
-        "side": "axis",
-        "units": ["ger-mad"],
-        "box": "box:okh-north",
-        "at": ["country:greater-germany"],
-        "provenance": rule("15.21, 9.1.1", "the MAD arrives on turn 319"),
-    }
+        out[f"{ynn}-axis-id-{n}ss"] = arrival(
+            index_of[ynn],
+            "axis",
+            [f"ger-id-{n}ss"],
+            "box:okh-north",
+            rule(rule_no, f"the {n}SS ID on turn {ynn}, entering only at {loc}"),
+            at=[loc],
+        )
+    out["319-axis-mad"] = arrival(
+        index_of[319],
+        "axis",
+        ["ger-mad"],
+        "box:okh-north",
+        rule("15.21, 9.1.1", "the MAD arrives on turn 319"),
+    )
     for k, ynn in enumerate(SOVIET_ENGINEER_TURNS, start=1):
-        out[f"{ynn}-soviet-eb-{k}"] = {
-            "turn": index_of[ynn],
-            "side": "soviet",
-            "units": [f"sov-eb-{k}"],
-            "box": f"box:rvgk-{'north' if k % 2 else 'south'}",
-            "provenance": stand_in(
+        out[f"{ynn}-soviet-eb-{k}"] = arrival(
+            index_of[ynn],
+            "soviet",
+            [f"sov-eb-{k}"],
+            f"box:rvgk-{'north' if k % 2 else 'south'}",
+            stand_in(
                 "15.7: Soviet engineer brigades from turn 124 (the first is the text's); the "
                 "later turns and the RVGK area (the TRT is not in the text)"
             ),
-        }
-    out["218-axis-me-1"] = {
-        "turn": index_of[218],
-        "side": "axis",
-        "units": ["ger-me-1"],
-        "box": "box:okh-north",
-        "at": ["country:greater-germany"],
-        "provenance": rule("15.7, 9.1.1", "the Axis engineer battalion arrives on turn 218"),
-    }
-    out["313-soviet-para"] = {
-        "turn": index_of[313],
-        "side": "soviet",
-        "units": [*(f"sov-gparb-{k}" for k in range(1, 5)), "sov-galb-1"],
-        "box": "box:rvgk-north",
-        "provenance": rule(
-            "15.18", "the 5 GParB/GALB arrive on turn 313; the RVGK area is a stand-in"
-        ),
-    }
+        )
+    out["218-axis-me-1"] = arrival(
+        index_of[218],
+        "axis",
+        ["ger-me-1"],
+        "box:okh-north",
+        rule("15.7, 9.1.1", "the Axis engineer battalion arrives on turn 218"),
+    )
+    out["313-soviet-para"] = arrival(
+        index_of[313],
+        "soviet",
+        [*(f"sov-gparb-{k}" for k in range(1, 5)), "sov-galb-1"],
+        "box:rvgk-north",
+        rule("15.18", "the 5 GParB/GALB arrive on turn 313; the RVGK area is a stand-in"),
+    )
     out["211-axis-withdraw-2ss"] = {
         "turn": index_of[211],
         "side": "axis",
@@ -437,27 +446,23 @@ def assault_gun_schedule(index_of: dict[int, int]) -> Json:
 
     out: Json = {}
     for ynn, numbers in AG_BATTALIONS.items():
-        out[f"{ynn}-axis-agbn"] = {
-            "turn": index_of[ynn],
-            "side": "axis",
-            "units": [f"ger-agbn-{n}" for n in numbers],
-            "box": "box:okh-north",
-            "at": ["country:greater-germany"],
-            "provenance": stand_in("15.22: assault gun battalions; units and turn"),
-        }
+        out[f"{ynn}-axis-agbn"] = arrival(
+            index_of[ynn],
+            "axis",
+            [f"ger-agbn-{n}" for n in numbers],
+            "box:okh-north",
+            stand_in("15.22: assault gun battalions; units and turn"),
+        )
     for ynn, numbers in AG_BRIGADES.items():
-        out[f"{ynn}-axis-agb"] = {
-            "turn": index_of[ynn],
-            "side": "axis",
-            "units": [f"ger-agb-{n}" for n in numbers],
-            "box": "box:okh-north",
-            "at": ["country:greater-germany"],
-            "provenance": rule(
-                "15.22", "the first AGBs arrive on turn 319 (stated); how many is a stand-in"
-            )
+        out[f"{ynn}-axis-agb"] = arrival(
+            index_of[ynn],
+            "axis",
+            [f"ger-agb-{n}" for n in numbers],
+            "box:okh-north",
+            rule("15.22", "the first AGBs arrive on turn 319 (stated); how many is a stand-in")
             if ynn == min(AG_BRIGADES)
             else stand_in("15.22: later AGB arrivals; units and turn"),
-        }
+        )
     return out
 
 
@@ -517,16 +522,15 @@ def blaupunkt_schedule(index_of: dict[int, int]) -> Json:
     out: Json = {}
     for ynn, cid in BLAUPUNKT_UNITS.items():
         stated = ynn in (321, 323)
-        out[f"{ynn}-axis-{cid[4:]}"] = {
-            "turn": index_of[ynn],
-            "side": "axis",
-            "units": [cid],
-            "box": "box:okh-north",
-            "at": ["country:greater-germany"],
-            "provenance": rule("5.7(6)", f"{cid} on the turn track for turn {ynn}")
+        out[f"{ynn}-axis-{cid[4:]}"] = arrival(
+            index_of[ynn],
+            "axis",
+            [cid],
+            "box:okh-north",
+            rule("5.7(6)", f"{cid} on the turn track for turn {ynn}")
             if stated
             else stand_in(f"15.17: {cid}'s arrival turn (the TRT is not in the text)"),
-        }
+        )
     return out
 
 
