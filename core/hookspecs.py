@@ -193,8 +193,11 @@ def wargame_revealed(match: Match, unit: Unit) -> None:
 
 
 @hookspec
-def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
-    """A unit left play: dead piles, victory points for destroyed formations."""
+def wargame_unit_eliminated(match: Match, unit: Unit, before: Unit) -> None:
+    """A unit left play: dead piles, victory points for destroyed formations. ``before`` is a
+    copy of the unit as it stood (location, flags, markers), for rules that ask what it was
+    when eliminated (PMD 13.13: a German division out of supply goes to the Dead Pile); an
+    implementation names it only when it needs it."""
 
 
 @hookspec(firstresult=True)

@@ -10,7 +10,7 @@ replay a match exactly.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from wargame.actions import Action, Decision, Event, IllegalAction
@@ -401,6 +401,7 @@ class Match:
 
     def eliminate(self, unit: Unit, why: str = "", rule: str | None = None) -> None:
         where = unit.loc
+        before = replace(unit, flags=dict(unit.flags), markers=dict(unit.markers))
         self.place(unit, None)
         unit.flags = {"eliminated": True}
         unit.markers = {}  # markers go with the counter (wargame.markers)
@@ -411,7 +412,7 @@ class Match:
             unit=unit.id,
             loc=where,
         )
-        self.hook.wargame_unit_eliminated(match=self, unit=unit)
+        self.hook.wargame_unit_eliminated(match=self, unit=unit, before=before)
 
     def extra_steps(self, unit: Unit) -> int:
         """Steps the title adds beyond the unit's faces (PMD 15.9's Mech Upgrade), lost first."""

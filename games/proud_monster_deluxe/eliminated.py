@@ -45,17 +45,18 @@ def _ns(match: Match) -> dict[str, Any]:
 
 
 def in_defensive_supply(match: Match, unit: Unit) -> bool:
-    """8.3: the supply rules' answer, air supply alone not counting (8.7). Asked once the unit has
-    left the map, where they answer nothing: so far every unit counts as supplied (ruling E1)."""
+    """8.3: the supply rules' answer for ``unit`` as it stood when eliminated (the kernel's
+    ``before``: its hex and flags), air supply alone not counting (8.7; ruling E1)."""
     found = match.hook.wargame_supply(match=match, unit=unit)
     if not found:
-        return True
+        return True  # off the map (a box): no supply rule reaches it
     if found.get("kind") == "air":
         return False  # 8.7: a division only air-supplied goes to the Dead Pile
     return found.get("state") not in ("oos", "iso", "out", "isolated", "air")
 
 
-def destination(match: Match, unit: Unit) -> str:
+def destination(match: Match, unit: Unit, before: Unit | None = None) -> str:
+    """Where ``unit`` goes (13.13, 13.14); ``before``: the unit as it stood (its supply)."""
     counter = match.counter(unit)
     utype = match.unit_type(unit)
     tags = set(utype.get("tags", ()))
@@ -67,7 +68,7 @@ def destination(match: Match, unit: Unit) -> str:
         division = float(utype.get("stacking", 0)) == 1 and "german" in tags
         if not division or counter.get("black_box"):
             return REMOVED  # minor allies, brigades, battalions, corps, artillery
-        if not in_defensive_supply(match, unit):
+        if not in_defensive_supply(match, before or unit):
             return DEAD_PILE
         if ynn(match) > STALINGRAD_AFTER:
             kind = utype.get("mobility", "leg")
@@ -89,8 +90,8 @@ def destination(match: Match, unit: Unit) -> str:
 
 
 @hookimpl
-def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
-    where = destination(match, unit)
+def wargame_unit_eliminated(match: Match, unit: Unit, before: Unit) -> None:
+    where = destination(match, unit, before)
     _ns(match).setdefault(where, []).append(unit.id)
     if where in (RD_POOL, CD_POOL):
         match.return_to_pool(unit)  # untried again: its face goes back to the pool (13.14)

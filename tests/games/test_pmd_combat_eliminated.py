@@ -43,6 +43,21 @@ def test_eliminated_axis_units_13_13(uid: str, where: str) -> None:
     assert _gone(uid)[1] == where
 
 
+def test_a_german_division_eliminated_out_of_supply_goes_to_the_dead_pile_13_13() -> None:
+    """13.13 with ruling E1: its supply as it stood when eliminated (the kernel's ``before``):
+    deep in Russia with no supply line it goes to the Dead Pile; one in supply does not."""
+    match = Match(_title(), "1941-historical", 1)
+    far = put(match, "ger-id-7", "4120")  # Moscow: no Axis supply line reaches it in 1941
+    match.eliminate(far, "test")
+    near = match.state.units["ger-id-8"]
+    assert near.loc is not None and match.hook.wargame_supply(match=match, unit=near)["state"] == (
+        "supplied"
+    )
+    match.eliminate(near, "test")
+    record = match.state.ns("eliminated")
+    assert record["dead-pile"] == ["ger-id-7"] and record["replacement-army"] == ["ger-id-8"]
+
+
 def test_first_six_mech_and_six_leg_divisions_after_210_go_to_stalingrad_13_13() -> None:
     match = Match(_title(), "1941-historical", 1)
     turns = match.title.doc("calendar")["turns"]
