@@ -1,8 +1,9 @@
 """Reserve markers and the reserve movement phases (PMD 6.4, 5.2).
 
 In his Refit Phase a player may put stacks in reserve, one of his 10 numbered Reserve markers
-each (``reserve HEX``, then ``end``): a stack in defensive supply (ruling C6), in a city
-or not adjacent to an enemy unit across a land hexside (6.4). Its units are hidden from the
+each (``reserve HEX``, then ``end``): a stack in defensive supply (its units' state at the last
+8.3 check: no OOS or ISO), with no unit under a Refit marker, in a city or not adjacent to an
+enemy unit across a land hexside (6.4(1)-(3)). Its units are hidden from the
 enemy while in reserve (the marker on top of the stack, 6.4's alternative: the enemy sees that
 units are there, not which; ruling R1) until a battle's odds are calculated on them (6.3); the
 concealment itself is ``fog``'s.
@@ -122,6 +123,14 @@ def placement_problem(match: Match, side: str, loc: str) -> str | None:
         return f"the stack at {loc} is already in reserve ({RULE})"
     if len(stacks(match, side)) >= MARKER_COUNT:
         return f"all {MARKER_COUNT} Reserve markers are in use ({RULE})"
+    from .combat import unsupplied
+
+    lacking = [u.id for u in units if unsupplied(u) is not None]
+    if lacking:
+        return f"{', '.join(lacking)} not in defensive supply ({RULE}(1), 8.3)"
+    refitting = [u.id for u in units if u.flags.get("refit")]
+    if refitting:
+        return f"{', '.join(refitting)} under a Refit marker ({RULE}(2))"
     city = "city" in match.topology.features(loc)
     if not city and _joint(match, loc):
         return f"no reserve in a jointly-occupied hex that is not a city ({RULE}, 13.15.3)"

@@ -67,6 +67,28 @@ def test_reserve_marker_is_placed_in_the_refit_phase_and_hides_the_stack_6_4() -
     refused(match, f"reserve {a}", "already in reserve", rule="PMD 6.4")
 
 
+def test_no_reserve_for_a_stack_out_of_supply_or_under_a_refit_marker_6_4() -> None:
+    """6.4(1)-(2): the stack is in defensive supply (no OOS or ISO from the last check) and has
+    no unit with a Refit marker; once the flag goes, the marker may go on."""
+    match = _axis_refit()
+    a, _n, _f, b = _places(match)
+    put(match, "ger-pd-3", a)
+    put(match, "ger-id-7", b)
+    match.state.units["ger-pd-3"].flags["oos"] = True
+    match.state.units["ger-id-7"].flags["refit"] = True
+    match.touch()
+    legal = {str(x) for x in match.legal_actions()}
+    assert f"reserve {a}" not in legal and f"reserve {b}" not in legal
+    refused(match, f"reserve {a}", "not in defensive supply", rule="PMD 6.4")
+    refused(match, f"reserve {b}", "Refit marker", rule="PMD 6.4")
+    del match.state.units["ger-pd-3"].flags["oos"]
+    del match.state.units["ger-id-7"].flags["refit"]
+    match.touch()
+    match.apply(f"reserve {a}")
+    match.apply(f"reserve {b}")
+    assert len(reserves.stacks(match, "axis")) == 2
+
+
 def test_a_stack_in_a_city_may_go_into_reserve_next_to_the_enemy_6_4() -> None:
     match = _axis_refit()
     city = "1808"
