@@ -12,7 +12,7 @@ minor allies never). This module adds the rules that are not data (14.1, 14.4, 1
 - motorized infantry and cavalry (``ma-assisted``) assault only with a panzer, tank, heavy panzer,
   assault gun or HSPAT (``can-assist``) in the same MA;
 - no MA into a fort, heavy fort, Stalin line or fort line held by the Soviets (active forts);
-- no MA across a major river or the South Volga (no pontoon bridges built);
+- no MA across a major river or the South Volga, but over a laid Soviet pontoon bridge (15.12);
 - no MA in Mud; no Axis MA into a Snow hex in the first winter (turns 124-204).
 
 The battle is a prepared assault's in all else (14.3): forest is 1L for it (``combat.py``), the

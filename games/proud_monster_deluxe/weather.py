@@ -14,8 +14,9 @@ chits give theirs (12.2, 12.4: ``week_wa``). Chit contents are not in the text: 
 Effects (12.4): Rain takes 1 MF from Axis Leg units and 2 from Axis Mech units; Mud, Freeze and
 Snow use the TEC's M, F and S columns (frozen rivers cost nothing, lakes are crossed in Snow).
 
-Not built yet: the optional historical weather (12.3), winter attrition (12.4, part 2), the
-effects on combat and mobile assault (rivers in D/R/M only, no MA in Mud)."""
+Elsewhere: winter attrition (``attrition.py``), the effects on combat and mobile assault
+(``combat.py``: rivers in D/R/M only; ``mobileassault.py``: no MA in Mud). Not built: the optional
+historical weather (12.3), whose weekly results are not in the text."""
 
 from __future__ import annotations
 
