@@ -304,6 +304,22 @@ def soviet_cost(match: Match, unit: Unit) -> int:
     return corps.full_steps(match, unit)
 
 
+def _leave_pools(match: Match, uid: str) -> None:
+    for ids in eliminated._ns(match).values():
+        if isinstance(ids, list) and uid in ids:
+            ids.remove(uid)
+
+
+def axis_back(match: Match, old: Unit, step: int) -> Unit:
+    """A German unit rebuilt out of the Replacement Army (or the Stalingrad Pool, 5.7(3)) at
+    ``step``: it enters in the North OKH area as a German reinforcement (9.1.1; ruling RP1)."""
+    _leave_pools(match, old.id)
+    unit = match.new_unit(old.counter, OKH["north"], old.id)
+    unit.step = step
+    unit.flags["entry"] = match.resolve_locations([GERMANY])  # 9.1.1
+    return unit
+
+
 class Rebuild(Verb):
     """``rebuild UNIT LRP MRP``: a unit of the Replacement Army back in play (9.5.1, 9.5.3)."""
 
@@ -350,15 +366,11 @@ class Rebuild(Verb):
         old = match.state.units[action.args[0]]
         lrp, mrp = int(action.args[1]), int(action.args[2])
         _pay(match, old.side, lrp, mrp)
-        for ids in eliminated._ns(match).values():
-            if isinstance(ids, list) and old.id in ids:
-                ids.remove(old.id)
         if old.side == AXIS:
-            unit = match.new_unit(old.counter, OKH["north"], old.id)
-            unit.step = _steps(match, unit) - (lrp + mrp)
-            unit.flags["entry"] = match.resolve_locations([GERMANY])  # 9.1.1
+            unit = axis_back(match, old, _steps(match, old) - (lrp + mrp))
             rule = AXIS_RULE
         else:
+            _leave_pools(match, old.id)
             unit = match.new_unit(old.counter, RVGK[0], old.id)
             unit.step = corps.full_step(match, unit)  # 9.1.3: a TC or MC to the turn's maximum
             unit.flags["placing"] = True  # 9.5.3: entered as a reinforcement (9.1.3)

@@ -23,7 +23,8 @@ A ``return`` event brings Axis units back from the piles at full strength into t
 reinforcements use (9.1.1, 9.1.2; ruling WD2): a specific one (named units) from either pile, a
 generic one (``count`` of a type) only from the Generic pile, never a specifically withdrawn
 unit (9.7.2). Where the pile holds more of the type than are called, the Axis picks (``return
-CALL UNIT``); none there, none returns (9.7.3).
+CALL UNIT``); none there, none returns (9.7.3). Manstein's Gambit brings every Mech unit of both
+piles back the same way (5.7(2), :func:`gambit`).
 
 """
 
@@ -195,7 +196,7 @@ def _returnable(match: Match, side: str, want: dict[str, Any]) -> list[Unit]:
     ]
 
 
-def come_back(match: Match, unit: Unit) -> None:
+def come_back(match: Match, unit: Unit, rule: str = RETURN_RULE) -> None:
     """9.7.2, 9.7.3: back from a pile at full strength, entering as a reinforcement (9.1.1,
     9.1.2: a minor ally in the South OKH area)."""
     pile = pile_of(match, unit.id)
@@ -206,7 +207,16 @@ def come_back(match: Match, unit: Unit) -> None:
     unit.step = 0  # any replacement steps are free
     match.place(unit, box)
     unit.flags["entry"] = match.resolve_locations(list(ZOMO[box]))
-    match.emit("return", f"{unit.id} returns at full strength", RETURN_RULE, unit=unit.id)
+    match.emit("return", f"{unit.id} returns at full strength", rule, unit=unit.id)
+
+
+def gambit(match: Match) -> None:
+    """5.7(2): Manstein's Gambit brings back every Mech unit of both withdrawal piles, as a
+    return does (Leg units stay)."""
+    for uid in _pile(match):
+        unit = match.state.units[uid]
+        if match.unit_type(unit).get("mobility") == "mech":
+            come_back(match, unit, "PMD 5.7")
 
 
 def returns(match: Match) -> None:

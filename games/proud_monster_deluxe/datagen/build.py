@@ -997,6 +997,7 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
     para_types, para = reinforcements.blaupunkt_units()  # 15.17, 5.7(6) (stand-ins)
     later.update(para)
     later.update(corps.counters())  # 9.1.3, 9.2, 9.4.2: Soviet corps (stand-ins)
+    later.update(reinforcements.gambit_units())  # 5.7(5) (stand-ins)
     if set(later) & set(c):
         raise ValueError(f"reinforcement counters already in the set-up: {set(later) & set(c)}")
     c.update(later)

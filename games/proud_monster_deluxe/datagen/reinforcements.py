@@ -534,6 +534,36 @@ def blaupunkt_schedule(index_of: dict[int, int]) -> Json:
     return out
 
 
+GAMBIT_UNITS = {
+    "ger-mg-1": ("pd", "1 MG PD"),
+    "ger-mg-2": ("pd", "2 MG PD"),
+    "ger-mg-3": ("mid", "3 MG MID"),
+    "ger-mg-4": ("id", "4 MG ID"),
+    "ger-mg-5": ("id", "5 MG ID"),
+}
+"""5.7(5): the 5 combat units marked MG (2.4's abbreviations); which units they are and their
+values are not in the text: stand-ins, two panzer divisions, a motorized and two infantry
+divisions with the faces of their kinds elsewhere in the manifest."""
+
+
+def gambit_units() -> Json:
+    """The 5 MG combat units, only ever brought into play by Manstein's Gambit (5.7(5))."""
+    from .build import _german_id, counter, face, stand_in
+
+    faces = {
+        "pd": [face(9, 6, 12), face(6, 4, 12), face(3, 2, 10)],
+        "mid": [face(6, 6, 12), face(4, 4, 12)],
+    }
+    c: Json = {}
+    for cid, (kind, name) in GAMBIT_UNITS.items():
+        why = stand_in(f"5.7(5): one of the 5 MG combat units; its type and values ({name})")
+        if kind == "id":
+            c[cid] = {**_german_id(name.split()[0] + " MG"), "provenance": why}
+        else:
+            c[cid] = counter("axis", kind, name, faces[kind], why)
+    return c
+
+
 MD_HQ = ("Leningrad", "Riga", "Minsk", "Kiev", "Odessa", "Kharkov", "Moscow", "Orel", "Rostov")
 """Stand-in Military District HQs (the starred hexes are not in the text): the seats of the
 1941 districts on the map, Moscow's two hexes one HQ (9.5.3)."""
