@@ -127,15 +127,15 @@ def owed(match: Match, battle: Battle, who: str, candidates: list[str]) -> bool:
 @veto_scope(verbs=("lose",), kinds=("loss",))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     """13.11(2): a side that declared the AFV shift loses a full AFV step first, if it can."""
-    battle = combat_mechanic.active(match)
-    ctx = decision.context
-    if battle is None or ctx.get("enemy_picks") or ctx.get("alternate") or not action.args:
+    from . import engineers
+
+    battle = engineers.loss_order_battle(match, decision, action)
+    if battle is None:
         return None
+    ctx = decision.context
     who = ctx.get("who")
     if who is None or is_afv(match, action.args[0]):
         return None
-    from . import engineers
-
     if engineers.owed(match, battle, who, ctx["units"]):
         return None  # 13.11(1): the engineer step comes before the AFV step (engineers.py)
     if owed(match, battle, who, ctx["units"]):

@@ -142,14 +142,24 @@ def lost_of(match: Match, battle: Battle, who: str, kind: Callable[[str], bool])
     )
 
 
-@hookimpl
-@veto_scope(verbs=("lose",), kinds=("loss",))
-def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
-    """13.11(1): a side that declared the engineer shift loses an engineer step first."""
+def loss_order_battle(match: Match, decision: Decision, action: Action) -> Battle | None:
+    """13.11: the battle whose normal loss order a ``lose`` pick must follow: a side picking its
+    own losses (not the enemy's picks, 13.11's exceptions, nor an alternate loss); else None."""
     battle = combat_mechanic.active(match)
     ctx = decision.context
     if battle is None or ctx.get("enemy_picks") or ctx.get("alternate") or not action.args:
         return None
+    return battle
+
+
+@hookimpl
+@veto_scope(verbs=("lose",), kinds=("loss",))
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    """13.11(1): a side that declared the engineer shift loses an engineer step first."""
+    battle = loss_order_battle(match, decision, action)
+    if battle is None:
+        return None
+    ctx = decision.context
     unit = match.state.units.get(action.args[0])
     if unit is None or is_engineer(match, unit):
         return None

@@ -24,7 +24,6 @@ from wargame import markers
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Match
-from wargame.mechanics import combat as combat_mechanic
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
@@ -249,10 +248,10 @@ def wargame_unit_values(match: Match, unit: Unit) -> dict[str, float] | None:
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     """13.11(2), (3): in a normal combat, once the engineer step is taken, the AFV step is an
     upgrade step if it can be, and then upgrade steps go before any other."""
-    battle = combat_mechanic.active(match)
-    ctx = decision.context
-    if battle is None or ctx.get("enemy_picks") or ctx.get("alternate") or not action.args:
+    battle = engineers.loss_order_battle(match, decision, action)
+    if battle is None:
         return None
+    ctx = decision.context
     who = ctx.get("who", "")
     if engineers.owed(match, battle, who, ctx["units"]):
         return None
