@@ -273,7 +273,34 @@ class Shelled(Verb):
         ask(match)
 
 
-class Assemble(Verb):
+class GunVerb(Verb):
+    """An Axis verb on one gun (``VERB GUN``): the legal list and the usage check the gun verbs
+    share; a subclass says which guns it takes (:meth:`fits`) and what forbids one
+    (:meth:`_problem`)."""
+
+    phase = "Refit"
+    """The phase it belongs to, for the usage line."""
+
+    def fits(self, match: Match, unit: Unit) -> bool:
+        raise NotImplementedError
+
+    def _problem(self, match: Match, unit: Unit | None) -> str | None:
+        raise NotImplementedError
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        if decision.side != AXIS:
+            return
+        for unit in match.units_of(AXIS):
+            if self.fits(match, unit) and self._problem(match, unit) is None:
+                yield Action(self.name, (unit.id,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if decision.side != AXIS or len(action.args) != 1:
+            return f"usage: {self.name} GUN (the Axis, in his {self.phase} Phase; {RULE})"
+        return self._problem(match, match.state.units.get(action.args[0]))
+
+
+class Assemble(GunVerb):
     """``assemble GUN`` / ``disassemble GUN``: weeks under the inverted Refit marker."""
 
     name = "assemble"
@@ -296,17 +323,8 @@ class Assemble(Verb):
             return f"{unit.id} is {'not assembled' if want else 'assembled'} ({rule})"
         return None
 
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        if decision.side != AXIS:
-            return
-        for unit in match.units_of(AXIS):
-            if needs_assembly(match, unit) and self._problem(match, unit) is None:
-                yield Action(self.name, (unit.id,))
-
-    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
-        if decision.side != AXIS or len(action.args) != 1:
-            return f"usage: {self.name} GUN (the Axis, in his Refit Phase; {RULE})"
-        return self._problem(match, match.state.units.get(action.args[0]))
+    def fits(self, match: Match, unit: Unit) -> bool:
+        return needs_assembly(match, unit)
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         unit = match.state.units[action.args[0]]
@@ -333,12 +351,10 @@ class Disassemble(Assemble):
     to = "disassembling"
 
 
-class GunPurchase(Verb):
+class GunPurchase(GunVerb):
     """A gun's 1-MRP purchase by the Axis (``VERB GUN``): the check and the legal list both
     refit verbs share; a subclass says what else forbids it (:meth:`blocked`)."""
 
-    phase = ""
-    """The phase it belongs to, for the usage line."""
     only = ""
     """What only HARKO or the MAD on the map does, for a refusal."""
     cost = ""
@@ -356,17 +372,8 @@ class GunPurchase(Verb):
             why = f"{self.cost} costs 1 MRP ({rule})"
         return why
 
-    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        if decision.side != AXIS:
-            return
-        for unit in match.units_of(AXIS):
-            if is_gun(match, unit) and self._problem(match, unit) is None:
-                yield Action(self.name, (unit.id,))
-
-    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
-        if decision.side != AXIS or len(action.args) != 1:
-            return f"usage: {self.name} GUN (the Axis, in his {self.phase} Phase; {RULE})"
-        return self._problem(match, match.state.units.get(action.args[0]))
+    def fits(self, match: Match, unit: Unit) -> bool:
+        return is_gun(match, unit)
 
     def pay(self, match: Match, action: Action) -> Unit:
         unit = match.state.units[action.args[0]]
