@@ -32,3 +32,12 @@ def end(match: Match) -> None:
 def to_phase(match: Match, side: str, kind: str, limit: int = 50) -> None:
     """End phases (declining pushed decisions) until ``side`` decides a phase of ``kind``."""
     testing.to_phase(match, side, kind, limit, step=end)
+
+
+def take_moscow(match: Match, roll: int) -> None:
+    """4.4: in an Axis movement phase, with 4219 Axis-held, the 3 PD moves from 4020 into 4120,
+    completing Moscow, the Moscow roll forced to ``roll``."""
+    match.state.control["4219"] = "axis"
+    testing.put(match, "ger-pd-3", "4020")
+    testing.force_rolls(match, roll, only="PMD 4.4")
+    match.apply("move ger-pd-3 4020 4120")

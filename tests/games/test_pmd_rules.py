@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from tests.games.pmd_steps import end, to_phase
+from tests.games.pmd_steps import end, take_moscow, to_phase
 from wargame.games.proud_monster_deluxe import plugin
 from wargame.games.proud_monster_deluxe.turns import ynn
 from wargame.games.proud_monster_deluxe.victory import axis_vp
 from wargame.match import Match
 from wargame.plugins import Title, discover
-from wargame.testing import clear, force_rolls, put
+from wargame.testing import clear, put
 
 
 @cache
@@ -79,10 +79,7 @@ def test_axis_vp_counts_controlled_vp_hexes_and_moscow_needs_both_4_5_1() -> Non
 def _take_moscow(match: Match, roll: int) -> None:
     to_phase(match, "axis", "movement")  # past the Refit Phase (6.4's reserve placing)
     clear(match)
-    match.state.control["4219"] = "axis"
-    put(match, "ger-pd-3", "4020")
-    force_rolls(match, roll, only="PMD 4.4")
-    match.apply("move ger-pd-3 4020 4120")
+    take_moscow(match, roll)
 
 
 def test_moscow_roll_of_2_wins_at_once_4_4() -> None:

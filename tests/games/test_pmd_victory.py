@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.games.pmd_steps import end
+from tests.games.pmd_steps import end, take_moscow
 from wargame.games.proud_monster_deluxe import victory
 from wargame.match import Battle, Match
 from wargame.plugins import discover
@@ -26,10 +26,7 @@ def _soviet_unit(match: Match) -> str:
 def _take_moscow(match: Match, roll: int) -> None:
     while match.decision is not None and match.decision.kind != "movement":
         end(match)
-    match.state.control["4219"] = "axis"
-    put(match, "ger-pd-3", "4020")
-    force_rolls(match, roll, only="PMD 4.4")
-    match.apply("move ger-pd-3 4020 4120")
+    take_moscow(match, roll)
 
 
 def test_a_soviet_unit_in_the_zomo_turns_an_axis_moscow_win_into_a_draw_4_3() -> None:
