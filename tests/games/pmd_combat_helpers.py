@@ -46,6 +46,23 @@ def clear_pair(match: Match) -> tuple[str, str]:
     raise AssertionError("no clear pair")
 
 
+def gas_pair(match: Match, east: bool = False, origin_west: bool = False) -> tuple[str, str]:
+    """A plain target east of the GAS line (8.8) or not, and a plain neighbour (itself west of
+    the line when ``origin_west``), nothing on the hexside between."""
+    topo = match.topology
+    gas_east = topo.region("gas-east")
+    for a in sorted(topo.locations()):
+        if not plain(match, a) or (a in gas_east) != east:
+            continue
+        for b in topo.neighbours(a):
+            edge = topo.edge(a, b)
+            if origin_west and b in gas_east:
+                continue
+            if plain(match, b) and edge is not None and not edge.features:
+                return a, b
+    raise AssertionError("no clear pair")
+
+
 def clear_hexes(match: Match) -> tuple[str, str, str]:
     """A clear hex with no features, a clear neighbour and a clear hex beyond (for retreats)."""
     topo = match.topology

@@ -18,6 +18,7 @@ from .pmd_combat_helpers import (
     at_phase,
     carry_out_result,
     clear_hexes,
+    gas_pair,
     offensive_supply,
     plain,
 )
@@ -32,21 +33,6 @@ def _turn(match: Match, ynn: int) -> None:
     match.state.cursor.turn = next(
         int(k) for k, v in turns.items() if int(v["values"]["ynn"]) == ynn
     )
-
-
-def _pair(match: Match, east: bool = False) -> tuple[str, str]:
-    """A plain clear target (east of the GAS line or not) and a plain neighbour, nothing on the
-    hexside between."""
-    topo = match.topology
-    gas_east = topo.region("gas-east")
-    for a in sorted(topo.locations()):
-        if not plain(match, a) or (a in gas_east) != east:
-            continue
-        for b in topo.neighbours(a):
-            edge = topo.edge(a, b)
-            if plain(match, b) and edge is not None and not edge.features:
-                return a, b
-    raise AssertionError("no clear pair")
 
 
 def _weather(match: Match, code: str) -> None:
@@ -74,7 +60,7 @@ def test_t23_harko_normal_effect_adds_one_to_the_defender_result_15_5() -> None:
     1/2 becomes 1/3; against a city, doubled 2/4 and then +2: 2/6."""
     match = at_phase("axis", "combat")
     _weather(match, "D")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     _revealed(match, RDS[0], target)
     put(match, "ger-id-7", origin)
     put(match, "ger-harko", origin)
@@ -99,7 +85,7 @@ def test_t23_harko_normal_effect_adds_one_to_the_defender_result_15_5() -> None:
 
 def test_no_harko_effect_out_of_dry_east_of_the_gas_line_or_out_of_supply_15_5() -> None:
     match = at_phase("axis", "combat")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     _revealed(match, RDS[0], target)
     put(match, "ger-id-7", origin)
     harko_unit = put(match, "ger-harko", origin)
@@ -112,7 +98,7 @@ def test_no_harko_effect_out_of_dry_east_of_the_gas_line_or_out_of_supply_15_5()
     harko_unit.flags["oos"] = True
     assert harko.supporting(match, battle) is None  # HARKO in offensive supply
     harko_unit.flags.pop("oos")
-    east, east_origin = _pair(match, east=True)
+    east, east_origin = gas_pair(match, east=True)
     put(match, RDS[0], east)
     put(match, "ger-id-7", east_origin)
     put(match, "ger-harko", east_origin)
@@ -126,7 +112,7 @@ def test_no_harko_effect_out_of_dry_east_of_the_gas_line_or_out_of_supply_15_5()
 
 def test_harko_does_not_attack_itself_15_5() -> None:
     match = at_phase("axis", "combat")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     _revealed(match, RDS[0], target)
     put(match, "ger-id-7", origin)
     put(match, "ger-harko", origin)
@@ -140,7 +126,7 @@ def test_harko_does_not_attack_itself_15_5() -> None:
 
 def test_a_stack_with_harko_may_not_retreat_and_loses_harko_last_13_8_13_12() -> None:
     match = at_phase("soviet", "combat")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     ids = ["ger-id-7", "ger-harko"]
     for uid in ids:
         put(match, uid, target)
@@ -188,7 +174,7 @@ def test_harko_s_steps_do_not_count_for_the_close_combat_minimum_13_12() -> None
 def test_a_flak_corps_halves_soviet_mech_attackers_and_negates_their_afv_shift_15_3() -> None:
     match = at_phase("soviet", "combat")
     _weather(match, "D")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     put(match, "ger-id-7", target)
     td = _revealed(match, TD, origin)
     rd = _revealed(match, RDS[0], origin)
@@ -209,7 +195,7 @@ def test_a_flak_corps_halves_soviet_mech_attackers_and_negates_their_afv_shift_1
 
 def test_flak_does_not_touch_axis_attackers_or_soviet_leg_units_15_3() -> None:
     match = at_phase("axis", "combat")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     _revealed(match, RDS[0], target)
     put(match, "ger-pd-3", origin)
     put(match, "ger-flak-1", origin)
@@ -222,7 +208,7 @@ def test_flak_does_not_touch_axis_attackers_or_soviet_leg_units_15_3() -> None:
 
 def test_soviet_artillery_never_attacks_alone_and_only_with_its_hex_15_11() -> None:
     match = at_phase("soviet", "combat")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     put(match, "ger-id-7", target)
     put(match, "sov-art-01", origin)
     refused(match, f"attack {target} with sov-art-01", "attacks only with", rule="PMD 15.11")
@@ -241,7 +227,7 @@ def test_soviet_artillery_never_attacks_alone_and_only_with_its_hex_15_11() -> N
 def test_artillery_factors_count_up_to_the_other_attackers_15_11() -> None:
     match = at_phase("soviet", "combat")
     _weather(match, "D")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     put(match, "ger-id-7", target)
     rd = _revealed(match, RDS[0], origin)
     guns = ["sov-art-01", "sov-art-02"]
@@ -259,7 +245,7 @@ def test_artillery_factors_count_up_to_the_other_attackers_15_11() -> None:
 def test_rockets_double_into_only_clear_terrain_not_in_mud_15_15() -> None:
     match = at_phase("soviet", "combat")
     _weather(match, "D")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     put(match, "ger-id-7", target)
     rd = _revealed(match, RDS[0], origin)
     put(match, "sov-rkt-01", origin)
@@ -278,7 +264,7 @@ def test_rockets_double_into_only_clear_terrain_not_in_mud_15_15() -> None:
 def test_a_counter_preparation_barrage_hits_on_a_1_cb_always_at_most_2_15_11() -> None:
     match = at_phase("axis", "combat")
     _weather(match, "D")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     rd = _revealed(match, RDS[0], target)
     put(match, "sov-art-01", target)
     put(match, "sov-art-02", target)
@@ -304,7 +290,7 @@ def test_a_counter_preparation_barrage_hits_on_a_1_cb_always_at_most_2_15_11() -
 
 def test_no_barrage_against_a_soviet_attack_or_without_offensive_supply_15_11() -> None:
     match = at_phase("axis", "combat")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     rd = _revealed(match, RDS[0], target)
     gun = put(match, "sov-art-01", target, oos=True)
     put(match, "ger-id-7", origin)
@@ -315,7 +301,7 @@ def test_no_barrage_against_a_soviet_attack_or_without_offensive_supply_15_11() 
 
 def test_artillery_takes_no_step_and_goes_with_the_last_other_unit_15_11() -> None:
     match = at_phase("axis", "combat")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     rd = _revealed(match, RDS[0], target)
     put(match, "sov-art-01", target)
     put(match, "ger-id-7", origin)
@@ -326,7 +312,7 @@ def test_artillery_takes_no_step_and_goes_with_the_last_other_unit_15_11() -> No
 
 def test_artillery_caught_alone_is_destroyed_with_no_result_15_11() -> None:
     match = at_phase("axis", "combat")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     put(match, "sov-art-01", target)
     put(match, "ger-id-7", origin)
     battle = carry_out_result(match, "1/5", ["ger-id-7"], ["sov-art-01"], target)
@@ -381,7 +367,7 @@ def test_the_lcfc_is_removed_if_leningrad_is_not_soviet_on_221_15_13() -> None:
 
 def test_an_air_unit_is_committed_to_a_supplied_stack_one_a_stack_15_4() -> None:
     match = at_phase("axis", "movement")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     refused(match, f"air ger-air-i {origin}", "a stack of its side", rule="PMD 15.4")
     put(match, "rom-id-1", origin)
     refused(match, f"air ger-air-i {origin}", "needs a German unit", rule="PMD 15.4")
@@ -400,7 +386,7 @@ def test_an_air_unit_is_committed_to_a_supplied_stack_one_a_stack_15_4() -> None
 def test_air_factors_join_attack_and_defence_never_above_the_stack_s_15_4() -> None:
     match = at_phase("axis", "combat")
     _weather(match, "D")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     rd = _revealed(match, RDS[0], target)
     put(match, "ger-id-7", origin)
     air = match.new_unit("ger-air-i", origin)
@@ -418,7 +404,7 @@ def test_air_factors_join_attack_and_defence_never_above_the_stack_s_15_4() -> N
 
 def test_the_viii_flieger_korps_shifts_a_column_for_the_axis_both_ways_15_4() -> None:
     match = at_phase("axis", "combat")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     rd = _revealed(match, RDS[0], target)
     put(match, "ger-id-7", origin)
     match.new_unit("ger-air-viii", origin)
@@ -435,7 +421,7 @@ def test_the_viii_flieger_korps_shifts_a_column_for_the_axis_both_ways_15_4() ->
 
 def test_air_takes_no_loss_and_goes_until_next_week_with_its_stack_15_4() -> None:
     match = at_phase("soviet", "combat")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     put(match, "ger-id-7", target)
     match.new_unit("ger-air-i", target)
     rd = _revealed(match, RDS[0], origin)
@@ -452,7 +438,7 @@ def test_air_takes_no_loss_and_goes_until_next_week_with_its_stack_15_4() -> Non
 
 def test_air_units_are_picked_up_in_the_refit_phase_and_available_again_15_4() -> None:
     match = at_phase("axis", "movement")
-    target, origin = _pair(match)
+    target, origin = gas_pair(match)
     put(match, "ger-id-7", origin)
     match.apply(f"air ger-air-i {origin}")
     air._ns(match).setdefault("grounded", {})["ger-air-v"] = True
@@ -464,7 +450,7 @@ def test_air_units_are_picked_up_in_the_refit_phase_and_available_again_15_4() -
 
 def test_air_goes_with_its_stack_and_the_owner_picks_the_part_15_4() -> None:
     match = at_phase("axis", "movement")
-    a, b = _pair(match)
+    a, b = gas_pair(match)
     c = next(n for n in match.topology.neighbours(b) if n != a and plain(match, n))
     put(match, "ger-id-7", a)
     put(match, "ger-id-1", a)

@@ -12,17 +12,14 @@ from wargame.mechanics import attenuated
 from wargame.plugins import Title, discover
 from wargame.testing import clear, force_rolls, put
 
+from .pmd_combat_helpers import gas_pair
+
 RD = "sov-rd-interior-01"
 
 
 @cache
 def _title() -> Title:
     return discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
-
-
-def _plain(match: Match, h: str) -> bool:
-    topo = match.topology
-    return topo.terrain(h) == "clear" and not topo.features(h) and not topo.attrs(h).get("coast")
 
 
 def _axis_combat(east: bool) -> tuple[Match, str, str]:
@@ -33,16 +30,7 @@ def _axis_combat(east: bool) -> tuple[Match, str, str]:
         end(match)
     to_phase(match, "axis", "combat")
     clear(match)
-    topo = match.topology
-    gas_east = topo.region("gas-east")
-    for a in sorted(topo.locations()):
-        if not _plain(match, a) or (a in gas_east) != east:
-            continue
-        for b in topo.neighbours(a):
-            edge = topo.edge(a, b)
-            if _plain(match, b) and b not in gas_east and edge is not None and not edge.features:
-                return match, a, b
-    raise AssertionError("no clear pair")
+    return match, *gas_pair(match, east, origin_west=True)
 
 
 def _battle_lines(events: list) -> list[str]:  # type: ignore[type-arg]

@@ -11,6 +11,8 @@ from wargame.mechanics import combat
 from wargame.plugins import Title, discover
 from wargame.testing import clear, put, refused, view_problems
 
+from .pmd_combat_helpers import plain
+
 
 @cache
 def _title() -> Title:
@@ -20,20 +22,15 @@ def _title() -> Title:
 RD = "sov-rd-interior-01"
 
 
-def _plain(match: Match, h: str) -> bool:
-    topo = match.topology
-    return topo.terrain(h) == "clear" and not topo.features(h) and not topo.attrs(h).get("coast")
-
-
 def _places(match: Match) -> tuple[str, str, str, str]:
     """A clear hex A with every neighbour clear, A's neighbour N, a hex F two away (beyond N),
     and a far clear hex B with no unit near."""
     topo = match.topology
     for a in topo.locations():
-        if _plain(match, a) and all(_plain(match, n) for n in topo.neighbours(a)):
+        if plain(match, a) and all(plain(match, n) for n in topo.neighbours(a)):
             n = topo.neighbours(a)[0]
-            two = [x for x in topo.neighbours(n) if topo.distance(a, x) == 2 and _plain(match, x)]
-            far = [x for x in topo.locations() if _plain(match, x) and topo.distance(a, x) > 6]
+            two = [x for x in topo.neighbours(n) if topo.distance(a, x) == 2 and plain(match, x)]
+            far = [x for x in topo.locations() if plain(match, x) and topo.distance(a, x) > 6]
             if two and far:
                 return a, n, two[0], far[0]
     raise AssertionError("no clear place")
@@ -54,7 +51,7 @@ def test_reserve_marker_is_placed_in_the_refit_phase_and_hides_the_stack_6_4() -
     a, n, f, b = _places(match)
     put(match, "ger-pd-3", a)
     put(match, "ger-id-7", b)
-    put(match, RD, next(x for x in match.topology.neighbours(b) if _plain(match, x)))
+    put(match, RD, next(x for x in match.topology.neighbours(b) if plain(match, x)))
     legal = {str(x) for x in match.legal_actions()}
     assert f"reserve {a}" in legal and f"reserve {b}" not in legal
     refused(match, f"reserve {b}", "next to an enemy unit", rule="PMD 6.4")
@@ -93,7 +90,7 @@ def test_a_stack_in_a_city_may_go_into_reserve_next_to_the_enemy_6_4() -> None:
     match = _axis_refit()
     city = "1808"
     put(match, "ger-id-7", city)
-    put(match, RD, next(x for x in match.topology.neighbours(city) if _plain(match, x)))
+    put(match, RD, next(x for x in match.topology.neighbours(city) if plain(match, x)))
     assert reserves.placement_problem(match, "axis", city) is None
 
 
@@ -113,7 +110,7 @@ def test_only_mech_and_cavalry_in_reserve_move_in_a_reserve_phase_6_4() -> None:
     match = _axis_refit()
     a, n, f, b = _places(match)
     _in_friendly_reserve_phase(match, a, b)
-    far = next(x for x in match.topology.neighbours(b) if _plain(match, x))
+    far = next(x for x in match.topology.neighbours(b) if plain(match, x))
     refused(match, f"move ger-id-1 {b} {far}", "only units in reserve", rule="PMD 6.4")
     refused(match, f"move ger-id-7 {a} {n}", "only Mech and cavalry", rule="PMD 6.4")
     match.apply(f"move ger-pd-3 {a} {n}")
@@ -237,7 +234,7 @@ def test_a_reserve_marker_moves_with_its_whole_stack_still_in_reserve_6_4() -> N
 
 def test_a_moved_marker_s_units_wait_for_the_next_initial_movement_phase_6_4() -> None:
     match, _a, n = _moved_marker()
-    far = next(x for x in match.topology.neighbours(n) if _plain(match, x))
+    far = next(x for x in match.topology.neighbours(n) if plain(match, x))
     refused(match, f"move ger-pd-3 {n} {far}", "already moved")
     match.apply("end")
     to_phase(match, "axis", "movement")  # the Friendly Reserve Movement Phase
@@ -299,7 +296,7 @@ def test_every_axis_unit_is_in_reserve_on_turn_112_until_it_moves_or_attacks_5_3
     decision = match.decision
     assert decision is not None and decision.phase.endswith("friendly-reserve-movement")
     refused(match, f"move ger-pd-3 {n} {f}", "only units in reserve", rule="PMD 6.4")
-    beside = next(x for x in topo.neighbours(b) if _plain(match, x) and x != rd.loc)
+    beside = next(x for x in topo.neighbours(b) if plain(match, x) and x != rd.loc)
     if units["ger-id-1"].loc == b:
         refused(match, f"move ger-id-1 {b} {beside}", "only units in reserve", rule="PMD 6.4")
     assert match.check(f"move ger-id-7 {b} {beside}") is None
