@@ -15,8 +15,9 @@ Effects (12.4): Rain takes 1 MF from Axis Leg units and 2 from Axis Mech units; 
 Snow use the TEC's M, F and S columns (frozen rivers cost nothing, lakes are crossed in Snow).
 
 Elsewhere: winter attrition (``attrition.py``), the effects on combat and mobile assault
-(``combat.py``: rivers in D/R/M only; ``mobileassault.py``: no MA in Mud). Not built: the optional
-historical weather (12.3), whose weekly results are not in the text."""
+(``combat.py``: rivers in D/R/M only; ``mobileassault.py``: no MA in Mud). The optional
+historical weather (12.3, scenario option ``historical-weather``) gives each Fall 1941 and Spring
+1942 week its chit (``HISTORICAL``, stand-in weeks: ruling W5)."""
 
 from __future__ import annotations
 
@@ -127,6 +128,29 @@ def draw(match: Match, cup: str) -> str:
     return str(chits.pop(i))
 
 
+HISTORICAL_OPTION = "historical-weather"
+HISTORICAL: dict[tuple[int, int], str] = {
+    (118, 1): "A1", (118, 2): "A2", (119, 1): "A4", (119, 2): "A3",
+    (120, 1): "B2", (120, 2): "B3", (121, 1): "B4", (121, 2): "BF1",
+    (122, 1): "BF2", (122, 2): "B1", (123, 1): "C1", (123, 2): "C2",
+    (205, 1): "X4", (205, 2): "X1", (206, 1): "X2", (206, 2): "X3",
+    (207, 1): "Y1", (207, 2): "Y2", (208, 1): "Y4", (208, 2): "Y3",
+    (209, 1): "Z1", (209, 2): "Z4", (210, 1): "Z2", (210, 2): "Z3",
+}  # fmt: skip
+"""12.3's optional historical weather: (turn, week) -> the chit printed for that week of Fall
+1941 or Spring 1942. The weeks printed on the chits are not in the text: a stand-in (ruling W5)
+after the 1941 autumn (dry to mid-October, the rasputitsa, November's frost) and the 1942
+thaw, every chit of each cup used once in its own period, as the random draw does."""
+
+
+def historical_chit(match: Match, week: int) -> str | None:
+    """With the 12.3 option on, the chit of this week of Fall 1941 or Spring 1942 (no draw);
+    None otherwise (the normal random draw, 12.2)."""
+    if not match.option(HISTORICAL_OPTION):
+        return None
+    return HISTORICAL.get((ynn(match), week))
+
+
 def week_wa(match: Match) -> int:
     """This week's WA number: its chit's, in the 1941/42 winter (12.2, 12.4); else 0."""
     return int(match.state.ns("weather-cups").get("wa", 0))
@@ -141,7 +165,8 @@ def draw_weather(match: Match, phase: PhaseSpec) -> None:
     first_winter = FIRST_WINTER[0] <= n <= FIRST_WINTER[1]
     chit = None
     if cup is not None:
-        chit = draw(match, cup)
+        week = 2 if phase.id.startswith("w2") else 1
+        chit = historical_chit(match, week) or draw(match, cup)
         code = face(chit)
     elif nn in (24, 1, 2, 3, 4):
         code = "SS"  # the 2nd half of December to February: snow (12.2; ruling W3)

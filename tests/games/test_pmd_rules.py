@@ -238,6 +238,42 @@ def test_fall_a_chits_drawn_without_replacement_12_2() -> None:
     assert match.state.ns("weather-cups")["1:sep-oct"] == []
 
 
+def _weather_week(options: dict[str, bool], n: int, week: int) -> tuple[str, bool]:
+    """Run turn ``n``'s Weather Phase of ``week``: the weather (NZ, SZ) and whether a cup was
+    drawn from."""
+    from wargame.calendar import weather
+    from wargame.games.proud_monster_deluxe import weather as pmd_weather
+
+    from .pmd9_helpers import game_turn
+
+    match = Match(_title(), "1941-historical", 1, options=options)
+    match.state.cursor.turn = game_turn(n)
+    spec = next(
+        p
+        for block in match.title.manifest.sequence.player_turns
+        for p in block.phases
+        if p.id == f"w{week}-weather"
+    )
+    pmd_weather.draw_weather(match, spec)
+    drawn = any(k != "wa" for k in match.state.ns("weather-cups"))
+    return f"{weather(match, 'nz')}{weather(match, 'sz')}", drawn
+
+
+def test_the_optional_historical_weather_gives_each_chit_its_week_12_3() -> None:
+    """12.3 (ruling W5): with the option each Fall 1941 and Spring 1942 week takes its chit, no
+    draw; without it the week draws from its cup (12.2)."""
+    from wargame.games.proud_monster_deluxe.weather import CHITS, HISTORICAL, face
+
+    on = {"historical-weather": True}
+    for (n, week), chit in ((k, v) for k, v in HISTORICAL.items() if k[0] in (120, 121, 205)):
+        assert _weather_week(on, n, week) == (face(chit), False)
+    assert _weather_week(on, 121, 2)[0] == "FM"  # the first frost, mid-November 1941
+    assert _weather_week({}, 120, 1)[1]  # the option off: a chit drawn from the cup
+    assert sorted(face(c) for (n, _), c in HISTORICAL.items() if n in (118, 119)) == sorted(
+        CHITS["A"]
+    )
+
+
 def test_rain_slows_axis_leg_by_1_and_mech_by_2_not_soviets_12_4() -> None:
     from wargame.calendar import set_weather
     from wargame.mechanics.movement import allowance

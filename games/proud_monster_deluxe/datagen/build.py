@@ -1700,6 +1700,8 @@ def setup(groups: dict[str, list[str]], map_doc: Json) -> Json:
         ),
         "first_turn": 1,
         "last_turn": 68,
+        # 12.3, the only optional rule: each Fall 1941 and Spring 1942 chit falls on its week
+        "options": {"historical-weather": False},
         "setup": dict(sorted(out.items())),
         "control": {
             "axis": [
