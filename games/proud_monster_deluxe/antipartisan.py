@@ -61,7 +61,10 @@ def held(match: Match, of: str) -> list[str]:
 
 
 def candidates(match: Match, of: str) -> list[Unit]:
-    """Full-strength divisions of the type on the map (9.7.5: a regular ID, a PD)."""
+    """Full-strength divisions of the type on the map (9.7.5: a regular ID, a PD), withdrawn
+    per the generic withdrawal rules: in overland supply (9.7.1)."""
+    from .strategic import overland_supply
+
     return [
         u
         for u in match.units_of(AXIS)
@@ -69,6 +72,7 @@ def candidates(match: Match, of: str) -> list[Unit]:
         and u.loc in match.topology
         and u.step == 0
         and match.counter(u).get("type") == of
+        and overland_supply(match, u)
     ]
 
 
@@ -151,7 +155,7 @@ class AntiPartisan(Verb):
         if args == ("decline",):
             return None
         if len(args) != 1 or args[0] not in {u.id for u in candidates(match, of)}:
-            return f"name a full-strength {of.upper()} on the map, or decline ({RULE})"
+            return f"name a full-strength {of.upper()} on the map in overland supply, or decline ({RULE}, 9.7.1)"
         return None
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:

@@ -58,6 +58,19 @@ def test_the_roll_calls_divisions_the_axis_withdraws_to_the_box_9_7_5() -> None:
     assert "need" not in match.state.ns("pmd-antipartisan")  # the turn's call is met
 
 
+def test_only_divisions_in_overland_supply_are_withdrawn_9_7_5_9_7_1() -> None:
+    """9.7.5's withdrawals follow the generic rules: a division out of overland supply (deep in
+    Russia, no Axis line) is not offered; one in supply is."""
+    match = _match()
+    put(match, IDS[0], MINSK)
+    put(match, IDS[1], "4120")  # Moscow: no Axis line of supply
+    force_rolls(match, 5)  # stand-in: 2 ID and 1 PD
+    antipartisan.start(match)
+    assert f"antipartisan {IDS[0]}" in _legal(match)
+    assert f"antipartisan {IDS[1]}" not in _legal(match)
+    refused(match, f"antipartisan {IDS[1]}", "full-strength", rule="PMD 9.7.5")
+
+
 def test_declining_costs_the_axis_one_vp_for_the_turn_9_7_5_4_5_2() -> None:
     match = _match()
     put(match, IDS[0], MINSK)
