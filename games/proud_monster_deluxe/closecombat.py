@@ -41,7 +41,7 @@ from wargame.mechanics.movement import phase_key
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 
-from . import constructions
+from . import constructions, straits
 from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 13.1"
@@ -51,7 +51,6 @@ WAR_YEARS = (112, 211, 311)
 """13.1: the turns on which a Soviet war year (June to May) starts."""
 POINTS_FOR = (6, 12)
 """13.1: qualifying points for the war year's first and second Soviet marker."""
-ARROWS = ("sivash", "kerch")
 
 
 def _ns(match: Match) -> dict[str, Any]:
@@ -465,7 +464,8 @@ def wargame_verbs() -> list[Verb]:
 @hookimpl
 @veto_scope(verbs=("attack",), kinds=("combat",))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
-    """13.1: no Close Combat marker when attacking only across a crossing arrow."""
+    """13.1, 13.4.1: no Close Combat marker when attacking only across an unfrozen crossing
+    arrow (8.11)."""
     if len(action.args) != 3 or action.args[0] not in _declared(match):
         return None
     target, units = action.args[0], match.state.units
@@ -474,8 +474,8 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
         if unit is None or unit.loc is None or target not in match.topology:
             return None
         edge = match.topology.edge(unit.loc, target)
-        if edge is None or not set(edge.features) & set(ARROWS):
-            return None
+        if edge is None or not straits.live(match, edge.features):
+            return None  # 13.4.1, 8.11: a frozen arrow does not bar the marker
     return f"the Close Combat marker on {target} cannot be used across a crossing arrow ({RULE})"
 
 
@@ -495,7 +495,7 @@ def ask_attacker(match: Match, battle: Battle) -> bool:
         return False
     launch = str(battle.extra.get("overrun", {}).get("launch", ""))
     edge = match.topology.edge(launch, battle.target) if launch in match.topology else None
-    if edge is not None and set(edge.features) & set(ARROWS):
+    if edge is not None and straits.live(match, edge.features):
         return False
     match.push(
         side,

@@ -2,7 +2,8 @@
 changes of rivers, marsh and crossing arrows (PMD 13.4.1, 13.5, 12.4, 5.3(11)).
 
 Natural terrain shifts the column left (rough 1, marsh 1, mountain 2; forest only against a
-mobile assault), and so does a crossing arrow when every attacker crosses one (2). With the
+mobile assault), and so does a crossing arrow when every attacker crosses one (2; not a frozen
+one, 8.11: ``straits.live``). With the
 construction and unit shifts they are capped at 2 either way (13.5: the ``capped`` group of the
 CRT's ``shift_caps``). On turn 112 the Soviets get no terrain shifts (5.3(11)).
 
@@ -38,7 +39,7 @@ from wargame.mechanics.halving import scale_total_up
 from wargame.mechanics.movement import phase_key
 from wargame.state import Unit
 
-from . import airsupply, offsupply
+from . import airsupply, offsupply, straits
 from .movement import RIVERS
 from .turns import AXIS, SOVIET, ynn
 from .weather import weather_at
@@ -59,8 +60,8 @@ def _all_across_arrows(match: Match, battle: Battle) -> bool:
         return False
     for origin in origins:
         edge = match.topology.edge(str(origin), battle.target)
-        if edge is None or not ({"sivash", "kerch"} & set(edge.features)):
-            return False
+        if edge is None or not straits.live(match, edge.features):
+            return False  # 8.11: a frozen arrow is clear terrain
     return True
 
 
@@ -250,8 +251,9 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
     )
     if mod is not None:
         out.append(mod)
+    ice = straits.frozen(match)  # 8.11: a frozen arrow is clear terrain
     for unit in attackers:
-        crossed = _crossing(match, battle, unit)
+        crossed = _crossing(match, battle, unit) - ice
         sides = match.title.doc("terrain")["hexsides"]
         tags = match.unit_type(unit).get("tags", ())
         if ("armor" in tags or "assault-gun" in tags) and any(

@@ -56,6 +56,7 @@ from wargame.games.proud_monster_deluxe import (
     seatransport,
     setups,
     ssarrivals,
+    straits,
     strategic,
     summerattack,
     supply,
@@ -75,6 +76,7 @@ RULES: tuple[object, ...] = (
     turns,
     movement,
     weather,
+    straits,  # 8.11: movement across the crossing arrows
     combat,
     constructions,
     losses,

@@ -201,12 +201,15 @@ def _column(condition: str | None) -> str:
 
 @hookimpl
 def wargame_cost_key(match: Match, unit: Unit) -> Hashable | None:
-    if _dry_columns(match):
+    from .straits import frozen
+
+    ice = frozen(match)  # 8.11: not the weather alone (the Kerch's December Snow weeks)
+    if _dry_columns(match) and not ice:
         return None  # the kernel's default key: side and class, shared by every dry week
     nz, sz = _column(weather(match, "nz")), _column(weather(match, "sz"))
     # one weather over both zones: where the line runs changes nothing
     region = zone_region(match) if nz != sz else None
-    return (unit.side, match.unit_type(unit)["mobility"], nz, sz, region)
+    return (unit.side, match.unit_type(unit)["mobility"], nz, sz, region, ice)
 
 
 _COSTS: dict[tuple[object, ...], float] = {}
