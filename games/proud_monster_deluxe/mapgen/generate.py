@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from wargame.geo import GeneratorError, rulebook
+from wargame.geo import GeneratorError, nearest_hex, rulebook
 from wargame.geomap import HexMapBuilder, load_config, map_main
 
 HERE = Path(__file__).resolve().parent
@@ -232,7 +232,35 @@ class PmdBuilder(HexMapBuilder):
                     "note": boxes[f"box:{name}"]["provenance"]["note"],
                 },
             }
+        regions.update(self._army_groups(land))
         doc["regions"] = dict(sorted(regions.items()))
+
+    def _army_groups(self, land: set[str]) -> dict[str, Json]:
+        """Turn 112's army group sectors (5.3(9)): ``ag:GROUP`` holds the hexes wholly in a
+        group's sector, ``ag:divided-A-B`` the hexes the A/B boundary runs through (in both).
+        A boundary runs along a row: through the centre of the odd column's hex on it, along
+        the hexside between the even column's hexes above and below it (even columns sit half a
+        hex lower), so it divides alternate hexes."""
+        spec = self.config["army_group_boundaries"]
+        numbering = self.layout.numbering
+        lines = []
+        for boundary in spec["boundaries"]:
+            column, row = numbering.from_axial(*nearest_hex(self.grid(boundary["anchor"])))
+            lines.append((row, boundary["north"], boundary["south"]))
+        members: dict[str, list[str]] = {}
+        for hex_id in sorted(land):
+            column, row = numbering.parse(hex_id)
+            name = lines[-1][2]
+            for line_row, north, south in lines:
+                if column % 2 == 1 and row == line_row:
+                    name = f"divided-{north}-{south}"
+                    break
+                if row < line_row:
+                    name = north
+                    break
+            members.setdefault(f"ag:{name}", []).append(hex_id)
+        note = {"source": "stand-in", "note": f"{spec['rule']}: {spec['why']}"}
+        return {name: {"hexes": hexes, "provenance": note} for name, hexes in members.items()}
 
 
 def build_map(config: Json | None = None) -> Json:
