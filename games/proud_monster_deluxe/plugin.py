@@ -11,6 +11,7 @@ from wargame.games.proud_monster_deluxe import (
     airsupply,
     amphibious,
     antipartisan,
+    armygroups,
     artillery,
     assaultguns,
     attrition,
@@ -134,6 +135,7 @@ RULES: tuple[object, ...] = (
     hedgehogs,  # part 2: 13.4.2
     fieldworks,  # part 2: 13.4.2
     fortifiedarea,  # part 2: 15.16
+    armygroups,  # 5.3(9)
     victory,
 )
 
