@@ -34,7 +34,7 @@ from wargame.mechanics.movement import phase_key
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import closecombat, losses
+from . import closecombat, losses, weather
 from .turns import AXIS
 
 RULE = "PMD 13.15.2"
@@ -78,7 +78,11 @@ def may_advance(match: Match, unit: Unit, target: str) -> bool:
     )
     if not colour:
         return False
-    if movement.allowance(match, unit) < MIN_MP * movement.scale(match):
+    # 12.4's Rain loss is for movement only, and the advance is not movement (13.15.1): JO5
+    rain = weather.rain_loss(match, unit)
+    if movement.allowance(match, unit) + rain * movement.scale(match) < MIN_MP * movement.scale(
+        match
+    ):
         return False
     cost = movement.chart_cost(match, unit, unit.loc, target)
     return cost is not None and cost != movement.INF

@@ -288,11 +288,17 @@ def _weather_now(match: Match) -> tuple[Any, str, str, Any, tuple[object, ...]] 
 @hookimpl
 def wargame_allowance_modifiers(match: Match, unit: Unit) -> list[Modifier]:
     """12.4: Rain takes 1 MF from Axis Leg and 2 from Axis Mech units, for movement only."""
+    loss = rain_loss(match, unit)
+    return [Modifier(unit.id, "add", -loss, "Rain: Axis movement", "PMD 12.4")] if loss else []
+
+
+def rain_loss(match: Match, unit: Unit) -> int:
+    """The MF Rain takes from the unit for movement (12.4): 1 Axis Leg, 2 Axis Mech, else 0. Only
+    movement: an MF read for anything else (13.15.2's 6 MP, ruling JO5) adds it back."""
     if unit.side != AXIS or unit.loc is None or unit.loc.startswith("box:"):
-        return []
+        return 0
     if "R" not in (weather(match, "nz"), weather(match, "sz")):
-        return []
+        return 0
     if weather_at(match, unit.loc) != "R":
-        return []
-    loss = 2 if match.unit_type(unit)["mobility"] == "mech" else 1
-    return [Modifier(unit.id, "add", -loss, "Rain: Axis movement", "PMD 12.4")]
+        return 0
+    return 2 if match.unit_type(unit)["mobility"] == "mech" else 1

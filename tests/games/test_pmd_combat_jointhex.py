@@ -261,3 +261,22 @@ def test_the_hex_attacker_has_no_large_town_only_the_hex_defender_13_15_3() -> N
     assert constructions.available(match, battle) == []
     battle = Battle(id="b", target=loc, attackers=["ger-pd-9"], defenders=RDS[:2])
     assert constructions.available(match, battle) == ["large-town"]
+
+
+def test_rain_does_not_cost_the_close_combat_advance_its_6_mp_12_4_13_15_2_ruling_jo5() -> None:
+    """12.4: Rain's MF loss is for movement only; the advance is not movement (13.15.1)."""
+    from wargame.calendar import set_weather
+    from wargame.games.proud_monster_deluxe import jointhex
+    from wargame.mechanics import movement
+
+    match = at_phase(AXIS, "combat")
+    target, origin, _ = clear_hexes(match)
+    unit = put(match, INFANTRY, origin)
+    for zone in ("nz", "sz"):
+        set_weather(match, "R", zone)
+    match.touch()
+    assert movement.allowance(match, unit) < 6 * movement.scale(match)  # moving: 5 MP in Rain
+    assert jointhex.may_advance(match, unit, target)
+    unit.flags["oos"] = True  # out of supply: MF 3, Rain or not (8.5)
+    match.touch()
+    assert not jointhex.may_advance(match, unit, target)
