@@ -20,8 +20,9 @@ from .turns import AXIS, ynn
 RULE = "PMD 5.6"
 FIRST, LAST = 311, 314
 NEEDED = 15
-MECH_DIVISIONS = ("pd", "mid")
-"""The manifest's German Mech division types (panzer and motorized infantry divisions)."""
+MECH_DIVISIONS = ("pd", "pgd", "mid")
+"""The manifest's German Mech division types (panzer, panzergrenadier and motorized infantry
+divisions: the mech-mobility divisions)."""
 WEEKS = [f"{t}.{w}" for t in range(FIRST, LAST + 1) for w in (1, 2)]
 
 

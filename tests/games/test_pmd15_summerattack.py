@@ -72,3 +72,15 @@ def test_making_the_attack_costs_nothing_and_the_record_goes_5_6() -> None:
     assert match.state.vp.get("axis", 0) == vp
     assert rom.loc == loc
     assert summerattack.record(match) == {}
+
+
+def test_a_panzergrenadier_division_is_a_mech_division_5_6() -> None:
+    """The 11SS PGD (a German Mech division) counts toward the 15."""
+    match = at_phase("axis", "combat")
+    _turn(match, 313)
+    loc = next(iter(match.topology.locations()))
+    pgd = match.new_unit("ger-pgd-11ss", loc)
+    assert match.counter(pgd)["type"] == "pgd"
+    battle = Battle(id="b1", attackers=[pgd.id], defenders=[], target=loc)
+    summerattack.wargame_battle_start(match, battle)
+    assert summerattack.record(match) == {"313.1": [pgd.id]}
