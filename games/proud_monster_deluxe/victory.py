@@ -40,6 +40,8 @@ SAFE_REGIONS = {
 """4.3: where a unit not in ISO keeps its side from losing: the eastern map edge (Axis); the
 ZOMO, the hexes between the Soviet border and the OKH areas (Soviet; ruling V3)."""
 GERMANY_ZOMO = "country:greater-germany"
+ZOMO_407 = (GERMANY_ZOMO, "country:hungary", "country:romania")
+"""4.5.2(7) counts the ZOMO hexes in Germany, Hungary or Romania only (not Slovakia's)."""
 LAST_TURN = 407
 
 LENINGRAD = "3304"
@@ -131,7 +133,7 @@ def zomo_penalties(match: Match) -> None:
         lost = sum(1 for u in match.units_of(SOVIET) if u.loc in germany)
         change(match, -lost, f"{lost} Soviet unit(s) in the Germany ZOMO", "PMD 4.5.2(1)")
     elif n == LAST_TURN:
-        zomo = set(match.resolve_locations(list(SAFE_REGIONS[SOVIET])))
+        zomo = set(match.resolve_locations(list(ZOMO_407)))
         held = {
             u.loc
             for u in match.units_of(SOVIET)

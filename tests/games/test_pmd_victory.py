@@ -163,6 +163,26 @@ def test_t4_three_soviet_units_in_one_zomo_hex_on_407_cost_1_vp_4_5_2_7() -> Non
     assert victory.axis_vp(match) == -1
 
 
+def test_a_slovak_hex_does_not_count_on_407_4_5_2_7() -> None:
+    """4.5.2(7) counts ZOMO hexes in Germany, Hungary or Romania only: a supplied Soviet unit in
+    Slovakia (0129) costs nothing, one in Romania costs 1 VP."""
+    match = _match()
+    clear(match)
+    _at_turn(match, 407)
+    slovak, romanian = [u.id for u in match.state.units.values() if u.side == "soviet"][:2]
+    put(match, slovak, "0129")
+    match.touch()
+    assert match.hook.wargame_supply(match=match, unit=match.state.units[slovak])["state"] == (
+        "supplied"
+    )
+    victory.zomo_penalties(match)
+    assert victory.axis_vp(match) == 0
+    put(match, romanian, ROMANIA)
+    match.touch()
+    victory.zomo_penalties(match)
+    assert victory.axis_vp(match) == -1
+
+
 def test_the_axis_scores_a_vp_hex_the_moment_it_takes_it_4_5_1() -> None:
     """4.5.1 on the shared victory mechanic's ledger: the VP come with control (4.2), at once."""
     from tests.games.pmd_steps import to_phase
