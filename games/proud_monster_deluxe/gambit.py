@@ -26,7 +26,17 @@ from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 
-from . import air, blaupunkt, eliminated, offensives, offsupply, replacements, upgrades, withdrawals
+from . import (
+    air,
+    blaupunkt,
+    eliminated,
+    offensives,
+    offsupply,
+    replacements,
+    upgrades,
+    victory,
+    withdrawals,
+)
 from .strategic import OKH, ZOMO
 from .turns import AXIS, SOVIET, ynn
 
@@ -172,11 +182,13 @@ def wargame_verbs() -> list[Verb]:
 @on_phase("start", ids=("reinforcement",))
 def gambit_ends(match: Match, phase: PhaseSpec) -> None:
     """4.7: past turn 321 with the Gambit declared and no Axis win, the Soviets win: judged as
-    the next turn begins, in its first phase (the Reinforcement Phase)."""
+    the next turn begins, in its first phase (the Reinforcement Phase); a draw instead when an
+    Axis unit not in ISO holds the eastern map edge (4.3, ``victory.win``)."""
     if not declared(match) or match.state.cursor.stage == "over":
         return
     if ynn(match) > LAST_TURN:
-        match.end_game(
+        victory.win(
+            match,
             SOVIET,
             "Manstein's Gambit",
             f"the Axis declared Manstein's Gambit and had not won by the end of turn {LAST_TURN}",

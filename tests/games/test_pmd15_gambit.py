@@ -56,6 +56,22 @@ def test_the_soviets_win_after_turn_321_once_the_gambit_is_declared_4_7() -> Non
     assert outcome["level"] == "Manstein's Gambit"
 
 
+def test_an_axis_unit_on_the_east_edge_makes_the_gambit_s_end_a_draw_4_7_4_3() -> None:
+    """4.3 over 4.7: an Axis unit not in ISO on the eastern map edge means the Axis cannot lose
+    that turn, so the Soviet Gambit win is a draw; in ISO it does not save the Axis."""
+    for iso, winner in ((False, None), (True, "soviet")):
+        match = at_phase("axis", "refit")
+        reinforcement = match.title.manifest.sequence.before_turn[0]
+        match.state.ns("pmd-gambit")["manstein_gambit"] = 312
+        _turn(match, 322)
+        unit = put(match, "ger-pd-3", "5701")  # an eastern map edge hex
+        unit.flags["iso"] = iso
+        gambit.gambit_ends(match, reinforcement)
+        assert match.state.cursor.stage == "over"
+        outcome = match.outcome
+        assert outcome is not None and outcome["winner"] == winner
+
+
 def test_before_the_end_of_turn_321_the_gambit_ends_nothing_4_7() -> None:
     match = at_phase("axis", "refit")
     match.state.ns("pmd-gambit")["manstein_gambit"] = 312
