@@ -38,6 +38,7 @@ from wargame.games.proud_monster_deluxe import (
     hedgehogs,
     jointhex,
     korpsabteilung,
+    lakes,
     losses,
     mad,
     minorallies,
@@ -136,6 +137,7 @@ RULES: tuple[object, ...] = (
     fieldworks,  # part 2: 13.4.2
     fortifiedarea,  # part 2: 15.16
     armygroups,  # 5.3(9)
+    lakes,  # 12.4: frozen lakes
     victory,
 )
 
