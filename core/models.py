@@ -183,6 +183,12 @@ class RetreatSettings(Settings):
     defender_advances: bool = Field(False, description="a winning defender advances (9.87)")
     overrun_advances: bool = Field(False, description="overruns are followed by advance (9.88)")
     rule: str | None = Field(None, description="cited when units with no path are eliminated")
+    split: bool = Field(
+        False,
+        description="the owner may retreat each unit or sub-stack of his choosing on its own "
+        "path; no unit is eliminated for stacking then: the title's stacking check enforces "
+        "it later (PMD 13.8)",
+    )
 
 
 class OverrunSettings(Settings):

@@ -17,7 +17,10 @@ again this phase (PGG 9.85).
 Settings (``mechanic_options.retreat``): ``chooser`` ("owner" | "enemy"), ``zoc`` ("blocks" |
 "friendly-negates" | "ignored"), ``prefer_vacant``, ``advance`` (bool), ``advance_hexes`` (default
 1), ``along_retreat`` (bool), ``after_elimination`` (hexes after an elimination), ``defender_advances``
-(PGG 9.87), ``overrun_advances`` (PGG 9.88: false), ``rule`` (cited when units are eliminated).
+(PGG 9.87), ``overrun_advances`` (PGG 9.88: false), ``rule`` (cited when units are eliminated),
+``split`` (PMD 13.8: the owner may send each unit, or a sub-stack of his choosing, on its own
+path, ``retreat UNIT[,UNIT] FROM HEX`` until all are gone; none is eliminated for the stacking
+limit then, the title's stacking check enforcing it later).
 """
 
 from __future__ import annotations
@@ -179,17 +182,35 @@ def ask(match: Match, battle: Battle, who: str, units: list[Unit], n: int) -> No
         for unit in [u for u in groups[loc] if not paths(match, [u], loc, n)]:
             match.eliminate(unit, f"no legal retreat from {loc}", settings(match).get("rule"))
         group = [u for u in groups[loc] if u.loc is not None]
+        if group and settings(match).get("split"):
+            _push(match, chooser, battle.id, who, group, loc, n, split=True)
+            continue
         for part in [group] if group and paths(match, group, loc, n) else [[u] for u in group]:
-            match.push(
-                chooser,
-                "retreat",
-                f"retreat {', '.join(u.id for u in part)} {n} from {loc}",
-                battle=battle.id,
-                who=who,
-                units=[u.id for u in part],
-                start=loc,
-                n=n,
-            )
+            _push(match, chooser, battle.id, who, part, loc, n)
+
+
+def _push(
+    match: Match,
+    chooser: str,
+    battle: str,
+    who: str,
+    units: list[Unit],
+    loc: str,
+    n: int,
+    split: bool = False,
+) -> None:
+    match.push(
+        chooser,
+        "retreat",
+        f"retreat {', '.join(u.id for u in units)} {n} from {loc}"
+        + (" (together or each on its own path)" if split and len(units) > 1 else ""),
+        battle=battle,
+        who=who,
+        units=[u.id for u in units],
+        start=loc,
+        n=n,
+        **({"split": True} if split else {}),
+    )
 
 
 class Retreat(Verb):
@@ -202,8 +223,28 @@ class Retreat(Verb):
         found = paths(match, units, ctx["start"], ctx["n"])
         for path in found:
             yield Action("retreat", (",".join(ctx["units"]), ctx["start"], *path))
-        if not found:  # another group's retreat closed the way: the units are eliminated
+        alone = False
+        if ctx.get("split") and len(units) > 1:  # each unit on its own path (PMD 13.8)
+            for unit in units:
+                for path in paths(match, [unit], ctx["start"], ctx["n"]):
+                    alone = True
+                    yield Action("retreat", (unit.id, ctx["start"], *path))
+        if not found and not alone:  # another group's retreat closed the way: eliminated
             yield Action("retreat", (",".join(ctx["units"]), ctx["start"]))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        ctx = decision.context
+        if not ctx.get("split") or len(action.args) < 3:
+            return super().check(match, decision, action)
+        ids = str(action.args[0]).split(",")
+        if len(set(ids)) != len(ids) or not set(ids) <= set(ctx["units"]):
+            return f"only {', '.join(ctx['units'])} retreat from {ctx['start']} now"
+        if action.args[1] != ctx["start"]:
+            return f"the retreat starts from {ctx['start']}"
+        part = [match.state.units[i] for i in ids]
+        if list(action.args[2:]) not in paths(match, part, ctx["start"], ctx["n"]):
+            return f"{','.join(ids)} may not retreat along {' '.join(action.args[2:])}"
+        return None
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         from wargame.mechanics import combat
@@ -218,6 +259,23 @@ class Retreat(Verb):
                     settings(match).get("rule"),
                 )
             combat.proceed(match)
+            return
+        if ctx.get("split"):
+            # PMD 13.8: this part goes; the rest are asked again; stacking is checked later
+            moving = str(action.args[0]).split(",")
+            rest = [match.state.units[i] for i in ctx["units"] if i not in moving]
+            if rest:
+                _push(
+                    match,
+                    decision.side,
+                    ctx["battle"],
+                    ctx["who"],
+                    rest,
+                    ctx["start"],
+                    ctx["n"],
+                    split=True,
+                )
+            carry_out(match, moving, ctx["start"], path)
             return
         units = [match.state.units[i] for i in ctx["units"]]
         if excess(match, units, path):

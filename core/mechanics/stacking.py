@@ -81,8 +81,11 @@ def chooser(match: Match, side: str) -> str:
     return match.enemy(side) if match.settings("stacking").get("chooser") == "enemy" else side
 
 
-def ask(match: Match, side: str) -> None:
+def ask(match: Match, side: str, only: Iterable[str] | None = None) -> None:
+    """Have ``side``'s surplus removed in each overstacked location (of ``only``, if given)."""
     for loc in overstacked(match, side):
+        if only is not None and loc not in only:
+            continue
         rule = match.settings("stacking").get("rule")
         who = chooser(match, side)
         match.push(

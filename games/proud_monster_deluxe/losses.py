@@ -17,11 +17,13 @@ import math
 from typing import Any
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl, veto_scope
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as combat_mechanic
+from wargame.mechanics import stacking
 from wargame.mechanics.losses import steps_left
 from wargame.mechanics.movement import phase_key
+from wargame.models import PhaseSpec
 from wargame.state import Unit
 
 from . import air, artillery, closecombat, constructions, harko, jointhex, reserves
@@ -106,6 +108,23 @@ def may_retreat(match: Match, battle: Battle) -> bool:
         return False
     side = constructions.defender_side(match, battle)
     return not (side == "axis" and hedgehogs.at(match, battle.target))
+
+
+@on_phase("end", kinds=("combat",))
+def retreat_stacking(match: Match, phase: PhaseSpec) -> None:
+    """13.8, 6.3: a split retreat may overstack a hex (the kernel's ``split``); stacking there
+    is enforced as the next phase starts, each owner removing units of his choice. Other
+    overstacks wait for the Cleanup Phase's check (ruling S1)."""
+    key = phase_key(match)
+    units = match.state.units
+    for side in reversed(match.sides):
+        hexes = {
+            loc
+            for loc, ids in match.occupied().items()
+            if any(units[i].side == side and units[i].flags.get("retreated") == key for i in ids)
+        }
+        if hexes:
+            stacking.ask(match, side, only=hexes)
 
 
 def offensive_supply(match: Match, unit: Unit) -> bool:

@@ -350,3 +350,86 @@ def test_9_73_the_owner_picks_which_retreating_units_do_not_fit(tmp_path: Path) 
     assert m.state.units["r1"].flags.get("eliminated")
     assert m.state.units["r5"].loc == "0604"
     assert len(m.units_at("0604")) == 3
+
+
+def _split_match(tmp_path: Path, split: bool) -> Match:
+    """Red's r1 and r5 in 0505 retreat one hex (D1, retreat instead) towards 0604, which holds
+    two red units under a limit of 3, checked as Blue's combat phase ends."""
+    setup = {
+        "b": {"side": "blue", "units": ["1-inf"], "at": ["0405"]},
+        "r": {"side": "red", "units": ["r1", "r5"], "at": ["0505"]},
+    }
+    t = make_variant(
+        tmp_path,
+        mechanics=[*MECHANICS, "stacking"],
+        sequence=SIMPLE_SEQUENCE,
+        scenario_setup=setup,
+        edit=roll_table,
+        options={
+            "retreat": {"chooser": "owner", "split": split},
+            "stacking": {"limit": 3, "check": ["combat"]},
+        },
+        name=fresh_name(tmp_path),
+    )
+    m = Match(t)
+    for uid, where in (("r2", "0604"), ("r6", "0604"), ("r3", "0605"), ("r4", "0504")):
+        put(m, uid, where)
+    fight(m, "D1")
+    m.apply("retreat-instead")
+    return m
+
+
+def test_split_the_owner_retreats_each_unit_on_its_own_path_pmd_13_8(tmp_path: Path) -> None:
+    """PMD 13.8 (``split``): the stack may split up into different hexes; the owner sends one
+    unit, then is asked for the rest."""
+    m = _split_match(tmp_path, split=True)
+    legal = {str(a) for a in m.legal_actions()}
+    assert "retreat r1,r5 0505 0604" in legal  # together still allowed
+    assert {"retreat r1 0505 0604", "retreat r5 0505 0504"} <= legal
+    m.apply("retreat r1 0505 0604")
+    assert loc(m, "r1") == "0604" and loc(m, "r5") == "0505"
+    assert decision(m) == ("red", "retreat")
+    assert {str(a) for a in m.legal_actions()} >= {"retreat r5 0505 0504"}
+    m.apply("retreat r5 0505 0504")
+    assert loc(m, "r5") == "0504"
+    assert m.state.units["r5"].flags["retreated"] == "1/blue/combat"
+
+
+def test_split_a_sub_stack_of_the_owners_choice_and_bad_paths_refused_pmd_13_8(
+    tmp_path: Path,
+) -> None:
+    m = _split_match(tmp_path, split=True)
+    before = m.state_hash()
+    for bad in ("retreat r1,r2 0505 0604", "retreat r1 0505 0405", "retreat r1 0604 0605"):
+        with pytest.raises(IllegalAction):
+            m.apply(bad)  # r2 is not retreating; 0405 holds the enemy; the start is 0505
+    assert m.state_hash() == before
+    m.apply("retreat r5,r1 0505 0605")  # any sub-stack (here all) on a common path
+    assert loc(m, "r1") == loc(m, "r5") == "0605"
+
+
+def test_split_overstacking_is_left_to_the_next_stacking_check_pmd_13_8(tmp_path: Path) -> None:
+    """PMD 13.8: both retreat into 0604 (four units, limit 3): nobody is eliminated during the
+    retreat; the stacking check as the phase ends has the owner remove one (6.3)."""
+    m = _split_match(tmp_path, split=True)
+    m.apply("retreat r1 0505 0604")
+    m.apply("retreat r5 0505 0604")
+    assert len(m.units_at("0604")) == 4
+    assert not any(u.flags.get("eliminated") for u in m.state.units.values())
+    while m.decision is not None and m.decision.kind != "overstack":
+        m.apply("end" if m.decision.kind == "combat" else str(m.legal_actions()[0]))
+    assert decision(m) == ("red", "overstack")
+    m.apply("remove r6")
+    assert len(m.units_at("0604")) == 3 and m.state.units["r6"].flags.get("eliminated")
+
+
+def test_without_split_the_stack_retreats_as_one_9_73(tmp_path: Path) -> None:
+    """The other side of 13.8's setting: by default the group has one path (PGG 9.73's
+    overflow decision when it does not fit)."""
+    m = _split_match(tmp_path, split=False)
+    legal = {str(a) for a in m.legal_actions()}
+    assert "retreat r1 0505 0604" not in legal and "retreat r1,r5 0505 0604" in legal
+    with pytest.raises(IllegalAction):
+        m.apply("retreat r1 0505 0604")
+    m.apply("retreat r1,r5 0505 0604")
+    assert decision(m) == ("red", "retreat-overflow")

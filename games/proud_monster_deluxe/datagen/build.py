@@ -1920,6 +1920,8 @@ def title() -> Json:
                 "advance_hexes": 1,
                 "after_elimination": 1,
                 "rule": "PMD 13.8, 13.15.1",
+                # 13.8: the stack may split up; losses.py enforces stacking as the phase ends
+                "split": True,
             },
             "stacking": {
                 "limit": 5,
