@@ -329,6 +329,11 @@ class ControlSettings(Settings):
     locations: list[Id] | None = Field(
         None, description="locations or regions whose control is kept (default: all)"
     )
+    shared: Literal["taken", "kept"] = Field(
+        "taken",
+        description="'kept': a location holding units of both sides stays its controller's, and "
+        "passes when only the other side's units are left (PMD 4.2); 'taken': moving in takes it",
+    )
     rule: str | None = None
 
 

@@ -7,6 +7,9 @@ Two rules the titles use (``mechanic_options.control.by``):
   (PGG 15.11: the last player to have a unit pass through a city's hexes occupies it).
 - ``occupation`` (default): it belongs to the last side whose units ended a move in it.
 
+With ``shared: kept`` a location holding units of both sides stays with its controller (PMD 4.2:
+the hex defender owns a jointly-occupied hex) and passes once only the other side is left there.
+
 Every move, retreat, advance and overrun is a passage (``wargame_moved``); ``locations`` limits
 the tracked places (cities, objectives) to some locations or regions. A title that decides
 control another way calls :func:`take` itself; :func:`controller` answers for everyone.
@@ -69,4 +72,33 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
             continue
         if by == "occupation" and not any(u.loc == loc for u in live):
             continue  # the units did not end there (an overrun that failed)
+        if _kept(match, loc, side):
+            continue
         take(match, loc, side)
+    if len(path) > 1:
+        _left(match, path[0])
+
+
+@hookimpl
+def wargame_unit_eliminated(match: Match, unit: Unit, before: Unit) -> None:
+    if before.loc is not None:
+        _left(match, before.loc)
+
+
+def _kept(match: Match, loc: str, side: str) -> bool:
+    """``shared: kept``: ``loc`` still holds units of a side other than ``side``."""
+    if match.settings("control").get("shared", "taken") != "kept":
+        return False
+    return any(u.side != side for u in match.units_at(loc))
+
+
+def _left(match: Match, loc: str) -> None:
+    """``shared: kept``: units left ``loc``; if only one other side stays, it is theirs now."""
+    if match.settings("control").get("shared", "taken") != "kept" or is_box(loc):
+        return
+    keep = tracked(match)
+    if keep is not None and loc not in keep:
+        return
+    sides = {u.side for u in match.units_at(loc)}
+    if len(sides) == 1:
+        take(match, loc, sides.pop())

@@ -129,6 +129,29 @@ def test_the_marker_stays_while_jointly_occupied_and_comes_off_when_a_side_is_go
     assert closecombat.available(match, AXIS) == 6
 
 
+def test_the_hex_defender_keeps_control_of_the_joint_hex_until_it_is_gone_4_2() -> None:
+    """4.2: the Close Combat advance leaves the hex the hex defender's while it is jointly
+    occupied; when the defender's last unit dies there, it is the attacker's."""
+    match, target = _battle("1/2")
+    match.state.control[target] = SOVIET
+    match.apply(f"cc-advance {INFANTRY}")
+    assert match.state.units[INFANTRY].loc == target and match.side_at(target) == SOVIET
+    assert match.state.control[target] == SOVIET
+    for unit in [u for u in match.units_at(target) if u.side == SOVIET]:
+        match.eliminate(unit, "test")
+    assert match.state.control[target] == AXIS
+
+
+def test_the_hex_is_the_attacker_s_when_the_defender_leaves_it_4_2() -> None:
+    """4.2: the hex defender moving its last unit out hands the hex to the hex attacker left."""
+    match, target, near, _ = _joint(SOVIET, "movement")
+    match.state.control[target] = SOVIET
+    for uid in RDS[:2]:
+        put(match, uid, near)
+        match.hook.wargame_moved(match=match, units=[match.state.units[uid]], path=[target, near])
+    assert match.state.control[target] == AXIS
+
+
 def _joint(side: str, kind: str) -> tuple[Match, str, str, str]:
     """A jointly-occupied clear hex: two revealed RDs (hex defender), then a panzer division."""
     match = at_phase(side, kind)
