@@ -9,7 +9,10 @@ Soviet units (untried ones drawn from their type's counters, 9.1) arrive in an R
 Soviet part of the Reinforcement Phase the Soviet player places each he wants on the map
 (``place UNIT HEX``, 9.1.3): a Soviet-owned city or large town in overland supply, a land hex
 next to one that is a Military District HQ (stand-ins, ``table-md-hq.json``), or a red-bordered
-north, east or south map-edge hex, with no Axis unit there and within the stacking limit; one placed into a stack in reserve is in reserve too. What he does not place stays in the
+north, east or south map-edge hex, with no Axis unit there and within the stacking limit; one placed into a stack in reserve is in reserve too.
+While the Volga is interdicted, south of the Caucasus line only a large town or an edge hex, and
+the unit may not move that week (11.4(2), ``volga.arrive``; ruling RV4). The RVGK's Refit Phase
+exits share this answer (``entry_problem``, 11.3). What he does not place stays in the
 RVGK area (9.1.3 lets a unit enter there). The ``placing`` flag marks the arrivals he may still
 place; it goes when the Soviet part of the phase ends.
 
@@ -46,7 +49,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import jointhex, ports, reserves, supply
+from . import jointhex, ports, reserves, supply, volga
 from .strategic import urban
 from .turns import AXIS, SOVIET, ynn
 
@@ -80,12 +83,13 @@ def named(match: Match, name: str) -> list[str]:
     )
 
 
-def entry_hexes(match: Match) -> frozenset[str]:
-    """9.1.3: the hexes a Soviet reinforcement may be placed in now (stacking aside)."""
+def _entry_sets(match: Match) -> tuple[frozenset[str], frozenset[str]]:
+    """9.1.3: the cities, large towns and Military District HQ neighbours, and the red-bordered
+    edge hexes, a Soviet unit may enter by now (stacking aside)."""
     key = "pmd-soviet-entry"
     found = match.scratch.get(key)
     if found is not None:
-        return frozenset(found)
+        return found
     topo = match.topology
     in_supply = supply.nets(match, SOVIET)[1]
     cities = [h for h in _cities(match) if controller(match, h) == SOVIET and h in in_supply]
@@ -99,9 +103,67 @@ def entry_hexes(match: Match) -> frozenset[str]:
         for n in topo.neighbours(h)
         if _land(match, h, n)
     ]
-    found = frozenset(h for h in (*cities, *edges, *around) if match.side_at(h) != AXIS)
+    found = (
+        frozenset(h for h in (*cities, *around) if match.side_at(h) != AXIS),
+        frozenset(h for h in edges if match.side_at(h) != AXIS),
+    )
     match.scratch[key] = found
     return found
+
+
+def entry_hexes(match: Match) -> frozenset[str]:
+    """9.1.3: the hexes a Soviet reinforcement may be placed in now (stacking aside)."""
+    towns, edges = _entry_sets(match)
+    return towns | edges
+
+
+def entry_towns(match: Match) -> frozenset[str]:
+    """9.1.3: the entry hexes but the map edge's (the RVGK's Refit Phase exits, 11.3)."""
+    return _entry_sets(match)[0]
+
+
+def volga_problem(match: Match, unit: Unit, loc: str, edges: bool = True) -> str | None:
+    """11.4(2): while the Volga is interdicted, south of the Caucasus line a Soviet unit enters
+    at a large town, or a red-bordered map-edge hex where ``edges`` allows one."""
+    if not volga.south_of_caucasus(match, loc) or not volga.interdicted(match):
+        return None
+    if urban(match, loc, ("large-town",)) or (edges and loc in _entry_sets(match)[1]):
+        return None
+    where = "a large town or a red-bordered map-edge hex" if edges else "a large town"
+    return (
+        f"the Volga is interdicted: south of the Caucasus line {unit.id} enters only at "
+        f"{where} ({volga.RULE})"
+    )
+
+
+def entry_problem(
+    match: Match, unit: Unit, loc: str, edges: bool = True, rule: str = RULE
+) -> str | None:
+    """Why ``loc`` is not a normal Soviet reinforcement entry hex for ``unit`` now (9.1.3; the
+    RVGK's Refit Phase exits use the same, ``edges`` False, 11.3), or None: its kind, the
+    Volga's interdiction (11.4), Leningrad's lake supply, stacking and a joint hex's room."""
+    towns, edge_hexes = _entry_sets(match)
+    if loc not in towns and not (edges and loc in edge_hexes):
+        edge = ", nor a red-bordered edge hex" if edges else ""
+        return (
+            f"{loc} is not a Soviet-owned city or large town in overland supply, next to a "
+            f"Military District HQ{edge}, free of Axis units or defended by the Soviet "
+            f"({rule}, 13.15.3)"
+        )
+    found = volga_problem(match, unit, loc, edges)
+    if found:
+        return found
+    mobility = match.unit_type(unit).get("mobility")
+    if loc == ports.LENINGRAD and mobility != "leg" and ports.lake_supply(match):
+        return f"Leningrad is on lake supply: only Leg units arrive there ({rule}, 9.1.3)"
+    here = [u.id for u in match.units_at(loc) if u.side == SOVIET]
+    if stacking.over(match, SOVIET, [*here, unit.id], loc):
+        return f"{unit.id} would overstack {loc}: stacking limits hold at placement ({rule}, 6.1)"
+    if jointhex.joint(match, loc) and stacking.weight(match, [unit.id]) > jointhex.room(match, loc):
+        return (
+            f"no room for both sides' units in the jointly-occupied hex {loc} ({rule}, 13.15.2(1))"
+        )
+    return None
 
 
 def partisan_hexes(match: Match) -> list[str]:
@@ -127,23 +189,8 @@ def place_problem(match: Match, unit: Unit, loc: str) -> str | None:
     if loc in partisan_hexes(match):
         if match.unit_type(unit).get("mobility") != "leg":
             return f"a vacant Axis-owned Military District HQ lets in a Leg unit only ({RULE})"
-        return None
-    if loc not in entry_hexes(match):
-        return (
-            f"{loc} is not a Soviet-owned city or large town in overland supply, next to a "
-            f"Military District HQ, nor a red-bordered edge hex, free of Axis units or defended by the Soviet ({RULE}, 13.15.3)"
-        )
-    mobility = match.unit_type(unit).get("mobility")
-    if loc == ports.LENINGRAD and mobility != "leg" and ports.lake_supply(match):
-        return f"Leningrad is on lake supply: only Leg units arrive there ({RULE})"
-    here = [u.id for u in match.units_at(loc) if u.side == SOVIET]
-    if stacking.over(match, SOVIET, [*here, unit.id], loc):
-        return f"{unit.id} would overstack {loc}: stacking limits hold at placement ({RULE}, 6.1)"
-    if jointhex.joint(match, loc) and stacking.weight(match, [unit.id]) > jointhex.room(match, loc):
-        return (
-            f"no room for both sides' units in the jointly-occupied hex {loc} ({RULE}, 13.15.2(1))"
-        )
-    return None
+        return volga_problem(match, unit, loc)
+    return entry_problem(match, unit, loc)
 
 
 class Place(Verb):
@@ -181,6 +228,7 @@ class Place(Verb):
         unit.flags.pop("placing", None)
         reserves.leave(match, unit, "was placed on the map")  # a stack in its RVGK area (6.4)
         match.place(unit, loc)
+        volga.arrive(match, unit)  # 11.4(2): no move this week south of the Caucasus line
         match.emit("reinforcement", f"{unit.id} enters at {loc}", RULE, unit=unit.id, loc=loc)
         for entry in reserves.stacks(match, SOVIET).values():
             if entry["loc"] == loc and unit.id not in entry["units"]:

@@ -1,7 +1,8 @@
 """Soviet strategic movement: the North and South RVGK areas (PMD 11.3), ``rvgk UNIT DEST``.
 
-Out of an RVGK area, each the Soviet player's choice: in his Refit Phase to a Soviet-owned city
-or large town of the area's half of the map (the North/South line), or in his Initial Movement
+Out of an RVGK area, each the Soviet player's choice: in his Refit Phase to a normal
+reinforcement entry hex (9.1.3, ``reinforce.entry_problem``: city, large town, next to a Military
+District HQ, stacking) of the area's half of the map (the North/South line), or in his Initial Movement
 Phase to a red-bordered map-edge hex of the area (``edge:rvgk-north``/``edge:rvgk-south``),
 the unit then moving on with that hex's cost spent. From turn 124, into an RVGK area: in his
 Initial Movement Phase a unit that starts it in an urban hex, or an edge hex of an area, in
@@ -13,11 +14,12 @@ Limits: until turn 202 at most 10 points stand in both areas together; from turn
 counted on the Points track (the turn's record goes at the next Reinforcement Phase). Points: a
 CD 1, an RB, MRB or TB one half, artillery 2, any other unit its steps. While the Volga is
 interdicted (11.4) no unit south of the Caucasus line enters an area, and a unit coming out
-south of it has moved for the week. Units in an area are hidden from the Axis (16.2: the
-boxes are covered; ``fog``).
+south of it does so at a large town (Refit Phase) and has moved for the week
+(``volga.arrive``). Units in an area are hidden from the Axis (16.2: the boxes are covered;
+``fog``).
 
-Entering from the arriving reinforcements (the Reinforcement Phase) waits for reinforcements
-(9.1); the Military District HQ hexes are not on the stand-in map (ruling RV1)."""
+Entering from the arriving reinforcements is leaving them unplaced (9.1.3, ``reinforce``);
+ruling RV1 for the exits."""
 
 from __future__ import annotations
 
@@ -26,14 +28,13 @@ from typing import Any
 from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
-from wargame.mechanics.control import controller
 from wargame.mechanics.losses import steps_left
 from wargame.mechanics.movement import chart_cost, done, phase_key, scale, spent
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import reserves, volga
+from . import reinforce, reserves, volga
 from .strategic import half, overland_supply, urban
 from .turns import AXIS, SOVIET, ynn
 
@@ -143,6 +144,9 @@ def move_problem(match: Match, unit: Unit, dest: str) -> str | None:
         return f"{unit.id} is not a Soviet unit in play ({RULE})"
     if done(match, unit) or spent(match, unit):
         return f"{unit.id} has moved this phase ({RULE})"
+    locked = volga.wargame_move_locked(match, unit)
+    if locked:
+        return locked
     origin = unit.loc
     if origin in AREAS.values():
         if unit.id in _ns(match).get("entered", ()):
@@ -156,9 +160,9 @@ def move_problem(match: Match, unit: Unit, dest: str) -> str | None:
         if match.side_at(dest) == AXIS:
             return f"{dest} holds Axis units"
         if phase == "refit":
-            owned = controller(match, dest)
-            if not urban(match, dest, ("city", "large-town")) or owned == AXIS:
-                return f"{dest} is not a Soviet-owned city or large town ({RULE})"
+            found = reinforce.entry_problem(match, unit, dest, edges=False, rule=RULE)
+            if found:
+                return found  # 9.1.3's entry hexes, 11.4's large town south of the line
         elif _edge(match, dest) != half(match, origin):
             return f"{dest} is not a red-bordered edge hex of {origin} ({RULE})"
         return _limit_problem(match, unit, entering=False)
@@ -184,7 +188,7 @@ def destinations(match: Match, unit: Unit) -> list[str]:
         return []
     if unit.loc in AREAS.values():
         region = (
-            [h for h in match.topology.locations() if urban(match, h, ("city", "large-town"))]
+            reinforce.entry_towns(match)
             if _phase(match) == "refit"
             else match.topology.region(f"edge:rvgk-{half(match, unit.loc)}")
         )
@@ -242,6 +246,7 @@ class Rvgk(Verb):
                 unit.flags["mp"] = [phase_key(match), int(cost * scale(match))]
             if volga.south_of_caucasus(match, dest) and volga.interdicted(match):
                 unit.flags["moved"] = phase_key(match)  # 11.4: it has moved this week
+            volga.arrive(match, unit)
         match.emit("rvgk", f"{unit.id} {origin} -> {dest}", RULE, unit=unit.id, loc=dest)
 
 

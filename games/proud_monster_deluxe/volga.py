@@ -7,7 +7,11 @@ Stalingrad to Astrakhan, so any Axis unit in a hex along a South Volga hexside i
 
 While interdicted: Soviet attacks on hexes south of the Caucasus line shift 1L (outside the 13.5
 cap, ruling V2); Soviet units south of the Caucasus line may not enter the RVGK and Soviet units
-leaving the RVGK south of it have moved for the week (``rvgk.py``).
+leaving the RVGK south of it have moved for the week (``rvgk.py``); reinforcements entering
+south of it enter at a large town or a red-bordered map edge (``reinforce.volga_problem``, which
+the RVGK's Refit Phase exits share) and may not move that week (11.4(2)): the ``volga-arrived``
+flag names the week, locks the unit's moves while it is that week, and goes at the next
+Weather Phase of another week.
 
 The South Volga in combat (13.4.1) is a major river (halving, no MA: ``combat.py``,
 ``mobileassault.py``), but a PA across it is made only across a hexside with an urban hex on
@@ -18,8 +22,10 @@ from __future__ import annotations
 
 from wargame.actions import Action, Decision
 from wargame.combat import Shift
-from wargame.hookspecs import hookimpl, veto_scope
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Battle, Match
+from wargame.models import PhaseSpec
+from wargame.state import Unit
 
 from .turns import AXIS, SOVIET, ynn
 
@@ -61,6 +67,38 @@ def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
     if match.state.units[battle.attackers[0]].side != SOVIET or not interdicted(match):
         return []
     return [Shift.left(1, "the Volga is interdicted", RULE)]
+
+
+FLAG = "volga-arrived"
+
+
+def week(match: Match) -> str:
+    """The game week now: the Reinforcement Phase opens week 1 (5.2)."""
+    leaf = match.phase
+    return f"{match.turn}/{'w2' if leaf is not None and leaf.spec.id.startswith('w2') else 'w1'}"
+
+
+def arrive(match: Match, unit: Unit) -> None:
+    """11.4(2): a Soviet unit entering south of the Caucasus line while the Volga is
+    interdicted has moved for the week of its arrival (the tilted counter)."""
+    if unit.loc is not None and south_of_caucasus(match, unit.loc) and interdicted(match):
+        unit.flags[FLAG] = week(match)
+
+
+@hookimpl
+def wargame_move_locked(match: Match, unit: Unit) -> str | None:
+    if unit.flags.get(FLAG) == week(match):
+        return f"{unit.id} entered south of the Caucasus line this week: no move ({RULE})"
+    return None
+
+
+@on_phase("start", ids=("w1-weather", "w2-weather"))
+def week_over(match: Match, phase: PhaseSpec) -> None:
+    """The ``volga-arrived`` flag goes when its week is over (the next Weather Phase)."""
+    now = week(match)
+    for unit in match.units_of(SOVIET):
+        if FLAG in unit.flags and unit.flags[FLAG] != now:
+            del unit.flags[FLAG]
 
 
 CROSSING_RULE = "PMD 13.4.1"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 
 from tests.games.pmd_steps import end, to_phase
-from wargame.games.proud_monster_deluxe import plugin, reserves, rvgk
+from wargame.games.proud_monster_deluxe import plugin, reinforce, reserves, rvgk, volga
 from wargame.games.proud_monster_deluxe.turns import ynn
 from wargame.match import Match
 from wargame.mechanics.movement import spent
@@ -50,19 +50,25 @@ def test_out_of_the_rvgk_at_a_red_bordered_edge_hex_when_moving_11_3() -> None:
 
 
 def test_out_of_the_rvgk_at_a_soviet_owned_city_or_large_town_in_the_refit_phase_11_3() -> None:
+    """11.3: in the Refit Phase a unit leaves by the normal reinforcement entry hexes (9.1.3),
+    the same answer as ``place`` (ruling RV1)."""
     match = _soviet("refit")
-    match.state.control[MOSCOW] = "soviet"
+    moscow = reinforce.named(match, "Moscow")
     put(match, RDS[0], "box:rvgk-north")
     small_town = next(
         h
         for h in sorted(match.topology.locations())
-        if "small-town" in match.topology.features(h) and rvgk.half(match, h) == "north"
+        if "small-town" in match.topology.features(h)
+        and rvgk.half(match, h) == "north"
+        and h not in reinforce.entry_hexes(match)
     )
     refused(match, f"rvgk {RDS[0]} {small_town}", "city or large town", rule="PMD 11.3")
-    match.state.control[MOSCOW] = "axis"
+    for h in moscow:
+        match.state.control[h] = "axis"
     match.touch()
     refused(match, f"rvgk {RDS[0]} {MOSCOW}", "Soviet-owned", rule="PMD 11.3")
-    match.state.control[MOSCOW] = "soviet"
+    for h in moscow:
+        match.state.control[h] = "soviet"
     match.touch()
     match.apply(f"rvgk {RDS[0]} {MOSCOW}")
     assert match.state.units[RDS[0]].loc == MOSCOW
@@ -173,3 +179,51 @@ def test_a_unit_leaving_the_rvgk_leaves_its_reserve_stack_there_11_3_6_4() -> No
     match.apply(f"rvgk {RDS[0]} {NORTH_EDGE}")
     assert not reserves.in_reserve(match, first) and reserves.in_reserve(match, second)
     assert reserves.stacks(match, "soviet")[number]["units"] == [RDS[1]]
+
+
+TBILISI, ORDZHONIKIDZE = "4665", "4762"  # a city and a large town south of the Caucasus line
+
+
+def test_out_of_the_rvgk_next_to_a_military_district_hq_but_not_overstacked_11_3_9_1_3() -> None:
+    """11.3: the Refit Phase's exits are 9.1.3's entry hexes, a Military District HQ's
+    neighbours included, and stacking holds there as at placement (ruling RV1)."""
+    match = _soviet("refit")
+    for h in reinforce.named(match, "Moscow"):
+        match.state.control[h] = "soviet"
+    next_to = next(
+        h
+        for h in match.topology.neighbours(MOSCOW)
+        if match.topology.terrain(h) == "clear" and not rvgk.urban(match, h)
+    )
+    match.touch()
+    put(match, RDS[0], "box:rvgk-north")
+    assert f"rvgk {RDS[0]} {next_to}" in _legal(match)
+    for uid in RDS[1:]:
+        put(match, uid, next_to)
+        if reinforce.entry_problem(match, match.state.units[RDS[0]], next_to):
+            break
+    refused(match, f"rvgk {RDS[0]} {next_to}", "overstack", rule="PMD 11.3")
+
+
+def test_out_of_the_rvgk_south_of_the_caucasus_at_a_large_town_while_interdicted_11_4() -> None:
+    """11.4(2): while the Volga is interdicted a unit leaving the RVGK south of the Caucasus
+    line enters at a large town (not a city) and may not move that week; the lock goes with
+    the week."""
+    match = _soviet("refit")
+    for h in (TBILISI, ORDZHONIKIDZE):
+        match.state.control[h] = "soviet"
+    match.touch()
+    put(match, RDS[0], "box:rvgk-south")
+    assert f"rvgk {RDS[0]} {TBILISI}" in _legal(match)
+    put(match, "ger-pd-3", "5750")  # along the South Volga
+    refused(match, f"rvgk {RDS[0]} {TBILISI}", "large town", rule="PMD 11.4")
+    match.apply(f"rvgk {RDS[0]} {ORDZHONIKIDZE}")
+    unit = match.state.units[RDS[0]]
+    assert match.hook.wargame_move_locked(match=match, unit=unit)
+    to_phase(match, "soviet", "movement")
+    step = match.topology.neighbours(ORDZHONIKIDZE)[0]
+    refused(match, f"move {RDS[0]} {ORDZHONIKIDZE} {step}", "no move", rule="PMD 11.4")
+    while match.phase is not None and match.phase.spec.id.startswith("w1"):
+        end(match)
+    assert volga.FLAG not in unit.flags  # the week is over
+    assert not match.hook.wargame_move_locked(match=match, unit=unit)

@@ -315,3 +315,28 @@ def test_arrivals_in_a_jointly_occupied_hex_need_room_for_both_sides_9_1_3_13_15
     match.place(match.state.units["ger-id-12"], None)
     match.touch()
     assert f"place {uid} {beside}" in _legal(match)
+
+
+def test_while_the_volga_is_interdicted_arrivals_south_enter_at_a_large_town_or_edge_11_4() -> None:
+    """11.4(2): south of the Caucasus line, while the Volga is interdicted, an arrival enters
+    only at a large town or a red-bordered map edge, and has moved for the week; north of the
+    line, or with the Volga open, a city takes it as 9.1.3 says."""
+    tbilisi, ordzhonikidze, edge = "4665", "4762", "4666"
+    match = _soviet_placing()
+    first, second, third = (u.id for u in reinforce.placing(match)[:3])
+    assert f"place {first} {tbilisi}" in _legal(match)
+    put(match, "ger-pd-3", "5750")  # along the South Volga
+    refused(match, f"place {first} {tbilisi}", "large town or a red-bordered", rule="PMD 11.4")
+    assert f"place {first} {KIEV}" in _legal(match)  # north of the line
+    match.apply(f"place {first} {ordzhonikidze}")
+    match.apply(f"place {second} {edge}")
+    match.apply(f"place {third} {KIEV}")
+    units = match.state.units
+    assert match.hook.wargame_move_locked(match=match, unit=units[first])
+    assert match.hook.wargame_move_locked(match=match, unit=units[second])
+    assert not match.hook.wargame_move_locked(match=match, unit=units[third])
+    to_phase(match, "soviet", "movement")
+    assert match.hook.wargame_move_locked(match=match, unit=units[first])  # all the week
+    while match.phase is not None and match.phase.spec.id.startswith("w1"):
+        end(match)
+    assert "volga-arrived" not in units[first].flags  # it goes with the week
