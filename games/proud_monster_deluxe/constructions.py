@@ -31,7 +31,7 @@ from wargame.match import Battle, Match
 from wargame.mechanics import combat as combat_mechanic
 from wargame.plugins import Verb
 
-from . import afv, closecombat
+from . import afv, closecombat, stalinline
 from .combat import CAPPED
 from .turns import AXIS, SOVIET, ynn
 
@@ -81,10 +81,10 @@ def fort_line_turns(match: Match) -> dict[str, int]:
 
 def active_forts(match: Match, loc: str) -> set[str]:
     """The forts in ``loc`` that are active for Soviet units holding it (13.4.2, ruling M4): a
-    fort line from its turn on, the Stalin line until it is destroyed."""
+    fort line from its turn on, a Stalin line hex until it is destroyed (``stalinline``)."""
     found = set(match.topology.features(loc)) & set(FORTS) if loc in match.topology else set()
-    if match.state.vars.get("stalin_line_destroyed"):
-        found.discard("stalin-line")
+    if "stalin-line" in found and loc in stalinline.destroyed(match):
+        found.discard("stalin-line")  # 13.4.2: destroyed for good once an Axis unit entered
     if "fortified-line" in found and ynn(match) < fort_line_turns(match).get(loc, 0):
         found.discard("fortified-line")
     return found

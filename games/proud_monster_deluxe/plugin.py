@@ -58,6 +58,7 @@ from wargame.games.proud_monster_deluxe import (
     seatransport,
     setups,
     ssarrivals,
+    stalinline,
     straits,
     strategic,
     summerattack,
@@ -138,6 +139,7 @@ RULES: tuple[object, ...] = (
     fortifiedarea,  # part 2: 15.16
     armygroups,  # 5.3(9)
     lakes,  # 12.4: frozen lakes
+    stalinline,  # 13.4.2: destroyed hex by hex
     victory,
 )
 
