@@ -645,6 +645,7 @@ class HeuristicBot:
             "movement": self._movement,
             "combat": self._combat,
             "loss": self._loss,
+            "more-losses": lambda m, d, a: Action("enough"),  # PMD 13.7: no more than the result
             "retreat": self._retreat,
             "advance": self._advance,
             "overstack": self._overstack,

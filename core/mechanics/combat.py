@@ -9,8 +9,8 @@ title's ``wargame_combat_result`` handles the code itself; choices (which steps,
 path, whether to advance) become decisions, worked off a queue kept in the battle. A title's
 ``wargame_before_roll`` may give a side a decision before the roll (the battle waits, then
 :func:`resume`), and its ``wargame_combat_loss`` may set a side's steps when their turn comes; a
-queue item's ``chooser``/``alternate``/``retreat_last`` go to :func:`wargame.mechanics.losses.ask`,
-and its ``units`` limits who may take it.
+queue item's ``chooser``/``alternate``/``retreat_last``/``more`` go to
+:func:`wargame.mechanics.losses.ask`, and its ``units`` limits who may take it.
 
 Settings (``mechanic_options.combat``): ``table`` (default table id), ``attack``/``defense``
 (value names, default "attack"/"defense"), ``once_per_phase`` (default true),
@@ -421,6 +421,7 @@ def proceed(match: Match) -> None:
                     chooser=item.get("chooser"),
                     alternate=bool(item.get("alternate")),
                     retreat_last=bool(item.get("retreat_last")),
+                    more=bool(item.get("more")),
                 )
         elif item["do"] == "retreat":
             retreat.ask(match, battle, item["who"], units, int(item["n"]))

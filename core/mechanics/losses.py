@@ -6,7 +6,9 @@ A counter's ``step_value`` says what one of its steps counts towards a loss (hal
 2.4.7). Where the result allows it (``steps_or_retreat``), the owner may retreat instead, but not
 both: once a step is taken the retreat option is gone (PGG 9.65). A result queue item may instead
 offer the retreat for the final step only (``retreat_last``, PMD 13.8), and may have the enemy
-pick the units, alternating sides step by step (``chooser``, ``alternate``: PMD 13.12).
+pick the units, alternating sides step by step (``chooser``, ``alternate``: PMD 13.12). With
+``more`` (PMD 13.7) the owner may lose more steps than the result once it is taken by steps: he
+is asked again (a ``more-losses`` decision), ``lose UNIT`` for one more step or ``enough``.
 """
 
 from __future__ import annotations
@@ -40,13 +42,15 @@ def ask(
     chooser: str | None = None,
     alternate: bool = False,
     retreat_last: bool = False,
+    more: bool = False,
 ) -> None:
     """Ask for ``n`` steps among ``units`` (or a retreat, when allowed).
 
     ``chooser`` "enemy" has the other side pick the unit; ``alternate`` passes the pick to the
     other side after each step (PMD 13.12's close combat). With ``retreat_last`` the retreat is
     offered only for the final step or half step, and is one location that satisfies it (PMD
-    13.8); the owner decides then."""
+    13.8); the owner decides then. ``more``: once the steps are taken, the owner may lose more
+    (:func:`offer_more`, PMD 13.7)."""
     owner = units[0].side
     picker = match.enemy(owner) if chooser == "enemy" else owner
     offer = retreat_option and (not retreat_last or n <= 1)
@@ -61,6 +65,8 @@ def ask(
         return
     if not offer and not keeps_retreat and len(units) == 1:
         _take(match, units[0], n, battle.extra.get("rule"))
+        if more:
+            offer_more(match, battle, who, units)
         return
     prompt = f"lose {n:g} step(s)" + (f" or retreat {1 if retreat_last else n:g}" if offer else "")
     if picker != owner:
@@ -72,6 +78,7 @@ def ask(
             ("retreat_last", retreat_last),
             ("alternate", alternate),
             ("enemy_picks", picker != owner),
+            ("more", more),
         )
         if v
     }
@@ -89,6 +96,26 @@ def ask(
     )
 
 
+def offer_more(match: Match, battle: Battle, who: str, units: list[Unit]) -> None:
+    """The result is taken: the owner may lose more steps of his choosing, one at a time, or
+    stop (PMD 13.7); nothing to ask once his units are gone."""
+    alive = [u for u in units if u.loc is not None]
+    if not alive:
+        return
+    match.push(
+        alive[0].side,
+        "more-losses",
+        "lose more steps than the result (lose UNIT) or enough",
+        battle=battle.id,
+        who=who,
+        n=0,
+        taken=0,
+        units=[u.id for u in alive],
+        retreat=False,
+        extra=True,
+    )
+
+
 def _take(match: Match, unit: Unit, n: float, rule: str | None) -> None:
     value = float(match.counter(unit).get("step_value", 1))
     taken = 0.0
@@ -101,7 +128,7 @@ class Lose(Verb):
     """``lose UNIT``: that unit loses one step of the loss being taken."""
 
     name = "lose"
-    kinds = ("loss",)
+    kinds = ("loss", "more-losses")
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
         for uid in decision.context["units"]:
@@ -119,7 +146,9 @@ class Lose(Verb):
         ctx["taken"] = ctx["taken"] + value
         alive = [match.state.units[i] for i in ctx["units"] if match.state.units[i].loc is not None]
         remaining = ctx["n"] - ctx["taken"]
-        if remaining > 0 and alive and battle is not None:
+        if battle is not None and (ctx.get("extra") or (remaining <= 0 and ctx.get("more"))):
+            offer_more(match, battle, ctx["who"], alive)  # PMD 13.7: again, until enough
+        elif remaining > 0 and alive and battle is not None:
             enemy_next = bool(ctx.get("enemy_picks")) != bool(ctx.get("alternate"))
             ask(
                 match,
@@ -131,7 +160,25 @@ class Lose(Verb):
                 chooser="enemy" if enemy_next else None,
                 alternate=bool(ctx.get("alternate")),
                 retreat_last=bool(ctx.get("retreat_last")),
+                more=bool(ctx.get("more")),
             )
+        combat.proceed(match)
+
+
+class Enough(Verb):
+    """``enough``: lose no more steps than already lost (PMD 13.7's extra losses)."""
+
+    name = "enough"
+    kinds = ("more-losses",)
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        yield Action("enough")
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        from wargame.mechanics import combat
+
+        match.pop()
+        match.emit("enough", f"{decision.side} loses no more steps")
         combat.proceed(match)
 
 
@@ -160,4 +207,4 @@ class RetreatInstead(Verb):
 
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [Lose(), RetreatInstead()]
+    return [Lose(), RetreatInstead(), Enough()]

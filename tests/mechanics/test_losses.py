@@ -217,3 +217,34 @@ def test_an_exchange_hits_both_sides(tmp_path: Path) -> None:
     m = red_attacks(tmp_path, ["7-arm"], "EX")
     assert unit(m, "7-arm").step == 1
     assert unit(m, "r1").loc is None  # Red's one-step unit
+
+
+# ----------------------------------------------------------------------------- more than the result
+
+
+def test_a_queue_item_with_more_lets_the_owner_lose_extra_steps_pmd_13_7(tmp_path: Path) -> None:
+    """PMD 13.7 (a queue item's ``more``): after the result's step the owner may lose more,
+    one ``lose UNIT`` at a time, until ``enough``; without ``more`` he is never asked."""
+    from wargame.mechanics import combat
+
+    for more in (True, False):
+        m = red_attacks(tmp_path / str(more), ["1-inf", "2-inf"], "D1")
+        m.state.pending.clear()  # set the result's queue by hand instead
+        units = m.state.units
+        battle = combat.new_battle(
+            m, [units["r1"]], [units["1-inf"], units["2-inf"]], "0505", "attack"
+        )
+        battle.extra["todo"] = [{"who": "defender", "do": "steps", "n": 1, "more": more}]
+        combat.store(m, battle)
+        combat.proceed(m)
+        assert "enough" not in legal(m)  # not before the result is taken
+        m.apply("lose 1-inf")
+        if not more:
+            assert "enough" not in legal(m)
+            continue
+        assert legal(m) == {"lose 1-inf", "lose 2-inf", "enough"}
+        m.apply("lose 2-inf")
+        assert legal(m) == {"lose 1-inf", "lose 2-inf", "enough"}  # asked again
+        m.apply("enough")
+        assert (unit(m, "1-inf").step, unit(m, "2-inf").step) == (1, 1)
+        assert "enough" not in legal(m)
