@@ -11,7 +11,9 @@ concealment itself is ``fog``'s.
 A unit leaves reserve when it moves (in its Initial Movement Phase, or in the Friendly or
 Enemy Reserve Movement Phase: 6.4's ways 1, 3 and 4), retreats, or attacks (ruling R2); the
 marker comes off when its last unit leaves, or when the stack takes a step loss or retreats
-(6.4). In the reserve movement phases only units in reserve move, and of them only Mech and
+(6.4). A stack in an OKH or RVGK area always counts as under a marker (6.1): it moves in the
+reserve phases and has the MA-marker exemption, and is no longer in reserve once on the map.
+In the reserve movement phases only units in reserve move, and of them only Mech and
 cavalry units, and every Leg unit in its side's Seasonal Offensive week (6.4, 5.4:
 ``enhanced``). The phases run only for a side with a marker on the map (ruling Q1).
 
@@ -68,8 +70,17 @@ def marker_of(match: Match, unit: Unit) -> str | None:
     return None
 
 
+def in_area(unit: Unit) -> bool:
+    """6.1: a stack in an OKH or RVGK area always counts as under a Reserve marker."""
+    from .rvgk import AREAS
+    from .strategic import OKH
+
+    return unit.loc is not None and (unit.loc in OKH.values() or unit.loc in AREAS.values())
+
+
 def in_reserve(match: Match, unit: Unit) -> bool:
-    return marker_of(match, unit) is not None or first_week(match, unit)
+    """Under a Reserve marker (6.4), in an OKH or RVGK area (6.1), or turn 112's Axis (5.3(8))."""
+    return marker_of(match, unit) is not None or in_area(unit) or first_week(match, unit)
 
 
 def first_week(match: Match, unit: Unit) -> bool:
@@ -84,9 +95,10 @@ def first_week(match: Match, unit: Unit) -> bool:
 
 
 def any_in_reserve(match: Match, side: str) -> bool:
-    """Whether ``side`` has a unit in reserve: a marker on the map, or on turn 112 an Axis
-    unit still in 5.3(8)'s reserve (the reserve movement phases run only then, ruling Q1)."""
-    if stacks(match, side):
+    """Whether ``side`` has a unit in reserve: a marker on the map, a unit in an OKH or RVGK
+    area (6.1), or on turn 112 an Axis unit still in 5.3(8)'s reserve (the reserve movement
+    phases run only then, ruling Q1)."""
+    if stacks(match, side) or any(in_area(u) for u in match.units_of(side)):
         return True
     if side != AXIS or ynn(match) != FIRST_WEEK:
         return False

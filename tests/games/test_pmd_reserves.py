@@ -322,8 +322,11 @@ def test_turn_112_s_reserve_ends_with_the_turn_5_3_8() -> None:
         end(match)
     to_phase(match, "axis", "movement")
     assert not reserves.in_reserve(match, pd) and reserves.OUT not in match.state.ns("reserves")
+    assert not reserves.any_in_reserve(match, "axis")
     end(match)
     end(match)
+    while match.decision is not None and "enemy-reserve" in match.decision.phase:
+        end(match)  # the Soviets' ERMP runs for their RVGK stacks (6.1)
     assert match.decision is not None and "reserve-movement" not in match.decision.phase
 
 
@@ -346,3 +349,35 @@ def test_a_turn_112_stack_that_loses_a_step_comes_out_of_reserve_ruling_r5() -> 
     match.apply("lose ger-pd-3")
     assert not reserves.in_reserve(match, units["ger-id-7"])
     assert not reserves.in_reserve(match, units["ger-pd-3"])
+
+
+def test_stacks_in_an_okh_area_count_as_in_reserve_and_move_in_the_frmp_6_1_6_4() -> None:
+    """6.1: every stack in an OKH (or RVGK) area counts as under a Reserve marker: the reserve
+    phases run for it and its Mech units enter the map in them (6.4); once on the map the unit
+    is no longer in reserve."""
+    match = _axis_refit()
+    put(match, "ger-pd-3", "box:okh-north")
+    put(match, "ger-id-7", "box:okh-north")
+    pd, inf = match.state.units["ger-pd-3"], match.state.units["ger-id-7"]
+    zomo = match.resolve_locations(["country:greater-germany"])
+    pd.flags["entry"] = inf.flags["entry"] = zomo  # 9.1.1: they enter by the area's ZOMO
+    assert reserves.in_reserve(match, pd) and reserves.in_reserve(match, inf)
+    assert reserves.any_in_reserve(match, "axis") and not reserves.stacks(match, "axis")
+    end(match)  # Refit
+    end(match)  # Initial Movement
+    end(match)  # Combat
+    decision = match.decision
+    assert decision is not None and decision.phase.endswith("friendly-reserve-movement")
+    moves = [str(a) for a in match.legal_actions() if str(a).startswith("move ger-pd-3 box:")]
+    assert moves and not any(str(a).startswith("move ger-id-7") for a in match.legal_actions())
+    match.apply(moves[0])
+    assert pd.loc != "box:okh-north" and not reserves.in_reserve(match, pd)
+
+
+def test_no_stack_in_an_area_no_reserve_phase_6_1() -> None:
+    """The other side of 6.1: a unit on the map without a marker is not in reserve."""
+    match = _axis_refit()
+    a, _n, _f, _b = _places(match)
+    put(match, "ger-pd-3", a)
+    assert not reserves.in_reserve(match, match.state.units["ger-pd-3"])
+    assert not reserves.any_in_reserve(match, "axis")
