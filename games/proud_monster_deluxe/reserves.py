@@ -11,7 +11,8 @@ concealment itself is ``fog``'s.
 A unit leaves reserve when it moves (in its Initial Movement Phase, or in the Friendly or
 Enemy Reserve Movement Phase: 6.4's ways 1, 3 and 4), retreats, or attacks (ruling R2); the
 marker comes off when its last unit leaves, or when the stack takes a step loss or retreats
-(6.4). A stack in an OKH or RVGK area always counts as under a marker (6.1): it moves in the
+(6.4), or when the owner reveals the stack (``reserve-reveal NUMBER``, in any phase decision
+of his: 6.4's "at any time"). A stack in an OKH or RVGK area always counts as under a marker (6.1): it moves in the
 reserve phases and has the MA-marker exemption, and is no longer in reserve once on the map.
 In the reserve movement phases only units in reserve move, and of them only Mech and
 cavalry units, and every Leg unit in its side's Seasonal Offensive week (6.4, 5.4:
@@ -47,6 +48,9 @@ RULE = "PMD 6.4"
 FIRST_WEEK = 112
 OUT = "out-112"
 """The namespace key of the Axis units out of 5.3(8)'s reserve on turn 112."""
+HELD = "held"
+"""Side -> the units of a moved (tilted) marker removed before their next Initial Movement
+Phase: they still may not move until it (6.4 way 2, ruling R6)."""
 MARKER_COUNT = 10
 RESERVE_PHASES = ("reserves", "second-week-reserves")
 LAND_BLOCKERS = ("sea", "lake", "sivash", "kerch", "soviet-supply")
@@ -180,6 +184,8 @@ def remove_marker(match: Match, side: str, number: str, why: str) -> None:
     entry = stacks(match, side).pop(number, None)
     if entry is None:
         return
+    if entry.get("tilted"):  # 6.4 way 2: the units still wait for the next IMP (ruling R6)
+        _ns(match).setdefault(HELD, {}).setdefault(side, []).extend(entry["units"])
     match.state.markers.pop(_marker_key(side, number), None)
     if not stacks(match, side):
         _ns(match).pop(side, None)  # the reserve phases run only while a marker is out
@@ -249,9 +255,32 @@ class Reserve(Verb):
         place(match, decision.side, action.args[0])
 
 
+class ReserveReveal(Verb):
+    """``reserve-reveal NUMBER``: the owner removes one of his Reserve markers, at any time (6.4:
+    in any phase decision of his); its units come out of reserve and the marker is free again."""
+
+    name = "reserve-reveal"
+    kinds = ("*phase",)
+    rare = True
+
+    def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
+        for number in sorted(stacks(match, decision.side), key=int):
+            yield Action("reserve-reveal", (number,))
+
+    def check(self, match: Match, decision: Decision, action: Action) -> str | None:
+        if len(action.args) != 1:
+            return "usage: reserve-reveal NUMBER"
+        if action.args[0] not in stacks(match, decision.side):
+            return f"no Reserve marker {action.args[0]} of yours on the map ({RULE})"
+        return None
+
+    def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        remove_marker(match, decision.side, action.args[0], "revealed by its owner")
+
+
 @hookimpl
 def wargame_verbs() -> list[Verb]:
-    return [Reserve(), ReserveMove()]
+    return [Reserve(), ReserveMove(), ReserveReveal()]
 
 
 # ------------------------------------------------------------------ moving out of reserve
@@ -260,7 +289,8 @@ def wargame_verbs() -> list[Verb]:
 @hookimpl
 def wargame_move_locked(match: Match, unit: Unit) -> str | None:
     number = marker_of(match, unit)
-    if number is not None and stacks(match, unit.side)[number].get("tilted"):
+    tilted = number is not None and stacks(match, unit.side)[number].get("tilted")
+    if tilted or unit.id in _ns(match).get(HELD, {}).get(unit.side, ()):
         return f"its Reserve marker moved: no move until its next Initial Movement Phase ({RULE})"
     if not reserve_phase(match):
         return None
@@ -397,6 +427,9 @@ def wargame_phase_start(match: Match) -> None:
     side = match.phasing
     if side is None or not initial_movement(match, side):
         return
+    held = _ns(match).get(HELD, {})
+    if held.pop(side, None) is not None and not held:
+        _ns(match).pop(HELD)
     for number, entry in stacks(match, side).items():
         if entry.pop("tilted", None):
             match.state.markers[_marker_key(side, number)].pop("tilted", None)

@@ -381,3 +381,46 @@ def test_no_stack_in_an_area_no_reserve_phase_6_1() -> None:
     put(match, "ger-pd-3", a)
     assert not reserves.in_reserve(match, match.state.units["ger-pd-3"])
     assert not reserves.any_in_reserve(match, "axis")
+
+
+def test_the_owner_reveals_a_reserve_stack_at_any_time_6_4() -> None:
+    """6.4: the owner may reveal a reserve's contents voluntarily at any time by removing the
+    marker, which is free again; the enemy has no such verb over it."""
+    match = _axis_refit()
+    a, _n, _f, b = _places(match)
+    pd = put(match, "ger-pd-3", a)
+    match.apply(f"reserve {a}")
+    assert "reserve-reveal 1" in {str(x) for x in match.legal_actions()}
+    match.apply("reserve-reveal 1")
+    assert not reserves.in_reserve(match, pd) and "reserve-axis-1" not in match.state.markers
+    assert "soviet" not in pd.hidden_from
+    refused(match, "reserve-reveal 1", "no Reserve marker 1", rule="PMD 6.4")
+    match.apply(f"reserve {a}")  # the marker is available again
+    assert reserves.stacks(match, "axis")["1"]["loc"] == a
+    end(match)  # Refit
+    assert match.decision is not None and match.decision.kind == "movement"
+    assert "reserve-reveal 1" in {str(x) for x in match.legal_actions()}  # any phase of his
+    to_phase(match, "soviet", "refit")
+    assert not any(str(x).startswith("reserve-reveal") for x in match.legal_actions())
+    refused(match, "reserve-reveal 1", "no Reserve marker 1 of yours", rule="PMD 6.4")
+
+
+def test_revealing_a_moved_marker_keeps_its_units_still_ruling_r6() -> None:
+    """6.4 way 2 read with the reveal: the units of a moved marker may not move until their
+    next Initial Movement Phase, revealed or not; the hold goes then."""
+    match, _a, n = _moved_marker()
+    put(match, "ger-pd-4", "box:okh-north")  # 6.1: in reserve, so the FRMP runs
+    match.apply("reserve-reveal 1")
+    pd = match.state.units["ger-pd-3"]
+    assert not reserves.in_reserve(match, pd)
+    far = next(x for x in match.topology.neighbours(n) if plain(match, x))
+    match.apply("end")
+    to_phase(match, "axis", "movement")  # the Friendly Reserve Movement Phase
+    assert reserves.reserve_phase(match)
+    refused(match, f"move ger-pd-3 {n} {far}", "Reserve marker moved", rule="PMD 6.4")
+    while reserves.reserve_phase(match) or match.turn == 2 and match.phasing != "axis":
+        match.apply("end")
+        to_phase(match, "axis", "movement")
+    assert match.decision is not None and match.decision.phase.endswith("initial-movement")
+    assert match.check(f"move ger-pd-3 {n} {far}") is None
+    assert reserves.HELD not in match.state.ns("reserves")
