@@ -29,9 +29,25 @@ def end(match: Match) -> None:
     match.apply(answer)
 
 
+RESERVE_MOVEMENT = "reserve-movement"
+"""A pseudo-kind for :func:`to_phase`: a movement decision of a reserve movement phase (5.2:
+the ERMP or FRMP); plain ``movement`` steps past those to an Initial Movement Phase (units in
+an OKH or RVGK area make them run nearly every week, 6.1)."""
+
+
 def to_phase(match: Match, side: str, kind: str, limit: int = 50) -> None:
     """End phases (declining pushed decisions) until ``side`` decides a phase of ``kind``."""
-    testing.to_phase(match, side, kind, limit, step=end)
+    if kind not in ("movement", RESERVE_MOVEMENT):
+        testing.to_phase(match, side, kind, limit, step=end)
+        return
+    for _ in range(limit):
+        d = match.decision
+        assert d is not None, "the game ended first"
+        reserve = RESERVE_MOVEMENT in d.phase
+        if d.side == side and d.kind == "movement" and reserve == (kind == RESERVE_MOVEMENT):
+            return
+        end(match)
+    raise AssertionError(f"never reached a {kind} phase of {side}")
 
 
 def take_moscow(match: Match, roll: int) -> None:

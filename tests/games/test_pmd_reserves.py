@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from tests.games.pmd_steps import end, to_phase
+from tests.games.pmd_steps import RESERVE_MOVEMENT, end, to_phase
 from wargame.games.proud_monster_deluxe import plugin, reserves
 from wargame.match import Match
 from wargame.mechanics import combat
@@ -237,12 +237,12 @@ def test_a_moved_marker_s_units_wait_for_the_next_initial_movement_phase_6_4() -
     far = next(x for x in match.topology.neighbours(n) if plain(match, x))
     refused(match, f"move ger-pd-3 {n} {far}", "already moved")
     match.apply("end")
-    to_phase(match, "axis", "movement")  # the Friendly Reserve Movement Phase
+    to_phase(match, "axis", RESERVE_MOVEMENT)  # the Friendly Reserve Movement Phase
     assert reserves.reserve_phase(match)
     refused(match, f"move ger-pd-3 {n} {far}", "Reserve marker moved", rule="PMD 6.4")
     refused(match, f"reserve-move 1 {n} {far}", "Initial Movement Phase", rule="PMD 6.4")
     match.apply("end")
-    to_phase(match, "axis", "movement")  # the Enemy Reserve Movement Phase of the Soviet week
+    to_phase(match, "axis", RESERVE_MOVEMENT)  # the Enemy Reserve Movement Phase of the Soviet week
     assert reserves.reserve_phase(match)
     refused(match, f"move ger-pd-3 {n} {far}", "Reserve marker moved", rule="PMD 6.4")
     match.apply("end")
@@ -302,7 +302,7 @@ def test_every_axis_unit_is_in_reserve_on_turn_112_until_it_moves_or_attacks_5_3
     assert match.check(f"move ger-id-7 {b} {beside}") is None
     assert match.check(f"move ger-pd-4 {a} {n}") is None
     end(match)
-    to_phase(match, "axis", "movement")  # the Soviet week's Enemy Reserve Movement Phase
+    to_phase(match, "axis", RESERVE_MOVEMENT)  # the Soviet week's Enemy Reserve Movement Phase
     decision = match.decision
     assert decision is not None and decision.phase.endswith("w1-enemy-reserve-movement")
     assert match.check(f"move ger-pd-4 {a} {n}") is None
@@ -415,12 +415,11 @@ def test_revealing_a_moved_marker_keeps_its_units_still_ruling_r6() -> None:
     assert not reserves.in_reserve(match, pd)
     far = next(x for x in match.topology.neighbours(n) if plain(match, x))
     match.apply("end")
-    to_phase(match, "axis", "movement")  # the Friendly Reserve Movement Phase
+    to_phase(match, "axis", RESERVE_MOVEMENT)  # the Friendly Reserve Movement Phase
     assert reserves.reserve_phase(match)
     refused(match, f"move ger-pd-3 {n} {far}", "Reserve marker moved", rule="PMD 6.4")
-    while reserves.reserve_phase(match) or match.turn == 2 and match.phasing != "axis":
-        match.apply("end")
-        to_phase(match, "axis", "movement")
+    match.apply("end")
+    to_phase(match, "axis", "movement")  # the next Initial Movement Phase
     assert match.decision is not None and match.decision.phase.endswith("initial-movement")
     assert match.check(f"move ger-pd-3 {n} {far}") is None
     assert reserves.HELD not in match.state.ns("reserves")
