@@ -114,10 +114,15 @@ def _joint(match: Match, loc: str) -> bool:
 
 
 def _adjacent_enemy(match: Match, loc: str, side: str) -> bool:
-    """An enemy unit next to ``loc`` across a land hexside; units in a jointly-occupied hex and
-    those next to it are not adjacent for Reserve markers (13.15.3, ruling JO2)."""
+    """An enemy unit next to ``loc`` across a land hexside (for the Soviets, an assumed Axis unit
+    next to a Finnish front hex, 4.5.2(2)); units in a jointly-occupied hex and those next to it
+    are not adjacent for Reserve markers (13.15.3, ruling JO2)."""
     if _joint(match, loc):
         return False
+    from .victory import finnish_neighbour
+
+    if side != AXIS and finnish_neighbour(match, loc):
+        return True  # 4.5.2(2): the Finns are taken to be next to the Finnish front
     for n in match.topology.neighbours(loc):
         holder = match.side_at(n)
         if holder is None or holder == side or _joint(match, n):

@@ -34,7 +34,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import reinforce, reserves, volga
+from . import reinforce, reserves, victory, volga
 from .strategic import half, overland_supply, urban
 from .turns import AXIS, SOVIET, ynn
 
@@ -89,6 +89,9 @@ def _phase(match: Match) -> str | None:
 
 
 def _next_to_axis(match: Match, loc: str) -> bool:
+    """An Axis unit next to ``loc``, or assumed there (the Finnish front, 4.5.2(2))."""
+    if victory.finnish_neighbour(match, loc):
+        return True
     return any(match.side_at(n) == AXIS for n in match.topology.neighbours(loc))
 
 

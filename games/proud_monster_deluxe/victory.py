@@ -144,6 +144,20 @@ def zomo_penalties(match: Match) -> None:
         change(match, -len(held), why, "PMD 4.5.2(7)")
 
 
+def week(match: Match) -> int:
+    """The game week (1 or 2) of the current phase (5.2)."""
+    leaf = match.phase
+    return 2 if leaf is not None and leaf.spec.id.startswith("w2-") else 1
+
+
+def finnish_neighbour(match: Match, loc: str) -> bool:
+    """4.5.2(2): from the last week of turn 117 on, for all purposes an Axis unit is taken to be
+    next to each of the 8 Finnish front hexes, whether the garrison requirement holds or has
+    ceased (ruling V8). Read by every adjacency test that asks for an enemy next to a Soviet
+    unit (reserves, RVGK entry, conversions)."""
+    return loc in FINNISH_FRONT and (ynn(match), week(match)) >= FINNISH_FROM
+
+
 def finnish_front_lifted(match: Match) -> bool:
     """4.5.2(2): the garrison requirement has ended (an Axis attack on Leningrad, hex 3403 or a
     Finnish front hex, or Leningrad isolated); it never comes back."""
