@@ -107,9 +107,14 @@ def _concerns(match: Match, decision: Decision, verb: str, actor: str) -> bool:
 
 
 @hookimpl
-@veto_scope(verbs=("move", "overrun", "advance"), kinds=("movement", "advance"), concerns=_concerns)
+@veto_scope(
+    verbs=("move", "overrun", "advance", "strategic", "reserve-move", "cc-advance"),
+    kinds=("movement", "advance", "cc-advance"),
+    concerns=_concerns,
+)
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
-    """5.3(9): no Axis move, MA or advance after combat across a boundary on turn 112."""
+    """5.3(9): no Axis move (strategic, or a Reserve marker's stack's, too), MA or advance after
+    combat (the Close Combat advance too) across a boundary on turn 112."""
     if decision.side != AXIS or not active(match):
         return None
     args = [str(a) for a in action.args]
@@ -119,6 +124,13 @@ def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None
         moves = [(u, [*args[4:], args[0]]) for u in _units(match, args[2])]
     elif action.verb == "advance" and len(args) >= 2:
         moves = [(u, [str(u.loc), *args[1:]]) for u in _units(match, args[0]) if u.loc]
+    elif action.verb == "cc-advance" and len(args) == 1 and "target" in decision.context:
+        target = str(decision.context["target"])
+        moves = [(u, [str(u.loc), target]) for u in _units(match, args[0]) if u.loc]
+    elif action.verb == "strategic" and len(args) == 2:
+        moves = [(u, [str(u.loc), args[1]]) for u in _units(match, args[0]) if u.loc]
+    elif action.verb == "reserve-move" and len(args) >= 3:
+        moves = [(u, args[1:]) for u in match.units_at(args[1]) if u.side == AXIS]
     else:
         return None
     for unit, path in moves:
