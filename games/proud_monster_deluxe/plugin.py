@@ -30,6 +30,7 @@ from wargame.games.proud_monster_deluxe import (
     eliminated,
     engineers,
     fieldworks,
+    firstturn,
     fog,
     fortifiedarea,
     gambit,
@@ -138,6 +139,7 @@ RULES: tuple[object, ...] = (
     fieldworks,  # part 2: 13.4.2
     fortifiedarea,  # part 2: 15.16
     armygroups,  # 5.3(9)
+    firstturn,  # 5.3(3)-(6)
     lakes,  # 12.4: frozen lakes
     stalinline,  # 13.4.2: destroyed hex by hex
     victory,

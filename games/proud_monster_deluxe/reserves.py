@@ -42,6 +42,7 @@ from wargame.mechanics import movement
 from wargame.plugins import Verb
 from wargame.state import Unit
 
+from . import firstturn
 from .turns import AXIS, ynn
 
 RULE = "PMD 6.4"
@@ -127,6 +128,8 @@ def _adjacent_enemy(match: Match, loc: str, side: str) -> bool:
         holder = match.side_at(n)
         if holder is None or holder == side or _joint(match, n):
             continue
+        if firstturn.apart(match, loc, n, side):
+            continue  # 5.3(5): on turn 112 not adjacent across the Russian border
         edge = match.topology.edge(loc, n)
         if edge is None or not (set(edge.features) & set(LAND_BLOCKERS)):
             return True

@@ -41,7 +41,7 @@ from wargame.state import Unit
 from wargame.supply import supply_net
 from wargame.topology import Graph, is_box
 
-from . import airsupply, minorallies, offsupply, straits
+from . import airsupply, firstturn, minorallies, offsupply, straits
 from .turns import AXIS, SOVIET
 
 SOURCES = {
@@ -114,6 +114,9 @@ def _nets(
 ) -> tuple[frozenset[str], frozenset[str]]:
     graph = match.topology.graph()
     enemy, joint, bars = _occupation(match, side)
+    shut = firstturn.supply_closed(match, side)  # 5.3(4): no Soviet line into Hungary, Romania
+    if shut:
+        enemy = enemy | frozenset(graph.index[h] for h in shut if h in graph.index)
     if no_joint and joint:
         enemy = enemy | frozenset(graph.index[j] for j in joint)
     owned = tuple(h for h in _urban(match) if match.state.control.get(h) == side)
