@@ -1893,7 +1893,10 @@ def title() -> Json:
                 "road": ["highway", "mountain-road"],
                 "roads_end": {"highway": 9},  # 11.1: gone from turn 120 (game turn 9)
             },
-            "control": {"by": "occupation"},
+            "control": {
+                "by": "occupation",
+                "shared": "kept",
+            },  # 4.2: joint hex stays the defender's
             "victory": {
                 # 4.5, 4.5.1: only the Axis scores, by control of the VP hexes (4.2); Moscow's
                 # two hexes are one objective of 9, the Axis needing both (4.4)
