@@ -59,6 +59,7 @@ from wargame.games.proud_monster_deluxe import (
     seatransport,
     setups,
     ssarrivals,
+    stackcheck,
     stalinline,
     straits,
     strategic,
@@ -85,6 +86,7 @@ RULES: tuple[object, ...] = (
     constructions,
     losses,
     reserves,
+    stackcheck,  # 6.3, 13.8: stacking at each phase start
     fog,  # 6.3, 16.2 C, D
     supply,
     closecombat,

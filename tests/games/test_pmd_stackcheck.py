@@ -1,0 +1,43 @@
+"""PMD 6.3, 13.8: an overstacked hex is reduced at the start of the next phase, the owner
+choosing the units to eliminate (``stackcheck``, ruling S1)."""
+
+from __future__ import annotations
+
+from tests.games.pmd_steps import end
+from wargame.match import Match
+from wargame.testing import put, refused
+
+from .test_pmd_reserves import _axis_refit, _places
+
+SIX = ("ger-id-1", "ger-id-102", "ger-id-106", "ger-id-11", "ger-id-110", "ger-id-111")
+
+
+def _six_in(match: Match, loc: str, n: int) -> None:
+    for uid in SIX[:n]:
+        put(match, uid, loc)
+
+
+def test_an_overstacked_hex_is_reduced_at_the_next_phase_start_by_its_owner_6_3_13_8() -> None:
+    match = _axis_refit()
+    a, _n, _f, _b = _places(match)
+    _six_in(match, a, 6)  # 6 divisions in a non-city hex: one over 6.1's 5
+    end(match)  # the Refit Phase ends; the Initial Movement Phase starts with the check
+    d = match.decision
+    assert d is not None and d.kind == "overstack" and d.side == "axis"
+    assert "PMD 6.1, 6.3" in d.prompt
+    assert {str(x) for x in match.legal_actions()} == {f"remove {u}" for u in SIX}
+    refused(match, "end")
+    match.apply("remove ger-id-11")  # the owner's choice
+    assert match.state.units["ger-id-11"].loc is None
+    d = match.decision
+    assert d is not None and d.kind == "movement" and d.phase.endswith("initial-movement")
+
+
+def test_a_legal_stack_is_left_alone_at_the_phase_start_6_1() -> None:
+    match = _axis_refit()
+    a, _n, _f, _b = _places(match)
+    _six_in(match, a, 5)
+    end(match)
+    d = match.decision
+    assert d is not None and d.kind == "movement"
+    assert all(match.state.units[u].loc == a for u in SIX[:5])
