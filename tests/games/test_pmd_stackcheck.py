@@ -18,10 +18,16 @@ def _six_in(match: Match, loc: str, n: int) -> None:
 
 
 def test_an_overstacked_hex_is_reduced_at_the_next_phase_start_by_its_owner_6_3_13_8() -> None:
+    """A sixth division moved into a stack of 5 (6.3: deliberate overstacking is allowed, its
+    penalty paid) is found at the start of the Combat Phase; the owner picks what goes."""
     match = _axis_refit()
-    a, _n, _f, _b = _places(match)
-    _six_in(match, a, 6)  # 6 divisions in a non-city hex: one over 6.1's 5
-    end(match)  # the Refit Phase ends; the Initial Movement Phase starts with the check
+    a, n, _f, _b = _places(match)
+    _six_in(match, a, 5)
+    put(match, SIX[5], n)
+    end(match)  # the Refit Phase ends
+    assert match.decision is not None and match.decision.kind == "movement"
+    match.apply(f"move {SIX[5]} {n} {a}")
+    end(match)  # the Initial Movement Phase ends; the Combat Phase starts with the check
     d = match.decision
     assert d is not None and d.kind == "overstack" and d.side == "axis"
     assert "PMD 6.1, 6.3" in d.prompt
@@ -30,14 +36,19 @@ def test_an_overstacked_hex_is_reduced_at_the_next_phase_start_by_its_owner_6_3_
     match.apply("remove ger-id-11")  # the owner's choice
     assert match.state.units["ger-id-11"].loc is None
     d = match.decision
-    assert d is not None and d.kind == "movement" and d.phase.endswith("initial-movement")
+    assert d is not None and d.kind == "combat"
+    end(match)
+    assert match.decision is not None and match.decision.kind != "overstack"  # checked once
 
 
 def test_a_legal_stack_is_left_alone_at_the_phase_start_6_1() -> None:
     match = _axis_refit()
-    a, _n, _f, _b = _places(match)
-    _six_in(match, a, 5)
+    a, n, _f, _b = _places(match)
+    _six_in(match, a, 4)
+    put(match, SIX[4], n)
+    end(match)
+    match.apply(f"move {SIX[4]} {n} {a}")
     end(match)
     d = match.decision
-    assert d is not None and d.kind == "movement"
+    assert d is not None and d.kind == "combat"
     assert all(match.state.units[u].loc == a for u in SIX[:5])
