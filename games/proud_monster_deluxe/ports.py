@@ -4,7 +4,8 @@
   all-sea hex) to a Baltic coast hex (German units only: a minor ally's is the South OKH's sea,
   ruling PS1), or to a Black Sea coast hex once Axis Black Sea transport has begun (10.3,
   ``axis_black_sea``); a Sea of Azov coast hex also needs the Kerch Strait Axis-controlled (8.4,
-  8.12: the sea-movement link's ``needs``).
+  8.12: the sea-movement link's ``needs``). Hungarian and Ost units have none: they may not use
+  the South OKH area's Black Sea port (7.2(2), 10.1; ruling PS7, ``unit_seas``).
 - Soviet port supply (8.4, 8.12): on or next to (across a land hexside) a Soviet-owned Caspian
   port, or a Soviet-owned Black Sea port while the Soviets own another Black Sea port in overland
   supply; the Sea of Azov's ports count while the Soviets hold the Kerch Strait, Rostov only while
@@ -21,10 +22,11 @@ from __future__ import annotations
 
 from wargame.match import Match
 from wargame.mechanics import seamove
+from wargame.state import Unit
 from wargame.supply import supply_net
 from wargame.topology import is_box
 
-from . import supply
+from . import minorallies, supply
 from .turns import AXIS, SOVIET
 
 COASTS = {
@@ -34,6 +36,15 @@ COASTS = {
     "caspian": ("caspian",),
 }
 """Each sea's names in the map's ``coast`` attribute (the Gulf of Finland is the Baltic's)."""
+ALL_SEAS = ("baltic", "black")
+"""8.4: the seas whose coasts give a German unit sea supply (the Azov as part of the Black Sea)."""
+SOUTH_SEAS = ("black",)
+"""Ruling PS1: a Romanian's or Italian's, the South OKH area's sea (7.1(1), 10.1)."""
+AXIS_SEA_OF = {"axis-baltic": "baltic", "axis-black": "black", "axis-azov": "black"}
+"""The sea-movement mechanic's Axis seas, by the sea of ``ALL_SEAS`` each is (10.1: the Azov
+is part of the Black Sea)."""
+NO_BLACK_SEA_PORT = ("hungarian", "ost")
+"""7.2(2), 10.1: the minor allies that may not use the South OKH area's Black Sea port."""
 AXIS_REACH = 2
 """8.4: the Axis sea supply line's length in hexes."""
 LENINGRAD = "3304"
@@ -65,21 +76,35 @@ def _kerch(match: Match, side: str) -> bool:
     return seamove.linked(match, side, f"{side}-black", f"{side}-azov")
 
 
-def axis_sea(match: Match, south: bool = False) -> frozenset[str]:
-    """8.4: the hexes with an Axis supply line of at most two hexes to an open coast hex
-    (``south``: a minor ally's, the Black Sea's only, ruling PS1)."""
-    key = ("pmd-axis-sea", south)
+def unit_seas(match: Match, unit: Unit) -> tuple[str, ...]:
+    """The seas whose coasts give this Axis unit sea supply (8.4): a German's (7.3: German
+    colours count) the Baltic and the Black Sea, a Romanian's or Italian's the Black Sea only
+    (ruling PS1), a Hungarian's or Ost's none (7.2(2), 10.1: not the South OKH area's Black Sea
+    port, the only one a minor ally's supply may come by; ruling PS7)."""
+    who = minorallies.nation(match, unit)
+    if who is None:
+        return ALL_SEAS
+    return () if who in NO_BLACK_SEA_PORT else SOUTH_SEAS
+
+
+def axis_sea(
+    match: Match, south: bool = False, seas: tuple[str, ...] | None = None
+) -> frozenset[str]:
+    """8.4: the hexes with an Axis supply line of at most two hexes to an open coast hex of
+    ``seas`` (default: a German's; ``south``: a minor ally's, the Black Sea's only, ruling PS1)."""
+    use = seas if seas is not None else (SOUTH_SEAS if south else ALL_SEAS)
+    key = ("pmd-axis-sea", use)
     found = match.scratch.get(key)
     if found is not None:
         return frozenset(found)
-    seas = [] if south else ["baltic"]
-    if match.state.vars.get("axis_black_sea"):
-        seas.append("black")
+    seas_ = [s for s in use if s == "baltic"]
+    if "black" in use and match.state.vars.get("axis_black_sea"):
+        seas_.append("black")
         if _kerch(match, AXIS):
-            seas.append("azov")
+            seas_.append("azov")
     graph = match.topology.graph()
     closed = supply._closed(match, ("sea", "lake"))
-    starts = [graph.index[h] for sea in seas for h in _coast(match, sea)]
+    starts = [graph.index[h] for sea in seas_ for h in _coast(match, sea)]
     net = supply_net(
         graph,
         starts,
@@ -136,22 +161,37 @@ def soviet_port(match: Match) -> frozenset[str]:
     return found
 
 
-def supplied(match: Match, side: str, south: bool = False) -> frozenset[str]:
-    """The hexes in sea (Axis; ``south``: a minor ally's) or port (Soviet) supply now."""
-    return axis_sea(match, south) if side == AXIS else soviet_port(match)
+def supplied(
+    match: Match, side: str, south: bool = False, seas: tuple[str, ...] | None = None
+) -> frozenset[str]:
+    """The hexes in sea (Axis; ``south``: a minor ally's; ``seas``: a unit's, ``unit_seas``)
+    or port (Soviet) supply now."""
+    return axis_sea(match, south, seas) if side == AXIS else soviet_port(match)
 
 
-def line_to_port(match: Match, side: str) -> frozenset[str]:
+def unit_supplied(match: Match, unit: Unit) -> frozenset[str]:
+    """The hexes where this unit is in sea or port supply now (8.4, 7.2(2))."""
+    if unit.side != AXIS:
+        return soviet_port(match)
+    return axis_sea(match, seas=unit_seas(match, unit))
+
+
+def line_to_port(match: Match, side: str, seas: tuple[str, ...] = ALL_SEAS) -> frozenset[str]:
     """8.3: the hexes with a line of communications (any length) to a port hex in supply: the
-    side's own ports of the seas it draws sea or port supply from that are themselves in it."""
-    key = ("pmd-line-to-port", side)
+    side's own ports of the seas it draws sea or port supply from that are themselves in it
+    (an Axis unit's ``seas``, ``unit_seas``: none for a Hungarian, 7.2(2))."""
+    key = ("pmd-line-to-port", side, seas)
     found = match.scratch.get(key)
     if found is not None:
         return frozenset(found)
-    here = supplied(match, side)
+    if side == AXIS and not seas:
+        match.scratch[key] = frozenset()
+        return frozenset()
+    here = supplied(match, side, seas=seas)
     ports = {
         p
         for sea in seamove.seas(match, side)
+        if side != AXIS or AXIS_SEA_OF[str(sea["id"])] in seas
         for p in seamove.ports(match, sea)
         if not is_box(p) and p in here and match.state.control.get(p) == side
     }

@@ -364,7 +364,7 @@ def wargame_supply(match: Match, unit: Unit) -> dict[str, Any] | None:
         return {"state": "supplied", "why": why}
     from . import amphibious, ports
 
-    if unit.loc in ports.supplied(match, unit.side, south):
+    if unit.loc in ports.unit_supplied(match, unit):  # 8.4; 7.2(2): no Hungarian sea supply
         return ports.answer(unit.side)
     if amphibious.landed(match, unit):  # 10.5: supplied the player turn of the landing
         return {"state": "supplied", "kind": "amphibious", "why": "landed this week (PMD 10.5)"}
@@ -393,7 +393,8 @@ def cleanup_phase(match: Match, phase: PhaseSpec) -> None:
             continue  # 15.8: always in supply
         south = unit.side == AXIS and minorallies.nation(match, unit) is not None  # 7.1(1)
         on_line, _supplied = nets(match, unit.side, south=south)
-        if unit.loc in on_line or unit.loc in ports.line_to_port(match, unit.side):
+        seas = ports.unit_seas(match, unit) if unit.side == AXIS else ports.ALL_SEAS
+        if unit.loc in on_line or unit.loc in ports.line_to_port(match, unit.side, seas):
             if unit.flags.pop("iso", None):
                 match.emit("supply", f"{unit.id} is no longer isolated", "PMD 8.3", unit=unit.id)
             continue

@@ -212,3 +212,38 @@ def test_no_lake_supply_when_the_lake_is_frozen_9_1_3() -> None:
     set_weather(match, "S", "nz")
     match.touch()
     assert not ports.lake_supply(match)  # frozen: an ordinary line of communications
+
+
+def test_hungarians_have_no_black_sea_supply_romanians_do_7_2_2_10_1() -> None:
+    """7.2(2), 10.1 (ruling PS7): Hungarian units may not use the South OKH area's Black Sea
+    port, so a Black Sea coast gives them no sea supply; a Romanian next to them has it, and
+    neither the Hungarian nor the Romanian gets the German's Baltic (ruling PS1)."""
+    match = _match()
+    match.state.vars["axis_black_sea"] = True
+    put(match, "rom-id-1", "2349")  # two hexes from the Black Sea coast, no overland supply
+    assert _answer(match, "rom-id-1")["kind"] == "sea"
+    put(match, "rom-id-1", None)
+    put(match, "hun-fc", "2349")
+    assert _answer(match, "hun-fc")["state"] == "out"
+    hun = match.state.units["hun-fc"]
+    assert ports.unit_seas(match, hun) == () and "2349" not in ports.unit_supplied(match, hun)
+    put(match, "hun-fc", "2305")  # two hexes from the Gulf of Finland: the Baltic is German
+    assert _answer(match, "hun-fc")["state"] == "out"
+    assert "2305" in ports.axis_sea(match)  # a German's there
+
+
+def test_a_hungarian_has_no_line_to_a_black_sea_port_against_isolation_7_2_2_8_3() -> None:
+    """8.3 with 7.2(2): a line of communications to an Axis Black Sea port in sea supply keeps
+    a Romanian from isolation, not a Hungarian (the port is no supply for him)."""
+    match = _match()
+    match.state.vars["axis_black_sea"] = True
+    match.state.control[ODESSA] = "axis"
+    _hem(match, _around(match, ODESSA), "soviet")  # Odessa cut off by land
+    romanian = ports.line_to_port(match, "axis", ports.SOUTH_SEAS)
+    assert ODESSA in romanian and ports.line_to_port(match, "axis", ()) == frozenset()
+    put(match, "hun-fc", ODESSA)
+    put(match, "rom-id-1", ODESSA)
+    assert match.phasing == "axis"
+    supply.cleanup_phase(match, PhaseSpec(id="w1-cleanup", kind="cleanup"))
+    assert match.state.units["hun-fc"].flags.get("iso") == 1
+    assert not match.state.units["rom-id-1"].flags.get("iso")
