@@ -300,8 +300,30 @@ def mark_arrivals(match: Match, phase: PhaseSpec) -> None:
     match.touch()
 
 
+@hookimpl
+def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
+    """11.3: the arrivals left in the RVGK keep to its limits while one more may be placed
+    (ruling RF2)."""
+    from . import rvgk
+
+    leaf = match.phase
+    if decision.side != SOVIET or leaf is None or leaf.spec.id != "soviet-reinforcement":
+        return []
+    left = placing(match)
+    found = rvgk.arrivals_problem(match, left)
+    if not found:
+        return []
+    hexes = sorted({*entry_hexes(match), *partisan_hexes(match)})
+    if not any(place_problem(match, u, h) is None for u in left for h in hexes):
+        return []  # none can be placed: they stay (ruling RF2)
+    return [found]
+
+
 @on_phase("end", ids=("soviet-reinforcement",))
 def stop_placing(match: Match, phase: PhaseSpec) -> None:
-    """9.1.3: what is not placed stays in its RVGK area."""
+    """9.1.3: what is not placed stays in its RVGK area, gone into it for 11.3's limits."""
+    from . import rvgk
+
+    rvgk.arrivals_in(match, placing(match))
     for unit in match.units_of(SOVIET):
         unit.flags.pop("placing", None)

@@ -114,6 +114,37 @@ def _limit_problem(match: Match, unit: Unit, entering: bool) -> str | None:
     return None
 
 
+def arrivals_problem(match: Match, left: list[Unit]) -> str | None:
+    """11.3: the arrivals left unplaced go into the RVGK (9.1.3): before turn 203 both areas
+    then hold at most 10 points, from turn 203 they count toward the turn's points (ruling
+    RF2)."""
+    if not left:
+        return None
+    cap = throughput(match)
+    if cap is None:
+        total = held(match)
+        if total > HOLD_LIMIT:
+            return (
+                f"{total:g} points would stay in the RVGK areas, at most {HOLD_LIMIT} points before "
+                f"turn 203: place more arrivals ({RULE})"
+            )
+        return None
+    going = moved_points(match) + sum(points(match, u) for u in left)
+    if going > cap:
+        return (
+            f"{going:g} points would go into the RVGK this turn, at most {cap:g}: place more "
+            f"arrivals ({RULE})"
+        )
+    return None
+
+
+def arrivals_in(match: Match, left: list[Unit]) -> None:
+    """11.3: from turn 203 the arrivals left in the RVGK go on the Points track."""
+    if left and throughput(match) is not None:
+        total = moved_points(match) + sum(points(match, u) for u in left)
+        _ns(match)["track"] = {"turn": match.turn, "points": total}
+
+
 def out_problem(match: Match, unit: Unit, target: str) -> str | None:
     """Why the unit may not leave its RVGK area by a mobile assault into ``target`` now (14.10
     with 11.3): in the week it went in, or past the turn's points; nor south of the Caucasus

@@ -340,3 +340,52 @@ def test_while_the_volga_is_interdicted_arrivals_south_enter_at_a_large_town_or_
     while match.phase is not None and match.phase.spec.id.startswith("w1"):
         end(match)
     assert "volga-arrived" not in units[first].flags  # it goes with the week
+
+
+def _place_until_end_is_legal(match: Match) -> None:
+    while match.check("end") is not None:
+        unit = reinforce.placing(match)[0]
+        match.apply(
+            next(a for a in match.legal_actions() if a.verb == "place" and a.args[0] == unit.id)
+        )
+
+
+def test_arrivals_left_in_the_rvgk_hold_at_most_10_points_before_turn_203_11_3() -> None:
+    """11.3 (ruling RF2): the arrivals left unplaced go into the RVGK, which holds at most 10
+    points before turn 203; the Soviet part ends once they are within it."""
+    from wargame.games.proud_monster_deluxe import rvgk
+
+    match = _soviet_placing()
+    for i in range(1, 7):
+        put(match, f"sov-rd-interior-{i:02d}", reinforce.RVGK[0]).flags["placing"] = True
+    assert rvgk.held(match) > rvgk.HOLD_LIMIT
+    refused(match, "end", "at most 10 points", rule="PMD 11.3")
+    _place_until_end_is_legal(match)
+    assert rvgk.held(match) <= rvgk.HOLD_LIMIT and reinforce.placing(match)
+    end(match)
+    assert not reinforce.placing(match)  # the rest stay in the RVGK
+
+
+def test_from_turn_203_arrivals_left_in_the_rvgk_count_toward_the_turns_28_points_11_3() -> None:
+    """11.3: from turn 203 any number stay, but those going in count toward the turn's 28
+    points; the ones left go on the Points track."""
+    from wargame.games.proud_monster_deluxe import rvgk
+
+    match = _soviet_placing()
+    match.state.cursor.turn = p9.game_turn(203)
+    match.touch()
+    spare = [
+        cid
+        for cid, c in sorted(match.counters_doc["counters"].items())
+        if c.get("side") == "soviet" and c.get("type") == "rd" and cid not in match.state.units
+    ]
+    for cid in spare[:30]:
+        put(match, cid, reinforce.RVGK[0]).flags["placing"] = True
+    left = reinforce.placing(match)
+    assert sum(rvgk.points(match, u) for u in left) > 28
+    refused(match, "end", "at most 28", rule="PMD 11.3")
+    _place_until_end_is_legal(match)
+    going = sum(rvgk.points(match, u) for u in reinforce.placing(match))
+    assert 0 < going <= 28
+    end(match)
+    assert rvgk.moved_points(match) == going and not reinforce.placing(match)
