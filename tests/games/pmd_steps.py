@@ -1,8 +1,8 @@
 """Stepping a Proud Monster Deluxe match through its phases in a test: the decisions the rules
 push on the way (the supply concentration at each Axis Refit Phase, 8.9; the Paulus Pause in the
 Axis weeks of turns 114-115, 8.10) are declined, the Fortified Area that must be placed on turn
-309 (15.16) goes in the first hex offered, so do the Soviet arrivals past the RVGK's limits
-(11.3), everything else is ended."""
+309 (15.16) goes in the first hex offered, the last Soviet arrivals offered past the RVGK's
+limits (11.3) go in the last hex offered, everything else is ended."""
 
 from __future__ import annotations
 
@@ -27,8 +27,8 @@ def end(match: Match) -> None:
         why = match.check("end") or ""
         if "Fortified Area" in why:  # 15.16: it must be placed on turn 309: the first hex
             answer = str(next(a for a in match.legal_actions() if a.verb == "fortified-area"))
-        while "PMD 11.3" in why:  # the RVGK's limits: arrivals placed in the first hex offered
-            match.apply(next(a for a in match.legal_actions() if a.verb == "place"))
+        while "PMD 11.3" in why:  # the RVGK's limits: the last arrival offered is placed
+            match.apply([a for a in match.legal_actions() if a.verb == "place"][-1])
             why = match.check("end") or ""
     match.apply(answer)
 
