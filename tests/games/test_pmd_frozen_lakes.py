@@ -3,13 +3,18 @@ a move, an advance or a retreat in one (ruling LK1)."""
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
 from wargame.calendar import set_weather
 from wargame.games.proud_monster_deluxe import lakes
 from wargame.games.proud_monster_deluxe.turns import AXIS
 from wargame.match import Match
 from wargame.testing import put, refused
+from wargame.topology import Edge
 
-from .pmd_combat_helpers import at_phase
+from .pmd_combat_helpers import at_phase, clear_pair, offensive_supply
 
 LAKE, SHORE, BEYOND = "3209", "3208", "3310"
 """A lone all-lake hex, a clear hex west of it and one across it."""
@@ -64,3 +69,99 @@ def test_an_advance_may_not_end_in_a_frozen_lake_12_4() -> None:
         veto(match=match, decision=decision, action=Action("advance", (UNIT, LAKE)))
     )
     assert veto(match=match, decision=decision, action=Action("advance", (UNIT, BEYOND))) is None
+
+
+# ------------------------------------------------------------------ attacks (rulings LK2, LK3)
+
+
+def _lake_hexside(match: Match, monkeypatch: pytest.MonkeyPatch, a: str, b: str) -> None:
+    """Make the hexside a/b an all-lake hexside (the stand-in map has none) for this test."""
+    topo = match.topology
+    real = topo.edge
+
+    def edge(x: str, y: str) -> Edge | None:
+        found = real(x, y)
+        if found is not None and {x, y} == {a, b}:
+            return dataclasses.replace(found, features=frozenset({*found.features, lakes.LAKE}))
+        return found
+
+    monkeypatch.setattr(topo, "edge", edge)
+
+
+def _attack(weather: str, monkeypatch: pytest.MonkeyPatch) -> tuple[Match, str, str]:
+    """Turn 113's Axis Combat Phase: a German division next to a Soviet one across an all-lake
+    hexside, in ``weather``."""
+    match = at_phase(AXIS, "combat")
+    for zone in ("nz", "sz"):
+        set_weather(match, weather, zone)
+    match.touch()
+    launch, target = clear_pair(match)
+    put(match, UNIT, launch)
+    match.reveal(put(match, "sov-rd-interior-01", target))
+    _lake_hexside(match, monkeypatch, launch, target)
+    return match, launch, target
+
+
+def test_no_attack_across_a_frozen_all_lake_hexside_12_4(monkeypatch: pytest.MonkeyPatch) -> None:
+    match, launch, target = _attack("S", monkeypatch)
+    refused(match, f"attack {target} with {UNIT}", "frozen all-lake hexside", rule="PMD 12.4")
+
+
+def test_no_attack_across_an_unfrozen_all_lake_hexside_ruling_lk2(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match, launch, target = _attack("D", monkeypatch)
+    refused(match, f"attack {target} with {UNIT}", "all-lake hexside", "LK2", rule="PMD 12.4")
+
+
+def test_an_attack_across_a_land_hexside_is_allowed_in_snow_12_4() -> None:
+    match = at_phase(AXIS, "combat")
+    for zone in ("nz", "sz"):
+        set_weather(match, "S", zone)
+    launch, target = clear_pair(match)
+    put(match, UNIT, launch)
+    match.reveal(put(match, "sov-rd-interior-01", target))
+    assert lakes.attack_problem(match, "attack", (target, "with", UNIT)) is None
+    assert f"attack {target} with {UNIT}" in {str(a) for a in match.legal_actions()}
+
+
+def test_no_mobile_assault_across_an_all_lake_hexside_12_4(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match, launch, target = _attack("S", monkeypatch)
+    args = (target, "with", "ger-pd-3", "via", launch)
+    assert "frozen all-lake hexside" in str(lakes.attack_problem(match, "overrun", args))
+
+
+def _ma_near_the_lake(start: str) -> Match:
+    """Axis movement in Snow: a panzer division at ``start`` in offensive supply, a Soviet
+    division east of the lake."""
+    match = _movement("S")
+    put(match, UNIT, None)
+    put(match, "ger-pd-3", start)
+    match.reveal(put(match, "sov-rd-interior-01", BEYOND))
+    offensive_supply(match, AXIS, start)
+    return match
+
+
+WEST, EAST = "3109", "3409"
+"""A clear hex west of the lake (next to it) and a clear hex next to BEYOND, not to the lake."""
+
+
+def test_no_mobile_assault_launched_from_a_frozen_lake_hex_ruling_lk3() -> None:
+    match = _ma_near_the_lake(WEST)
+    refused(
+        match,
+        f"overrun {BEYOND} with ger-pd-3 via {WEST} {LAKE}",
+        "frozen all-lake hex",
+        "LK3",
+        rule="PMD 12.4",
+    )
+    legal = {str(a) for a in match.legal_actions() if a.verb == "overrun"}
+    assert not any(a.endswith(f" {LAKE}") for a in legal)
+
+
+def test_a_mobile_assault_launched_from_land_is_allowed_in_snow_ruling_lk3() -> None:
+    match = _ma_near_the_lake(EAST)
+    legal = {str(a) for a in match.legal_actions() if a.verb == "overrun"}
+    assert f"overrun {BEYOND} with ger-pd-3 via {EAST}" in legal
