@@ -1,6 +1,6 @@
 """Proud Monster Deluxe's prepared assault after the roll and its constructions (13.4.2, 13.7-13.12,
-12.4), with the worked examples of digest section 14 they cover (T13, T16-T22, T39, T46; T20's
-AFV priority in test_pmd_combat_afv.py)."""
+12.4), with the worked examples of digest section 14 they cover (T13, T16-T19, T21, T22, T39,
+T46; T20 in test_pmd_combat_examples.py)."""
 
 from __future__ import annotations
 
@@ -166,30 +166,35 @@ def test_t16a_flipping_satisfies_one_eliminating_satisfies_all_13_9() -> None:
     assert _steps(match, "ger-id-7") == 2  # two of its three steps: 6-8-6 -> 3-5-5
 
 
-def test_t16b_two_half_step_units_both_go_for_a_result_of_1_13_9() -> None:
-    """T16(b) with two CDs, which satisfy half a step each as the brigades of the example do."""
+@pytest.mark.parametrize(("code", "steps_left"), [("1/1", 1), ("1/2", None)])
+def test_t16a_a_two_step_unit_flipped_satisfies_one_eliminated_two_13_9(
+    code: str, steps_left: int | None
+) -> None:
+    """T16(a) on a 2-step GRD: its flip satisfies a result of 1, its elimination one of 2."""
     match = _combat_phase()
     target, origin, _ = _clear_hexes(match)
-    for uid in SOVIET_CDS:
+    grd = _revealed(match, "sov-grd-1", target)
+    put(match, "ger-pd-3", origin)
+    _result(match, code, ["ger-pd-3"], [grd], target)
+    while match.decision is not None and match.decision.kind == "loss":
+        match.apply(f"lose {grd}")
+    assert _steps(match, grd) == steps_left
+
+
+TBS = ["sov-tb-reinf-001", "sov-tb-reinf-002"]
+
+
+def test_t16b_two_non_guards_brigades_both_go_for_a_result_of_1_13_9() -> None:
+    """T16(b): two tank brigades (half a step each, not Guards, so neither may retreat)."""
+    match = _combat_phase()
+    target, origin, _ = _clear_hexes(match)
+    for uid in TBS:
         _revealed(match, uid, target)
     put(match, "ger-pd-3", origin)
-    _result(match, "1/1", ["ger-pd-3"], SOVIET_CDS, target)
-    assert all(match.state.units[u].loc is None for u in SOVIET_CDS)
-
-
-def test_t20a_a_last_half_step_takes_a_whole_unit_13_11() -> None:
-    """T20(a) without the AFV priority (not built): a half-step unit and two RDs, result 2:
-    the CD (1/2) and an RD (1) leave 1/2, which only the second RD can take."""
-    match = _combat_phase()
-    target, origin, _ = _clear_hexes(match)
-    cd = _revealed(match, SOVIET_CDS[0], target)
-    rd1, rd2 = (_revealed(match, u, target) for u in SOVIET_RDS[:2])
-    put(match, "ger-pd-3", origin)
-    _result(match, "1/2", ["ger-pd-3"], [cd, rd1, rd2], target)
-    assert match.decision is not None and match.decision.side == "soviet"
-    match.apply(f"lose {cd}")
-    match.apply(f"lose {rd1}")
-    assert all(match.state.units[u].loc is None for u in (cd, rd1, rd2))
+    _result(match, "1/1", ["ger-pd-3"], TBS, target)
+    while match.decision is not None and match.decision.kind == "loss":
+        match.apply(str(match.legal_actions()[0]))
+    assert all(match.state.units[u].loc is None for u in TBS)
 
 
 # ------------------------------------------------------------------ 13.10 attacker loss reduction

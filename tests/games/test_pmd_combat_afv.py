@@ -50,9 +50,9 @@ def test_no_afv_shift_in_mud_or_snow_or_off_clear_terrain_15_2() -> None:
     assert not afv.may_declare(match, battle, "attacker")
 
 
-def test_t20_a_side_that_declared_loses_an_afv_step_first_13_11() -> None:
-    """T20 with a TD for the TB (no TB counters in the stand-in manifest): the Soviets declared
-    the AFV shift defending; their first loss must be the AFV unit's."""
+def test_a_side_that_declared_loses_a_whole_division_s_afv_step_first_13_11() -> None:
+    """13.11(2) with an AFV division (a TD; T20's TB is in test_pmd_combat_examples.py): the
+    Soviets declared the AFV shift defending; their first loss must be the AFV unit's."""
     match, target, origin = _combat("axis")
     td = put(match, "sov-td-interior-01", target)
     rd = put(match, RDS[0], target)

@@ -1,7 +1,5 @@
-"""Worked combat examples of digest section 14 not tested elsewhere: T20(b) and (c) (13.11,
-13.8), T28 (16.3, 14.3), T39's mobile assault (14.4) and T46's forts (13.10, 13.4.2). The
-stand-in manifest has no TB or Guards counters, so T20's Soviet stack is played by a German one
-of the same shape (an AFV unit and a retreat-capable unit), as T20(a) plays the TB with a TD."""
+"""Worked combat examples of digest section 14 not tested elsewhere: T20 (13.11, 13.8, 15.2),
+T28 (16.3, 14.3), T39's mobile assault (14.4) and T46's forts (13.10, 13.4.2)."""
 
 from __future__ import annotations
 
@@ -12,16 +10,18 @@ from wargame.testing import put, refused
 from .pmd_combat_helpers import at_phase, carry_out_result, clear_hexes, plain, revealed
 
 RD = "sov-rd-interior-01"
+TB, GRD = "sov-tb-reinf-001", "sov-grd-1"
 
 
-def _t20(afv_declared: bool) -> tuple[Match, str]:
-    """A panzer and an infantry division defend a clear hex against an RD; result 1/2; the
-    defender declared the AFV shift or not (T20(b), (c))."""
-    match = at_phase("soviet", "combat")
+def _t20(afv_declared: bool, *stack: str) -> tuple[Match, str]:
+    """A German infantry division's PA on a Soviet ``stack`` in a clear hex, result 1/2; the
+    defender declared the AFV shift (15.2) or not."""
+    match = at_phase("axis", "combat")
     target, origin, _ = clear_hexes(match)
-    pd, infantry = put(match, "ger-pd-9", target), put(match, "ger-id-22", target)
-    rd = revealed(match, RD, origin)
-    battle = combat.new_battle(match, [match.state.units[rd]], [pd, infantry], target, "attack")
+    units = match.state.units
+    defenders = [units[revealed(match, uid, target)] for uid in stack]
+    attacker = put(match, "ger-id-7", origin)
+    battle = combat.new_battle(match, [attacker], defenders, target, "attack")
     battle.roll, battle.result = 3, "1/2"
     battle.extra["afv"] = {"attacker": False, "defender": afv_declared}
     combat.store(match, battle)
@@ -29,28 +29,40 @@ def _t20(afv_declared: bool) -> tuple[Match, str]:
     return match, target
 
 
-def test_t20b_the_afv_step_first_then_the_rest_of_the_stack_retreats_for_the_last_13_11_13_8() -> (
+def test_t20a_the_tb_first_then_an_rd_and_the_last_half_takes_the_other_rd_13_11() -> None:
+    """T20(a): TB + 2 RD, AFV shift declared, result 2: the TB goes first (1/2), then an RD
+    (1 1/2); the last half step needs a whole unit, the second RD (no retreat: not Guards)."""
+    rd1, rd2 = RD, "sov-rd-interior-02"
+    match, _ = _t20(True, TB, rd1, rd2)
+    refused(match, f"lose {rd1}", "an AFV step is lost first", rule="PMD 13.11")
+    match.apply(f"lose {TB}")
+    match.apply(f"lose {rd1}")
+    assert all(match.state.units[u].loc is None for u in (TB, rd1, rd2))
+
+
+def test_t20b_the_tb_then_a_grd_step_and_the_guards_stack_retreats_for_the_last_13_11_13_8() -> (
     None
 ):
-    match, target = _t20(afv_declared=True)
-    refused(match, "lose ger-id-22", "an AFV step is lost first", rule="PMD 13.11")
-    match.apply("lose ger-pd-9")
-    match.apply("retreat-instead")  # the last step: the German stack retreats instead
+    """T20(b): TB + 2-step GRD, AFV shift declared, result 2: the TB (1/2), a GRD step (1 1/2);
+    the Guards-only stack that is left retreats for the last half step (13.8)."""
+    match, target = _t20(True, TB, GRD)
+    refused(match, f"lose {GRD}", "an AFV step is lost first", rule="PMD 13.11")
+    match.apply(f"lose {TB}")
+    match.apply(f"lose {GRD}")
+    match.apply("retreat-instead")
     match.apply(str(match.legal_actions()[0]))
-    units = match.state.units
-    assert units["ger-pd-9"].step == 1 and units["ger-id-22"].step == 0
-    assert units["ger-pd-9"].loc not in (target, None) and units["ger-id-22"].loc not in (
-        target,
-        None,
-    )
+    grd = match.state.units[GRD]
+    assert match.state.units[TB].loc is None
+    assert grd.step == 1 and grd.loc is not None
+    assert match.topology.distance(target, grd.loc) == 1
 
 
-def test_t20c_without_the_afv_shift_the_defender_may_spare_the_afv_unit_13_11() -> None:
-    match, _target = _t20(afv_declared=False)
-    match.apply("lose ger-id-22")
-    match.apply("lose ger-id-22")
-    units = match.state.units
-    assert units["ger-pd-9"].step == 0 and units["ger-id-22"].step == 2
+def test_t20c_without_the_afv_shift_the_grd_may_take_both_steps_and_the_tb_survives_13_11() -> None:
+    """T20(c): the same stack without the AFV shift: the Soviets may lose the GRD's 2 steps."""
+    match, target = _t20(False, TB, GRD)
+    match.apply(f"lose {GRD}")
+    match.apply(f"lose {GRD}")
+    assert match.state.units[GRD].loc is None and match.state.units[TB].loc == target
 
 
 def _line(match: Match, n: int) -> list[str]:

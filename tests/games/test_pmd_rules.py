@@ -323,7 +323,7 @@ def _over(match: Match, loc: str, ids: list[str]) -> bool:
 
 def test_soviet_1941_limit_is_3_and_cavalry_counts_full_6_1() -> None:
     """6.1: 3 divisions fit a non-city hex in 1941, a fourth does not; T25 (16.4): a CD,
-    though half a step, stacks as a full division. (No brigades are on the map yet.)"""
+    though half a step, stacks as a full division (brigades: T25 below)."""
     match = _match()
     rd = [u.id for u in match.state.units.values() if match.counter(u)["type"] == "rd"][:3]
     hex_id = _hex_with(match, "forest")
@@ -332,6 +332,20 @@ def test_soviet_1941_limit_is_3_and_cavalry_counts_full_6_1() -> None:
     assert _over(match, hex_id, [*rd, td])
     cd = [u.id for u in match.state.units.values() if match.counter(u)["type"] == "cd"]
     assert _over(match, hex_id, [*rd[:2], *cd[:2]])  # a CD stacks as a full division (16.4)
+
+
+def test_t25_four_units_need_two_brigades_five_need_four_16_4() -> None:
+    """T25 (16.4 on 6.1): with the 1941 limit of 3 divisions on a clear hex, 4 units fit only
+    if 2 are brigades (2 D + 2 B = 3) and 5 only if 4 are (1 D + 4 B = 3); one more division
+    in either stack is over."""
+    match = _match()
+    hex_id = _hex_with(match, "clear")
+    rd = [u.id for u in match.state.units.values() if match.counter(u)["type"] == "rd"][:3]
+    tb = [put(match, f"sov-tb-reinf-00{i}", None).id for i in range(1, 5)]
+    assert not _over(match, hex_id, [*rd[:2], *tb[:2]])
+    assert _over(match, hex_id, [*rd[:3], tb[0]])  # 4 units, 1 brigade: 3.5
+    assert not _over(match, hex_id, [rd[0], *tb])
+    assert _over(match, hex_id, [*rd[:2], *tb[:3]])  # 5 units, 3 brigades: 3.5
 
 
 def test_cities_hold_10_and_soviet_heavy_forts_5_in_1941_6_1() -> None:
