@@ -71,9 +71,10 @@ def covering(match: Match, unit: Unit) -> dict[str, Any] | None:
     if unit.side != AXIS or unit.loc is None:
         return None
     topo = match.topology
+    on_map = unit.loc in topo and not unit.loc.startswith("box:")  # OKH/RVGK boxes: no distance
     for m in markers(match):
         if m.get("area"):
-            if unit.loc in topo and topo.distance(unit.loc, m["loc"]) <= 1:
+            if on_map and topo.distance(unit.loc, m["loc"]) <= 1:
                 return m
         elif unit.id in m["units"] and unit.loc == m["loc"]:
             return m

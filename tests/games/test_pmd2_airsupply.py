@@ -165,3 +165,15 @@ def test_from_turn_211_one_marker_supplies_its_hex_and_around_for_defence_only_8
     match.state.control[near] = "soviet"
     airsupply.wargame_phase_start(match, PhaseSpec(id="w1-combat", kind="combat"))
     assert airsupply.markers(match) == [] and not airsupply.defends_in_supply(match, unit)
+
+
+def test_from_turn_211_a_unit_in_an_okh_box_is_outside_every_marker_8_7() -> None:
+    """8.7 from turn 211: the marker covers hexes; a unit in an off-map box (11.2) is in none
+    of them (1942-free's first Axis reserve movement asked, and the box has no distance)."""
+    match = _movement(211)
+    near = _cut_off(match, True)
+    match.state.control[near] = "axis"
+    match.apply(f"airsupply {near}")
+    boxed = put(match, LEG, "box:okh-north")
+    assert airsupply.covering(match, boxed) is None
+    assert airsupply.covering(match, put(match, MECH, near)) is not None
