@@ -93,24 +93,51 @@ def _closed(match: Match, water: tuple[str, ...]) -> frozenset[int]:
 
 
 def nets(
-    match: Match, side: str, leg: bool = False, south: bool = False, no_joint: bool = False
+    match: Match,
+    side: str,
+    leg: bool = False,
+    south: bool = False,
+    no_joint: bool = False,
+    dry: bool = False,
 ) -> tuple[frozenset[str], frozenset[str]]:
     """(hexes on a line of communications from the side's sources, hexes in supply): 8.2's
     push then its 14 Mech MP trace (``leg``: a Leg unit's, which may pay 2 Mech MP for each
     Leg MP; ``south``: from the South OKH area only, a minor ally's, 7.1(1)). Kept while what
     they depend on stays: the enemy's hexes, the side's urban hexes and the weather.
-    ``no_joint``: never through a jointly-occupied hex (9.5.3's West system trace)."""
-    key = ("pmd-supply", side, leg, south, no_joint)
+    ``no_joint``: never through a jointly-occupied hex (9.5.3's West system trace); ``dry``:
+    never across an unfrozen lake (what is supplied only with one crossed is on lake supply,
+    9.1.3, ``lake_only``)."""
+    key = ("pmd-supply", side, leg, south, no_joint, dry)
     here = match.scratch.get(key)
     if here is not None:
         return here
     where = MINOR_SOURCES if south else SOURCES[side]
-    here = match.scratch[key] = _nets(match, side, leg, where, no_joint)
+    here = match.scratch[key] = _nets(match, side, leg, where, no_joint, dry)
     return here
 
 
+def lake_only(match: Match, unit: Unit) -> bool:
+    """9.1.3, 9.4.2(3): the Soviet unit is on lake supply: in supply with the lakes crossed
+    (8.2: the Soviet's in any weather) and in none without an unfrozen lake (ruling S7). The
+    Oranienbaum-Leningrad hexside is land for Soviet supply (8.4): a line across it is
+    overland."""
+    if unit.side != SOVIET or unit.loc is None or is_box(unit.loc):
+        return False
+    leg = match.unit_type(unit).get("mobility") == "leg"
+    wet = nets(match, SOVIET)[1] | (nets(match, SOVIET, leg=True)[1] if leg else frozenset())
+    if unit.loc not in wet:
+        return False
+    dry = nets(match, SOVIET, dry=True)[1]
+    return unit.loc not in (dry | nets(match, SOVIET, leg=True, dry=True)[1] if leg else dry)
+
+
 def _nets(
-    match: Match, side: str, leg: bool, where: tuple[str, ...], no_joint: bool = False
+    match: Match,
+    side: str,
+    leg: bool,
+    where: tuple[str, ...],
+    no_joint: bool = False,
+    dry: bool = False,
 ) -> tuple[frozenset[str], frozenset[str]]:
     graph = match.topology.graph()
     enemy, joint, bars = _occupation(match, side)
@@ -123,12 +150,13 @@ def _nets(
     columns = (weather(match, "nz") or "D", weather(match, "sz") or "D")
     temporary = offsupply.rotated(match, side)
     key = (side, enemy, joint, bars, owned, columns, straits.frozen(match), leg, where, temporary)
+    key += (dry,)
     kept = match.cache.setdefault("pmd-supply-nets", {})
     found = kept.get(key)
     if found is not None:
         return found
     frozen = "S" in columns
-    lakes = side == SOVIET or frozen
+    lakes = (side == SOVIET and not dry) or frozen
     closed = _closed(match, ("sea",) if lakes else ("sea", "lake"))
     sources = [graph.index[h] for h in match.resolve_locations(list(where))]
     steps = line_steps(match, side, lakes)

@@ -5,12 +5,20 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.games import pmd9_helpers as p9
 from wargame.calendar import set_weather
-from wargame.games.proud_monster_deluxe import ports, reinforce, replacements, supply
+from wargame.games.proud_monster_deluxe import (
+    ports,
+    reinforce,
+    replacements,
+    supply,
+    withdrawals,
+)
 from wargame.match import Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Title, discover
-from wargame.testing import clear, put
+from wargame.testing import clear, put, refused
+from wargame.topology import is_box
 
 LENINGRAD, ORANIENBAUM = "3304", "3203"
 ASTRAKHAN, TALLINN, ROSTOV, ODESSA = "5463", "2302", "3846", "1643"
@@ -247,3 +255,58 @@ def test_a_hungarian_has_no_line_to_a_black_sea_port_against_isolation_7_2_2_8_3
     supply.cleanup_phase(match, PhaseSpec(id="w1-cleanup", kind="cleanup"))
     assert match.state.units["hun-fc"].flags.get("iso") == 1
     assert not match.state.units["rom-id-1"].flags.get("iso")
+
+
+def _leningrad_convert(hem: list[str], *at: str) -> tuple[Match, list[str]]:
+    """Turn 118's Guards Convert (2 RD -> GRD) called in a Soviet Refit Phase, every unit within
+    two hexes of Leningrad gone, Axis units in ``hem`` and a tried RD at each of ``at``."""
+    match = p9.refit("soviet")
+    match.state.cursor.turn = p9.game_turn(118)
+    withdrawals.call(match, p9.phase(match, "reinforcement"))
+    topo = match.topology
+    on_map = [u for u in match.state.units.values() if u.loc and not is_box(u.loc)]
+    for unit in on_map:
+        if topo.distance(LENINGRAD, str(unit.loc)) <= 2:
+            match.place(unit, None)
+    axis = sorted(u.id for u in on_map if u.side == "axis" and u.loc)
+    land = [h for h in hem if topo.terrain(h) not in ("sea", "lake")]
+    for uid, hex_id in zip(axis, land, strict=False):
+        put(match, uid, hex_id)
+    rds = []
+    for n, hex_id in enumerate(at, 1):
+        rd = put(match, f"sov-rd-kovo-0{n}", hex_id)
+        rd.face = {"attack": 3, "defense": 3, "movement": 5}  # tried (2.4.9)
+        rds.append(rd.id)
+    match.touch()
+    return match, rds
+
+
+def _ring(match: Match) -> list[str]:
+    topo = match.topology
+    return [h for h in topo.locations() if not is_box(h) and topo.distance(LENINGRAD, h) == 2]
+
+
+def test_a_unit_on_lake_supply_does_not_convert_9_4_2_3() -> None:
+    """9.4.2(3) (ruling S7): a conversion needs overland supply, not lake supply: Leningrad cut
+    off by land, its line over Lake Ladoga, no RD there or in Oranienbaum (fed from it) converts."""
+    match, rds = _leningrad_convert(_ring(_match()), LENINGRAD, ORANIENBAUM)
+    assert ports.lake_supply(match)
+    for rd in rds:
+        assert supply.lake_only(match, match.state.units[rd])
+        refused(match, f"convert {rd}", "lake supply", rule="PMD 9.4.2(3)")
+
+
+def test_oranienbaum_supplied_across_the_8_4_hexside_converts_9_4_2_3() -> None:
+    """8.4 with 9.4.2(3): the Oranienbaum-Leningrad hexside is land for Soviet supply, so an RD
+    in Oranienbaum cut off by land, supplied from Leningrad across it, is in overland supply and
+    converts; with the lakes frozen (Snow) Leningrad's line over them is overland too (9.1.3)."""
+    match, (rd,) = _leningrad_convert(_around(_match(), ORANIENBAUM, LENINGRAD), ORANIENBAUM)
+    assert not supply.lake_only(match, match.state.units[rd])
+    assert f"convert {rd}" in p9.legal(match)
+    match.apply(f"convert {rd}")
+    assert match.state.units[rd].loc is None
+    match, (rd,) = _leningrad_convert(_ring(match), LENINGRAD)
+    set_weather(match, "S", "nz")
+    match.touch()
+    assert not supply.lake_only(match, match.state.units[rd])
+    assert f"convert {rd}" in p9.legal(match)
