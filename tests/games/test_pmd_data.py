@@ -21,11 +21,12 @@ from tests.games.data_helpers import (
     data_loader,
 )
 from wargame.combat import build_table
-from wargame.games.proud_monster_deluxe import plugin
-from wargame.games.proud_monster_deluxe.datagen import build
+from wargame.games.proud_monster_deluxe import minorallies, plugin
+from wargame.games.proud_monster_deluxe.datagen import build, scenarios
 from wargame.games.proud_monster_deluxe.mapgen import generate
 from wargame.hexgrid import HexGrid
 from wargame.match import Match
+from wargame.mechanics import stacking
 from wargame.plugins import discover
 
 DATA = Path(str(files("wargame.games.proud_monster_deluxe") / "data"))
@@ -363,6 +364,37 @@ def test_stacking_equivalents_6_1() -> None:
     assert types["rd"]["stacking"] == 1 and types["hun-fc"]["stacking"] == 1  # a corps counts 1
     assert types["rb"]["stacking"] == 0.5 and types["tb"]["stacking"] == 0.5
     assert types["hpbn"]["stacking"] == 0.25
+
+
+@pytest.mark.parametrize("scenario", sorted(p.stem[9:] for p in DATA.glob("scenario-*.json")))
+def test_every_set_up_respects_the_stacking_limits_at_start_6_1_7_1(scenario: str) -> None:
+    """No scenario starts overstacked (6.1's weights and tag caps, the Soviet 1941 limit), nor
+    with a minor ally stacked against 7.1(2), (3), nor Romanians beside Hungarians (7.2(5))."""
+    title = discover(extra=[plugin], owner_dir=None).get("proud-monster-deluxe")
+    match = Match(title, scenario, 1)
+    for side in match.sides:
+        assert stacking.overstacked(match, side) == [], side
+    for ids in match.occupied().values():
+        axis = [match.state.units[i] for i in ids if match.state.units[i].side == "axis"]
+        assert minorallies.stack_problem(match, axis) is None, ids
+    assert minorallies.contacts(match) == {"romanian": [], "hungarian": []}
+
+
+def test_the_1942_set_up_generator_fills_a_hex_to_the_limit_and_no_further_6_1() -> None:
+    """The forbidden side of the data test: the generator's count refuses a sixth division, a
+    second flak unit and a Romanian next to a Hungarian, and takes a fifth division."""
+    room = scenarios._Room(_load("counters.json"))
+    hex_, beside = "3721", build.neighbours("3721")[0]
+    for uid in ("ger-id-1", "ger-id-102", "ger-id-106", "ger-id-11"):
+        room.add("axis", uid, hex_)
+    assert room.fits("axis", "ger-id-110", hex_)
+    room.add("axis", "ger-id-110", hex_)
+    assert not room.fits("axis", "ger-id-111", hex_)
+    assert room.fits("axis", "ger-flak-1", beside)
+    room.add("axis", "ger-flak-1", beside)
+    assert not room.fits("axis", "ger-flak-2", beside)
+    room.add("axis", "hun-fc", "2030")
+    assert not room.fits("axis", "rom-id-4", build.neighbours("2030")[0])
 
 
 def test_ten_reserve_markers_a_side_6_4() -> None:

@@ -1581,6 +1581,9 @@ def terrain() -> Json:
 # --------------------------------------------------------------------------- set-up (1.3, 5.3)
 
 AXIS_ROWS = {"agn": (1, 14), "agc": (15, 24), "ags": (25, 33)}
+TAG_CAPS = {"axis": {"flak": 1, "artillery": 1}, "soviet": {"artillery": 5}}
+"""6.1: one flak and one artillery unit an Axis hex, 5 Soviet artillery divisions (the stacking
+mechanic's ``tag_caps``; the set-ups keep them too)."""
 """Army-group sectors by map row (stand-in: East Prussia, the Bug, the San and Galicia)."""
 
 
@@ -1930,8 +1933,7 @@ def title() -> Json:
                 "limit": 5,
                 "limit_vars": {"soviet": "soviet_stack_limit"},
                 "feature_limits": {"city": 10, "heavy-fort": 5},
-                # 6.1: one flak and one artillery unit an Axis hex, 5 Soviet artillery divisions
-                "tag_caps": {"axis": {"flak": 1, "artillery": 1}, "soviet": {"artillery": 5}},
+                "tag_caps": TAG_CAPS,
                 "check": ["w1-cleanup", "w2-cleanup"],
                 "rule": "PMD 6.1, 6.3",
             },
@@ -2141,7 +2143,11 @@ def documents() -> dict[str, Json]:
             for side, sid in scenarios.MIXED_1941.items()
         },
         "scenario-1942-free.json": scenarios.free_1942(
-            historical, cal["schedule"], map_doc, {y: i for i, y in enumerate(turns(), start=1)}
+            historical,
+            cal["schedule"],
+            map_doc,
+            {y: i for i, y in enumerate(turns(), start=1)},
+            manifest,
         ),
         "table-md-hq.json": reinforcements.md_hq(map_doc),
         "table-air.json": air_table(),

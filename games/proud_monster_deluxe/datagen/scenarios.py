@@ -118,7 +118,67 @@ def line_col(row: int) -> float:
     return float(LINE_1942[-1][1])
 
 
-def free_1942(historical: Json, schedule: Json, map_doc: Json, index_of: dict[int, int]) -> Json:
+class _Room:
+    """Who already stands in each hex of the 1942 set-up, so no hex is filled past 6.1's limits
+    (5 divisions by weight, the tag caps) nor 7.1's minor-ally stacking (a minor ally only with
+    its own nation here, never with a German, which 7.1(2), (3) allow but never need) or
+    7.2(5)'s Romanians and Hungarians in neighbouring hexes. The sectors overlap, so one count
+    serves them all."""
+
+    LIMIT = 5.0
+    RIVALS = {"romanian": "hungarian", "hungarian": "romanian"}
+
+    def __init__(self, manifest: Json) -> None:
+        from .build import TAG_CAPS, neighbours
+
+        self.types = manifest["unit_types"]
+        self.counters = manifest["counters"]
+        self.caps = TAG_CAPS
+        self.neighbours = neighbours
+        self.weight: dict[str, float] = {}
+        self.tags: dict[str, dict[str, int]] = {}
+        self.nations: dict[str, set[str]] = {}
+
+    def _type(self, uid: str) -> Json:
+        kind: Json = self.types[self.counters[uid]["type"]]
+        return kind
+
+    def nation(self, uid: str) -> str:
+        tags = self._type(uid)["tags"]
+        if "minor-ally" not in tags:
+            return "german"
+        return next((t for t in tags if t in ("romanian", "hungarian", "italian", "ost")), "ally")
+
+    def fits(self, side: str, uid: str, h: str) -> bool:
+        kind = self._type(uid)
+        if self.weight.get(h, 0.0) + float(kind["stacking"]) > self.LIMIT:
+            return False
+        for tag, most in self.caps.get(side, {}).items():
+            if tag in kind["tags"] and self.tags.get(h, {}).get(tag, 0) >= most:
+                return False
+        if side != "axis":
+            return True
+        who, here = self.nation(uid), self.nations.get(h, set())
+        if here - {who}:
+            return False
+        rival = self.RIVALS.get(who)
+        return rival is None or all(
+            rival not in self.nations.get(n, ()) for n in self.neighbours(h)
+        )
+
+    def add(self, side: str, uid: str, h: str) -> None:
+        kind = self._type(uid)
+        self.weight[h] = self.weight.get(h, 0.0) + float(kind["stacking"])
+        for tag in self.caps.get(side, {}):
+            if tag in kind["tags"]:
+                self.tags.setdefault(h, {})[tag] = self.tags.get(h, {}).get(tag, 0) + 1
+        if side == "axis":
+            self.nations.setdefault(h, set()).add(self.nation(uid))
+
+
+def free_1942(
+    historical: Json, schedule: Json, map_doc: Json, index_of: dict[int, int], manifest: Json
+) -> Json:
     from .build import neighbours, rule, stand_in
 
     hexes = map_doc["hexes"]
@@ -151,8 +211,8 @@ def free_1942(historical: Json, schedule: Json, map_doc: Json, index_of: dict[in
         units[entry["side"]].extend(entry["units"])
     units["axis"].extend(sorted(arrived_before))
     setup: Json = {}
+    room = _Room(manifest)
     for side in ("axis", "soviet"):
-        limit = 5
         by_sector: dict[str, list[str]] = {name: [] for name in SECTORS_1942}
         for uid in units[side]:
             home = _row_of(uid, historical)
@@ -161,6 +221,7 @@ def free_1942(historical: Json, schedule: Json, map_doc: Json, index_of: dict[in
             by_sector[name].append(uid)
         if side == "soviet":  # 4.5.2(2): the Finnish front garrison, one unit a hex
             for h, uid in zip(FINNISH_FRONT, by_sector["north"][: len(FINNISH_FRONT)], strict=True):
+                room.add(side, uid, h)
                 setup[f"soviet-finnish-front-{h}"] = {
                     "side": side,
                     "units": [uid],
@@ -175,10 +236,11 @@ def free_1942(historical: Json, schedule: Json, map_doc: Json, index_of: dict[in
             lo, hi = SECTORS_1942[name]
             zone = [h for h in front[side] if lo <= _row(h) <= hi]
             nearest = sorted(zone, key=lambda h: (abs(_col(h) - line_col(_row(h))), h))
-            slots = [h for h in nearest for _ in range(limit)]
-            if len(slots) < len(ids):
-                raise ValueError(f"1942 {side} {name}: too few hexes")
-            for uid, h in zip(ids, slots, strict=False):
+            for uid in ids:
+                h = next((h for h in nearest if room.fits(side, uid, h)), None)
+                if h is None:
+                    raise ValueError(f"1942 {side} {name}: too few hexes for {uid} (6.1)")
+                room.add(side, uid, h)
                 key = f"{side}-{name}-{h}"
                 entry = setup.setdefault(
                     key,
