@@ -362,13 +362,15 @@ def wargame_combat_loss(match: Match, battle: Battle, who: str, n: float) -> flo
     (PMD 13.10, 13.12). None keeps ``n``; 0 skips the loss."""
 
 
-@hookspec(firstresult=True)
+@hookspec
 def wargame_retreat_paths(
     match: Match, units: list[Unit], start: str, paths: list[list[str]]
 ) -> list[list[str]] | None:
-    """The retreat paths the title allows among those the retreat mechanic found (Barbarossa
-    11.27: westward when any is open, never into a hex an attack came from); None = all. An
-    empty list means no legal retreat: the units are eliminated."""
+    """The retreat paths one rule allows among those the retreat mechanic found (Barbarossa
+    11.27: westward when any is open, never into a hex an attack came from); None = all. Every
+    rule's answer applies: the paths kept are those every answer allows, in the order of the
+    first answer (which may name a path the mechanic did not find, Barbarossa's ICA). An empty
+    list means no legal retreat: the units are eliminated."""
 
 
 # ----------------------------------------------------------------------------- supply

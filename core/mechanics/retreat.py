@@ -82,9 +82,9 @@ def paths(match: Match, units: list[Unit], start: str, n: int) -> list[list[str]
                 walk([*path, nxt])
 
     walk([start])
-    narrowed = match.hook.wargame_retreat_paths(match=match, units=units, start=start, paths=found)
-    if narrowed is not None:
-        found = list(narrowed)
+    answers = match.hook.wargame_retreat_paths(match=match, units=units, start=start, paths=found)
+    if answers:  # every rule's filter applies (None answers are dropped by the hook)
+        found = [list(p) for p in answers[0] if all(p in other for other in answers[1:])]
     if settings(match).get("prefer_vacant", True):
         vacant = [p for p in found if not match.units_at(p[-1])]
         if vacant:

@@ -3,8 +3,9 @@
 - 5.3(3): Axis units in the Hungary or Romania ZOMO or the South OKH area neither move (also not
   strategically) nor attack (prepared or mobile assault): ``wargame_move_locked`` and a veto.
 - 5.3(4): Soviet units neither move, advance nor attack into Hungary or Romania
-  (``wargame_move_blocked``, a veto), nor trace supply there (``supply.py`` treats those hexes
-  as closed, :func:`supply_closed`).
+  (``wargame_move_blocked``, a veto), nor retreat there (13.8: a retreat observes the movement
+  prohibitions, ``wargame_retreat_paths``), nor trace supply there (``supply.py`` treats those
+  hexes as closed, :func:`supply_closed`).
 - 5.3(5): a Soviet unit and an Axis unit outside Russia (``country:ussr``) are not adjacent
   (:func:`apart`): a Soviet unit attacks no such Axis unit, and neither side's reserve
   eligibility counts such a pair (``reserves.py``). The Axis still attacks out of the ZOMO
@@ -85,6 +86,18 @@ def wargame_move_blocked(match: Match, unit: Unit) -> Mapping[str, str]:
         return {}
     why = f"Soviet units may not enter Hungary or Romania on turn {TURN} (PMD 5.3(4))"
     return dict.fromkeys(_hexes(match, NEUTRAL), why)
+
+
+@hookimpl
+def wargame_retreat_paths(
+    match: Match, units: list[Unit], start: str, paths: list[list[str]]
+) -> list[list[str]] | None:
+    """5.3(4) with 13.8 (retreating units observe the movement prohibitions): on turn 112 no
+    Soviet retreat enters Hungary or Romania (ruling FT1)."""
+    if not units or units[0].side != SOVIET or not active(match):
+        return None
+    closed = _hexes(match, NEUTRAL)
+    return [p for p in paths if closed.isdisjoint(p)]
 
 
 def _concerns(match: Match, decision: Decision, verb: str, actor: str) -> bool:

@@ -14,8 +14,8 @@ The markers committed to that battle stay on the hex while it is jointly occupie
 (the attacker did not advance, one side is gone), they come off and are back on the next 2-week
 turn (13.1; ``closecombat.lift``). In a jointly-occupied hex (13.15.3): units there attack only
 the enemy units in it, and attack them from inside (the kernel counts them as adjacent, so the
-hex attacker crosses no river); a unit leaving it moves first into a hex held by its own side
-alone; the hex attacker moves no more units in (the kernel's movement never enters a hex whose
+hex attacker crosses no river); a unit leaving it, by a move or a retreat (13.8), moves first
+into a hex held by its own side alone; the hex attacker moves no more units in (the kernel's movement never enters a hex whose
 first units are the enemy's) and the hex defender may move units in or out in one phase, not
 both (ruling JO1). Reserve markers: ``reserves.py``."""
 
@@ -256,6 +256,18 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
 def wargame_phase_start(match: Match) -> None:
     sweep(match)
     match.state.ns("joint-hexes").clear()  # the one-way record is the phase's (13.15.3)
+
+
+@hookimpl
+def wargame_retreat_paths(
+    match: Match, units: list[Unit], start: str, paths: list[list[str]]
+) -> list[list[str]] | None:
+    """13.15.3 with 13.8 (retreating units observe the movement prohibitions): a retreat out of
+    a jointly-occupied hex goes first into a hex held by the retreating side alone."""
+    if not units or not joint(match, start):
+        return None
+    side = units[0].side
+    return [p for p in paths if p and {u.side for u in match.units_at(p[0])} == {side}]
 
 
 def move_problem(match: Match, side: str, ids: list[str], path: list[str]) -> str | None:

@@ -3,7 +3,8 @@ prices them), but no unit may end its move in one.
 
 A move order (``move``, ``reserve-move``, ``strategic``) or an advance after combat (13.15: the
 normal terrain prohibitions) whose last hex is an all-lake hex in Snow is refused, and a retreat
-path may not end in one (``wargame_retreat_paths``). A unit may cross a lake only within one
+path may not end in one (``wargame_retreat_paths``: one filter among the others', every one of
+which applies). A unit may cross a lake only within one
 move order (ruling LK1). Outside Snow the lakes are closed to movement by the TEC itself.
 
 No attack, prepared or mobile, crosses an all-lake hexside: in Snow by 12.4's words, and out of

@@ -7,6 +7,7 @@ from wargame.actions import Action
 from wargame.games.proud_monster_deluxe import firstturn, reserves
 from wargame.games.proud_monster_deluxe.turns import AXIS, SOVIET
 from wargame.match import Match
+from wargame.mechanics import retreat
 from wargame.testing import put, refused
 
 from .pmd_combat_helpers import at_phase
@@ -72,6 +73,18 @@ def test_soviet_units_may_not_enter_or_attack_into_romania_on_turn_112_5_3_4() -
     _turn(match, 113)
     assert firstturn.wargame_move_blocked(match, rifles) == {}
     assert _veto(match, "attack", romania, "with", RIFLES) is None
+
+
+def test_no_soviet_retreat_into_romania_on_turn_112_5_3_4() -> None:
+    """13.8: a retreat observes the movement prohibitions, 5.3(4)'s too (ruling FT1)."""
+    match = at_phase(AXIS, "combat")
+    romania, russia = _border(match, "country:romania")
+    rifles = put(match, RIFLES, russia)
+    _turn(match, 112)
+    ends = [p[-1] for p in retreat.paths(match, [rifles], russia, 1)]
+    assert ends and romania not in ends
+    _turn(match, 113)
+    assert romania in [p[-1] for p in retreat.paths(match, [rifles], russia, 1)]
 
 
 def test_no_soviet_supply_line_into_hungary_or_romania_on_turn_112_5_3_4() -> None:

@@ -11,6 +11,7 @@ from wargame.calendar import set_weather
 from wargame.games.proud_monster_deluxe import lakes
 from wargame.games.proud_monster_deluxe.turns import AXIS
 from wargame.match import Match
+from wargame.mechanics import retreat
 from wargame.testing import put, refused
 from wargame.topology import Edge
 
@@ -165,3 +166,17 @@ def test_a_mobile_assault_launched_from_land_is_allowed_in_snow_ruling_lk3() -> 
     match = _ma_near_the_lake(EAST)
     legal = {str(a) for a in match.legal_actions() if a.verb == "overrun"}
     assert f"overrun {BEYOND} with ger-pd-3 via {EAST}" in legal
+
+
+def test_every_rule_s_retreat_filter_applies_12_4_13_15_3_13_8() -> None:
+    """The lakes' filter and the jointly-occupied hex's (13.15.3, leaving first into a hex held by
+    one's own side, with 13.8) both narrow a retreat: neither answer shadows the other."""
+    match = _movement("S")
+    rd = put(match, "sov-rd-interior-01", WEST)  # the hex defender, first in the hex
+    put(match, "ger-pd-3", WEST)  # the hex attacker: WEST is jointly occupied
+    put(match, "sov-rd-interior-02", "3008")
+    answers = match.hook.wargame_retreat_paths(
+        match=match, units=[rd], start=WEST, paths=[[LAKE], ["3008"], ["3110"]]
+    )
+    assert len(answers) == 2  # lakes.py's and jointhex.py's
+    assert retreat.paths(match, [rd], WEST, 1) == [["3008"]]
