@@ -33,15 +33,20 @@ Jointly-occupied hexes (9.1.3, 13.15.3; ruling RF3): a hex whose hex defender is
 no Soviet arrival (an Axis unit is its first); one the Soviet defends takes them within the room
 left for both sides' units (13.15.2(1), ruling JO7). An HQ lets them in next to it only while
 its overland supply passes through no jointly-occupied hex, its own included (as for the West
-system's points, ruling RP6); otherwise it is a city like another, entered in its own hex. Not
-built: Ost units (none in the manifest)."""
+system's points, ruling RP6); otherwise it is a city like another, entered in its own hex.
+
+Ost units (9.1.2; ruling RF7): an Ost arrival waits off the map (kept in the South OKH area,
+with no entry hexes, flagged ``placing``) and the Axis player places it in the Axis part of the
+Reinforcement Phase (``place UNIT HEX``) in a hex of Russia south of the N/S line and east of the
+GAS line that holds one unit, a German one (not a stack); he may leave it waiting for a later
+Reinforcement Phase, and a waiting one does nothing else."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import hookimpl, on_phase
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Match
 from wargame.mechanics import stacking
 from wargame.mechanics.control import controller
@@ -54,6 +59,8 @@ from .strategic import urban
 from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 9.1.3"
+OST_RULE = "PMD 9.1.2"
+SOUTH_OKH = "box:okh-south"
 RVGK = ("box:rvgk-north", "box:rvgk-south")
 EDGES = ("soviet-edge:north", "soviet-edge:east", "soviet-edge:south")
 TB_RULE = "PMD 9.1.4"
@@ -65,6 +72,50 @@ LIMIT_RULE = "PMD 2.2"
 def placing(match: Match) -> list[Unit]:
     """The Soviet arrivals he may still place this Reinforcement Phase."""
     return [u for u in match.units_of(SOVIET) if u.flags.get("placing") and u.loc in RVGK]
+
+
+def _ost(match: Match, unit: Unit) -> bool:
+    return "ost" in match.unit_type(unit).get("tags", ()) and unit.side == AXIS
+
+
+def ost_waiting(match: Match) -> list[Unit]:
+    """The Ost arrivals waiting for the Axis to place them (9.1.2)."""
+    return [u for u in match.units_of(AXIS) if u.flags.get("placing") and u.loc == SOUTH_OKH]
+
+
+def ost_hexes(match: Match) -> list[str]:
+    """9.1.2: the hexes of Russia south of the N/S line and east of the GAS line (7.2(4)) that
+    hold a sole German unit (one unit, not a stack)."""
+    from .minorallies import allowed, nation
+
+    lands = allowed(match, "ost")
+    out = []
+    for unit in match.units_of(AXIS):
+        loc = unit.loc
+        if loc is None or loc not in lands or nation(match, unit) is not None:
+            continue
+        if len(match.units_at(loc)) == 1:
+            out.append(loc)
+    return sorted(out)
+
+
+def ost_problem(match: Match, unit: Unit, loc: str) -> str | None:
+    """Why the Axis may not place the Ost arrival ``unit`` in ``loc`` now (9.1.2), or None."""
+    from .minorallies import allowed, nation
+
+    if not _ost(match, unit) or not unit.flags.get("placing") or unit.loc != SOUTH_OKH:
+        return f"{unit.id} is not an Ost reinforcement waiting to be placed ({OST_RULE})"
+    if loc not in allowed(match, "ost"):
+        return (
+            f"{loc} is not in Russia south of the N/S line and east of the GAS line "
+            f"({OST_RULE}, 7.2(4))"
+        )
+    here = match.units_at(loc)
+    if len(here) != 1 or here[0].side != AXIS or nation(match, here[0]) is not None:
+        return f"{loc} does not hold a sole German unit (not a stack) ({OST_RULE})"
+    if stacking.over(match, AXIS, [here[0].id, unit.id], loc):
+        return f"{unit.id} would overstack {loc} ({OST_RULE}, 6.1)"
+    return None
 
 
 def _cities(match: Match) -> list[str]:
@@ -184,6 +235,8 @@ def _land(match: Match, a: str, b: str) -> bool:
 
 
 def place_problem(match: Match, unit: Unit, loc: str) -> str | None:
+    if unit.side == AXIS:
+        return ost_problem(match, unit, loc)
     if not unit.flags.get("placing") or unit.loc not in RVGK:
         return f"{unit.id} is not a Soviet reinforcement waiting to be placed ({RULE})"
     if loc in partisan_hexes(match):
@@ -194,24 +247,26 @@ def place_problem(match: Match, unit: Unit, loc: str) -> str | None:
 
 
 class Place(Verb):
-    """``place UNIT HEX``: the Soviet player places an arriving unit (9.1.3)."""
+    """``place UNIT HEX``: the Soviet player places an arriving unit (9.1.3), the Axis player an
+    Ost one (9.1.2)."""
 
     name = "place"
     kinds = ("reinforce",)
 
     def actors(self, match: Match, decision: Decision) -> list[str]:
-        if decision.side != SOVIET:
-            return []
-        return [u.id for u in placing(match)]
+        units = placing(match) if decision.side == SOVIET else ost_waiting(match)
+        return [u.id for u in units]
 
     def legal_for(self, match: Match, decision: Decision, actor: str) -> Iterable[Action]:
         unit = match.state.units.get(actor)
-        if decision.side != SOVIET or unit is None or not unit.flags.get("placing"):
+        if unit is None or unit.side != decision.side or not unit.flags.get("placing"):
             return []
+        if decision.side == AXIS:
+            hexes = ost_hexes(match)
+        else:
+            hexes = sorted({*entry_hexes(match), *partisan_hexes(match)})
         return [
-            Action(self.name, (actor, h))
-            for h in sorted({*entry_hexes(match), *partisan_hexes(match)})
-            if place_problem(match, unit, h) is None
+            Action(self.name, (actor, h)) for h in hexes if place_problem(match, unit, h) is None
         ]
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
@@ -226,6 +281,12 @@ class Place(Verb):
         unit = match.state.units[action.args[0]]
         loc = action.args[1]
         unit.flags.pop("placing", None)
+        if unit.side == AXIS:
+            match.place(unit, loc)
+            match.emit(
+                "reinforcement", f"{unit.id} enters at {loc}", OST_RULE, unit=unit.id, loc=loc
+            )
+            return
         reserves.leave(match, unit, "was placed on the map")  # a stack in its RVGK area (6.4)
         match.place(unit, loc)
         volga.arrive(match, unit)  # 11.4(2): no move this week south of the Caucasus line
@@ -297,7 +358,36 @@ def mark_arrivals(match: Match, phase: PhaseSpec) -> None:
         if unit.loc in RVGK and "entry" in unit.flags:
             unit.flags.pop("entry", None)
             unit.flags["placing"] = True
+    for unit in match.units_of(AXIS):  # 9.1.2: an Ost arrival waits to be placed
+        if unit.loc == SOUTH_OKH and "entry" in unit.flags and _ost(match, unit):
+            unit.flags.pop("entry", None)
+            unit.flags["placing"] = True
     match.touch()
+
+
+def _waits(match: Match, actor: str) -> str | None:
+    units = match.state.units
+    for uid in actor.split(","):
+        unit = units.get(uid)
+        if unit is not None and unit.flags.get("placing") and unit.loc == SOUTH_OKH:
+            return uid
+    return None
+
+
+def _ost_concerns(match: Match, decision: Decision, verb: str, actor: str) -> bool:
+    return decision.side == AXIS and verb != "place" and _waits(match, actor) is not None
+
+
+@hookimpl
+@veto_scope(concerns=_ost_concerns)
+def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
+    """9.1.2: a waiting Ost arrival enters only by being placed (ruling RF7)."""
+    if decision.side != AXIS or action.verb == "place" or not action.args:
+        return None
+    uid = _waits(match, str(action.args[0]))
+    if uid is None:
+        return None
+    return f"{uid} is an Ost reinforcement: it enters only by being placed ({OST_RULE})"
 
 
 @hookimpl

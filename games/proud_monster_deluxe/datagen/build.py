@@ -998,6 +998,8 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
     later.update(para)
     later.update(corps.counters())  # 9.1.3, 9.2, 9.4.2: Soviet corps (stand-ins)
     later.update(reinforcements.gambit_units())  # 5.7(5) (stand-ins)
+    ost_types, ost = reinforcements.ost_units()  # 7.1, 9.1.2 (stand-ins)
+    later.update(ost)
     if set(later) & set(c):
         raise ValueError(f"reinforcement counters already in the set-up: {set(later) & set(c)}")
     c.update(later)
@@ -1141,6 +1143,7 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
             **section9_types,
             **ag_types,
             **para_types,
+            **ost_types,
             **corps.types(),
         },
         "counters": dict(sorted(c.items())),

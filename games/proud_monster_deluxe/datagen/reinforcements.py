@@ -208,6 +208,75 @@ def section9_schedule(index_of: dict[int, int]) -> Json:
     }
 
 
+OST_UNITS = {
+    "ost-b-1": (213, "ost-b", "1 Ost", [(1, 2, 5)]),
+    "ost-b-mxdeth": (221, "ost-b", "MxdEth", [(1, 2, 5)]),
+    "ost-d-coss": (305, "ost-d", "1 Coss", [(3, 3, 6), (1, 2, 6)]),
+}
+"""Stand-in Ost units (counter id -> YNN of arrival, type, name, faces): 2.4.8 names the Ost,
+MxdEth (mixed ethnic) and Coss (Cossack) units, 7.1(9) gives a minor ally one or two steps; the
+values, sizes and turns are not in the text. They arrive from turn 213, after the 1942 set-up."""
+
+
+def ost_units() -> tuple[Json, Json]:
+    """7.1, 7.2(4), 9.1.2: the Ost (former Soviet troops in German service) units, Axis minor
+    allies, Leg; their types and counters (stand-ins)."""
+    from .build import counter, face, rule, stand_in, utype
+
+    types = {
+        "ost-b": utype(
+            "Ost brigade",
+            "leg",
+            ["axis", "minor-ally", "ost"],
+            0.5,
+            rule("2.4.8, 7.1, 9.1.2", "an Ost minor-ally Leg unit; brigade size a stand-in"),
+        ),
+        "ost-d": utype(
+            "Ost division",
+            "leg",
+            ["axis", "minor-ally", "ost"],
+            1,
+            rule(
+                "2.4.8, 7.1, 9.1.2",
+                "an Ost minor-ally Leg unit (Coss: Cossacks); division size a stand-in",
+            ),
+        ),
+    }
+    c: Json = {
+        cid: counter(
+            "axis",
+            kind,
+            name,
+            [face(*values) for values in faces],
+            stand_in(
+                f"7.1(9), 2.4.8: an Ost unit of {len(faces)} step(s) (at most 2, stated); the "
+                "values and the unit (the counter sheet is not in the text)"
+            ),
+        )
+        for cid, (_ynn, kind, name, faces) in OST_UNITS.items()
+    }
+    return types, c
+
+
+def ost_schedule(index_of: dict[int, int]) -> Json:
+    """9.1.2: an Ost reinforcement waits (no entry hexes) to be placed by the Axis in the Axis
+    part of the Reinforcement Phase (``reinforce.place_problem``); the South OKH area is only
+    where the schedule keeps it off the map. Turns stand-ins."""
+    from .build import stand_in
+
+    return {
+        f"{ynn}-axis-{cid}": arrival(
+            index_of[ynn],
+            "axis",
+            [cid],
+            "box:okh-south",
+            stand_in("9.1.2: an Ost unit enters next to a sole German unit; unit and turn"),
+            at=[],
+        )
+        for cid, (ynn, *_rest) in OST_UNITS.items()
+    }
+
+
 SOVIET_ENGINEER_TURNS = (124, 203, 207, 211, 215, 219)
 """Stand-in: the Soviet engineer brigades' arrival turns (15.7 gives only the first, 124; one
 for each counter of ``build.SOVIET_ENGINEERS``)."""
@@ -318,6 +387,7 @@ def schedule(index_of: dict[int, int]) -> Json:
         "provenance": rule("9.3, 9.7.2", "the text's example: the 2SS MID withdraws on turn 211"),
     }
     out.update(section9_schedule(index_of))
+    out.update(ost_schedule(index_of))
     out.update(mech_upgrades(index_of))
     out.update(assault_gun_schedule(index_of))
     out.update(blaupunkt_schedule(index_of))
