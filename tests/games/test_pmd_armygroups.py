@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.games.pmd_steps import end, to_phase
-from wargame.games.proud_monster_deluxe import armygroups
+from wargame.games.proud_monster_deluxe import armygroups, closecombat, reserves
 from wargame.match import Match
 from wargame.state import Unit
 from wargame.testing import clear, force_rolls, put, refused
@@ -236,3 +236,85 @@ def test_north_okh_units_are_not_assigned_after_turn_112_5_3_9() -> None:
     put(match, PD, "box:okh-north")
     assert not any(a.verb == "army-group" for a in match.legal_actions())
     refused(match, f"army-group {PD} north", "turn 112", rule=RULE)
+
+
+# ------------------------------------------------------------------ strategic, reserve-move, cc-advance
+
+MINSK = "1920"
+"""An urban hex of the centre sector, a strategic move's destination from the North OKH area."""
+
+
+def test_no_strategic_move_out_of_its_army_group_s_sector_on_turn_112_5_3_9() -> None:
+    match = _turn_112()
+    _in_okh_north(match)
+    match.apply(f"army-group {PD} north")
+    refused(match, f"strategic {PD} {MINSK}", "AGN", rule=RULE)
+    assert f"strategic {PD} {MINSK}" not in _legal(match)
+
+
+def test_a_strategic_move_into_any_sector_on_turn_113_5_3_9() -> None:
+    match = at_phase("axis", "movement")
+    pd = put(match, PD, "box:okh-north")
+    assert f"strategic {PD} {MINSK}" in _legal(match)
+    match.apply(f"strategic {PD} {MINSK}")
+    assert pd.loc == MINSK
+
+
+def _reserve_across(match: Match) -> tuple[str, str]:
+    """A panzer division under Reserve marker 1 next to the AGN/AGC boundary: its hex and the
+    neighbour across."""
+    a, b = _across(match)
+    put(match, PD, a)
+    assert reserves.place(match, "axis", a) == "1"
+    return a, b
+
+
+def test_no_reserve_marker_moves_across_a_boundary_on_turn_112_5_3_9() -> None:
+    match = _turn_112()
+    a, b = _reserve_across(match)
+    refused(match, f"reserve-move 1 {a} {b}", "army group boundary", rule=RULE)
+    assert f"reserve-move 1 {a} {b}" not in _legal(match)
+
+
+def test_a_reserve_marker_moves_across_the_old_boundary_on_turn_113_5_3_9() -> None:
+    match = at_phase("axis", "movement")
+    a, b = _reserve_across(match)
+    match.apply(f"reserve-move 1 {a} {b}")
+    assert match.state.units[PD].loc == b and reserves.in_reserve(match, match.state.units[PD])
+
+
+RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 4)]
+ATTACKERS = [PD, "ger-pd-9", "ger-id-22"]
+INFANTRY = "ger-id-22"
+
+
+def _close_combat(match: Match) -> str:
+    """A German PA from the north sector, with a Close Combat marker, on three Soviet RDs across
+    the boundary that survive it: the attacker is asked for the Close Combat advance (13.15.2).
+    The target."""
+    a, b = _across(match)
+    for uid in RDS:
+        revealed(match, uid, b)
+    for uid in ATTACKERS:
+        put(match, uid, a)
+    closecombat._use(match, "axis", f"committed to {b}")
+    carry_out_result(match, "1/2", ATTACKERS, RDS, b, close_combat="attacker")
+    while match.decision is not None and match.decision.kind == "loss":
+        match.apply(str(match.legal_actions()[0]))
+    assert match.decision is not None and match.decision.kind == "cc-advance"
+    return b
+
+
+def test_no_close_combat_advance_across_a_boundary_on_turn_112_5_3_9() -> None:
+    match = _turn_112("combat")
+    b = _close_combat(match)
+    refused(match, f"cc-advance {INFANTRY}", "army group boundary", rule=RULE)
+    assert match.state.units[INFANTRY].loc != b
+    assert "cc-advance none" in _legal(match)
+
+
+def test_a_close_combat_advance_across_the_old_boundary_on_turn_113_5_3_9() -> None:
+    match = at_phase("axis", "combat")
+    b = _close_combat(match)
+    match.apply(f"cc-advance {INFANTRY}")
+    assert match.state.units[INFANTRY].loc == b
