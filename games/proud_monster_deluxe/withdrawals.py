@@ -26,6 +26,12 @@ unit (9.7.2). Where the pile holds more of the type than are called, the Axis pi
 CALL UNIT``); none there, none returns (9.7.3). Manstein's Gambit brings every Mech unit of both
 piles back the same way (5.7(2), :func:`gambit`).
 
+A ``stalingrad-return`` event (13.13: 3 divisions of the Stalingrad Pool return by the Axis TRT;
+the turns are stand-ins) brings ``count`` divisions out of the Stalingrad Pool, rebuilt at full
+strength into the North OKH area as German reinforcements (9.1.1); where the pool holds more,
+the Axis picks (``return CALL UNIT``); fewer, the rest lapse (ruling WD4). The pool's units are
+never rebuilt otherwise (``replacements``: only the Replacement Army's are offered).
+
 """
 
 from __future__ import annotations
@@ -47,6 +53,7 @@ from .turns import AXIS, SOVIET
 RULE = "PMD 9.7"
 REMOVAL_RULE = "PMD 9.6"
 RETURN_RULE = "PMD 9.7.3"
+STALINGRAD_RULE = "PMD 13.13"
 MRP_INSTEAD = ("tb", "mrb")
 BN, R, B, D = range(4)
 ARMS: dict[str, tuple[str, int, int]] = {
@@ -145,6 +152,8 @@ def substitutes(called: str, offered: str) -> bool:
 
 
 def meets(match: Match, want: dict[str, Any], unit: Unit) -> bool:
+    if want.get("pool") == eliminated.STALINGRAD_POOL:
+        return unit.id in eliminated._ns(match).get(eliminated.STALINGRAD_POOL, [])
     if "unit" in want:
         return unit.id == want["unit"]
     if "return" in want:
@@ -187,18 +196,24 @@ def remove(match: Match) -> None:
 
 
 def _returnable(match: Match, side: str, want: dict[str, Any]) -> list[Unit]:
-    """The side's units in the Generic Withdrawal Pile that answer a generic return."""
+    """The side's units in the Generic Withdrawal Pile (the Stalingrad Pool for its returns)
+    that answer a generic return."""
     units = match.state.units
-    return [
-        units[u]
-        for u in _ns(match).get("generic", [])
-        if units[u].side == side and meets(match, want, units[u])
-    ]
+    if want.get("pool") == eliminated.STALINGRAD_POOL:
+        ids = eliminated._ns(match).get(eliminated.STALINGRAD_POOL, [])
+    else:
+        ids = _ns(match).get("generic", [])
+    return [units[u] for u in ids if units[u].side == side and meets(match, want, units[u])]
 
 
 def come_back(match: Match, unit: Unit, rule: str = RETURN_RULE) -> None:
     """9.7.2, 9.7.3: back from a pile at full strength, entering as a reinforcement (9.1.1,
-    9.1.2: a minor ally in the South OKH area)."""
+    9.1.2: a minor ally in the South OKH area); 13.13: out of the Stalingrad Pool, rebuilt at
+    full strength in the North OKH area."""
+    if unit.id in eliminated._ns(match).get(eliminated.STALINGRAD_POOL, []):
+        back = replacements.axis_back(match, unit, 0)
+        match.emit("return", f"{back.id} returns from the Stalingrad Pool", STALINGRAD_RULE)
+        return
     pile = pile_of(match, unit.id)
     if pile is not None:
         _ns(match)[pile].remove(unit.id)
@@ -230,24 +245,35 @@ def returns(match: Match) -> None:
             else:
                 match.emit("return", f"{uid} is not in a withdrawal pile: no return", "PMD 9.7.2")
         options = entry.get("options", {})
-        if "type" not in options:
-            continue
-        want = {"return": options["type"]}
-        pool = _returnable(match, entry["side"], want)
-        count = int(options.get("count", 1))
-        if len(pool) <= count:
-            for unit in pool:
-                come_back(match, unit)
-            if len(pool) < count:
-                match.emit(
-                    "return",
-                    f"{count - len(pool)} {options['type'].upper()} short: none returns for them",
-                    RETURN_RULE,
-                )
-            continue
-        open_ = _ns(match).setdefault("return-calls", {}).setdefault(entry["side"], {})
-        for n in range(count):
-            open_[f"{key}-{n + 1}"] = dict(want)
+        if "type" in options:
+            _call_returns(match, key, entry, {"return": options["type"]}, options["type"].upper())
+    for key, entry in _entries(match, "stalingrad-return"):
+        want = {"pool": eliminated.STALINGRAD_POOL}
+        _call_returns(match, key, entry, want, "Stalingrad Pool division(s)", STALINGRAD_RULE)
+
+
+def _call_returns(
+    match: Match,
+    key: str,
+    entry: dict[str, Any],
+    want: dict[str, Any],
+    what: str,
+    rule: str = RETURN_RULE,
+) -> None:
+    """``count`` units answering ``want`` come back: all of them when no more are there, else
+    the Axis picks (``return CALL UNIT``)."""
+    pool = _returnable(match, entry["side"], want)
+    count = int(entry.get("options", {}).get("count", 1))
+    if len(pool) <= count:
+        for unit in pool:
+            come_back(match, unit)
+        if len(pool) < count:
+            short = f"{count - len(pool)} {what} short: none returns for them"
+            match.emit("return", short, rule)
+        return
+    open_ = _ns(match).setdefault("return-calls", {}).setdefault(entry["side"], {})
+    for n in range(count):
+        open_[f"{key}-{n + 1}"] = dict(want)
 
 
 class Withdraw(Verb):
@@ -349,6 +375,9 @@ class Return(Verb):
             return "usage: return CALL UNIT"
         if Action(self.name, tuple(action.args)) in self.legal_for(match, decision, action.args[0]):
             return None
+        want = return_calls(match, decision.side).get(action.args[0], {})
+        if want.get("pool") == eliminated.STALINGRAD_POOL:
+            return f"{action.args[1]} is not in the Stalingrad Pool ({STALINGRAD_RULE})"
         return f"{action.args[1]} is not a generically withdrawn unit for that return ({RETURN_RULE}, 9.7.2)"
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:

@@ -156,6 +156,10 @@ def section9_stand_ins() -> tuple[Json, dict[str, Json]]:
     return types, c
 
 
+STALINGRAD_RETURNS = (319, 321, 323)
+"""Stand-in: the turns of 13.13's three Stalingrad Pool returns (one division each)."""
+
+
 def section9_schedule(index_of: dict[int, int]) -> Json:
     """Removals, conversions and returns (9.3, 9.6, 9.7): the text's 2SS example (its panzer
     form on turn 302, back in play that turn) and stand-ins for the rest."""
@@ -196,6 +200,20 @@ def section9_schedule(index_of: dict[int, int]) -> Json:
             "kind": "event",
             "options": {"event": "conversion", "from": "ger-mid-ss-r", "to": "ger-pd-ss-r"},
             "provenance": rule("9.3", "the text's example: the 2SS MID becomes a PD on turn 302"),
+        },
+        **{
+            f"{ynn}-axis-stalingrad-return": {
+                "turn": index_of[ynn],
+                "side": "axis",
+                "kind": "event",
+                "options": {"event": "stalingrad-return", "count": 1},
+                "provenance": stand_in(
+                    "13.13: 3 divisions of the Stalingrad Pool return by the Axis TRT (stated); "
+                    "the turns are not in the text (the rebuilt divisions came east in autumn "
+                    "1943)"
+                ),
+            }
+            for ynn in STALINGRAD_RETURNS
         },
         "302-axis-return-2ss": {
             "turn": index_of[302],
