@@ -3,6 +3,7 @@ map cleared, and plain clear hexes."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from tests.games.pmd_steps import end, to_phase
@@ -61,6 +62,17 @@ def gas_pair(match: Match, east: bool = False, origin_west: bool = False) -> tup
             if plain(match, b) and edge is not None and not edge.features:
                 return a, b
     raise AssertionError("no clear pair")
+
+
+def drop_hex(match: Match, towns: Iterable[str]) -> tuple[str, str]:
+    """The first of ``towns`` with a clear, featureless neighbour, and that neighbour: where a
+    paradrop (15.17, 15.18) may land next to its source town."""
+    topo = match.topology
+    for town in towns:
+        for n in topo.neighbours(town):
+            if topo.terrain(n) == "clear" and not topo.features(n):
+                return town, n
+    raise AssertionError("no drop hex")
 
 
 def clear_hexes(match: Match) -> tuple[str, str, str]:

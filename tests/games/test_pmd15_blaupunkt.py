@@ -14,7 +14,7 @@ from wargame.match import Match
 from wargame.plugins import discover
 from wargame.testing import clear, force_rolls, put, refused
 
-from .pmd_combat_helpers import revealed
+from .pmd_combat_helpers import drop_hex, revealed
 
 GAME = {y: i for i, y in enumerate(turns(), start=1)}
 DROP = "ger-para-1,ger-para-2"
@@ -42,12 +42,7 @@ def _drop_phase(ynn: int = 313, gambit: bool = True) -> tuple[Match, str, str]:
     if gambit:
         match.state.ns("pmd-gambit")["manstein_gambit"] = 312
     match.touch()
-    topo = match.topology
-    for town in blaupunkt.sources(match):
-        for n in topo.neighbours(town):
-            if topo.terrain(n) == "clear" and not topo.features(n):
-                return match, town, n
-    raise AssertionError("no drop hex")
+    return (match, *drop_hex(match, blaupunkt.sources(match)))
 
 
 def test_the_paratroopers_drop_together_and_stay_that_week_15_17() -> None:

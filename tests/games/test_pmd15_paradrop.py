@@ -11,7 +11,7 @@ from wargame.match import Match
 from wargame.plugins import discover
 from wargame.testing import clear, force_rolls, put, refused
 
-from .pmd_combat_helpers import offensive_supply
+from .pmd_combat_helpers import drop_hex, offensive_supply
 
 GAME = {y: i for i, y in enumerate(turns(), start=1)}
 BRIGADES = ["sov-gparb-1", "sov-gparb-2", "sov-galb-1"]
@@ -31,12 +31,7 @@ def _drop_phase(ynn: int = 313) -> tuple[Match, str, str]:
     for uid in BRIGADES:
         put(match, uid, "box:rvgk-north")
     offensive_supply(match, SOVIET, MOSCOW[0], 5)  # 15.18: offensive-supplied towns (8.6)
-    topo = match.topology
-    for town in paradrop.sources(match):
-        for n in topo.neighbours(town):
-            if topo.terrain(n) == "clear" and not topo.features(n):
-                return match, town, n
-    raise AssertionError("no drop hex")
+    return (match, *drop_hex(match, paradrop.sources(match)))
 
 
 def test_the_brigades_drop_together_surviving_on_1_to_3_15_18() -> None:
