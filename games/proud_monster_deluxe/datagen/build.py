@@ -1531,7 +1531,7 @@ def terrain() -> Json:
             },
             "kerch": {
                 "name": "Kerch crossing arrow",
-                "move": {"*": None, "*@S": 0},
+                "move": {"*": None},  # frozen from January, not by Snow: straits.py (8.11)
                 "combat": {"shift": -2, "afv_attack_one": True},
                 "supply": {"cost": 12},
                 "rule": "PMD 8.2, 8.11, 13.4.1",
