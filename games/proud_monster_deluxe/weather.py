@@ -7,9 +7,11 @@ October, the 4 B chits without an F for the 2nd half of October, the 2 left plus
 F for November, the 2 C chits for the 1st half of December; X, Y and Z chits for March, April
 and May. Winter from the 2nd half of December to February is snow (rulings W1, W3); in the
 1941/42 winter its weeks draw the 10 A and B chits again for their WA numbers alone, as the C
-chits give theirs (12.2, 12.4: ``week_wa``). Chit contents are not in the text: ``CHITS`` and
-``WA_ON`` are stand-ins (rulings W2, WA1) that keep 16.2's totals: 2 Freeze weeks in 1941 and
-64 winter attrition losses. Summer is dry.
+chits give theirs, and in March 1942 an X chit gives its WA number for its week (12.2, 12.4:
+``week_wa``, read in a week of Snow only). Chit contents are not in the text beyond three
+pictures: ``CHITS`` and ``WA_ON`` are stand-ins (rulings W2, WA1) that keep every printed fact
+(a B chit dated Nov 1 with WA 9, the SS chit dated Dec 2 with WA 9) and 16.2's totals: 2
+Freeze weeks in 1941 and 64 winter attrition losses. Summer is dry.
 
 Effects (12.4): Rain takes 1 MF from Axis Leg units and 2 from Axis Mech units; Mud, Freeze and
 Snow use the TEC's M, F and S columns (frozen rivers cost nothing, lakes are crossed in Snow).
@@ -38,7 +40,7 @@ CHITS: dict[str, list[str]] = {
     "A": ["DD", "DD", "RD", "DR"],
     "B": ["RR", "MR", "MM", "RM"],
     "BF": ["FM", "FR"],
-    "C": ["SS", "SR"],
+    "C": ["SR", "SS"],
     "X": ["SM", "FM", "MM", "SR"],
     "Y": ["MM", "MR", "RD", "MD"],
     "Z": ["RD", "DD", "DD", "DR"],
@@ -46,14 +48,27 @@ CHITS: dict[str, list[str]] = {
 """Stand-in chit faces, NZ then SZ (12.2): 4 A, 6 B (2 with an F), 2 C; 4 X, 4 Y, 4 Z. The two
 Freeze weeks of 1941 are the two F chits (16.2: exactly 2, so no other chit drawn in 1941 has
 an F)."""
-WA_ON: dict[str, list[int]] = {"A": [4, 5, 5, 6], "B": [6, 7, 5, 6], "BF": [5, 6], "C": [3, 6]}
-"""Stand-in WA numbers on the A, B and C chits, chit by chit as ``CHITS`` (12.2; ruling WA1): the
-twelve drawn once each in the 1941/42 winter, so the Axis takes 64 First Winter Attrition
-losses in all (16.2). The X, Y and Z chits' numbers are never read (12.4: the winter ends with
-February)."""
-FIRST_WINTER = (123, 204)
-"""12.2, 12.4: the weeks whose chits give the WA number: the C chits of the 1st half of December
-1941, then the A and B chits again, one a week, to the end of February 1942."""
+WA_ON: dict[str, list[int]] = {
+    "A": [4, 4, 5, 5],
+    "B": [5, 4, 4, 9],
+    "BF": [4, 5],
+    "C": [3, 9],
+    "X": [2, 0, 0, 1],
+}
+"""Stand-in WA numbers, chit by chit as ``CHITS`` (12.2; ruling WA1). Printed facts kept: the B
+chit dated Nov 1 (``B4``, ``HISTORICAL``) and the SS chit dated Dec 2 (``C2``) carry WA 9. The
+A, B and C chits are all read once in the 1941/42 winter and the X chits' WA is read in their
+March 1942 week when it is Snow (12.2: "for that chit's week"; 12.4: weeks of Snow), which the
+stand-in X chits with an S (``X1`` SM, ``X4`` SR) are and the others never: so whatever the
+order of the draws the Axis takes 4+4+5+5 + 5+4+4+9 + 4+5 + 3+9 + 2+1 = 64 First Winter
+Attrition losses (16.2). The non-Snow X chits' and the Y and Z chits' numbers are never read:
+0 here."""
+WA_WEEKS = (123, 206)
+"""12.2, 12.4: the turns whose chits give the WA number: the C chits of the 1st half of December
+1941, the A and B chits again, one a week, to the end of February 1942 (``WINTER_DRAW``), then
+the X chits of March 1942 in their Snow weeks."""
+WINTER_DRAW = (124, 204)
+"""12.2: the 2nd half of December 1941 to February 1942 draw the A and B chits for their WA."""
 
 CUPS = {
     "sep-oct": ["A"],
@@ -105,7 +120,8 @@ def face(chit: str) -> str:
 
 
 def wa(chit: str) -> int:
-    """The chit's WA number (12.2), 0 on a chit whose number is never read."""
+    """The chit's WA number (12.2; stand-in, ruling WA1), 0 on a chit whose number is never
+    read."""
     group, i = _split(chit)
     return WA_ON.get(group, [0] * len(CHITS[group]))[i]
 
@@ -152,7 +168,8 @@ def historical_chit(match: Match, week: int) -> str | None:
 
 
 def week_wa(match: Match) -> int:
-    """This week's WA number: its chit's, in the 1941/42 winter (12.2, 12.4); else 0."""
+    """This week's WA number: its chit's, in a week of Snow of the 1941/42 winter (the C, A and
+    B chits to February, an X chit's in March 1942: 12.2, 12.4); else 0."""
     return int(match.state.ns("weather-cups").get("wa", 0))
 
 
@@ -162,7 +179,7 @@ def draw_weather(match: Match, phase: PhaseSpec) -> None:
     n = ynn(match)
     nn = n % 100
     cup = cup_for(n)
-    first_winter = FIRST_WINTER[0] <= n <= FIRST_WINTER[1]
+    wa_week = WA_WEEKS[0] <= n <= WA_WEEKS[1]
     chit = None
     if cup is not None:
         week = 2 if phase.id.startswith("w2") else 1
@@ -170,14 +187,14 @@ def draw_weather(match: Match, phase: PhaseSpec) -> None:
         code = face(chit)
     elif nn in (24, 1, 2, 3, 4):
         code = "SS"  # the 2nd half of December to February: snow (12.2; ruling W3)
-        if first_winter:
+        if WINTER_DRAW[0] <= n <= WINTER_DRAW[1]:
             chit = draw(match, "winter")  # its WA number only (12.2)
     else:
         code = "DD"  # summer and the 1st half of September (ruling W1)
     ns = match.state.ns("weather-cups")
     ns.pop("wa", None)
-    if chit is not None and first_winter:
-        ns["wa"] = wa(chit)
+    if chit is not None and wa_week and "S" in code and wa(chit):
+        ns["wa"] = wa(chit)  # 12.4: a week of Snow (either zone) of the 1941/42 winter
     set_weather(match, code[0], "nz", "PMD 12.1-12.2")
     set_weather(match, code[1], "sz", "PMD 12.1-12.2")
     match.touch()  # the movement costs depend on the weather (cost key)

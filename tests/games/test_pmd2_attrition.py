@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from tests.games.pmd9_helpers import game_turn
 from tests.games.pmd_steps import end
 from wargame.calendar import set_weather
 from wargame.calendar import weather as calendar_weather
@@ -167,27 +168,73 @@ def test_the_weather_phase_of_a_snow_week_asks_for_the_losses_12_4() -> None:
     assert view_problems(match, "soviet") == []
 
 
+def _read_wa(chit: str) -> int:
+    """The WA losses a chit gives in its week of the 1941/42 winter, from the data and the rule:
+    the A, B and C chits always (their weeks are Snow: 12.2's C weather, 14.4), an X chit only
+    when its face has an S (12.4: a week of Snow; 12.2: "for that chit's week")."""
+    return weather.wa(chit) if chit[0] != "X" or "S" in weather.face(chit) else 0
+
+
 def test_t43_the_1941_42_chits_give_64_attrition_losses_and_1941_two_freeze_weeks_16_2() -> None:
     """T43, 16.2 (a property of the chits, whatever order they are drawn in): across the 1941/42
-    winter the weeks' WA numbers total 64, and 1941 has exactly 2 weeks with Freeze."""
+    winter, March 1942's X chits included (12.2), the weeks' WA numbers total 64, and 1941 has
+    exactly 2 weeks with Freeze."""
+    chits = weather.chit_ids(["A", "B", "BF", "C", "X"])
+    assert sum(_read_wa(c) for c in chits) == 64  # the stand-in data keeps 16.2's total
     turns = _title().doc("calendar")["turns"]
     index = {int(t["label"]): int(k) for k, t in turns.items()}
     for seed in (1, 2, 3):
         match = Match(_title(), "1941-historical", seed)
-        total, freeze_1941 = 0, 0
-        for n in sorted(y for y in index if 112 <= y <= 205):
+        total, freeze_1941, march = 0, 0, 0
+        for n in sorted(y for y in index if 112 <= y <= 207):
             match.state.cursor.turn = index[n]
             for week in ("w1-weather", "w2-weather"):
                 weather.draw_weather(match, PhaseSpec(id=week))
                 total += weather.week_wa(match)
+                march += weather.week_wa(match) if n in (205, 206) else 0
                 codes = (calendar_weather(match, "nz"), calendar_weather(match, "sz"))
                 freeze_1941 += n < 200 and "F" in codes
         assert total == 64 and freeze_1941 == 2
+        assert march == sum(_read_wa(c) for c in weather.chit_ids(["X"])) > 0
         assert match.state.ns("weather-cups")["winter-1941"] == []  # all 10 A and B chits
 
 
+def test_the_printed_chit_pictures_are_kept_b_nov_1_wa_9_and_dec_2_ss_wa_9_12_2() -> None:
+    """12.2's surviving chit pictures (ruling WA1): a B chit dated Nov 1 with WA 9, the chit
+    dated Dec 2 (a C chit: 12.2 draws them in the 1st half of December) SS with WA 9, an A
+    chit DD. The dates are 12.3's (``HISTORICAL``)."""
+    nov_1, dec_2 = weather.HISTORICAL[(121, 1)], weather.HISTORICAL[(123, 2)]
+    assert nov_1[0] == "B" and weather.wa(nov_1) == 9
+    assert dec_2[0] == "C" and weather.face(dec_2) == "SS" and weather.wa(dec_2) == 9
+    assert "DD" in weather.CHITS["A"]
+
+
+def test_an_x_chit_gives_its_wa_in_a_march_1942_snow_week_only_12_2_12_4() -> None:
+    """12.2: an X chit's WA number is for its week; 12.4: only a week of Snow of the 1941/42
+    winter has attrition. March 1942 with the Snow X chit gives its number and asks for the
+    losses; a non-Snow X chit gives none; March 1943 none."""
+    snowy = next(c for c in weather.chit_ids(["X"]) if "S" in weather.face(c))
+    dry = next(c for c in weather.chit_ids(["X"]) if "S" not in weather.face(c))
+    for chit, turn, want in ((snowy, 205, weather.wa(snowy)), (dry, 205, 0), (snowy, 305, 0)):
+        match = _match(205)
+        a, _, _ = _north_pair(match)
+        put(match, "ger-id-7", a)
+        match.state.cursor.turn = game_turn(turn)
+        match.state.ns("weather-cups")[f"{turn // 100}:mar"] = [chit]
+        weather.draw_weather(match, PhaseSpec(id="w1-weather"))
+        assert weather.week_wa(match) == want
+        attrition.start(match)
+        asked = match.decision is not None and match.decision.kind == "attrition"
+        assert asked == (want > 0)
+        if want:
+            assert match.state.ns("pmd-attrition")["left"] == want
+
+
 def test_no_wa_number_outside_the_first_winter_12_4() -> None:
-    """12.4: attrition is the 1941/42 winter's; later weeks' chits give no WA number."""
-    match = _match(205, "S", "S")
-    weather.draw_weather(match, PhaseSpec(id="w1-weather"))  # March 1942: an X chit
-    assert weather.week_wa(match) == 0
+    """12.4: attrition is the 1941/42 winter's; later weeks' chits give no WA number (April
+    1942's Y chit, and the A chits of the 1942 autumn)."""
+    for turn in (207, 218):
+        match = _match(205, "S", "S")
+        match.state.cursor.turn = game_turn(turn)
+        weather.draw_weather(match, PhaseSpec(id="w1-weather"))
+        assert weather.week_wa(match) == 0
