@@ -20,7 +20,8 @@ chosen for a loss only after every other ground step (13.12).
 An Axis unit, even a Leg one, may move into (or through) a hex where Soviet artillery stands
 with no other Soviet unit (an air unit shields nothing), paying the normal costs (not an MA: the
 kernel's ``wargame_move_enterable``); the artillery is eliminated as it enters and the move goes
-on (15.11, ruling AR3). Not built: the artillery stacking caps of 6.1 (5 a hex) as a count."""
+on (15.11, ruling AR3). The artillery stacking caps of 6.1 (5 a hex) are the stacking
+mechanic's ``tag_caps`` in ``title.json``."""
 
 from __future__ import annotations
 

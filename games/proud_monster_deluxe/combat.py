@@ -174,6 +174,18 @@ def attack_halving(match: Match, battle: Battle, unit: Unit) -> str | None:
     return None if offsupply.lacks(match, unit) is None else "not in offensive supply"
 
 
+def _marsh_factor(match: Match, battle: Battle, unit: Unit) -> Fraction | None:
+    """13.4.1: a non-infantry Mech unit attacking into marsh is halved, in the same product as
+    the other halvings (ruling C19), so two of them quarter it rather than take it to 0."""
+    if battle.kind != "attack" or match.topology.terrain(battle.target) != "marsh":
+        return None
+    kind = match.unit_type(unit)
+    tags = kind.get("tags", ())
+    if kind.get("mobility") != "mech" or "infantry" in tags or "mi" in tags:
+        return None
+    return Fraction(1, 2)
+
+
 @hookimpl
 def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
     units = match.state.units
@@ -190,7 +202,8 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
         found = _river_factor(match, battle, unit)
         halved = attack_halving(match, battle, unit)
         flaked = flak.factor(match, battle, unit)
-        if found is None and halved is None and flaked is None:
+        bogged = _marsh_factor(match, battle, unit)
+        if found is None and halved is None and flaked is None and bogged is None:
             continue
         fraction, reasons, rules = Fraction(1), [], []
         if halved is not None:
@@ -203,20 +216,13 @@ def wargame_strength_modifiers(match: Match, battle: Battle) -> list[Modifier]:
             fraction *= flaked[0]
             reasons.append(flaked[1])
             rules.append(flak.RULE)
+        if bogged is not None:
+            fraction *= bogged
+            reasons.append("non-infantry Mech into marsh")
+            rules.append("PMD 13.4.1")
         by_river.setdefault((fraction, ", ".join(reasons), "; ".join(rules)), []).append(unit)
     for (fraction, why, rule), group in sorted(by_river.items()):
         mod = _reduce(match, group, fraction, why, rule)
-        if mod is not None:
-            out.append(mod)
-    if battle.kind == "attack" and match.topology.terrain(battle.target) == "marsh":
-        mech = [
-            u
-            for u in attackers
-            if match.unit_type(u).get("mobility") == "mech"
-            and "infantry" not in match.unit_type(u).get("tags", ())
-            and "mi" not in match.unit_type(u).get("tags", ())
-        ]
-        mod = _reduce(match, mech, Fraction(1, 2), "non-infantry Mech into marsh", "PMD 13.4.1")
         if mod is not None:
             out.append(mod)
     if battle.kind == "attack" and match.topology.terrain(battle.target) == "rough":

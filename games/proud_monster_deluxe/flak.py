@@ -5,8 +5,8 @@ loses its special properties), halves the total attack of the Soviet Mech units 
 hex, rounded up (taken into the one division of 8.5 with the other reductions: ruling C19, in
 ``combat.py``), and negates a Soviet attacker's AFV shift: the Soviet is then not asked to
 declare it (``afv.may_declare``), declaring gaining him nothing but the AFV-first loss (ruling
-FL1). A Flak corps does not count for divisional stacking (stacking 0); the one-a-stack limit
-as a count is not built."""
+FL1). A Flak corps does not count for divisional stacking (stacking 0); its one-a-stack limit
+is the stacking mechanic's ``tag_caps`` in ``title.json``."""
 
 from __future__ import annotations
 

@@ -368,6 +368,37 @@ def test_no_retreat_in_a_city_13_8() -> None:
     assert _steps(match, "ger-id-7") == 2  # no decision: the lone unit took both steps
 
 
+def _beside_a_fort(match: Match) -> tuple[str, str, str]:
+    """A fort hex, a clear non-city neighbour and a clear hex beside that for the attacker."""
+    topo = match.topology
+    for fort in sorted(topo.locations()):
+        if not {"fort", "heavy-fort", "stalin-line"} & topo.features(fort):
+            continue
+        for target in topo.neighbours(fort):
+            if topo.terrain(target) == "clear" and "city" not in topo.features(target):
+                for origin in topo.neighbours(target):
+                    if origin != fort and topo.terrain(origin) == "clear":
+                        return fort, target, origin
+    raise AssertionError("no fort beside clear hexes")
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_a_retreat_may_end_in_an_empty_fort_but_not_an_enemy_held_one_13_8(held: bool) -> None:
+    """13.8 (errata 9, ruling RL3): "an empty active fort" read as a fort hex with no enemy
+    unit in it; a fort the enemy holds is closed to the retreat like any enemy-held hex."""
+    match = _combat_phase("soviet")
+    fort, target, origin = _beside_a_fort(match)
+    for uid in ("ger-id-7", "ger-id-8"):
+        put(match, uid, target)
+    _revealed(match, SOVIET_RDS[0], origin)
+    if held:
+        _revealed(match, SOVIET_RDS[1], fort)
+    _result(match, "1/1", [SOVIET_RDS[0]], ["ger-id-7", "ger-id-8"], target)
+    match.apply("retreat-instead")
+    ends = {str(a).split()[-1] for a in match.legal_actions()}
+    assert (fort in ends) is not held and ends
+
+
 # ------------------------------------------------------------------ rivers and weather (13.4.1, 12.4)
 
 

@@ -115,3 +115,28 @@ def test_an_isolated_afv_unit_loses_its_afv_property_out_of_supply_keeps_it_8_5_
     assert afv.may_declare(match, battle, "attacker")  # OOS: it keeps its properties
     _unsupplied(match, "ger-pd-9", "iso")
     assert not afv.may_declare(match, battle, "attacker")
+
+
+def test_out_of_supply_and_marsh_halve_a_panzer_division_once_to_a_quarter_8_5_13_4_1() -> None:
+    """13.4.1's marsh halving of non-infantry Mech attackers joins the one division of 8.5
+    (ruling C19): 9 x 1/2 = 5 (4.5 up) in supply, 9 x 1/4 = 3 (2.25 up) out of it, never 0
+    (a 1942-free game crashed on two halvings each taking half the printed 8 away); an
+    infantry division is not halved for the marsh."""
+    match = at_phase("axis", "combat")
+    topo = match.topology
+    marsh, origin = next(
+        (m, o)
+        for m in sorted(topo.locations())
+        if topo.terrain(m) == "marsh"
+        for o in topo.neighbours(m)
+        if topo.terrain(o) == "clear" and (e := topo.edge(m, o)) is not None and not e.features
+    )
+    revealed(match, RDS[0], marsh)
+    pd = put(match, "ger-pd-12", origin)  # 9 AF
+    assert match.unit_values(pd)["attack"] == 9
+    assert _price(match, ["ger-pd-12"], [RDS[0]]).attack == 5
+    _unsupplied(match, "ger-pd-12")
+    assert _price(match, ["ger-pd-12"], [RDS[0]]).attack == 3
+    put(match, "ger-id-239", origin)  # 5 AF, Leg infantry: out of supply only
+    _unsupplied(match, "ger-id-239")
+    assert _price(match, ["ger-id-239"], [RDS[0]]).attack == 3

@@ -230,3 +230,36 @@ def test_the_extra_weeks_reach_a_path_of_three_hexes_not_four_8_5_ruling_s6() ->
     match.place(match.state.units[SOVIET_UNIT], None)  # type: ignore[arg-type]
     match.touch()
     assert supply.fort_reach(match) == {}  # no Soviet unit in it: inactive (13.4.2)
+
+
+def test_the_east_edge_supplies_as_the_rvgk_areas_border_8_1() -> None:
+    """8.1 with 9.1.3 and 11.3 (errata 21, ruling S7): the RVGK areas are the sources; the
+    east edge is their border (the two areas' edges together), so it is a Soviet source as
+    theirs, not as a third red border."""
+    match = _match()
+
+    def region(name: str) -> set[str]:
+        return set(match.resolve_locations([name]))
+
+    east = region("soviet-edge:east")
+    assert east == region("edge:rvgk-north") | region("edge:rvgk-south")
+    assert set(supply.SOURCES["soviet"]) >= {"edge:rvgk-north", "edge:rvgk-south"}
+    assert east <= supply.nets(match, "soviet")[1]
+
+
+def test_a_closed_mountain_road_closes_the_supply_trace_along_it_in_snow_12_4() -> None:
+    """12.4(2): in Snow the roads north from Tuapse and the others do not exist and supply
+    tracing is affected: the 14 Mech MP trace (8.2) cannot follow the Tuapse road (3556-3456)
+    as a Mech unit cannot; in Freeze it can."""
+    from wargame.calendar import set_weather
+
+    match = _match()
+    graph = match.topology.graph()
+    a, b = graph.node("3556"), graph.node("3456")
+    edge = graph.adj[a].index(b)
+    for column, closed in (("S", True), ("F", False)):
+        for zone in ("nz", "sz"):
+            set_weather(match, column, zone)
+        match.touch()
+        cost = supply._trace_costs(match, "soviet")[a][edge]
+        assert (cost is None) is closed
