@@ -21,7 +21,13 @@ overland supply; for a Mech result not next to an Axis unit, an OKH area (the ``
 hexes) or the Finnish front (its hexes). A counter of the new type never yet in play (2.2) takes
 its place at 2 steps for an RD, CD or MRD input, 4 for a GMC, else the input's steps; the input
 leaves the game. It may not be delayed: what is not converted by the end of the turn's last
-Soviet Refit Phase costs as many counters of the new type, removed from the game (ruling CV2)."""
+Soviet Refit Phase costs as many counters of the new type, removed from the game (ruling CV2).
+
+7.3 (a ``legion`` event, turn 323): the 250 Spanish Division must become the Spanish Legion
+wherever it is, at once and with no condition: in its hex or off-map area (in its reserve stack),
+in a withdrawal pile, or in the Replacement Army, the Stalingrad Pool or the Dead Pile, where
+the Legion takes its place (and, a regiment, is never rebuilt: 9.5.1); it comes at its one
+step (ruling CV3)."""
 
 from __future__ import annotations
 
@@ -103,6 +109,39 @@ def off_map(match: Match, old_id: str, new: str) -> None:
         ids = eliminated._ns(match)[where]
         ids[ids.index(old_id)] = unit.id
     _gone(match, old, f"converts to {unit.id} off the map", OFF_MAP_RULE)
+
+
+LEGION_RULE = "PMD 7.3"
+
+
+def legion(match: Match, old_id: str, new: str) -> None:
+    """7.3: ``old_id`` (the 250 Spanish Division) converts into counter ``new`` where it is."""
+    from .withdrawals import pile_of  # withdrawals imports this module
+
+    old = match.state.units.get(old_id)
+    if old is None:  # never in play: the Legion never comes (2.2)
+        _gone(
+            match, match.new_unit(new, None), "never comes: the 250 was never in play", LEGION_RULE
+        )
+        return
+    where = eliminated_where(match, old_id)
+    pile = pile_of(match, old_id)
+    unit = match.new_unit(new, old.loc if where is None and pile is None else None)
+    if unit.loc is not None:
+        unit.flags.update(old.flags)  # its week so far (moved, entry hexes from an OKH area)
+    if pile is not None:
+        ids = match.state.ns("pmd-withdrawals")[pile]
+        ids[ids.index(old_id)] = unit.id
+    elif where is not None:
+        unit.flags = {"eliminated": True}
+        ids = eliminated._ns(match)[where]
+        ids[ids.index(old_id)] = unit.id
+    else:
+        number = reserves.marker_of(match, old)
+        if number is not None:
+            stack = reserves.stacks(match, AXIS)[number]["units"]
+            stack[stack.index(old_id)] = unit.id
+    _gone(match, old, f"converts to {unit.id} ({where or pile or unit.loc})", LEGION_RULE)
 
 
 def eliminated_where(match: Match, uid: str) -> str | None:

@@ -4,7 +4,9 @@ Axis (13.13): a black-box unit is removed from the game (every minor ally, Germa
 regiment, battalion but the 2-2-9 HPBn, corps and artillery); the 2-2-9 HPBn goes to the
 Replacement Army whatever its supply; a German division goes to the Replacement Army when in
 defensive supply, except the first 6 Mech and the first 6 Leg divisions eliminated in supply
-after turn 210, which go to the Stalingrad Pool; one out of supply goes to the Dead Pile.
+after turn 210, which go to the Stalingrad Pool; one out of supply goes to the Dead Pile. The
+250 Spanish Division, the one German-coloured unit that may be rebuilt (7.3), goes as a German
+division; the other German-coloured units and the Spanish Legion are removed.
 
 Soviet (13.14, supply does not matter): a black-box unit (MRD, TD, RB, MRB, TB and the other
 types 13.14 lists, and a militia RD: a letter in its name) is removed from the game; an RD goes
@@ -35,6 +37,8 @@ TRIED_POOL = "tried-pool"
 
 SOVIET_BLACK_BOX = ("mrd", "td", "rb", "parb", "nb", "mrb", "mb", "tb", "eb")
 """13.14(1): Soviet types removed from the game when eliminated."""
+SPANISH_DIVISION = "sp-id"
+"""7.3: the 250 Spanish Division's type, handled as a German division."""
 STALINGRAD_AFTER = 210
 STALINGRAD_EACH = 6
 """13.13: the first 6 Mech and 6 Leg divisions eliminated in supply after turn 210."""
@@ -65,7 +69,8 @@ def destination(match: Match, unit: Unit, before: Unit | None = None) -> str:
             return REMOVED  # 15.19, 15.21: a destroyed KA or MAD is removed from play
         if counter["type"] == "hpbn":
             return REPLACEMENT_ARMY  # the 2-2-9 HPBn, whatever its supply
-        division = float(utype.get("stacking", 0)) == 1 and "german" in tags
+        german = "german" in tags or counter["type"] == SPANISH_DIVISION  # 7.3
+        division = float(utype.get("stacking", 0)) == 1 and german
         if not division or counter.get("black_box"):
             return REMOVED  # minor allies, brigades, battalions, corps, artillery
         if not in_defensive_supply(match, before or unit):

@@ -111,6 +111,8 @@ def call(match: Match, phase: PhaseSpec) -> None:
     conversions.lapse(match)  # 9.4.2: last turn's conversions not made
     for _key, entry in _entries(match, "conversion"):
         conversions.off_map(match, entry["options"]["from"], entry["options"]["to"])
+    for _key, entry in _entries(match, "legion"):  # 7.3: the 250 Spanish Division
+        conversions.legion(match, entry["options"]["from"], entry["options"]["to"])
     for key, entry in _entries(match, "soviet-convert"):
         conversions.open_soviet(match, key, entry["options"])
     returns(match)

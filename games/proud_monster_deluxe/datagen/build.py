@@ -1000,6 +1000,8 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
     later.update(reinforcements.gambit_units())  # 5.7(5) (stand-ins)
     ost_types, ost = reinforcements.ost_units()  # 7.1, 9.1.2 (stand-ins)
     later.update(ost)
+    spanish_types, spanish = reinforcements.spanish_units()  # 7.3 (stand-ins)
+    later.update(spanish)
     if set(later) & set(c):
         raise ValueError(f"reinforcement counters already in the set-up: {set(later) & set(c)}")
     c.update(later)
@@ -1144,6 +1146,7 @@ def counters() -> tuple[Json, dict[str, list[str]]]:
             **ag_types,
             **para_types,
             **ost_types,
+            **spanish_types,
             **corps.types(),
         },
         "counters": dict(sorted(c.items())),

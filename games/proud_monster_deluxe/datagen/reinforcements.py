@@ -156,6 +156,53 @@ def section9_stand_ins() -> tuple[Json, dict[str, Json]]:
     return types, c
 
 
+SPANISH_ARRIVAL = 120
+"""Stand-in: the 250 Spanish ("Blue") Division's arrival (it reached the front in October 1941)."""
+SPANISH_LEGION_TURN = 323
+"""7.3: on turn 323 the 250 Spanish Division must convert into the Spanish Legion (stated)."""
+
+
+def spanish_units() -> tuple[Json, Json]:
+    """7.3: the 250 Spanish Division (German-coloured, the one such unit that may be rebuilt)
+    and the Spanish Legion (regiment size, never rebuilt); values and steps stand-ins."""
+    from .build import counter, face, rule, stand_in, utype
+
+    tags = ["axis", "german-colored", "infantry", "spanish"]
+    types = {
+        "sp-id": utype(
+            "Spanish infantry division",
+            "leg",
+            tags,
+            1,
+            rule("2.4.8, 7.3, 9.5.1", "German-coloured; rebuilt as a German division"),
+        ),
+        "spl": utype(
+            "Spanish Legion",
+            "leg",
+            tags,
+            0.25,
+            rule("7.3", "regiment size (stated), so regiment stacking (6.1)"),
+        ),
+    }
+    c: Json = {
+        "ger-sp-250": counter(
+            "axis",
+            "sp-id",
+            "250 Sp ID",
+            [face(5, 7, 6), face(4, 5, 6), face(2, 3, 5)],
+            stand_in("7.3: the 250 Spanish Division (Sp, 2.4.8); its steps and values"),
+        ),
+        "ger-spl": counter(
+            "axis",
+            "spl",
+            "SpL",
+            [face(1, 2, 6)],
+            stand_in("7.3: the Spanish Legion (SpL, 2.4.8), a regiment; its one step and values"),
+        ),
+    }
+    return types, c
+
+
 STALINGRAD_RETURNS = (319, 321, 323)
 """Stand-in: the turns of 13.13's three Stalingrad Pool returns (one division each)."""
 
@@ -214,6 +261,13 @@ def section9_schedule(index_of: dict[int, int]) -> Json:
                 ),
             }
             for ynn in STALINGRAD_RETURNS
+        },
+        f"{SPANISH_LEGION_TURN}-axis-spanish-legion": {
+            "turn": index_of[SPANISH_LEGION_TURN],
+            "side": "axis",
+            "kind": "event",
+            "options": {"event": "legion", "from": "ger-sp-250", "to": "ger-spl"},
+            "provenance": rule("7.3", "the 250 Spanish Division converts on turn 323, wherever"),
         },
         "302-axis-return-2ss": {
             "turn": index_of[302],
@@ -356,6 +410,13 @@ def schedule(index_of: dict[int, int]) -> Json:
                 "options": {"lrp": lrp, "mrp": mrp},
                 "provenance": stand_in("9.5.1: Axis replacement points from the TRT (not in text)"),
             }
+    out[f"{SPANISH_ARRIVAL}-axis-sp-250"] = arrival(
+        index_of[SPANISH_ARRIVAL],
+        "axis",
+        ["ger-sp-250"],
+        "box:okh-north",
+        stand_in("7.3, 9.1.1: German-coloured units enter as German ones; the turn"),
+    )
     for ynn, n, loc, rule_no in ((318, 19, "1808", "15.20"), (407, 20, "2302", "15.24")):
         out[f"{ynn}-axis-id-{n}ss"] = arrival(
             index_of[ynn],
