@@ -97,6 +97,9 @@ class Verb:
     rare: bool = False
     """A choice a random player should seldom make: one that ends the game by declaration or
     agreement (a draw, a concession), so random playouts still reach the late game."""
+    secret: bool = False
+    """An action made in secret (PMD 15.12's pontoon bridge flip): its arguments are the acting
+    side's secret, so another side's log shows only the verb (``wargame.web.seat.Lens``)."""
 
     def actor(self, action: Action) -> str:
         """Whose action this is: by default its first argument ('' for none)."""

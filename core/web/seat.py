@@ -5,8 +5,8 @@ The server builds everything from ``match.view(side)``, ``match.legal_actions()`
 the match returns, never from the raw state: a page is a client like any other, and a client
 sees only what its side may see. Events are facts of play shown to both sides (a die roll, a
 reveal, a combat result), but they may carry values; :class:`Lens` removes what the side may not
-know at the time of the response: another side's ``secrets`` and anything about a unit concealed
-from the side. An untried unit's values need no filter: they are drawn at the reveal, which both
+know at the time of the response: another side's ``secrets``, anything about a unit concealed
+from the side, and the arguments of another side's secret verb (``Verb.secret``). An untried unit's values need no filter: they are drawn at the reveal, which both
 players see, so no event holds them before (a counter recycled face-down keeps its earlier, public,
 reveal in the log: PGG 12.4).
 """
@@ -32,11 +32,13 @@ class Lens:
 
     side: str
     concealed: frozenset[str]  # unit ids hidden from the side
+    secret: frozenset[str] = frozenset()  # verbs whose arguments only their side may see
 
     @classmethod
     def of(cls, match: Match, side: str) -> Lens:
         units = match.state.units.values()
-        return cls(side, frozenset(u.id for u in units if side in u.hidden_from))
+        secret = frozenset(name for name, verb in match.verbs.items() if verb.secret)
+        return cls(side, frozenset(u.id for u in units if side in u.hidden_from), secret)
 
     def event(self, event: Mapping[str, Any]) -> dict[str, Any]:
         """An event as this side may see it."""
@@ -52,10 +54,12 @@ class Lens:
         action's text too ("deploy r2 1003" names a concealed unit as surely as an event)."""
         out: dict[str, Any] = {}
         for key, value in entry.items():
-            if key == "events":
+            verb = value.split()[0] if key == "action" and isinstance(value, str) else key
+            if key == "action" and verb in self.secret and entry.get("side") != self.side:
+                out[key] = f"{verb}: in secret"
+            elif key == "events":
                 out[key] = [self.event(e) for e in value]
             elif self.concealed and self._mentions(value, self.concealed):
-                verb = value.split()[0] if key == "action" and isinstance(value, str) else key
                 out[key] = f"{verb}: a concealed unit"
             else:
                 out[key] = self._scrub(value)

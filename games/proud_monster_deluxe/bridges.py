@@ -9,6 +9,13 @@ hexside is negated (a cost key of their own, holding the laid hexsides, so the c
 stay static), and a Soviet attack across it is read as across a minor river in 1941
 (``combat.py``'s river factor). The Axis can never use one.
 
+The flip is made in secret (15.12): which hexsides are bridged, and from which hex, is the
+Soviet's secret (the kernel's ``State.secrets``, left out of the Axis's view; the conformance view
+check flags it if it shows), the verbs' events name no hexside to the Axis (the place rides in
+the event's ``secrets``), and ``bridge``/``bridge-lift`` are secret verbs (their text is masked in
+the Axis's log). The Axis learns of a bridge when it acts: a Soviet attack across it, or its
+elimination where he takes the hex.
+
 A laid bridge is lifted again by the Soviet (``bridge-lift HEX NEXT``, ruling PB2) and returns to
 his pool; it is eliminated (ruling PB3) when, at the end of any phase, no Soviet unit is left in
 its hex (the last step eliminated in combat, or the stack gone: a lone 0-strength bridge is the
@@ -39,6 +46,10 @@ PER_HEX = 5
 """6.1: the Soviet may have at most 5 bridge units in a hex: the laid bridges, each in the hex it
 was laid from (rulings PB1, SK1)."""
 NS = "pmd-bridges"
+"""The public part: the eliminated bridges (``lost``)."""
+SECRET = "pontoon-bridges"
+"""The Soviet's secret part (15.12): ``laid`` (the bridged hexsides) and ``at`` (the hex each was
+laid from)."""
 
 
 def _ns(match: Match) -> dict[str, Any]:
@@ -50,8 +61,8 @@ def _key(a: str, b: str) -> str:
 
 
 def _read(match: Match) -> dict[str, Any]:
-    """The state read without writing it (the namespace appears with the first bridge)."""
-    found: dict[str, Any] = match.state.plugins.get(NS, {})
+    """The secret laid bridges, read without writing them (they appear with the first bridge)."""
+    found: dict[str, Any] = match.state.secrets.get(SOVIET, {}).get(SECRET, {})
     return found
 
 
@@ -61,17 +72,28 @@ def laid(match: Match) -> list[str]:
 
 
 def lost(match: Match) -> int:
-    return int(_read(match).get("lost", 0))
+    return int(match.state.plugins.get(NS, {}).get("lost", 0))
 
 
 def _lay(match: Match, a: str, b: str) -> None:
-    _ns(match).setdefault("laid", []).append(_key(a, b))
-    _ns(match).setdefault("at", {})[_key(a, b)] = a
+    mine = match.state.secrets.setdefault(SOVIET, {}).setdefault(SECRET, {})
+    mine.setdefault("laid", []).append(_key(a, b))
+    mine.setdefault("at", {})[_key(a, b)] = a
 
 
 def _take(match: Match, key: str) -> None:
-    _ns(match)["laid"].remove(key)
-    _ns(match)["at"].pop(key, None)
+    mine = match.state.secrets[SOVIET]
+    mine[SECRET]["laid"].remove(key)
+    mine[SECRET]["at"].pop(key, None)
+    if not mine[SECRET]["laid"]:  # no empty secrets are kept
+        del mine[SECRET]
+        if not mine:
+            del match.state.secrets[SOVIET]
+
+
+def _secretly(key: str) -> dict[str, Any]:
+    """An event's data carrying the bridge's place for the Soviet only (15.12)."""
+    return {"secrets": {SOVIET: {"bridge": key}}}
 
 
 def pool(match: Match) -> int:
@@ -117,6 +139,7 @@ class Bridge(Verb):
 
     name = "bridge"
     kinds = ("movement",)
+    secret = True  # 15.12: the flip is made in secret
 
     def legal(self, match: Match, decision: Decision) -> list[Action]:
         if decision.side != SOVIET or pool(match) < 1:
@@ -141,7 +164,9 @@ class Bridge(Verb):
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         a, b = action.args
         _lay(match, a, b)
-        match.emit("bridge", f"a pontoon bridge is laid in {a} over the river to {b}", RULE)
+        match.emit(
+            "bridge", "the Soviet flips a pontoon bridge in secret", RULE, **_secretly(_key(a, b))
+        )
 
 
 class Lift(Verb):
@@ -149,6 +174,7 @@ class Lift(Verb):
 
     name = "bridge-lift"
     kinds = ("movement",)
+    secret = True
 
     def legal(self, match: Match, decision: Decision) -> list[Action]:
         if decision.side != SOVIET:
@@ -167,7 +193,7 @@ class Lift(Verb):
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         key = _key(*action.args)
         _take(match, key)
-        match.emit("bridge", f"the pontoon bridge {key} is lifted", RULE)
+        match.emit("bridge", "the Soviet lifts a pontoon bridge in secret", RULE, **_secretly(key))
 
 
 class Rebuild(Verb):
@@ -202,11 +228,12 @@ def wargame_verbs() -> list[Verb]:
 @hookimpl
 def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
     """Ruling PB3: a bridge whose hex holds no Soviet unit, or an Axis one, is eliminated."""
+    at = dict(_read(match).get("at", {}))
     for key in laid(match):
-        loc = _read(match)["at"][key]
+        loc = at[key]
         units = match.units_at(loc)
         if any(u.side == AXIS for u in units) or not any(u.side == SOVIET for u in units):
-            _take(match, key)
+            _take(match, key)  # the Axis sees it go: he took the hex or the stack went
             _ns(match)["lost"] = lost(match) + 1
             match.emit("bridge", f"the pontoon bridge in {loc} ({key}) is eliminated", RULE)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 from tests.games.pmd_steps import to_phase
@@ -140,3 +141,31 @@ def test_at_most_five_bridges_in_a_hex_6_1_15_12() -> None:
     assert f"bridge {a} {b}" in {str(x) for x in match.legal_actions()}
     match.apply(f"bridge {a} {b}")
     assert bridges._key(a, b) in bridges.laid(match)
+
+
+def test_the_bridge_flip_is_secret_from_the_axis_15_12() -> None:
+    """15.12 (ruling PB1): the flip is made in secret. The laid hexside is the Soviet's secret:
+    out of the Axis's view (the conformance view check finds it if it leaks), out of the
+    events' text, and the action's arguments are masked in the Axis's log; the Soviet sees all.
+    Lifted, the secret goes (no empty secret is kept)."""
+    from wargame.testing import view_problems
+    from wargame.web.seat import Lens
+
+    match, a, b = _soviet_move()
+    events = match.apply(f"bridge {a} {b}")
+    key = bridges._key(a, b)
+    assert bridges.bridged(match, a, b)
+    assert key in json.dumps(match.view("soviet"))
+    assert key not in json.dumps(match.view("axis")) and view_problems(match, "axis") == []
+    assert not any(a in e.text or b in e.text for e in events)
+    entry = {"side": "soviet", "action": f"bridge {a} {b}", "events": [e.to_json() for e in events]}
+    seen = Lens.of(match, "axis").entry(entry)
+    assert seen["action"] == "bridge: in secret" and key not in json.dumps(seen)
+    assert key in json.dumps(Lens.of(match, "soviet").entry(entry))
+    # the check is not blind: a view holding the Soviet's secrets is caught
+    match.state.vars["leak"] = dict(match.state.secrets["soviet"])
+    assert view_problems(match, "axis") != []
+    del match.state.vars["leak"]
+    match.apply(f"bridge-lift {a} {b}")
+    assert bridges.SECRET not in match.state.secrets.get("soviet", {})
+    assert not bridges.bridged(match, a, b)
