@@ -30,7 +30,7 @@ from wargame.errors import UsageError
 from wargame.geo import clip_ring
 from wargame.status import turn_words
 from wargame.symbols import Symbol
-from wargame.topology import Topology, is_box
+from wargame.topology import Graph, Topology, is_box
 
 if TYPE_CHECKING:
     from wargame.match import Match
@@ -161,7 +161,6 @@ _HEXSIDE_FAMILIES: tuple[tuple[str, str], ...] = (
     ("escarp", "escarpment"),
     ("cliff", "cliff"),
 )
-_UNKNOWN_HEXSIDE = (Stroke("#7d7d7d", 0.1),)
 
 _ROAD = (Stroke("#8b5a2b", 0.11),)
 _MINOR_ROAD = (Stroke("#a87b4f", 0.07, (0.2, 0.12), "butt"),)
@@ -211,7 +210,15 @@ def _line_style(feature: str) -> tuple[str, tuple[Stroke, ...]] | None:
     return None
 
 
-def _hexside_style(feature: str) -> tuple[Stroke, ...]:
+_OWN_HEXSIDE_COLOURS = ("#c2185b", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f", "#8d6e63", "#455a64")
+"""Colours for hexside features the palette does not know, given in order (a qualitative set
+that stays clear of the rivers' blues and the roads' browns)."""
+
+
+def _hexside_style(feature: str, own: Sequence[str] = ()) -> tuple[Stroke, ...]:
+    """The palette's or its family's strokes; a title's own feature (PMD's Stalin line, Kerch,
+    fort lines), the ``own`` list giving its place among them, gets a dashed line of its own
+    colour, so the map and its key tell them apart."""
     style = _HEXSIDE_STYLES.get(feature)
     if style is not None:
         return style
@@ -219,7 +226,20 @@ def _hexside_style(feature: str) -> tuple[Stroke, ...]:
     for word, family in _HEXSIDE_FAMILIES:
         if word in low:
             return _HEXSIDE_STYLES[family]
-    return _UNKNOWN_HEXSIDE
+    index = own.index(feature) if feature in own else zlib.crc32(feature.encode())
+    return (Stroke(_OWN_HEXSIDE_COLOURS[index % len(_OWN_HEXSIDE_COLOURS)], 0.12, (0.25, 0.12)),)
+
+
+def _own_hexside_features(graph: Graph) -> list[str]:
+    """The map's hexside features the palette does not know, in a stable order."""
+    found = {f for row in graph.edge_features for feats in row for f in feats}
+    return sorted(
+        f
+        for f in found
+        if _line_style(f) is None
+        and f not in _HEXSIDE_STYLES
+        and not any(word in f.lower() for word, _family in _HEXSIDE_FAMILIES)
+    )
 
 
 # --------------------------------------------------------------------------- the scene
@@ -417,6 +437,7 @@ def _segments_between(
     a box that is not drawn are left out with it."""
     graph = topology.graph()
     ids = graph.ids
+    own = _own_hexside_features(graph) if hexes else []
     for i, nbrs in enumerate(graph.adj):
         a = ids[i]
         ax, ay = pos[a]
@@ -458,7 +479,7 @@ def _segments_between(
                     layer = scene.layer(kind, strokes, 3.0 if kind == "rail" else 2.8)
                     layer.segments.append((ax, ay, bx, by))
                 else:
-                    layer = scene.layer(f"hexside {feature}", _hexside_style(feature), 2.5)
+                    layer = scene.layer(f"hexside {feature}", _hexside_style(feature, own), 2.5)
                     layer.segments.append((mx - px, my - py, mx + px, my + py))
                 layer.ends.append((a, b))
 

@@ -175,6 +175,17 @@ def test_a_title_may_name_its_colours(hexland: Title, monkeypatch: pytest.Monkey
         render.svg(match)
 
 
+def test_a_title_s_own_hexside_features_get_their_own_dashed_colours() -> None:
+    """Features the palette does not know (PMD's Stalin line, fort lines, Kerch) each get a
+    colour of their own, in the map's order, dashed, so the map and its key tell them apart."""
+    own = ["fortified-line", "kerch", "sivash", "soviet-supply", "south-volga", "stalin-line"]
+    styles = [render._hexside_style(f, own) for f in own]
+    assert len({s[0].colour for s in styles}) == len(own)
+    assert all(s[0].dash for s in styles)
+    assert render._hexside_style("minor-river", own) == render._hexside_style("minor-river")
+    assert render._hexside_style("minor-river")[0].colour not in {s[0].colour for s in styles}
+
+
 def test_a_concealed_unit_shows_only_its_side(hexland: Title) -> None:
     match = Match(hexland)
     match.state.units["7-arm"].hidden_from = ["red"]
