@@ -266,6 +266,14 @@ class StackingSettings(Settings):
         default_factory=dict,
         description="side -> unit-type tag -> the most such units in a location, beside the weight",
     )
+    augment_flag: str | None = Field(
+        None,
+        description="unit flag naming another unit: weighs nothing while stacked with it (PMD 6.1)",
+    )
+    examine_battles: bool = Field(
+        False,
+        description="a battle's locations are checked before any unit is revealed (PMD 6.3)",
+    )
     check: list[str] = Field(default_factory=list, description="phase ids ending with a check")
     chooser: Literal["owner", "enemy"] = Field(
         "owner", description="who picks the units removed (Barbarossa 6.2: the opponent)"

@@ -240,6 +240,12 @@ def resolve(match: Match, battle: Battle) -> None:
     if match.hook.wargame_before_reveal(match=match, battle=battle):
         store(match, battle)
         return  # a side decides before the units are revealed; its verb calls resolve() again
+    if match.settings("stacking").get("examine_battles"):
+        from wargame.mechanics import stacking
+
+        if stacking.examine(match, battle):  # PMD 6.3: overstacks found as it is examined
+            store(match, battle)
+            return
     units = match.state.units
     rule = settings(match).get("reveal_rule")
     for uid in battle.attackers:

@@ -10,7 +10,11 @@ beside the weight), ``check`` (phase ids), ``chooser`` ("owner" or "enemy"), ``r
 1941, raised by Close Combat markers) and ``feature_limits`` (a location feature -> the limit
 there when higher: PMD 6.1's city 10 and heavy fort 5); ``tag_caps`` (side -> unit-type tag ->
 the most units with that tag in a location, whatever their weight: PMD 6.1's one Axis flak
-and one artillery unit, five Soviet artillery divisions).
+and one artillery unit, five Soviet artillery divisions); ``augment_flag`` (a unit flag naming
+another unit: while both are in the stack weighed, the flagged unit weighs nothing: PMD 6.1's
+regiment augmenting a division); ``examine_battles`` (a battle's locations are checked as it is
+examined, before any unit is revealed: PMD 6.3; a title that asks other things first calls
+:func:`examine` from its ``wargame_before_reveal`` instead).
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from collections.abc import Iterable
 
 from wargame.actions import Action, Decision
 from wargame.hookspecs import BotHints, hookimpl, on_phase
-from wargame.match import Match
+from wargame.match import Battle, Match
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 
@@ -42,7 +46,10 @@ def limit(match: Match, side: str, loc: str | None = None) -> float:
 
 def weight(match: Match, ids: Iterable[str]) -> float:
     units = match.state.units
-    return sum(float(match.unit_type(units[i]).get("stacking", 1)) for i in ids)
+    ids = list(ids)
+    flag = match.settings("stacking").get("augment_flag")
+    free = {i for i in ids if units[i].flags.get(flag) in ids} if flag else set()
+    return sum(float(match.unit_type(units[i]).get("stacking", 1)) for i in ids if i not in free)
 
 
 def over(match: Match, side: str, ids: list[str], loc: str | None = None) -> bool:
@@ -97,6 +104,46 @@ def ask(match: Match, side: str, only: Iterable[str] | None = None) -> None:
         )
 
 
+def examine(match: Match, battle: Battle) -> bool:
+    """A battle's defending stacks are examined by the attacker (PMD 6.3): the first target
+    location where the defender is over the limit has its surplus removed now, before any unit
+    is revealed. True when a side was asked: the battle waits and :class:`Remove` resolves it
+    again once that location is legal. (The attacker's own stacks are his to examine at any
+    time; a title checks them when its rules say, PMD at each phase start.)"""
+    units = match.state.units
+    if not battle.attackers:
+        return False
+    side = match.enemy(units[battle.attackers[0]].side)
+    for loc in battle.extra.get("targets", [battle.target]):
+        ids = [u.id for u in match.units_at(loc) if u.side == side]
+        if ids and over(match, side, ids, loc):
+            rule = match.settings("stacking").get("rule")
+            who = chooser(match, side)
+            match.push(
+                who,
+                "overstack",
+                f"{loc} is over the stacking limit, found as battle {battle.id} is examined"
+                + (f" ({rule})" if rule else "")
+                + ": remove units",
+                loc=loc,
+                battle=battle.id,
+                **({"owner": side} if who != side else {}),
+            )
+            return True
+    return False
+
+
+def _resume_battle(match: Match) -> None:
+    from wargame.mechanics import combat
+
+    battle = combat.active(match)
+    if battle is not None and not match.state.pending:
+        units = match.state.units
+        battle.attackers = [i for i in battle.attackers if units[i].loc is not None]
+        battle.defenders = [i for i in battle.defenders if units[i].loc is not None]
+        combat.resolve(match, battle)
+
+
 class Remove(Verb):
     name = "remove"
     kinds = ("overstack",)
@@ -116,7 +163,11 @@ class Remove(Verb):
         ids = [i for i in match.occupied().get(loc, []) if match.state.units[i].side == owner]
         if ids and over(match, owner, ids, loc):
             extra = {"owner": owner} if owner != decision.side else {}
+            if "battle" in decision.context:
+                extra["battle"] = decision.context["battle"]
             match.push(decision.side, decision.kind, decision.prompt, loc=loc, **extra)
+        elif "battle" in decision.context:
+            _resume_battle(match)  # the stack is legal: the battle goes on (PMD 6.3)
 
 
 @on_phase("end", ids_from=lambda match: match.settings("stacking").get("check", ()))

@@ -20,6 +20,7 @@ from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as combat_mechanic
+from wargame.mechanics import stacking
 from wargame.plugins import Verb
 
 from . import closecombat
@@ -30,8 +31,12 @@ NONE = "none"
 
 @hookimpl
 def wargame_before_reveal(match: Match, battle: Battle) -> bool | None:
-    """13.1, 14.3 then 13.0: the MA attacker's marker, then the defender's reveals."""
-    return True if closecombat.ask_attacker(match, battle) or ask(match, battle) else None
+    """13.1, 14.3, then 6.3, then 13.0: the MA attacker's marker, the stacks examined (an
+    overstack reduced by its owner before any untried unit is seen: ``stacking.examine``,
+    ruling S2), then the defender's reveals."""
+    if closecombat.ask_attacker(match, battle) or stacking.examine(match, battle):
+        return True
+    return True if ask(match, battle) else None
 
 
 def hidden(match: Match, battle: Battle) -> list[str]:

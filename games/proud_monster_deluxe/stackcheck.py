@@ -6,7 +6,8 @@ retreating, advancing: ``wargame_moved``) are checked at the start of the next p
 6.1's limits (the kernel's ``stacking`` mechanic: weights, the Soviet 1941 limit, city and
 heavy-fort limits, the tag caps), and the owner of each stack over them is asked to remove units
 (``remove UNIT``, the kernel's verb) until it is not. Only the hexes entered are read, so the
-check is cheap. The kernel's own end-of-Cleanup check (``check`` in title.json) stays."""
+check is cheap. The kernel's own end-of-Cleanup check (``check`` in title.json) stays, and a
+battle's stacks are checked as it is examined (``stacking.examine`` from ``reveal.py``, S2)."""
 
 from __future__ import annotations
 

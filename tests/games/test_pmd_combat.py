@@ -551,6 +551,7 @@ def test_t13_the_defender_picks_which_untried_units_to_reveal_until_below_1_3_13
     rest stay untried, their values never drawn, and the battle is an automatic 2/0."""
     match = _combat_phase()
     target, origin, _ = _clear_hexes(match)
+    match.state.vars["soviet_stack_limit"] = 5  # 6.1: five a hex once 2 CC markers are earned
     rds = [put(match, uid, target).id for uid in SOVIET_RDS[:5]]
     _rd_faces(match, "3-4-5")
     put(match, "rom-mtb-1", origin)  # 2-2-5

@@ -151,3 +151,71 @@ def test_the_enemy_removes_when_the_title_says_so(tmp_path: Path) -> None:
     assert legal(m) == {"remove 1-inf", "remove 2-inf", "remove 3-inf", "remove 7-arm"}
     m.apply("remove 7-arm")
     assert m.state.units["7-arm"].loc is None and m.decision.kind != "overstack"
+
+
+def _examined(tmp_path: Path, examine: bool) -> Match:
+    """Blue's combat phase, 1-inf next to Red's 0909 and Red's r4 put into it (four weight
+    points against the limit of three): an overstack nobody has checked yet."""
+    opts = {"limit": 3, "check": ["combat"], "rule": "HL 7.1", "examine_battles": examine}
+    m = Match(title(tmp_path, **opts))
+    m.apply("end")
+    assert decision(m) == ("blue", "combat")
+    beside = next(h for h in sorted(m.topology.neighbours("0909")) if not m.units_at(h))
+    put(m, "1-inf", beside)
+    put(m, "r4", "0909")
+    return m
+
+
+def test_a_battle_s_stack_found_overstacked_is_reduced_before_revealing_pmd_6_3(
+    tmp_path: Path,
+) -> None:
+    """``examine_battles``: the defender's hex is checked as the battle is examined; its owner
+    removes units of his choice, then the battle goes on without them."""
+    m = _examined(tmp_path, True)
+    m.apply("attack 0909 with 1-inf")
+    d = m.decision
+    assert d is not None and (d.side, d.kind) == ("red", "overstack")
+    assert "found as battle" in d.prompt and d.context["battle"]
+    assert legal(m) == {"remove r1", "remove r2", "remove r3", "remove r4", "remove hq-red"}
+    events = m.apply("remove r2")
+    assert m.state.units["r2"].loc is None and stacking.overstacked(m, "red") == []
+    revealed = {e.text.split()[0] for e in events if e.kind == "reveal"}
+    assert "r2" not in revealed and {"r1", "r3", "r4"} <= revealed  # removed before revealing
+    assert [e.kind for e in events].count("battle") == 1  # then the battle is fought
+
+
+def test_only_the_defending_stack_is_examined_pmd_6_3(tmp_path: Path) -> None:
+    """The attacker's own overstack is not what the battle examines: it waits for the title's
+    own check."""
+    m = _examined(tmp_path, True)
+    put(m, "r4", "1009")
+    beside = m.state.units["1-inf"].loc
+    for uid in ("2-inf", "3-inf", "7-arm"):
+        put(m, uid, beside)  # four blue units
+    events = m.apply("attack 0909 with 1-inf")
+    assert [e.kind for e in events].count("battle") == 1
+    assert not any(e.kind == "eliminated" and "stacking" in e.text for e in events)
+
+
+def test_without_examine_battles_a_battle_leaves_the_overstack_to_the_phase_check(
+    tmp_path: Path,
+) -> None:
+    m = _examined(tmp_path, False)
+    events = m.apply("attack 0909 with 1-inf")
+    assert {"r1", "r2", "r3", "r4"} <= {e.text.split()[0] for e in events if e.kind == "reveal"}
+    assert [e.kind for e in events].count("battle") == 1  # fought with all four
+    assert stacking.overstacked(m, "red") == ["0909"]
+
+
+def test_an_augmenting_unit_weighs_nothing_with_its_host_pmd_6_1(tmp_path: Path) -> None:
+    """``augment_flag``: a unit whose flag names a unit of the same stack weighs nothing; apart
+    from it, or with the flag naming no one there, it weighs as its type says."""
+    m = Match(title(tmp_path, limit=3, augment_flag="augments"))
+    m.apply("move 7-arm 0204 0305")
+    assert stacking.overstacked(m, "blue") == ["0305"]
+    m.state.units["7-arm"].flags["augments"] = "1-inf"
+    assert stacking.weight(m, ["1-inf", "2-inf", "3-inf", "7-arm"]) == 3
+    assert stacking.overstacked(m, "blue") == []
+    assert stacking.weight(m, ["2-inf", "3-inf", "7-arm"]) == 3  # its host not in the stack
+    m.state.units["7-arm"].flags["augments"] = "8-arm"  # a host elsewhere
+    assert stacking.overstacked(m, "blue") == ["0305"]
