@@ -77,6 +77,15 @@ def test_a_lone_defender_out_of_supply_rounds_up_8_5() -> None:
     assert _price(match, [RDS[0]], ["ger-id-239"]).defense == 4  # 3.5 up
 
 
+def test_t14_a_lone_defence_factor_of_1_out_of_supply_stays_1_8_5() -> None:
+    """T14: a stack is never below 1: one out-of-supply RD of DF 1 defends at 1, not 0."""
+    match, target, _origin = _position()
+    rd = match.state.units[revealed(match, RDS[0], target)]
+    rd.face = {"attack": 1, "defense": 1, "movement": 5}  # the pool's weakest face
+    _unsupplied(match, RDS[0])
+    assert _price(match, ["ger-id-239"], [RDS[0]]).defense == 1
+
+
 def test_a_mobile_assault_attacks_at_full_strength_its_defender_halved_8_6_14_5() -> None:
     match, target, origin = _position()
     put(match, "ger-pd-9", origin)  # 9-6-12

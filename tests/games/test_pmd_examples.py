@@ -78,6 +78,8 @@ def test_t3_vp_hex_values_and_moscow_both_hexes_4_5_1() -> None:
     assert victory.axis_vp(match) == 13  # both: +9
     control["4219"] = "soviet"
     assert victory.axis_vp(match) == 4  # either retaken: -9
+    control["4219"] = "axis"
+    assert victory.axis_vp(match) == 13  # the missing one retaken: +9 again
 
 
 def _moscow(roll: int) -> Match:
@@ -104,8 +106,9 @@ def test_t7_moscow_roll_5_goes_on_with_9_vp_and_no_second_roll_4_4() -> None:
     assert match.outcome is None and victory.axis_vp(match) == 9 + 4 + 3
     match.state.control["4219"] = "soviet"
     match.state.control["4219"] = "axis"
+    dice = match.state.dice
     victory.moscow_roll(match)  # a recapture: no new roll
-    assert match.outcome is None
+    assert match.outcome is None and match.state.dice == dice
 
 
 def test_t7_no_moscow_roll_from_turn_205_4_4() -> None:

@@ -312,6 +312,18 @@ def test_mud_and_snow_use_their_tec_columns_12_4() -> None:
     assert chart_cost(match, pd, x, y, ("S", "S")) == move["mech@S"]  # frozen: no river cost
 
 
+def test_no_zoc_a_unit_moves_from_enemy_adjacent_hex_to_enemy_adjacent_hex_1_5() -> None:
+    """1.5: there are no zones of control: a Soviet unit next to an Axis unit walks round it,
+    hex to hex next to it, and on, paying the terrain alone."""
+    match = _after_112(_match())
+    to_phase(match, "soviet", "movement")
+    clear(match)
+    put(match, "ger-id-239", "3020")
+    rd = put(match, "sov-rd-kovo-29", "3019")
+    match.apply("move sov-rd-kovo-29 3019 3120 3121 3021")
+    assert rd.loc == "3021"
+
+
 # --------------------------------------------------------------------------- stacking (6.1)
 
 
