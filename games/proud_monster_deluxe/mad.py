@@ -5,8 +5,13 @@ its defence factor (defending it uses that anyway). In a PA in offensive supply 
 other German division attacking from its hex it gives 1R (a unit shift, capped by 13.5) and adds
 1 to the defender's step loss result, before a city doubles it (so 2 in a city). Eliminated, it
 is removed from play (``eliminated.py``). Its two shell markers and their refit are
-``bombard.py``'s (as HARKO's, 15.5). Not built: its automatic counter-battery 1L (ambiguous,
-digest 17.12)."""
+``bombard.py``'s (as HARKO's, 15.5).
+
+Its automatic counter-battery 1L (ruling MD1; digest 17.12 asks which way it points): the text's
+only counter-battery is 15.11's, the CB Guards Artillery Divisions' counter-preparation barrage
+made automatic, a 1L on an enemy PA on the hex they defend in offensive supply. A 1L can only
+help the MAD's side when it defends, so the MAD in offensive supply in a hex a Soviet PA
+assaults shifts that PA 1L (a unit shift, in 13.5's cap), with no die roll."""
 
 from __future__ import annotations
 
@@ -18,6 +23,7 @@ from wargame.state import Unit
 
 from .combat import CAPPED, unsupplied
 from .losses import offensive_supply
+from .turns import SOVIET
 
 RULE = "PMD 15.21"
 TYPE = "mad"
@@ -58,10 +64,28 @@ def extra_loss(match: Match, battle: Battle) -> int:
     return 1 if supported(match, battle) else 0
 
 
+def counter_battery(match: Match, battle: Battle) -> bool:
+    """15.21 (ruling MD1): a Soviet PA on a hex the MAD defends in offensive supply."""
+    units = match.state.units
+    if battle.kind != "attack" or not battle.attackers:
+        return False
+    if units[battle.attackers[0]].side != SOVIET:
+        return False
+    return any(
+        is_mad(match, units[i])
+        and units[i].loc is not None
+        and unsupplied(units[i]) is None
+        and offensive_supply(match, units[i])
+        for i in battle.defenders
+    )
+
+
 @hookimpl
 def wargame_combat_shifts(match: Match, battle: Battle) -> list[Shift]:
     if supported(match, battle):
         return [Shift.right(1, "the MAD supports a German division's PA", RULE, CAPPED)]
+    if counter_battery(match, battle):
+        return [Shift.left(1, "the MAD's automatic counter-battery", RULE, CAPPED)]
     return []
 
 

@@ -47,3 +47,24 @@ def test_the_mad_may_not_mobile_assault_15_21() -> None:
     assert mad.wargame_veto(match=match, decision=decision, action=move) == (
         "the MAD may not mobile-assault (PMD 15.21)"
     )
+
+
+def test_the_mad_defending_in_offensive_supply_shifts_a_soviet_pa_1l_counter_battery_15_21() -> (
+    None
+):
+    """15.21 (ruling MD1): the MAD's automatic counter-battery is 15.11's CB effect, a 1L on an
+    enemy PA on the hex it defends in offensive supply, with no die roll; none when it lacks
+    offensive supply, none on a hex without it, none on its own side's attacks."""
+    match = at_phase("soviet", "combat")
+    target, origin = clear_pair(match)
+    match.reveal(put(match, RD, origin))
+    put(match, "ger-mad", target)
+    put(match, "ger-id-7", target)
+    battle = Battle("b1", [RD], ["ger-mad", "ger-id-7"], target, {RD: origin}, "attack")
+    [shift] = mad.wargame_combat_shifts(match=match, battle=battle)
+    assert (shift.columns, shift.rule, shift.group) == (-1, "PMD 15.21", "capped")
+    assert not match.state.pending  # automatic: nothing asked, no die
+    without = Battle("b2", [RD], ["ger-id-7"], target, {RD: origin}, "attack")
+    assert mad.wargame_combat_shifts(match=match, battle=without) == []
+    match.state.units["ger-mad"].flags["oos"] = True  # out of supply: no offensive supply
+    assert mad.wargame_combat_shifts(match=match, battle=battle) == []
