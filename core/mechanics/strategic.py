@@ -152,14 +152,22 @@ def begin(match: Match, side: str) -> None:
     state.update({"period": period(match, side), "used": 0, "moved": [], "ends": {}})
 
 
-def spend(match: Match, side: str, units: Sequence[Unit], dest: str) -> None:
-    """Record ``units`` as moved strategically to ``dest`` this period."""
+def spend(
+    match: Match,
+    side: str,
+    units: Sequence[Unit],
+    dest: str,
+    markers: Mapping[str, int] | None = None,
+) -> None:
+    """Record ``units`` as moved strategically to ``dest`` this period, and ``markers`` (id ->
+    weight: what moves strategically without being a unit, PMD 11.2's artillery shell marker)."""
     state = match.state.ns(NAME)
     if state.get("period") != period(match, side):
         begin(match, side)
-    state["used"] = int(state["used"]) + sum(weight(match, u) for u in units)
-    state["moved"].extend(u.id for u in units)
-    state["ends"][dest] = int(state["ends"].get(dest, 0)) + len(units)
+    extra = dict(markers or {})
+    state["used"] = int(state["used"]) + sum(weight(match, u) for u in units) + sum(extra.values())
+    state["moved"].extend([*(u.id for u in units), *extra])
+    state["ends"][dest] = int(state["ends"].get(dest, 0)) + len(units) + len(extra)
 
 
 # ----------------------------------------------------------------------------- where

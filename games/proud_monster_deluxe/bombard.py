@@ -22,9 +22,13 @@ state namespace ``pmd-bombard`` by unit id (a gun starts with its 2 shell marker
   refit, then 2; the MAD: 2) fires no more until the Axis ``shellrefit GUN`` in his Refit Phase
   for 1 MRP: the Fired marker comes off and the Refit marker (9.5.1's ``refit`` flag, removed
   at Cleanup) goes on.
-- Shells (15.5, 15.21): ``shell GUN`` in the Axis Reinforcement Phase rebuilds one for 1 MRP,
-  up to 2 (ruling BM2: it joins its gun at once). A gun destroyed takes its shells, markers and
-  flags out of the game."""
+- Shells (15.5, 15.10, 15.21): ``shell GUN`` in the Axis Reinforcement Phase rebuilds one for
+  1 MRP, up to 2 (counting those on their way). It arrives in the North OKH area like any German
+  unit (9.1.1) and travels by Axis strategic movement (``strategic SHELL DEST``, 1 step of 11.2's
+  8 a week, 11.2's routing limits; ``strategic.py``) to the other OKH area or to its gun's urban
+  hex, or waits for its gun to come to it (stacked with HARKO, 15.5); it joins the gun where
+  they meet, and only then may be fired (ruling BM2). A gun destroyed takes its shells, those
+  on their way too, its markers and flags out of the game."""
 
 from __future__ import annotations
 
@@ -98,13 +102,77 @@ def _start_shells(match: Match, unit: Unit) -> int:
     return SHELLS
 
 
+def owned(match: Match, unit: Unit) -> int:
+    """The gun's shell markers: under it and on their way to it (ruling BM2)."""
+    st = gun_state(match, unit)
+    return int(st["shells"]) + len(st.get("travelling", {}))
+
+
 def lra_shells(match: Match) -> int:
-    """The shell markers held by Heavy Gustav and Dora together (at most 2, 15.10)."""
+    """The shell markers of Heavy Gustav and Dora together (at most 2, 15.10), those on their
+    way included."""
     return sum(
-        gun_state(match, u)["shells"]
-        for u in match.state.units.values()
-        if u.side == AXIS and is_lra(match, u)
+        owned(match, u) for u in match.state.units.values() if u.side == AXIS and is_lra(match, u)
     )
+
+
+ARRIVE = "box:okh-north"
+"""15.5: a rebuilt shell arrives in the North OKH area like any German unit."""
+SHELL_RULE = "PMD 15.5, 11.2"
+
+
+def travelling(match: Match) -> dict[str, str]:
+    """The rebuilt shell markers not yet with their gun: id -> the OKH area each waits in."""
+    out: dict[str, str] = {}
+    for st in match.state.plugins.get(NS, {}).values():
+        if isinstance(st, dict):
+            out.update(st.get("travelling", {}))
+    return out
+
+
+def _gun_of(match: Match, marker: str) -> Unit:
+    for uid, st in _ns(match).items():
+        if isinstance(st, dict) and marker in st.get("travelling", {}):
+            return match.state.units[uid]
+    raise KeyError(marker)
+
+
+def shell_end_problem(match: Match, marker: str, dest: str) -> str | None:
+    """15.5, 15.10 (ruling BM2): a shell marker's strategic move ends in an OKH area or with
+    its gun (15.10: "moved to the location of" its gun); it waits nowhere else alone."""
+    gun = _gun_of(match, marker)
+    if dest.startswith("box:okh-") or dest == gun.loc:
+        return None
+    return f"{marker} moves to an OKH area or to {gun.id}'s hex (ruling BM2, {SHELL_RULE})"
+
+
+def shell_moved(match: Match, marker: str, dest: str) -> None:
+    """The shell marker's strategic move is made (``strategic.py``): it is at ``dest`` now."""
+    gun = _gun_of(match, marker)
+    gun_state(match, gun, keep=True)["travelling"][marker] = dest
+    join(match)
+
+
+def join(match: Match) -> None:
+    """15.5: a shell marker where its gun is goes under it (placed under HARKO, it moves with
+    it), whichever of them came to the other."""
+    for uid, st in list(match.state.plugins.get(NS, {}).items()):
+        if not isinstance(st, dict) or not st.get("travelling"):
+            continue
+        gun = match.state.units[uid]
+        here = [m for m, loc in st["travelling"].items() if loc == gun.loc]
+        for marker in here:
+            del st["travelling"][marker]
+            st["shells"] += 1
+            match.emit("bombard", f"{marker} joins {uid}: under it now", _rule(match, gun))
+        if here:
+            match.touch()
+
+
+@hookimpl
+def wargame_settled(match: Match) -> None:
+    """A gun that comes to its waiting shell marker picks it up (15.5: stacked with HARKO)."""
+    join(match)
 
 
 def fire_limit(match: Match, unit: Unit) -> int:
@@ -410,7 +478,8 @@ class ShellRefit(GunPurchase):
 
 
 class Shell(GunPurchase):
-    """``shell GUN``: rebuild one of the gun's 2 shell markers for 1 MRP (ruling BM2)."""
+    """``shell GUN``: rebuild one of the gun's 2 shell markers for 1 MRP; it arrives in the
+    North OKH area (15.5; ruling BM2)."""
 
     name = "shell"
     kinds = ("reinforce",)
@@ -419,8 +488,8 @@ class Shell(GunPurchase):
     cost = "a shell marker"
 
     def blocked(self, match: Match, unit: Unit, rule: str) -> str | None:
-        if gun_state(match, unit)["shells"] >= SHELLS:
-            return f"{unit.id} has its 2 shell markers ({rule})"
+        if owned(match, unit) >= SHELLS:
+            return f"{unit.id} has its 2 shell markers (under it or on their way) ({rule})"
         if is_lra(match, unit) and lra_shells(match) >= SHELLS:
             return f"Heavy Gustav and Dora have their 2 shell markers ({rule})"
         if gun_state(match, unit).get("gone"):
@@ -429,8 +498,16 @@ class Shell(GunPurchase):
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         unit = self.pay(match, action)
-        gun_state(match, unit, keep=True)["shells"] += 1
-        match.emit("bombard", f"{unit.id} rebuilds a shell marker (1 MRP)", _rule(match, unit))
+        st = gun_state(match, unit, keep=True)
+        st["built"] = int(st.get("built", 0)) + 1
+        marker = f"shell-{unit.id}-{st['built']}"
+        st.setdefault("travelling", {})[marker] = ARRIVE
+        match.emit(
+            "bombard",
+            f"{unit.id} rebuilds a shell marker (1 MRP): {marker} arrives in {ARRIVE}",
+            _rule(match, unit),
+        )
+        join(match)  # a gun in the North OKH area takes it at once
         match.touch()
 
 

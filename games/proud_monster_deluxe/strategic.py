@@ -13,7 +13,12 @@ before turn 205 and south of the Caucasus line before turn 301. The unit has the
 OKH area it enters the map by that area's ZOMO hexes from the next week, as a reinforcement
 there does (9.1.1, 9.1.2: the ``entry`` flag, gone once it is on the map).
 
-Overland supply is the supply rules' answer for the unit (8.2, ``overland_supply``; ruling ST1)."""
+Overland supply is the supply rules' answer for the unit (8.2, ``overland_supply``; ruling ST1).
+
+A rebuilt shell marker (15.5, 15.10; ruling BM2) is no unit but moves by the same verb
+(``strategic SHELL DEST``) from the OKH area it waits in, counting 1 step (11.2), to the other
+OKH area or to its gun's urban hex (``bombard.py`` says which ends it may take and joins it to
+the gun)."""
 
 from __future__ import annotations
 
@@ -159,10 +164,15 @@ def move_problem(match: Match, unit: Unit, dest: str) -> str | None:
     problem = unit_problem(match, unit)
     if problem:
         return problem
-    origin = unit.loc
-    assert origin is not None
+    assert unit.loc is not None
+    return route_problem(match, unit.id, unit.loc, dest, cost(match, unit))
+
+
+def route_problem(match: Match, name: str, origin: str, dest: str, need: int) -> str | None:
+    """Why ``name`` (a unit or a marker, ``need`` steps) may not move strategically from
+    ``origin`` to ``dest`` now (11.2), or None: the way, the end and the week's capacity."""
     if dest == origin:
-        return f"{unit.id} is already at {dest}"
+        return f"{name} is already at {dest}"
     if origin not in OKH.values() and dest not in OKH.values():
         return f"not from one urban hex to another; go by an OKH area ({RULE})"
     if dest in OKH.values():
@@ -178,10 +188,9 @@ def move_problem(match: Match, unit: Unit, dest: str) -> str | None:
             return f"may not end at {dest}: {why}"
         if dest not in reachable(match, half(match, dest)):
             return f"no strategic route to {dest} avoiding enemy units ({RULE})"
-    need = cost(match, unit)
     if used(match) + need > capacity(match):
         return (
-            f"{unit.id} needs {need} of the {capacity(match)} steps a week and "
+            f"{name} needs {need} of the {capacity(match)} steps a week and "
             f"{capacity(match) - used(match)} are left ({RULE})"
         )
     return None
@@ -191,11 +200,44 @@ def destinations(match: Match, unit: Unit) -> list[str]:
     if unit_problem(match, unit) or used(match) + cost(match, unit) > capacity(match):
         return []
     assert unit.loc is not None
-    if unit.loc not in OKH.values():
-        return [OKH[half(match, unit.loc)]]
-    own = half(match, unit.loc)
+    return _ends(match, unit.loc)
+
+
+def _ends(match: Match, origin: str) -> list[str]:
+    """Where a strategic move from ``origin`` may end (11.2), before the capacity."""
+    if origin not in OKH.values():
+        return [OKH[half(match, origin)]]
+    own = half(match, origin)
     towns = sorted(h for h in reachable(match, own) if urban(match, h))
-    return [b for b in OKH.values() if b != unit.loc] + towns
+    return [b for b in OKH.values() if b != origin] + towns
+
+
+MARKER_STEPS = 1
+"""11.2: an artillery shell marker counts 1 step of the capacity."""
+
+
+def _markers(match: Match) -> dict[str, str]:
+    """Markers moving strategically on their own (11.2): the rebuilt shell markers in an OKH
+    area (15.5, 15.10; ``bombard.travelling``), id -> where each is."""
+    from .bombard import travelling  # bombard imports this module
+
+    return travelling(match)
+
+
+def marker_problem(match: Match, marker: str, dest: str | None = None) -> str | None:
+    """Why the shell marker may not move strategically (to ``dest``) now (11.2), or None."""
+    from .bombard import shell_end_problem
+
+    where = _markers(match).get(marker)
+    if where is None:
+        return f"no shell marker {marker} in an OKH area ({RULE})"
+    if marker in shared.moved(match, AXIS):
+        return f"{marker} has moved strategically this week ({RULE})"
+    if dest is None:
+        return None
+    return route_problem(match, marker, where, dest, MARKER_STEPS) or shell_end_problem(
+        match, marker, dest
+    )
 
 
 class Strategic(Verb):
@@ -207,12 +249,21 @@ class Strategic(Verb):
     def actors(self, match: Match, decision: Decision) -> list[str]:
         if not _in_phase(match, decision.side) or used(match) >= capacity(match):
             return []
-        return [u.id for u in match.units_of(AXIS) if unit_problem(match, u) is None]
+        units = [u.id for u in match.units_of(AXIS) if unit_problem(match, u) is None]
+        return units + [m for m in _markers(match) if marker_problem(match, m) is None]
 
     def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
-        unit = match.state.units.get(actor)
-        if unit is None or not _in_phase(match, decision.side):
+        if not _in_phase(match, decision.side):
             return []
+        unit = match.state.units.get(actor)
+        if unit is None:
+            where = _markers(match).get(actor)
+            ends = [] if where is None else _ends(match, where)
+            return [
+                Action("strategic", (actor, d))
+                for d in ends
+                if marker_problem(match, actor, d) is None
+            ]
         return [Action("strategic", (actor, d)) for d in destinations(match, unit)]
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
@@ -222,10 +273,15 @@ class Strategic(Verb):
             return f"strategic movement is the Axis Initial Movement Phase's ({RULE})"
         unit = match.state.units.get(action.args[0])
         if unit is None:
+            if action.args[0] in _markers(match):
+                return marker_problem(match, *action.args)
             return f"no unit {action.args[0]}"
         return move_problem(match, unit, action.args[1])
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
+        if action.args[0] not in match.state.units:
+            self._marker(match, *action.args)
+            return
         unit = match.state.units[action.args[0]]
         dest = action.args[1]
         origin = unit.loc
@@ -244,6 +300,20 @@ class Strategic(Verb):
             unit=unit.id,
             loc=dest,
         )
+
+    def _marker(self, match: Match, marker: str, dest: str) -> None:
+        """A shell marker's strategic move (11.2: 1 step): the gun's module places it."""
+        from .bombard import shell_moved
+
+        origin = _markers(match)[marker]
+        shared.spend(match, AXIS, [], dest, {marker: MARKER_STEPS})
+        match.emit(
+            "strategic",
+            f"{marker} moves strategically {origin} -> {dest} ({used(match)}/{capacity(match)} steps)",
+            RULE,
+            loc=dest,
+        )
+        shell_moved(match, marker, dest)
 
 
 @hookimpl

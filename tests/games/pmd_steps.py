@@ -2,7 +2,8 @@
 push on the way (the supply concentration at each Axis Refit Phase, 8.9; the Paulus Pause in the
 Axis weeks of turns 114-115, 8.10) are declined, the Fortified Area that must be placed on turn
 309 (15.16) goes in the first hex offered, the last Soviet arrivals offered past the RVGK's
-limits (11.3) go in the last hex offered, everything else is ended."""
+limits (11.3) go in the last hex offered, a winter attrition loss that must be allocated (12.4)
+goes to the first choice offered, everything else is ended."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ def end(match: Match) -> None:
     """Decline the pending pushed decision, or end the phase."""
     d = match.decision
     answer = DECLINE.get(d.kind, "end") if d is not None else "end"
+    if d is not None and d.kind == "attrition":  # 12.4: allocated, never declined
+        answer = str(next(iter(match.legal_actions())))
     if answer == "concentration pass" and match.check(answer) is not None:
         answer = "concentration rescind"
     if answer == "end" and d is not None and d.kind == "reinforce":

@@ -137,13 +137,80 @@ def test_disassembly_takes_a_week_without_shells_then_harko_moves_15_5() -> None
 
 
 def test_a_shell_marker_is_rebuilt_for_one_mrp_up_to_two_15_5() -> None:
+    """15.5 (ruling BM2): 1 MRP a shell, at most 2 under the gun or on their way; a rebuilt one
+    arrives in the North OKH area, not under its gun, and cannot be fired from there."""
     match, _, _ = _position("reinforce")
     harko = match.state.units["ger-harko"]
-    points(match, AXIS)["mrp"] = 2
+    points(match, AXIS)["mrp"] = 3
     refused(match, "shell ger-harko", "its 2 shell markers", rule="PMD 15.5")
     bombard.gun_state(match, harko, keep=True)["shells"] = 0
     match.apply("shell ger-harko")
-    assert bombard.gun_state(match, harko)["shells"] == 1 and points(match, AXIS)["mrp"] == 1
+    assert points(match, AXIS)["mrp"] == 2
+    assert bombard.gun_state(match, harko)["shells"] == 0  # not with its gun at once
+    assert bombard.travelling(match) == {"shell-ger-harko-1": "box:okh-north"}
+    assert "no shell marker" in str(bombard.fire_problem(match, harko))
+    match.apply("shell ger-harko")
+    refused(match, "shell ger-harko", "on their way", rule="PMD 15.5")
+    assert points(match, AXIS)["mrp"] == 1
+
+
+def _shell_on_its_way() -> tuple[Match, str]:
+    """The Axis Initial Movement Phase; HARKO (not assembled) alone in an urban hex of the
+    north half west of the GAS line with no enemy near, a rebuilt shell of it in the North OKH
+    area. The hex."""
+    from wargame.games.proud_monster_deluxe import strategic
+
+    match = at_phase(AXIS, "movement")
+    town = next(h for h in sorted(strategic.reachable(match, "north")) if strategic.urban(match, h))
+    put(match, "ger-harko", town)
+    harko = match.state.units["ger-harko"]
+    st = bombard.gun_state(match, harko, keep=True)
+    st["shells"] = 1
+    st["travelling"] = {"shell-ger-harko-1": "box:okh-north"}
+    return match, town
+
+
+def test_a_rebuilt_shell_moves_strategically_to_its_gun_counting_one_step_15_5_11_2() -> None:
+    """15.5, 15.10, 11.2 (ruling BM2): the shell marker goes by Axis strategic movement from
+    its OKH area to its gun's urban hex, 1 step of the week's 8, and joins the gun there; it
+    goes nowhere else alone, and moves once a week."""
+    from wargame.games.proud_monster_deluxe import strategic
+
+    match, town = _shell_on_its_way()
+    harko = match.state.units["ger-harko"]
+    other = next(
+        h
+        for h in sorted(strategic.reachable(match, "north"))
+        if strategic.urban(match, h) and h != town
+    )
+    legal = {str(a) for a in match.legal_actions() if str(a).startswith("strategic shell")}
+    assert legal == {
+        f"strategic shell-ger-harko-1 {town}",
+        "strategic shell-ger-harko-1 box:okh-south",
+    }
+    refused(match, f"strategic shell-ger-harko-1 {other}", "ruling BM2", rule="PMD 15.5")
+    before = strategic.used(match)
+    match.apply(f"strategic shell-ger-harko-1 {town}")
+    assert strategic.used(match) == before + strategic.MARKER_STEPS == before + 1
+    assert bombard.gun_state(match, harko)["shells"] == 2 and bombard.travelling(match) == {}
+
+
+def test_a_shell_keeps_11_2s_limits_and_waits_for_harko_to_come_to_it_15_5_11_2() -> None:
+    """11.2's limits bind the shell marker: no move to a hex next to an enemy unit, one move a
+    week (the other OKH area this week, not on from it); HARKO that comes to its waiting shell
+    (stacked with it, 15.5) picks it up."""
+    match, town = _shell_on_its_way()
+    harko = match.state.units["ger-harko"]
+    enemy = next(n for n in sorted(match.topology.neighbours(town)) if plain(match, n))
+    rd = match.reveal(put(match, RDS[0], enemy)) or match.state.units[RDS[0]]
+    refused(match, f"strategic shell-ger-harko-1 {town}", "enemy", rule="PMD 11.2")
+    match.place(rd, None)
+    match.apply("strategic shell-ger-harko-1 box:okh-south")
+    refused(match, "strategic shell-ger-harko-1 box:okh-north", "this week", rule="PMD 11.2")
+    assert bombard.travelling(match) == {"shell-ger-harko-1": "box:okh-south"}
+    bombard.gun_state(match, harko, keep=True)["travelling"]["shell-ger-harko-1"] = "box:okh-north"
+    match.apply("strategic ger-harko box:okh-north")  # HARKO comes to it
+    assert bombard.gun_state(match, harko)["shells"] == 2 and bombard.travelling(match) == {}
 
 
 def test_a_destroyed_gun_takes_its_shells_out_of_the_game_15_5_15_21() -> None:
@@ -223,7 +290,8 @@ def test_the_lra_shells_are_two_for_both_guns_15_10() -> None:
     refused(match, "shell ger-lra-dora", "2 shell markers", rule="PMD 15.10")
     bombard.gun_state(match, gustav, keep=True)["shells"] = 1
     match.apply("shell ger-lra-dora")  # named for Dora, it serves her only
-    assert bombard.gun_state(match, dora)["shells"] == 1 and bombard.lra_shells(match) == 2
+    assert bombard.owned(match, dora) == 1 and bombard.lra_shells(match) == 2
+    assert bombard.travelling(match) == {"shell-ger-lra-dora-1": "box:okh-north"}
 
 
 def test_gustav_moves_strategically_only_to_an_urban_hex_and_has_no_steps_15_10() -> None:
