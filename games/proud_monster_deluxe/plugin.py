@@ -15,6 +15,7 @@ from wargame.games.proud_monster_deluxe import (
     artillery,
     assaultguns,
     attrition,
+    augment,
     blaupunkt,
     bombard,
     bridges,
@@ -87,6 +88,7 @@ RULES: tuple[object, ...] = (
     losses,
     reserves,
     stackcheck,  # 6.3, 13.8: stacking at each phase start
+    augment,  # 6.1: a regiment or battalion augmenting a division
     fog,  # 6.3, 16.2 C, D
     supply,
     closecombat,

@@ -41,7 +41,7 @@ from wargame.state import Unit
 from wargame.supply import supply_net
 from wargame.topology import Graph, is_box
 
-from . import airsupply, firstturn, minorallies, offsupply, straits
+from . import airsupply, augment, firstturn, minorallies, offsupply, straits
 from .turns import AXIS, SOVIET
 
 SOURCES = {
@@ -478,6 +478,6 @@ def wargame_allowance_modifiers(match: Match, unit: Unit) -> list[Modifier]:
         return [Modifier("movement", "max", 1, "isolated: MF 1", "PMD 8.5")]
     if not unit.flags.get("oos"):
         return []
-    base = match.unit_values(unit).get("movement", 0)
+    base = augment.movement_factor(match, unit)  # 6.1: an augmented division's lower MF
     half = math.ceil(base / 2)
     return [Modifier("movement", "set", half, "out of supply: MF halved", "PMD 8.5")]

@@ -1940,6 +1940,7 @@ def title() -> Json:
                 "limit_vars": {"soviet": "soviet_stack_limit"},
                 "feature_limits": {"city": 10, "heavy-fort": 5},
                 "tag_caps": TAG_CAPS,
+                "augment_flag": "augments",  # 6.1: augment.py's regiment under a division
                 "check": ["w1-cleanup", "w2-cleanup"],
                 "rule": "PMD 6.1, 6.3",
             },
