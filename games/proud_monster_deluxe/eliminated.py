@@ -96,6 +96,8 @@ def destination(match: Match, unit: Unit, before: Unit | None = None) -> str:
 
 @hookimpl
 def wargame_unit_eliminated(match: Match, unit: Unit, before: Unit) -> None:
+    if "air" in match.unit_type(unit).get("tags", ()):
+        return  # 15.4: an air unit is never eliminated, only taken off for a while (air.py)
     where = destination(match, unit, before)
     _ns(match).setdefault(where, []).append(unit.id)
     if where in (RD_POOL, CD_POOL):

@@ -141,3 +141,20 @@ def test_the_gambit_brings_air_units_up_to_six_active_the_viii_among_them_5_7() 
     assert len(after) == air.GAMBIT_ACTIVE and "ger-air-viii" in after
     assert {"ger-air-ii", "ger-air-mg"} <= set(after)
     assert {"ger-air-ii", "ger-air-mg"} <= set(air.available(match, "axis"))
+
+
+def test_an_air_unit_taken_off_for_stacking_goes_to_no_pool_and_comes_back_15_4_6_3() -> None:
+    """15.4: air units are never eliminated, only taken off for a while; one removed from an
+    overstacked hex (6.3) joins no replacement pool (a 1942-free game offered a Soviet air army
+    as a rebuild while it was back in play) and may be committed again."""
+    from wargame.games.proud_monster_deluxe import eliminated
+
+    match = at_phase("axis", "movement")
+    launch, _target = clear_pair(match)
+    put(match, "ger-id-7", launch)
+    match.apply(f"air ger-air-i {launch}")
+    match.eliminate(match.state.units["ger-air-i"], "over the stacking limit", "PMD 6.3")
+    pools = eliminated._ns(match)
+    assert not any("ger-air-i" in ids for ids in pools.values() if isinstance(ids, list))
+    match.apply(f"air ger-air-i {launch}")
+    assert match.state.units["ger-air-i"].loc == launch
