@@ -2,9 +2,11 @@
 
 Each 2-week turn, the Soviet (from turn 203) and the Axis (from turn 117) place their markers
 face down, each on any hex of his choice, water and enemy-occupied land included (``ossupply
-LETTER HEX``), in his week-1 Refit Phase (ruling OS5: 8.6 says the Reinforcement Phase, Soviet
-then Axis); the location is public, the value (3, 4 or 5 for an active marker, 0 for a dummy)
-is in the owner's secrets only; a marker he leaves off stays off that turn. The owner turns an
+LETTER HEX``), in his part of the Reinforcement Phase (8.6; 5.2 I step 6: Soviet then Axis,
+before the Weather Phase; ruling OS5); the location is public, the value (3, 4 or 5 for an
+active marker, 0 for a dummy) is in the owner's secrets only; a marker he leaves off stays off
+that turn. The Gambit's Offensive Supply-5 is placed in the Axis Refit Phase that declares it
+(5.7: "deployed during the Refit Phase"; ruling MG2). The owner turns an
 active marker face up when he uses it (``ossupply reveal LETTER``, in any of his phases); a dummy
 has nothing to show. Instead of offensive supply he may rotate an active marker (``ossupply
 rotate LETTER``, turning it up if it is not) to make its hex a temporary urban hex (8.2), when
@@ -42,6 +44,8 @@ from wargame.topology import is_box
 from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 8.6"
+DEPLOY = {SOVIET: "soviet-reinforcement", AXIS: "axis-reinforcement"}
+"""8.6, 5.2 I step 6: each side's part of the Reinforcement Phase, where his markers are placed."""
 FIRST = {SOVIET: 203, AXIS: 117}
 ROTATED_RANGE = {3: 5, 4: 7, 5: 9}
 """8.2 (T31): a marker's value -> the longest trace in Mech MP from an actual urban hex to it."""
@@ -95,12 +99,15 @@ def deal(match: Match, side: str) -> None:
 
 
 def gambit_marker(match: Match) -> None:
-    """5.7(7): the Gambit's Offensive Supply-5 comes with its declaration; declared in the
-    Axis week-1 Refit Phase, while he places his markers, he places it this turn too (the
-    next letter); else it is dealt with the others at the next deployment."""
-    values = _secret(match, AXIS).get("values")
-    if values is not None and placing(match, AXIS):
-        values[LETTERS[len(values)]] = GAMBIT
+    """5.7(7): the Gambit's Offensive Supply-5 comes with its declaration, in an Axis Refit
+    Phase, and is deployed in that phase (5.7; the next letter, ruling MG2) when this turn's
+    markers are out; else it is dealt with the others at the next deployment."""
+    mine = _secret(match, AXIS)
+    values = mine.get("values")
+    if values is not None:
+        letter = LETTERS[len(values)]
+        values[letter] = GAMBIT
+        mine["gambit"] = {"letter": letter, "phase": phase_key(match)}
 
 
 def unplaced(match: Match, side: str) -> list[str]:
@@ -141,9 +148,21 @@ def deploying(match: Match) -> list[str]:
 
 
 def placing(match: Match, side: str) -> bool:
-    """Whether ``side`` places markers now: his week-1 Refit Phase (ruling OS5)."""
+    """Whether ``side`` places markers now: his part of the Reinforcement Phase (8.6; 5.2 I
+    step 6, Soviet then Axis; ruling OS5)."""
     leaf = match.phase
-    return leaf is not None and leaf.spec.id == "w1-refit" and match.phasing == side
+    return leaf is not None and leaf.spec.id == DEPLOY[side]
+
+
+def placeable(match: Match, side: str) -> list[str]:
+    """The letters ``side`` may place now: every unplaced one in his part of the Reinforcement
+    Phase (ruling OS5); the Gambit's in the Axis Refit Phase that declared it (5.7, MG2)."""
+    if placing(match, side):
+        return unplaced(match, side)
+    gambit = _secret(match, side).get("gambit")
+    if gambit and gambit["phase"] == phase_key(match) and gambit["letter"] in unplaced(match, side):
+        return [gambit["letter"]]
+    return []
 
 
 def covering(match: Match, side: str, loc: str) -> list[str]:
@@ -239,12 +258,12 @@ class OffensiveSupply(Verb):
     ``ossupply rotate LETTER`` (8.2: a temporary urban hex)."""
 
     name = "ossupply"
-    kinds = ("movement", "combat", "refit")
+    kinds = ("reinforce", "movement", "combat", "refit")
 
     def actors(self, match: Match, decision: Decision) -> list[str]:
+        found = placeable(match, decision.side)
         if match.phasing != decision.side:
-            return []
-        found = unplaced(match, decision.side) if placing(match, decision.side) else []
+            return found
         found += ["reveal"] if self._revealable(match, decision.side) else []
         return found + (["rotate"] if self._rotatable(match, decision.side) else [])
 
@@ -274,7 +293,7 @@ class OffensiveSupply(Verb):
 
     def legal_for(self, match: Match, decision: Decision, actor: str) -> list[Action]:
         if actor in LETTERS:
-            if not placing(match, decision.side) or actor not in unplaced(match, decision.side):
+            if actor not in placeable(match, decision.side):
                 return []
             return [Action("ossupply", (actor, h)) for h in sorted(match.topology.locations())]
         if actor not in ("reveal", "rotate") or match.phasing != decision.side:
@@ -296,10 +315,10 @@ class OffensiveSupply(Verb):
                 )
             return None
         if args[0] != "reveal":
-            if not placing(match, decision.side):
-                return f"markers are placed in the week-1 Refit Phase ({RULE})"
-            if args[0] not in unplaced(match, decision.side):
-                return f"no unplaced marker {args[0]} ({RULE})"
+            if not placeable(match, decision.side):
+                return f"markers are placed in the Reinforcement Phase, Soviet then Axis ({RULE})"
+            if args[0] not in placeable(match, decision.side):
+                return f"no unplaced marker {args[0]} to place now ({RULE}, 5.7)"
             if args[1] not in match.topology:
                 return f"no hex {args[1]}"
             return None

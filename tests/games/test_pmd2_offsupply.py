@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 from functools import cache
 
+from tests.games import pmd9_helpers as p9
 from tests.games.pmd_steps import end, to_phase
+from wargame.calendar import set_weather
 from wargame.games.proud_monster_deluxe import offsupply, plugin
 from wargame.match import Match
 from wargame.plugins import Title, discover
@@ -20,16 +22,16 @@ def _title() -> Title:
 
 
 def _deploy(turn: int, side: str = "axis") -> Match:
-    """``side``'s week-1 Refit Phase of a 2-week turn (game turn ``turn``) after its
-    Reinforcement Phase, the map empty."""
-    match = Match(_title(), "1941-historical", 1)
+    """``side``'s part of the Reinforcement Phase of a 2-week turn (game turn ``turn``), the
+    markers just dealt, the map empty."""
+    match = p9.soviet_part()
     clear(match)
     match.state.cursor.turn = turn
     match.touch()
-    phase = match.title.manifest.sequence.before_turn[0]
-    match.hook.wargame_phase_start(match=match, phase=phase)
-    to_phase(match, side, "refit")
-    assert match.phase is not None and match.phase.spec.id == "w1-refit"
+    offsupply.reinforcement_phase(match, p9.phase(match, "reinforcement"))
+    if side == "axis":
+        end(match)
+    assert match.phase is not None and match.phase.spec.id == f"{side}-reinforcement"
     return match
 
 
@@ -40,7 +42,9 @@ def _place_all(match: Match, side: str, hexes: list[str]) -> list[str]:
     return letters
 
 
-def test_each_side_places_its_markers_face_down_in_its_refit_phase_8_6_ruling_os5() -> None:
+def test_each_side_places_its_markers_face_down_in_the_reinforcement_phase_8_6_ruling_os5() -> None:
+    """8.6, 5.2 I step 6 (ruling OS5): the Soviet places in his part of the Reinforcement
+    Phase, then the Axis in his, before the Weather Phase; the enemy sees only where."""
     match = _deploy(T203, "soviet")
     sea = next(h for h in sorted(match.topology.locations()) if match.topology.terrain(h) == "sea")
     hexes = ["4120", sea, "5044", "3304", "2132", "1920"]  # any hex: water too
@@ -58,14 +62,25 @@ def test_each_side_places_its_markers_face_down_in_its_refit_phase_8_6_ruling_os
     assert sorted(
         match.view("soviet")["secrets"]["soviet"]["offensive-supply"]["values"].values()
     ) == sorted(offsupply.POOL)
+    end(match)  # then the Axis, in his part
+    assert match.phase is not None and match.phase.spec.id == "axis-reinforcement"
+    _place_all(match, "axis", ["1920", "1808"])
+    assert len(offsupply.on_map(match, "axis")) == 2
+    for side in ("axis", "soviet"):
+        assert view_problems(match, side) == []
 
 
-def test_no_markers_before_their_turns_8_6() -> None:
+def test_no_markers_before_their_turns_nor_after_the_reinforcement_phase_8_6() -> None:
     assert offsupply.unplaced(_deploy(T116), "axis") == []  # the Axis from turn 117
     match = _deploy(T117)
     assert len(offsupply.unplaced(match, "axis")) == len(offsupply.POOL)
     assert any(str(a).startswith("ossupply") for a in match.legal_actions())
-    end(match)  # a marker left off stays off this turn
+    end(match)  # a marker left off stays off this turn, also in his Refit Phase (ruling OS5)
+    to_phase(match, "axis", "refit")
+    assert len(offsupply.unplaced(match, "axis")) == len(offsupply.POOL)
+    assert not any(str(a).startswith("ossupply") for a in match.legal_actions())
+    letter = offsupply.unplaced(match, "axis")[0]
+    refused(match, f"ossupply {letter} 1920", "Reinforcement Phase", rule="PMD 8.6")
     to_phase(match, "soviet", "refit")
     assert offsupply.unplaced(match, "soviet") == []  # the Soviet from 203
     assert not any(str(a).startswith("ossupply") for a in match.legal_actions())
@@ -124,6 +139,7 @@ def test_the_owner_sees_each_face_down_markers_value_on_the_map_the_enemy_only_w
         assert "value" not in theirs[key] and theirs[key]["loc"] == mine[key]["loc"]
     assert json.dumps(match.state.markers, sort_keys=True) == stored
     active = next(x for x in letters if offsupply.value(match, "axis", x))
+    to_phase(match, "axis", "refit")  # turned up in his own phases
     match.apply(f"ossupply reveal {active}")
     key = offsupply.key("axis", active)
     assert match.view("soviet")["markers"][key]["value"] == offsupply.value(match, "axis", active)
@@ -148,6 +164,10 @@ def test_t31_a_rotated_marker_is_a_temporary_urban_hex_within_5_7_9_mp_8_2() -> 
     by_value = {offsupply.value(match, "axis", x): x for x in offsupply.unplaced(match, "axis")}
     for value, (near, _far) in hexes.items():
         match.apply(f"ossupply {by_value[value]} {near}")
+    to_phase(match, "axis", "refit")  # rotated in his own phases
+    set_weather(match, "D", "nz")
+    set_weather(match, "D", "sz")
+    match.touch()
     before = supply.nets(match, "axis")[1]
     for value, (_near, far) in hexes.items():
         letter = by_value[value]

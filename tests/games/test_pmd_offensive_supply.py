@@ -11,7 +11,7 @@ from wargame.mechanics import combat
 from wargame.testing import put, refused
 
 from .pmd_combat_helpers import at_phase, clear_pair, revealed
-from .pmd_steps import end, to_phase
+from .pmd_steps import end
 
 T116, T117, T202, T203 = 5, 6, 15, 16  # game turns
 RD = "sov-rd-interior-01"
@@ -164,17 +164,25 @@ def test_the_gambit_gives_the_axis_an_offensive_supply_5_marker_5_7() -> None:
     assert offsupply.pool(match, "soviet") == offsupply.POOL
 
 
-def test_declared_while_placing_the_gambit_marker_is_placed_this_turn_5_7() -> None:
+def test_the_gambit_marker_is_deployed_in_the_refit_phase_that_declares_it_5_7() -> None:
+    """5.7(7): the Gambit's Offensive Supply-5 is "deployed during the Refit Phase" of the
+    declaration (ruling MG2), alone: this turn's others were placed in the Reinforcement Phase
+    (8.6, ruling OS5); left off, it stays off this turn."""
     match = at_phase("axis", "refit")
     match.state.cursor.turn = T117
     offsupply.deal(match, "axis")
     match.touch()
-    to_phase(match, "axis", "refit")
     assert len(offsupply.unplaced(match, "axis")) == 6
+    assert offsupply.placeable(match, "axis") == []  # not in the Refit Phase (8.6)
     match.state.ns("pmd-gambit")["manstein_gambit"] = 313
     offsupply.gambit_marker(match)
     assert offsupply.unplaced(match, "axis") == list("ABCDEFG")
     assert offsupply.value(match, "axis", "G") == 5
+    assert offsupply.placeable(match, "axis") == ["G"]
+    refused(match, "ossupply A 1920", "no unplaced marker A", rule="PMD 8.6")
+    match.apply("ossupply G 1920")
+    assert offsupply.on_map(match, "axis")[offsupply.key("axis", "G")]["loc"] == "1920"
+    assert offsupply.placeable(match, "axis") == []
 
 
 def test_a_unit_off_the_map_has_no_offensive_supply_from_the_markers_8_4_ruling_os7() -> None:
