@@ -23,7 +23,13 @@ sea hex next to the landing hex (the first in map order); in the Soviet Combat P
 on the landing hex comes before any other attack (other units may join it) and he may not end
 the phase while it is owed; it is shifted 1L unless non-invading units attack with them. When
 the battle is over they go into the landing hex if no enemy unit is left there (they cannot
-stay at sea), else they are eliminated; any still at sea when the Combat Phase ends are too."""
+stay at sea), else they are eliminated; any still at sea when the Combat Phase ends are too.
+
+A port in a hex an invasion leaves jointly occupied (invaders in it with enemy units: a Close
+Combat advance from the sea, 13.15.2) is Soviet-owned as a port while the hex stays so (13.15.3,
+ruling AI6: ``joint_ports``; ``ports.owner``): Soviet port supply (8.4) and an invasion's start
+port (10.5: units in a jointly-occupied hex are not next to the enemy units around it, 13.15.3);
+the hex itself (VPs, oil) stays the hex defender's (4.2)."""
 
 from __future__ import annotations
 
@@ -44,6 +50,7 @@ from . import offsupply, ports, supply
 from .turns import SOVIET
 
 RULE = "PMD 10.5"
+JOINT_RULE = "PMD 13.15.3"
 NS = "pmd-amphibious"
 FLAG = "amph"
 RANGE = 11
@@ -62,6 +69,8 @@ CAPACITY = {"baltic": "soviet-baltic", "black": "soviet-black", "caspian": "sovi
 DIVISIONS = ("rd", "grd")
 BRIGADES = ("rb", "mb", "grb", "gparb", "galb", "gmrb")
 PHASES = ("w1-initial-movement", "w2-initial-movement")
+JOINT_PORTS = "joint_ports"
+"""``NS`` key: the ports of hexes a Soviet invasion left jointly occupied (13.15.3, ruling AI6)."""
 
 
 def week(match: Match) -> str:
@@ -182,7 +191,7 @@ def problem(match: Match, side: str, ids: list[str], loc: str) -> str | None:
         return f"{loc} is no land hex next to the Black Sea or the Caspian ({RULE})"
     home = "caspian" if start == RVGK_SOUTH else group_of_port(match, start)
     link = group == "baltic"
-    lost = start != RVGK_SOUTH and match.state.control.get(start) != SOVIET
+    lost = start != RVGK_SOUTH and ports.owner(match, start) != SOVIET  # 13.15.3: AI6
     if not link and (home != group or lost):
         return f"the invaders start in a Soviet port of that sea ({RULE})"
     if group in FLEET and not match.state.vars.get(FLEET[group]):
@@ -232,6 +241,10 @@ def afloat(match: Match) -> dict[str, Any] | None:
 
 
 def _enemy_by_land(match: Match, loc: str) -> bool:
+    """10.5: enemy units next to the port across a land hexside; none counts for a port in a
+    jointly-occupied hex (13.15.3: not adjacent "for purposes of ... amphibious capability")."""
+    if combat.joint(match, loc):
+        return False
     topo = match.topology
     for n in topo.neighbours(loc):
         edge = topo.edge(loc, n)
@@ -391,6 +404,7 @@ def _ashore(match: Match, waiting: dict[str, Any]) -> None:
     units = [match.state.units[i] for i in waiting["units"]]
     at_sea = [u for u in units if u.loc == waiting["sea"]]
     match.state.ns(NS).pop("afloat", None)
+    _note_joint_port(match, waiting["loc"], units)
     if not at_sea:
         return
     loc = waiting["loc"]
@@ -409,8 +423,41 @@ def _ashore(match: Match, waiting: dict[str, Any]) -> None:
         match.eliminate(unit, f"could not advance into {loc} from the sea (ruling AI3)", RULE)
 
 
+def _note_joint_port(match: Match, loc: str, units: list[Unit]) -> None:
+    """13.15.3: the invasion left its hex jointly occupied (invaders in it with the enemy): a
+    port there is Soviet-owned while it stays so (ruling AI6)."""
+    if group_of_port(match, loc) is None or not combat.joint(match, loc):
+        return
+    if any(u.loc == loc for u in units):
+        found = match.state.ns(NS).setdefault(JOINT_PORTS, [])
+        if loc not in found:
+            found.append(loc)
+            match.emit("amphibious", f"the port {loc} is Soviet-owned (ruling AI6)", JOINT_RULE)
+
+
+def joint_ports(match: Match) -> list[str]:
+    """13.15.3: the ports of hexes a Soviet invasion left jointly occupied, Soviet-owned as
+    ports while the hex stays so (ruling AI6)."""
+    return [p for p in _ns(match).get(JOINT_PORTS, ()) if combat.joint(match, p)]
+
+
+def _forget_joint_ports(match: Match) -> None:
+    """Ruling AI6: a port's record goes once its hex is no longer jointly occupied (4.2's
+    ownership then: the side left in it, or the hex defender's control)."""
+    ns = _ns(match)
+    if JOINT_PORTS not in ns:
+        return
+    kept = joint_ports(match)
+    if kept != ns[JOINT_PORTS]:
+        if kept:
+            ns[JOINT_PORTS] = kept
+        else:
+            ns.pop(JOINT_PORTS)
+
+
 @hookimpl
 def wargame_settled(match: Match) -> None:
+    _forget_joint_ports(match)
     waiting = afloat(match)
     if waiting is not None and waiting["fought"] and combat.active(match) is None:
         _ashore(match, waiting)

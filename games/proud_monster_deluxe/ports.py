@@ -117,12 +117,22 @@ def axis_sea(
     return found
 
 
+def owner(match: Match, port: str) -> str | None:
+    """4.2 with 13.15.3: the side owning ``port`` as a port: its hex's owner, but the Soviet's
+    in a hex a Soviet amphibious invasion left jointly occupied, while it stays so (ruling AI6;
+    the hex's VPs and oil stay the hex defender's, ``state.control``)."""
+    from .amphibious import joint_ports  # amphibious imports this module
+
+    if port in joint_ports(match):
+        return SOVIET
+    return match.state.control.get(port)
+
+
 def _owned(match: Match, side: str, sea_id: str) -> list[str]:
-    control = match.state.control
     return [
         p
         for p in seamove.ports(match, _sea(match, sea_id))
-        if not is_box(p) and control.get(p) == side
+        if not is_box(p) and owner(match, p) == side
     ]
 
 
@@ -193,7 +203,7 @@ def line_to_port(match: Match, side: str, seas: tuple[str, ...] = ALL_SEAS) -> f
         for sea in seamove.seas(match, side)
         if side != AXIS or AXIS_SEA_OF[str(sea["id"])] in seas
         for p in seamove.ports(match, sea)
-        if not is_box(p) and p in here and match.state.control.get(p) == side
+        if not is_box(p) and p in here and owner(match, p) == side
     }
     graph = match.topology.graph()
     lakes = side == SOVIET

@@ -18,6 +18,7 @@ from wargame.match import Match
 from wargame.mechanics import seamove
 from wargame.models import PhaseSpec
 
+from . import ports
 from .turns import AXIS, SOVIET
 
 AXIS_BLACK = "axis_black_sea"
@@ -80,12 +81,13 @@ def _note_black_sea_keys(match: Match) -> None:
 
 def _check_fleets(match: Match) -> None:
     """10.4: a fleet is lost after a whole week with every port of its sea Axis-controlled."""
-    vars_, control = match.state.vars, match.state.control
+    vars_ = match.state.vars
     ns = match.state.ns(NS)
     for var in FLEETS:
         if not vars_.get(var):
             continue
-        all_axis = all(control.get(p) == AXIS for p in fleet_ports(match, var))
+        # 13.15.3: a port a Soviet invasion holds jointly is the Soviet's (ruling AI6)
+        all_axis = all(ports.owner(match, p) == AXIS for p in fleet_ports(match, var))
         key = f"{var}-axis"
         if all_axis and ns.get(key):
             vars_[var] = False

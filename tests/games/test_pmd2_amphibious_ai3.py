@@ -4,7 +4,7 @@ the invaders wait at sea, their PA comes first with 1L, and they land or are eli
 from __future__ import annotations
 
 from tests.games.pmd_steps import to_phase
-from wargame.games.proud_monster_deluxe import amphibious
+from wargame.games.proud_monster_deluxe import amphibious, ports
 from wargame.match import Match
 from wargame.mechanics import combat
 from wargame.testing import force_rolls, put, refused
@@ -117,3 +117,69 @@ def test_a_jointly_occupied_hex_may_be_invaded_10_5() -> None:
     put(match, _other(rds), hex_)
     match.apply(f"invade {rds[0]} {hex_}")
     assert match.state.units[rds[0]].loc == amphibious.sea_hex(match, hex_)
+
+
+CONSTANTA = "1045"
+"""An Axis-owned Black Sea port 6 hexes from Odessa on the stand-in map."""
+
+
+def _joint_port() -> tuple[Match, list[str]]:
+    """Two RDs invade the Axis-held port 1045 from Odessa; in the Soviet Combat Phase the first
+    comes into the hex with the Axis unit still there (as a Close Combat advance from the sea
+    does, 13.15.2), the second cannot advance and is eliminated (ruling AI3)."""
+    match = _movement()
+    rds = _tried(match, "rd", 2, 20, 4)
+    for uid in rds:
+        put(match, uid, ODESSA)
+    match.reveal(put(match, AXIS, CONSTANTA))
+    match.apply(f"invade {','.join(rds)} {CONSTANTA}")
+    to_phase(match, "soviet", "combat")
+    waiting = amphibious.afloat(match)
+    assert waiting is not None
+    match.place(match.state.units[rds[0]], CONSTANTA)
+    waiting["fought"] = True
+    amphibious.wargame_settled(match)
+    match.touch()
+    return match, rds
+
+
+def test_a_port_an_invasion_leaves_jointly_occupied_is_soviet_owned_13_15_3() -> None:
+    """13.15.3 (ruling AI6): the port is the Soviet's: Soviet port supply on and next to it
+    (8.4, with Odessa in overland supply), while the hex (VPs, oil) stays the Axis hex
+    defender's."""
+    match, rds = _joint_port()
+    assert match.state.units[rds[1]].loc is None  # could not advance: eliminated
+    assert amphibious.joint_ports(match) == [CONSTANTA]
+    assert ports.owner(match, CONSTANTA) == "soviet"
+    assert match.state.control[CONSTANTA] == "axis"  # 4.2: the hex defender's hex
+    assert CONSTANTA in ports.soviet_ports(match) and CONSTANTA in ports.soviet_port(match)
+
+
+def test_the_joint_port_is_a_start_port_for_the_next_invasion_13_15_3_10_5() -> None:
+    """13.15.3: units in a jointly-occupied hex are not next to the enemy around it for
+    amphibious purposes, and its port is Soviet-owned (ruling AI6): the next week an invasion
+    from it is refused only by 10.5's one invasion a turn on a sea, not for its port."""
+    match, rds = _joint_port()
+    near = next(
+        n for n in match.topology.neighbours(CONSTANTA) if match.topology.terrain(n) == "clear"
+    )
+    put(match, "ger-id-8", near)
+    assert not amphibious._enemy_by_land(match, CONSTANTA)
+    to_phase(match, "soviet", "movement")
+    assert amphibious.joint_ports(match) == [CONSTANTA]
+    hex_ = _landing(match, CONSTANTA, "black", 5)
+    refused(match, f"invade {rds[0]} {hex_}", "one invasion a turn", rule="PMD 10.5")
+
+
+def test_the_port_is_the_hex_owner_s_again_once_the_hex_is_not_joint_13_15_3() -> None:
+    """Ruling AI6's record goes when the hex stops being jointly occupied (here the invader
+    leaves it); a jointly-occupied port no invasion made stays its hex defender's."""
+    match, rds = _joint_port()
+    put(match, rds[0], None)
+    amphibious.wargame_settled(match)
+    match.touch()
+    assert "joint_ports" not in amphibious._ns(match)
+    assert ports.owner(match, CONSTANTA) == "axis"
+    assert CONSTANTA not in ports.soviet_ports(match)
+    put(match, _other(rds), CONSTANTA)  # by land (a Close Combat advance), no invasion
+    assert amphibious.joint_ports(match) == [] and ports.owner(match, CONSTANTA) == "axis"
