@@ -77,6 +77,17 @@ def reinforcement_phase(match: Match, ynn: int, finish: bool = True) -> None:
     match.touch()
 
 
+def place_all_but(match: Match, keep: str) -> None:
+    """The Soviet player places arrivals other than ``keep`` until those left in the RVGK keep
+    to 11.3's limits (ruling RF2), so ``keep`` stays in the RVGK."""
+    from wargame.games.proud_monster_deluxe import reinforce
+
+    while match.check("end") is not None:
+        place = next(a for a in match.legal_actions() if a.verb == "place" and a.args[0] != keep)
+        match.apply(place)
+    assert keep in {u.id for u in reinforce.placing(match)}
+
+
 def legal(match: Match) -> set[str]:
     return {str(a) for a in match.legal_actions()}
 

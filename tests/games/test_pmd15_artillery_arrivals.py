@@ -5,25 +5,15 @@ from __future__ import annotations
 
 from tests.games import pmd9_helpers as p9
 from tests.games.pmd_steps import to_phase
-from wargame.games.proud_monster_deluxe import conversions, eliminated, reinforce, replacements
-from wargame.match import Match
+from wargame.games.proud_monster_deluxe import conversions, eliminated, replacements
 from wargame.testing import put, refused
-
-
-def _place_all_but(match: Match, keep: str) -> None:
-    """The Soviet player places arrivals other than ``keep`` until those left in the RVGK keep
-    to 11.3's points for the turn (ruling RF2), so ``keep`` stays in the RVGK."""
-    while match.check("end") is not None:
-        place = next(a for a in match.legal_actions() if a.verb == "place" and a.args[0] != keep)
-        match.apply(place)
-    assert keep in {u.id for u in reinforce.placing(match)}
 
 
 def test_the_4_and_6_gad_arrive_by_converting_artillery_divisions_on_301_15_11() -> None:
     match = p9.soviet_part()
     p9.reinforcement_phase(match, 301)  # the artillery scheduled up to 301 arrives too
     assert match.state.units["sov-art-01"].loc in ("box:rvgk-north", "box:rvgk-south")
-    _place_all_but(match, "sov-art-01")
+    p9.place_all_but(match, "sov-art-01")  # 11.3: it stays in the RVGK (ruling RF2)
     assert [e["to"] for e in conversions.soviet_due(match).values()] == ["sov-gad"]
     to_phase(match, "soviet", "refit")
     assert "convert sov-art-01" in p9.legal(match)  # the Soviet player picks the input

@@ -200,6 +200,7 @@ def test_a_tc_guards_converts_to_a_gtc_of_its_steps_9_4_2() -> None:
     match = p9.soviet_part()
     p9.reinforcement_phase(match, 302)  # the stand-in Guards Convert of a TC (ruling CO3)
     assert "gtc" in [e["to"] for e in conversions.soviet_due(match).values()]
+    p9.place_all_but(match, "sov-tc-1")  # 11.3: it stays in the RVGK (ruling RF2)
     to_phase(match, "soviet", "refit")
     tc = match.state.units["sov-tc-1"]
     box = tc.loc
