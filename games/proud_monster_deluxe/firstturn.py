@@ -7,8 +7,9 @@
   prohibitions, ``wargame_retreat_paths``), nor trace supply there (``supply.py`` treats those
   hexes as closed, :func:`supply_closed`).
 - 5.3(5): a Soviet unit and an Axis unit outside Russia (``country:ussr``) are not adjacent
-  (:func:`apart`): a Soviet unit attacks no such Axis unit, and neither side's reserve
-  eligibility counts such a pair (``reserves.py``). The Axis still attacks out of the ZOMO
+  (:func:`apart`): a Soviet unit attacks no such Axis unit, neither side's reserve
+  eligibility counts such a pair, and a Soviet unit next to such an Axis reserve stack does not
+  make the Axis place it on the map (``reserves.py``, 6.4). The Axis still attacks out of the ZOMO
   (5.3(7)'s offensive week; ruling FT1).
 - 5.3(6): no strategic move from one OKH area to the other (a veto on ``strategic``)."""
 

@@ -8,7 +8,8 @@ web Lens, the status lines and the bots' sandboxes leave it out), recomputed aft
 - A unit in a covered box (16.2 D: the North and South OKH areas and the RVGK areas) is hidden
   from the enemy; it shows again when it comes out onto the map.
 - A unit under a Reserve marker (6.4) is hidden, the stack's top unit too: the enemy may not look
-  beneath the marker (6.3); he sees that units are there (ruling R1).
+  beneath the marker (6.3); he sees that units are there once the stack is placed on the map,
+  and none of them before (``reserves.wargame_view``, rulings R1, R8).
 - In any other stack of two or more ground units on the map, the enemy sees the top unit (its
   face: an untried unit stays untried) and not the units beneath it (6.3, 16.2 C).
 - The units of a battle, attacking and defending, are examined when its odds are computed (6.3;

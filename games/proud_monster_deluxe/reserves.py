@@ -3,10 +3,15 @@
 In his Refit Phase a player may put stacks in reserve, one of his 10 numbered Reserve markers
 each (``reserve HEX``, then ``end``): a stack in defensive supply (its units' state at the last
 8.3 check: no OOS or ISO), with no unit under a Refit marker, in a city or not adjacent to an
-enemy unit across a land hexside (6.4(1)-(3)). Its units are hidden from the
-enemy while in reserve (the marker on top of the stack, 6.4's alternative: the enemy sees that
-units are there, not which; ruling R1) until a battle's odds are calculated on them (6.3); the
-concealment itself is ``fog``'s.
+enemy unit across a land hexside (6.4(1)-(3)). Its units are hidden from the enemy while in
+reserve until a battle's odds are calculated on them (6.3; the concealment itself is ``fog``'s).
+The stack is off the map, on the play aid, the enemy seeing only the marker (his view holds
+none of its units): once an enemy unit comes next to it across a land hexside (moving past or
+into a neighbouring hex, or the marker moving next to one), the stack is placed on the map
+under the marker (``placed`` on the marker): still in reserve and unidentified, but the enemy
+sees how many units it holds (6.4; rulings R1, R8). On turn 112 a Soviet unit is not next to an
+Axis stack outside Russia, so such a stack stays off the map until turn 113 (5.3(5), ruling
+FT1).
 
 A unit leaves reserve when it moves (in its Initial Movement Phase, or in the Friendly or
 Enemy Reserve Movement Phase: 6.4's ways 1, 3 and 4), retreats, or attacks (ruling R2); the
@@ -43,7 +48,7 @@ from wargame.plugins import Verb
 from wargame.state import Unit
 
 from . import firstturn
-from .turns import AXIS, ynn
+from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 6.4"
 FIRST_WEEK = 112
@@ -114,26 +119,56 @@ def _joint(match: Match, loc: str) -> bool:
     return len({u.side for u in match.units_at(loc)}) > 1
 
 
-def _adjacent_enemy(match: Match, loc: str, side: str) -> bool:
-    """An enemy unit next to ``loc`` across a land hexside (for the Soviets, an assumed Axis unit
-    next to a Finnish front hex, 4.5.2(2)); units in a jointly-occupied hex and those next to it
-    are not adjacent for Reserve markers (13.15.3, ruling JO2)."""
+def _next_to(match: Match, loc: str, side: str, there: str) -> bool:
+    """An enemy unit at ``there`` is next to ``side``'s stack at ``loc`` for Reserve markers: a
+    neighbour across a land hexside, and not across the Russian border on turn 112 (5.3(5))."""
+    if there not in match.topology.neighbours(loc) or firstturn.apart(match, loc, there, side):
+        return False
+    edge = match.topology.edge(loc, there)
+    return edge is None or not (set(edge.features) & set(LAND_BLOCKERS))
+
+
+def _adjacent_enemy(match: Match, loc: str, side: str, finns: bool = True) -> bool:
+    """An enemy unit next to ``loc`` across a land hexside (with ``finns``, for the Soviets, an
+    assumed Axis unit next to a Finnish front hex, 4.5.2(2)); units in a jointly-occupied hex
+    and those next to it are not adjacent for Reserve markers (13.15.3, ruling JO2)."""
     if _joint(match, loc):
         return False
     from .victory import finnish_neighbour
 
-    if side != AXIS and finnish_neighbour(match, loc):
+    if finns and side != AXIS and finnish_neighbour(match, loc):
         return True  # 4.5.2(2): the Finns are taken to be next to the Finnish front
     for n in match.topology.neighbours(loc):
         holder = match.side_at(n)
         if holder is None or holder == side or _joint(match, n):
             continue
-        if firstturn.apart(match, loc, n, side):
-            continue  # 5.3(5): on turn 112 not adjacent across the Russian border
-        edge = match.topology.edge(loc, n)
-        if edge is None or not (set(edge.features) & set(LAND_BLOCKERS)):
+        if _next_to(match, loc, side, n):
             return True
     return False
+
+
+def put_on_map(match: Match, side: str, number: str) -> None:
+    """6.4: the enemy came next to the stack of ``side``'s marker ``number``: it is placed on the
+    map under the marker, still in reserve; the enemy sees how many units it holds (R8)."""
+    entry = stacks(match, side)[number]
+    if entry.get("placed"):
+        return
+    entry["placed"] = True
+    match.state.markers[_marker_key(side, number)]["placed"] = True
+    n = len(entry["units"])
+    match.emit(
+        "reserve",
+        f"{side} Reserve marker {number}'s stack placed on the map at {entry['loc']}: "
+        f"{n} unit{'s' if n != 1 else ''} beneath it",
+        RULE,
+        loc=entry["loc"],
+        side=side,
+    )
+
+
+def off_map(match: Match, side: str) -> dict[str, dict[str, Any]]:
+    """``side``'s markers whose stacks are still off the map, on the play aid (6.4)."""
+    return {k: e for k, e in stacks(match, side).items() if not e.get("placed")}
 
 
 def placement_problem(match: Match, side: str, loc: str) -> str | None:
@@ -185,6 +220,8 @@ def place(match: Match, side: str, loc: str) -> str:
         "number": int(number),
     }
     match.emit("reserve", f"{side} Reserve marker {number} on {loc}", RULE, loc=loc, side=side)
+    if _adjacent_enemy(match, loc, side, finns=False):  # a city next to the enemy (6.4(3)(A))
+        put_on_map(match, side, number)
     return number
 
 
@@ -331,6 +368,46 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
         if moving is not None and marker_of(match, unit) == moving:
             continue  # 6.4 way 2: the marker moves with its stack, still in reserve
         leave(match, unit, "retreated" if unit.flags.get("retreated") else "moved")
+    if not units:
+        return
+    owner = match.enemy(units[0].side)
+    for number, entry in off_map(match, owner).items():  # 6.4: moving past it places it too
+        if not _joint(match, entry["loc"]) and any(
+            _next_to(match, entry["loc"], owner, h) for h in path
+        ):
+            put_on_map(match, owner, number)
+
+
+@hookimpl
+def wargame_settled(match: Match) -> None:
+    """6.4: an off-map reserve stack with an enemy unit next to it now, however that came
+    about (a move, an advance, the marker's own move, turn 112's end: 5.3(5)), is placed."""
+    for side in (AXIS, SOVIET):
+        for number, entry in off_map(match, side).items():
+            if _adjacent_enemy(match, entry["loc"], side, finns=False):
+                put_on_map(match, side, number)
+
+
+@hookimpl
+def wargame_view(match: Match, side: str | None, view: dict[str, Any]) -> None:
+    """6.4: the units of an off-map reserve stack are not in the enemy's view at all (he sees
+    the marker); once placed, the view shows them hidden, so he knows how many."""
+    if side is None:
+        return
+    gone: dict[str, int] = {}
+    for entry in off_map(match, match.enemy(side)).values():
+        units = [match.state.units[i] for i in entry["units"]]
+        gone[entry["loc"]] = sum(1 for u in units if side in u.hidden_from)
+    if not gone:
+        return
+    kept = []
+    for shown in view["units"]:
+        loc = shown.get("loc")
+        if shown.get("hidden") and shown.get("side") != side and gone.get(loc, 0) > 0:
+            gone[loc] -= 1
+            continue
+        kept.append(shown)
+    view["units"] = kept
 
 
 # ------------------------------------------------------------------ moving the marker (6.4 way 2)

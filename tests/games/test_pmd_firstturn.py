@@ -112,6 +112,37 @@ def test_soviet_units_are_not_adjacent_to_axis_units_outside_russia_on_turn_112_
     assert reserves._adjacent_enemy(match, germany, AXIS)
 
 
+def test_an_axis_reserve_stack_outside_russia_is_not_placed_on_turn_112_5_3_5() -> None:
+    """5.3(5)'s example with 6.4: a Soviet unit moving next to an Axis reserve stack across the
+    border on turn 112 does not make the Axis place it on the map; on turn 113 it does (rulings
+    FT1, R8)."""
+    match = at_phase(SOVIET, "movement")
+    germany, russia = _border(match, "country:greater-germany")
+    topo = match.topology
+    back = next(
+        x for x in topo.neighbours(russia) if topo.distance(germany, x) == 2 and _open(match, x)
+    )
+    put(match, PANZER, germany)
+    put(match, RIFLES, back)
+    _turn(match, 112)
+    marker = f"reserve-axis-{reserves.place(match, AXIS, germany)}"
+    match.apply(f"move {RIFLES} {back} {russia}")
+    assert match.state.units[RIFLES].loc == russia
+    assert not match.state.markers[marker].get("placed")
+    assert not [u for u in match.view(SOVIET)["units"] if u["loc"] == germany]
+    _turn(match, 113)
+    match.hook.wargame_settled(match=match)  # the next action's settling, on turn 113
+    assert match.state.markers[marker]["placed"]
+    assert len([u for u in match.view(SOVIET)["units"] if u["loc"] == germany]) == 1
+
+
+def _open(match: Match, loc: str) -> bool:
+    """A clear hex in Russia."""
+    return match.topology.terrain(loc) == "clear" and loc in match.resolve_locations(
+        [firstturn.RUSSIA]
+    )
+
+
 def test_an_axis_unit_in_russia_is_adjacent_on_turn_112_5_3_5() -> None:
     match = at_phase(SOVIET, "combat")
     germany, russia = _border(match, "country:greater-germany")

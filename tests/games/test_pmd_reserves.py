@@ -36,6 +36,10 @@ def _places(match: Match) -> tuple[str, str, str, str]:
     raise AssertionError("no clear place")
 
 
+def _seen_at(match: Match, side: str, loc: str) -> list[dict[str, object]]:
+    return [u for u in match.view(side)["units"] if u["loc"] == loc]
+
+
 def _axis_refit() -> Match:
     """Turn 113's Axis Refit Phase, the map empty."""
     match = Match(_title(), "1941-historical", 1)
@@ -58,8 +62,8 @@ def test_reserve_marker_is_placed_in_the_refit_phase_and_hides_the_stack_6_4() -
     match.apply(f"reserve {a}")
     assert reserves.in_reserve(match, match.state.units["ger-pd-3"])
     assert match.state.markers["reserve-axis-1"]["loc"] == a
-    shown = next(u for u in match.view("soviet")["units"] if u.get("loc") == a)
-    assert shown == {"side": "axis", "loc": a, "hidden": True}
+    assert "soviet" in match.state.units["ger-pd-3"].hidden_from
+    assert _seen_at(match, "soviet", a) == []  # off the map until the enemy comes (R8)
     assert view_problems(match, "soviet") == []
     refused(match, f"reserve {a}", "already in reserve", rule="PMD 6.4")
 
@@ -135,8 +139,9 @@ def test_the_marker_goes_when_its_last_unit_leaves_and_the_phases_stop_6_4() -> 
 
 
 def test_enemy_moving_next_to_a_reserve_stack_sees_how_many_units_not_which_6_3_6_4() -> None:
-    """Ruling R1: next to the stack the enemy may estimate its size (the view always shows the
-    concealed units' number), but may not look beneath the marker before the odds (6.3)."""
+    """6.4, rulings R1, R8: the stack is off the map (the enemy sees the marker alone) until an
+    enemy unit moves next to it; then it is placed under the marker and the enemy may estimate
+    its size, but may not look beneath the marker before the odds (6.3)."""
     match = _axis_refit()
     a, n, f, b = _places(match)
     put(match, "ger-pd-3", a)
@@ -144,12 +149,47 @@ def test_enemy_moving_next_to_a_reserve_stack_sees_how_many_units_not_which_6_3_
     match.apply(f"reserve {a}")
     to_phase(match, "soviet", "movement")
     put(match, RD, f)
+    assert _seen_at(match, "soviet", a) == []  # on the play aid: not one unit shows
+    assert "reserve-axis-1" in match.view("soviet")["markers"]
+    assert not match.state.markers["reserve-axis-1"].get("placed")
+    assert len(_seen_at(match, "axis", a)) == 2  # the owner sees his own
     match.apply(f"move {RD} {f} {n}")
+    assert match.state.markers["reserve-axis-1"]["placed"]
     pd = match.state.units["ger-pd-3"]
     assert "soviet" in pd.hidden_from and reserves.in_reserve(match, pd)
-    seen = [u for u in match.view("soviet")["units"] if u["loc"] == a]
+    seen = _seen_at(match, "soviet", a)
     assert len(seen) == 2 and all(u.get("hidden") for u in seen)
     assert not view_problems(match, "soviet")
+
+
+def test_an_enemy_unit_moving_past_a_reserve_stack_places_it_6_4() -> None:
+    """Ruling R8: passing next to the stack within a move places it, as ending there does; it
+    stays on the map after the enemy has gone on."""
+    match = _axis_refit()
+    a, n, f, b = _places(match)
+    put(match, "ger-pd-3", a)
+    match.apply(f"reserve {a}")
+    to_phase(match, "soviet", "movement")
+    topo = match.topology
+    on = next(
+        x for x in topo.neighbours(n) if topo.distance(a, x) == 2 and x != f and plain(match, x)
+    )
+    put(match, RD, f)
+    match.apply(f"move {RD} {f} {n} {on}")
+    assert match.state.units[RD].loc == on
+    assert match.state.markers["reserve-axis-1"]["placed"]
+    assert len(_seen_at(match, "soviet", a)) == 1
+
+
+def test_a_reserve_stack_far_from_the_enemy_stays_off_the_map_6_4() -> None:
+    match = _axis_refit()
+    a, n, f, b = _places(match)
+    put(match, "ger-pd-3", a)
+    match.apply(f"reserve {a}")
+    to_phase(match, "soviet", "movement")
+    put(match, RD, b)
+    assert not match.state.markers["reserve-axis-1"].get("placed")
+    assert _seen_at(match, "soviet", a) == [] and not view_problems(match, "soviet")
 
 
 def test_a_reserve_stack_that_loses_a_step_loses_its_marker_6_4() -> None:
