@@ -149,8 +149,19 @@ def _nets(
     owned = tuple(h for h in _urban(match) if match.state.control.get(h) == side)
     columns = (weather(match, "nz") or "D", weather(match, "sz") or "D")
     temporary = offsupply.rotated(match, side)
-    key = (side, enemy, joint, bars, owned, columns, straits.frozen(match), leg, where, temporary)
-    key += (dry,)
+    key = (
+        side,
+        enemy,
+        joint,
+        bars,
+        owned,
+        columns,
+        straits.frozen(match),
+        leg,
+        where,
+        temporary,
+        dry,
+    )
     kept = match.cache.setdefault("pmd-supply-nets", {})
     found = kept.get(key)
     if found is not None:

@@ -237,9 +237,10 @@ def free_1942(
             zone = [h for h in front[side] if lo <= _row(h) <= hi]
             nearest = sorted(zone, key=lambda h: (abs(_col(h) - line_col(_row(h))), h))
             for uid in ids:
-                h = next((h for h in nearest if room.fits(side, uid, h)), None)
-                if h is None:
+                fit = next((h for h in nearest if room.fits(side, uid, h)), None)
+                if fit is None:
                     raise ValueError(f"1942 {side} {name}: too few hexes for {uid} (6.1)")
+                h = fit
                 room.add(side, uid, h)
                 key = f"{side}-{name}-{h}"
                 entry = setup.setdefault(
