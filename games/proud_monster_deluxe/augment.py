@@ -1,4 +1,4 @@
-"""A regiment or battalion augmenting a division (PMD 6.1; rulings ST4-ST5).
+"""A regiment or battalion augmenting a division (PMD 6.1; rulings STK4-STK5).
 
 6.1 counts an Axis regiment or battalion (the counters of stacking weight 1/4) as a quarter of a
 division, or, at the owner's choice, as nothing while it augments a division of its national
@@ -9,8 +9,8 @@ division. The flag (``augments``, the kernel stacking mechanic's ``augment_flag`
 two part: one moves, retreats or advances without the other, or is eliminated. While they are
 together the division's MF is the lower of the two printed MFs; its class would be that of the
 unit with the lower MF, which differs only for the Spanish Legion (Leg, MF 6) under a faster
-Mech division: that augmentation is refused, not built (ruling ST5). Both keep their types.
-They may part at any time (6.1 does not bind them, ruling ST4)."""
+Mech division: that augmentation is refused, not built (ruling STK5). Both keep their types.
+They may part at any time (6.1 does not bind them, ruling STK4)."""
 
 from __future__ import annotations
 
@@ -93,8 +93,8 @@ def _hosts(match: Match, unit: Unit) -> list[Unit]:
 
 def changes_class(match: Match, unit: Unit, division: Unit) -> bool:
     """Whether the pair would give the division another class: the augmenter has the lower MF
-    (a tie keeps the division's, ruling ST5) and another class. The one case in the manifest is
-    the Spanish Legion (Leg, MF 6) under a faster Mech division: not built (ruling ST5)."""
+    (a tie keeps the division's, ruling STK5) and another class. The one case in the manifest is
+    the Spanish Legion (Leg, MF 6) under a faster Mech division: not built (ruling STK5)."""
     mf = match.unit_values(unit).get("movement", 0)
     if mf >= match.unit_values(division).get("movement", 0):
         return False
@@ -141,7 +141,7 @@ class Augment(Verb):
         if changes_class(match, unit, division):
             return (
                 f"{division.id} would take {unit.id}'s class with its lower MF: "
-                f"not built ({RULE}, ruling ST5)"
+                f"not built ({RULE}, ruling STK5)"
             )
         return None
 

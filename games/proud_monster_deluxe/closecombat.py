@@ -6,7 +6,7 @@ on the turn after their 6th qualifying point of that war year, the second after 
 Soviet prepared assault earns a point when a German-coloured division is destroyed and another
 when the final odds were 2:1 or better on a stack with a German division equivalent (13.1). In
 the 1941 scenario the Soviet non-city stacking limit grows with them: 4 once the first has
-arrived, 5 with the second (6.1, the ``soviet_stack_limit`` variable, ruling S1).
+arrived, 5 with the second (6.1, the ``soviet_stack_limit`` variable, ruling STK1).
 
 Each marker may be used once a 2-week turn (13.1): the attacker commits one to a hex before the
 defending stack is examined (``close-combat HEX`` in his Combat Phase, before ``attack``; not

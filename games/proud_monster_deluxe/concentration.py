@@ -3,7 +3,7 @@ title.json: declared (or not) at the start of an Axis Refit Phase, kept with its
 redeployed or rescinded at the start of each later Axis week, declared again at will, gone from
 turn 205. The mechanic frees the marked units of the GAST (8.8) and bars the others from PAs,
 MAs and moves of more than one hex; this module adds the title's other move, strategic movement
-(11.2), to what they may not make (ruling SC1)."""
+(11.2), to what they may not make (ruling SCO1)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def _concerns(match: Match, decision: Decision, verb: str, actor: str) -> bool:
 @hookimpl
 @veto_scope(verbs=("strategic",), concerns=_concerns)
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
-    """An unmarked unit on the map moves one hex at most: never strategically (ruling SC1)."""
+    """An unmarked unit on the map moves one hex at most: never strategically (ruling SCO1)."""
     if not action.args or not concentration.active(match):
         return None
     unit = match.state.units.get(str(action.args[0]))

@@ -201,7 +201,7 @@ def soviet_problem(match: Match, unit: Unit) -> str | None:
         return None
     if not overland_supply(match, unit):
         return f"{unit.id} is not in overland supply ({SOVIET_RULE})"
-    if supply.lake_only(match, unit):  # 9.4.2(3), ruling S7: the 8.4 hexside is overland
+    if supply.lake_only(match, unit):  # 9.4.2(3), ruling S8: the 8.4 hexside is overland
         return f"{unit.id} is on lake supply, not overland supply ({SOVIET_RULE}(3))"
     mech = match.counters_doc["unit_types"][entry["to"]].get("mobility") == "mech"
     near = any(unit.loc in match.topology.region(r) for r in NEAR)

@@ -114,7 +114,7 @@ def may_retreat(match: Match, battle: Battle) -> bool:
 def retreat_stacking(match: Match, phase: PhaseSpec) -> None:
     """13.8, 6.3: a split retreat may overstack a hex (the kernel's ``split``); stacking there
     is enforced as the next phase starts, each owner removing units of his choice. Other
-    overstacks wait for the Cleanup Phase's check (ruling S1)."""
+    overstacks wait for the Cleanup Phase's check (ruling STK1)."""
     key = phase_key(match)
     units = match.state.units
     for side in reversed(match.sides):

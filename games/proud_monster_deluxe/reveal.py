@@ -33,7 +33,7 @@ NONE = "none"
 def wargame_before_reveal(match: Match, battle: Battle) -> bool | None:
     """13.1, 14.3, then 6.3, then 13.0: the MA attacker's marker, the stacks examined (an
     overstack reduced by its owner before any untried unit is seen: ``stacking.examine``,
-    ruling ST2), then the defender's reveals."""
+    ruling STK2), then the defender's reveals."""
     if closecombat.ask_attacker(match, battle) or stacking.examine(match, battle):
         return True
     return True if ask(match, battle) else None

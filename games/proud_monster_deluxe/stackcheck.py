@@ -1,4 +1,4 @@
-"""Stacking enforcement at the start of each phase (PMD 6.3, 13.8; ruling S1).
+"""Stacking enforcement at the start of each phase (PMD 6.3, 13.8; ruling STK1).
 
 6.3 reduces an overstacked hex at once, the owner eliminating units of his choice; 13.8 leaves
 the stacking of a retreat to the start of the next phase. So the hexes units entered (moving,

@@ -13,7 +13,7 @@ before turn 205 and south of the Caucasus line before turn 301. The unit has the
 OKH area it enters the map by that area's ZOMO hexes from the next week, as a reinforcement
 there does (9.1.1, 9.1.2: the ``entry`` flag, gone once it is on the map).
 
-Overland supply is the supply rules' answer for the unit (8.2, ``overland_supply``; ruling ST1).
+Overland supply is the supply rules' answer for the unit (8.2, ``overland_supply``; ruling SM1).
 
 A rebuilt shell marker (15.5, 15.10; ruling BM2) is no unit but moves by the same verb
 (``strategic SHELL DEST``) from the OKH area it waits in, counting 1 step (11.2), to the other

@@ -118,7 +118,7 @@ def nets(
 
 def lake_only(match: Match, unit: Unit) -> bool:
     """9.1.3, 9.4.2(3): the Soviet unit is on lake supply: in supply with the lakes crossed
-    (8.2: the Soviet's in any weather) and in none without an unfrozen lake (ruling S7). The
+    (8.2: the Soviet's in any weather) and in none without an unfrozen lake (ruling S8). The
     Oranienbaum-Leningrad hexside is land for Soviet supply (8.4): a line across it is
     overland."""
     if unit.side != SOVIET or unit.loc is None or is_box(unit.loc):

@@ -3,10 +3,10 @@
 The Axis interdict the Volga while an Axis unit stands next to the South Volga where river
 traffic has no other way past it. The stand-in map draws the South Volga as one channel from
 Stalingrad to Astrakhan, so any Axis unit in a hex along a South Volga hexside interdicts it
-(ruling V1). It is read from the map as it is, so it ends as soon as no such unit is there.
+(ruling VG1). It is read from the map as it is, so it ends as soon as no such unit is there.
 
 While interdicted: Soviet attacks on hexes south of the Caucasus line shift 1L (outside the 13.5
-cap, ruling V2); Soviet units south of the Caucasus line may not enter the RVGK and Soviet units
+cap, ruling VG2); Soviet units south of the Caucasus line may not enter the RVGK and Soviet units
 leaving the RVGK south of it have moved for the week (``rvgk.py``); reinforcements entering
 south of it enter at a large town or a red-bordered map edge (``reinforce.volga_problem``, which
 the RVGK's Refit Phase exits share) and may not move that week (11.4(2)): the ``volga-arrived``
@@ -16,7 +16,7 @@ Weather Phase of another week.
 The South Volga in combat (13.4.1) is a major river (halving, no MA: ``combat.py``,
 ``mobileassault.py``), but a PA across it is made only across a hexside with an urban hex on
 either bank, or by the Soviets over a pontoon bridge (15.12); not in frozen weather (12.4), nor
-by the Axis on turn 112 (5.3(10)), when rivers are ignored (ruling V3)."""
+by the Axis on turn 112 (5.3(10)), when rivers are ignored (ruling VG3)."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def banks(match: Match) -> frozenset[str]:
 
 
 def interdicted(match: Match) -> bool:
-    """11.4: an Axis unit stands along the South Volga (ruling V1)."""
+    """11.4: an Axis unit stands along the South Volga (ruling VG1)."""
     return any(match.side_at(h) == AXIS for h in banks(match))
 
 

@@ -287,7 +287,7 @@ def _ring(match: Match) -> list[str]:
 
 
 def test_a_unit_on_lake_supply_does_not_convert_9_4_2_3() -> None:
-    """9.4.2(3) (ruling S7): a conversion needs overland supply, not lake supply: Leningrad cut
+    """9.4.2(3) (ruling S8): a conversion needs overland supply, not lake supply: Leningrad cut
     off by land, its line over Lake Ladoga, no RD there or in Oranienbaum (fed from it) converts."""
     match, rds = _leningrad_convert(_ring(_match()), LENINGRAD, ORANIENBAUM)
     assert ports.lake_supply(match)

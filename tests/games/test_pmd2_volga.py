@@ -57,7 +57,7 @@ def test_an_axis_unit_along_the_south_volga_interdicts_it_and_soviet_attacks_sou
         for s in group or ()
         if s.rule == volga.RULE
     )
-    assert shift.columns == -1 and shift.group is None  # outside the 13.5 cap (ruling V2)
+    assert shift.columns == -1 and shift.group is None  # outside the 13.5 cap (ruling VG2)
     # it ends as soon as no Axis unit stands along the South Volga
     match.place(match.state.units["ger-pd-3"], None)
     assert not volga.interdicted(match)

@@ -1,6 +1,6 @@
 """PMD 6.1: a regiment or battalion augmenting a division of its national colour costs nothing
 toward the stacking limit, and the division moves with the lower MF (``augment.py``, rulings
-ST4-ST5)."""
+STK4-STK5)."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ def test_only_a_regiment_or_battalion_under_a_division_of_its_colour_one_each_6_
 def test_the_augmentation_ends_when_the_two_part_6_1() -> None:
     match, here, beside = _stack()
     match.apply(f"augment {HPBN} {PD}")
-    match.apply(f"move {HPBN} {here} {beside}")  # 6.1 does not bind them (ruling ST4)
+    match.apply(f"move {HPBN} {here} {beside}")  # 6.1 does not bind them (ruling STK4)
     assert augment.FLAG not in match.state.units[HPBN].flags
     assert stacking.weight(match, [HPBN]) == 0.25
     match.apply(f"move {PD} {here} {beside}")  # together again elsewhere: not unless told

@@ -477,3 +477,17 @@ def test_frozen_rivers_and_lakes_in_snow_12_4() -> None:
         tec["terrain"]["lake"]["move"]["*"] is None and tec["terrain"]["lake"]["move"]["*@S"] == 1
     )
     assert tec["features"]["mountain-road"]["move"]["mech@S"] is None
+
+
+def test_every_ruling_id_names_one_ruling_in_each_title_s_rulings() -> None:
+    """A ruling cited from code or a test ("ruling S1") must name one ruling: no id is
+    defined twice in a title's RULINGS.md."""
+    import re
+    from collections import Counter
+    from pathlib import Path
+
+    games = Path(__file__).resolve().parents[2] / "games"
+    for path in sorted(games.glob("*/RULINGS.md")):
+        ids = re.findall(r"^- \*\*([A-Z]+[0-9]+[a-z]?)\.", path.read_text(), flags=re.M)
+        twice = sorted(i for i, n in Counter(ids).items() if n > 1)
+        assert not twice, f"{path.parent.name}: {twice}"

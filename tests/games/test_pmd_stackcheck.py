@@ -1,5 +1,5 @@
 """PMD 6.3, 13.8: an overstacked hex is reduced at the start of the next phase, the owner
-choosing the units to eliminate (``stackcheck``, ruling S1)."""
+choosing the units to eliminate (``stackcheck``, ruling STK1)."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def test_a_legal_stack_is_left_alone_at_the_phase_start_6_1() -> None:
     assert all(match.state.units[u].loc == a for u in SIX[:5])
 
 
-# ------------------------------------------------------------------ 6.3 at a battle (ruling ST2)
+# ------------------------------------------------------------------ 6.3 at a battle (ruling STK2)
 
 RDS = [f"sov-rd-interior-{i:02d}" for i in range(1, 5)]
 
@@ -102,7 +102,7 @@ def test_a_legal_defending_stack_is_not_asked_at_the_battle_6_1_6_3() -> None:
 def test_the_attacker_s_own_overstack_waits_for_the_next_phase_start_6_3_ruling_st2() -> None:
     """6.3's stack found overstacked is the one the opponent examines: the defender's. The
     attacker's six divisions in one hex are not asked about at the battle (an MA stack is only
-    passing through its launch hex, 6.3); the next phase start checks the hexes entered (S1)."""
+    passing through its launch hex, 6.3); the next phase start checks the hexes entered (STK1)."""
     match, target, origin = _battle_position(1, germans=6)
     events = match.apply(f"attack {target} with {SIX[0]}")
     assert [e.kind for e in events].count("battle") == 1
