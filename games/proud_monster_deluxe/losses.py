@@ -9,7 +9,8 @@ satisfies half a step (13.9: the counters' ``step_value``). The defender's final
 step may be a one-hex retreat (13.8, :func:`may_retreat`); units that retreated earlier in the
 phase and are attacked again add nothing and are eliminated by any result but 0 (13.8). The attacker's loss is known only
 then: reduced by 1 under the five conditions of 13.10 (:func:`reduction`), and in a close combat
-at least half the defender's actual step losses, rounded down (13.12)."""
+at least half the defender's actual step losses, rounded down (13.12). Either side may lose
+more steps than its result once the result is taken as steps (13.7, ruling RL2)."""
 
 from __future__ import annotations
 
@@ -243,10 +244,18 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
             todo.append({"who": "defender", "do": "steps", "n": defender - 1, **picks})
             todo.append({"who": "defender", "do": "retreat", "n": 1})
         else:
+            # 13.7: either side may lose more steps than its result, once it is taken as steps
             todo.append(
-                {"who": "defender", "do": kind, "n": defender, "retreat_last": True, **picks}
+                {
+                    "who": "defender",
+                    "do": kind,
+                    "n": defender,
+                    "retreat_last": True,
+                    "more": True,
+                    **picks,
+                }
             )
-    todo.append({"who": "attacker", "do": "steps", "n": attacker, **picks})
+    todo.append({"who": "attacker", "do": "steps", "n": attacker, "more": True, **picks})
     for item in todo:  # 15.11, 15.4: Soviet artillery and air units take no step of a loss
         ids = battle.attackers if item["who"] == "attacker" else battle.defenders
         takers = [

@@ -60,3 +60,68 @@ def test_a_split_retreat_may_overstack_until_the_next_phase_starts_13_8_6_3() ->
     assert match.state.units["ger-id-1"].loc is None
     assert len(match.units_at(free[0])) == 5
     assert match.decision is None or match.decision.kind != "overstack"  # legal again
+
+
+# ------------------------------------------------------------------ 13.7 extra step losses
+
+
+def _kinds(match: Match) -> set[str]:
+    return {str(a) for a in match.legal_actions()}
+
+
+def test_the_defender_may_lose_more_steps_than_the_result_then_stop_13_7() -> None:
+    """13.7: once the defender's 1 is taken as a step, he may lose more, unit by unit, and stop;
+    the Soviet attacker's lone RD then takes its own 1."""
+    match = at_phase("soviet", "combat")
+    target, origin, _ = clear_hexes(match)
+    for uid in GERMANS:
+        put(match, uid, target)
+    revealed(match, RD, origin)
+    result(match, "1/1", [RD], GERMANS, target)
+    assert "enough" not in _kinds(match)  # not before the result is taken
+    match.apply("lose ger-id-7")
+    d = match.decision
+    assert d is not None and (d.side, d.kind) == ("axis", "more-losses")
+    assert {"lose ger-id-7", "lose ger-pd-3", "enough"} <= _kinds(match)
+    assert "retreat-instead" not in _kinds(match)  # the retreat was the last step's, 13.8
+    before = match.state.units["ger-pd-3"].step
+    match.apply("lose ger-pd-3")  # one more, by choice
+    assert match.state.units["ger-pd-3"].step == before + 1
+    assert "enough" in _kinds(match)  # asked again
+    match.apply("enough")
+    assert "enough" not in _kinds(match)
+    assert match.state.units[RD].loc is None  # the attacker's 1 was taken
+
+
+def test_the_attacker_may_lose_more_steps_too_13_7() -> None:
+    """13.7 says "a player": the attacker's 1 taken (his lone division, no choice), he is asked
+    whether to lose more."""
+    match = at_phase("axis", "combat")
+    target, origin, _ = clear_hexes(match)
+    revealed(match, RD, target)
+    put(match, "ger-pd-3", origin)
+    result(match, "1/1", ["ger-pd-3"], [RD], target)
+    assert match.state.units[RD].loc is None
+    assert match.state.units["ger-pd-3"].step == 1
+    d = match.decision
+    assert d is not None and (d.side, d.kind) == ("axis", "more-losses")
+    assert _kinds(match) == {"lose ger-pd-3", "enough"}
+    match.apply("enough")
+    assert match.state.units["ger-pd-3"].step == 1
+    assert "enough" not in _kinds(match)
+
+
+def test_no_extra_losses_offered_on_a_0_result_or_after_a_retreat_13_7_13_8() -> None:
+    """The other side of 13.7 (ruling RL2): a side whose result is 0 is not affected at all, and
+    a defender who retreated for his last step is not asked for more."""
+    match = at_phase("soviet", "combat")
+    target, origin, _ = clear_hexes(match)
+    put(match, "ger-id-7", target)
+    revealed(match, RD, origin)
+    result(match, "0/1", [RD], ["ger-id-7"], target)
+    match.apply("retreat-instead")
+    match.apply(str(match.legal_actions()[0]))  # the retreat path
+    assert match.state.units["ger-id-7"].loc != target
+    assert "enough" not in _kinds(match)
+    d = match.decision
+    assert d is None or d.kind not in ("loss", "more-losses")
