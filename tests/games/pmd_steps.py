@@ -3,17 +3,20 @@ push on the way (the supply concentration at each Axis Refit Phase, 8.9; the Pau
 Axis weeks of turns 114-115, 8.10) are declined, the Fortified Area that must be placed on turn
 309 (15.16) goes in the first hex offered, the last Soviet arrivals offered past the RVGK's
 limits (11.3) go in the last hex offered, a winter attrition loss that must be allocated (12.4)
-goes to the first choice offered, everything else is ended."""
+goes to the first choice offered, everything else is ended. In a battle,
+:func:`answer` takes no step more than the result (13.7)."""
 
 from __future__ import annotations
 
 from wargame import testing
+from wargame.actions import Event
 from wargame.match import Match
 
 DECLINE = {
     "concentration": "concentration pass",
     "paulus": "paulus press-on",
     "bombard": "bombard done",
+    "more-losses": "enough",
 }
 """The answer that declines each pushed decision (a kept concentration is rescinded)."""
 
@@ -34,6 +37,20 @@ def end(match: Match) -> None:
             match.apply([a for a in match.legal_actions() if a.verb == "place"][-1])
             why = match.check("end") or ""
     match.apply(answer)
+
+
+def answer(match: Match, action: str | None = None) -> list[Event]:
+    """Apply ``action`` (by default the first listed), then ``enough`` to each more-losses
+    decision that follows: the sides lose no more steps than their results, a choice 13.7 leaves
+    to each player (ruling RL2). Its events."""
+    d = match.decision
+    if action is None:
+        more = d is not None and d.kind == "more-losses"
+        action = "enough" if more else str(match.legal_actions()[0])
+    events = match.apply(action)
+    while (d := match.decision) is not None and d.kind == "more-losses":
+        events += match.apply("enough")
+    return events
 
 
 RESERVE_MOVEMENT = "reserve-movement"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from tests.games.pmd_steps import end, to_phase
+from tests.games.pmd_steps import answer, end, to_phase
 from wargame.actions import Action, Event
 from wargame.calendar import set_weather
 from wargame.games.proud_monster_deluxe import blaupunkt, plugin
@@ -133,7 +133,8 @@ def test_the_gambit_brings_the_2_para_division_and_the_25_pd_early_5_7() -> None
 
 def _assault(match: Match, loc: str, drop: str, roll: int, soviets: list[str]) -> list[Event]:
     """Drop ``drop`` onto these tried Soviet units in ``loc`` (15.17), the CRT roll forced; the
-    Axis declines the Close Combat marker, the first legal choice answers each loss."""
+    Axis declines the Close Combat marker, the first legal choice answers each loss (no extra
+    step, 13.7)."""
     for uid in soviets:
         revealed(match, uid, loc)
     match.touch()
@@ -141,7 +142,7 @@ def _assault(match: Match, loc: str, drop: str, roll: int, soviets: list[str]) -
     events = match.apply(f"blaupunkt {loc} with {drop}")
     events += match.apply("close-combat decline")  # 14.3: the MA's marker is his choice
     while match.decision is not None and match.decision.kind != "movement":
-        events += match.apply(str(match.legal_actions()[0]))
+        events += answer(match)
     return events
 
 

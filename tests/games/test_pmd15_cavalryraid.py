@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.pmd_steps import to_phase
+from tests.games.pmd_steps import answer, to_phase
 from wargame.calendar import set_weather
 from wargame.match import Match
 from wargame.testing import force_rolls, put, refused
@@ -43,12 +43,13 @@ def _battle_lines(events: list) -> list[str]:
 
 
 def _answer_until(match: Match, kind: str, side: str) -> list:
-    """Take the first legal answer of every decision on the way (losses, choices)."""
+    """Take the first legal answer of every decision on the way (losses, choices), no extra
+    step (13.7)."""
     events: list = []
     while match.decision is not None and not (
         match.decision.kind == kind and match.decision.side == side
     ):
-        events += match.apply(str(match.legal_actions()[0]))
+        events += answer(match)
     return events
 
 

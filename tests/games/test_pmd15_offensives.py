@@ -3,7 +3,7 @@ Offensive (5.5)."""
 
 from __future__ import annotations
 
-from tests.games.pmd_steps import end, to_phase
+from tests.games.pmd_steps import answer, end, to_phase
 from wargame.games.proud_monster_deluxe import offensives
 from wargame.games.proud_monster_deluxe.turns import ynn
 from wargame.match import Match
@@ -36,7 +36,7 @@ def _resolve(match: Match) -> None:
         if match.decision.kind == "close-combat":
             match.apply("close-combat decline")
             continue
-        match.apply(str(match.legal_actions()[0]))
+        answer(match)
 
 
 def test_the_axis_start_with_turn_112_declared_their_summer_1941_offensive_5_4() -> None:

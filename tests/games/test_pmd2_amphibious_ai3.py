@@ -3,7 +3,7 @@ the invaders wait at sea, their PA comes first with 1L, and they land or are eli
 
 from __future__ import annotations
 
-from tests.games.pmd_steps import to_phase
+from tests.games.pmd_steps import answer, to_phase
 from wargame.games.proud_monster_deluxe import amphibious, ports
 from wargame.match import Match
 from wargame.mechanics import combat
@@ -44,7 +44,7 @@ def _fight(match: Match, action: str, roll: int) -> None:
     match.apply(action)
     while (d := match.decision) is not None and d.kind != "combat":
         # losses and constructions; the advance declined: the invaders cannot stay at sea
-        match.apply("stay" if d.kind == "advance" else str(match.legal_actions()[0]))
+        answer(match, "stay" if d.kind == "advance" else None)
 
 
 def test_the_invasion_pa_comes_first_and_is_owed_before_the_phase_ends_10_5() -> None:

@@ -8,7 +8,7 @@ from functools import cache
 
 import pytest
 
-from tests.games.pmd_steps import end, to_phase
+from tests.games.pmd_steps import answer, end, to_phase
 from wargame.calendar import set_weather
 from wargame.games.proud_monster_deluxe import losses, plugin
 from wargame.games.proud_monster_deluxe.combat import wargame_strength_modifiers
@@ -139,7 +139,9 @@ def test_city_zero_is_one_when_the_attacker_loses_all_four_steps_ruling_c5() -> 
     put(match, "ger-mid-10", origin)  # 3 + 2 steps: the 4 are fully taken
     _result(match, "2/0", ["ger-id-7", "ger-mid-10"], [SOVIET_RDS[0]], "1643", "city", roll=None)
     while match.decision is not None and match.decision.kind == "loss":
-        match.apply("lose ger-id-7" if _steps(match, "ger-id-7") is not None else "lose ger-mid-10")
+        answer(
+            match, "lose ger-id-7" if _steps(match, "ger-id-7") is not None else "lose ger-mid-10"
+        )
     assert match.state.units[SOVIET_RDS[0]].loc is None
 
 

@@ -3,6 +3,7 @@ the life of a Close Combat marker left on the map (13.1)."""
 
 from __future__ import annotations
 
+from tests.games.pmd_steps import answer
 from wargame.games.proud_monster_deluxe import closecombat, constructions, reserves
 from wargame.games.proud_monster_deluxe.turns import AXIS, SOVIET
 from wargame.match import Battle, Match
@@ -17,9 +18,9 @@ ROMANIAN = "rom-id-1"  # not German-coloured
 
 
 def _take_losses(match: Match) -> None:
-    """Both sides' loss picks, each the first choice listed."""
+    """Both sides' loss picks, each the first choice listed, no extra step (13.7)."""
     while match.decision is not None and match.decision.kind == "loss":
-        match.apply(str(match.legal_actions()[0]))
+        answer(match)
 
 
 def _battle(code: str, close_combat: str | None = "attacker", rds: int = 3) -> tuple[Match, str]:

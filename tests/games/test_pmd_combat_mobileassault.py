@@ -3,6 +3,7 @@ Close Combat marker (13.1) and jointly-occupied hexes (13.15.3)."""
 
 from __future__ import annotations
 
+from tests.games.pmd_steps import answer
 from wargame.calendar import set_weather
 from wargame.games.proud_monster_deluxe import closecombat, mobileassault, reserves
 from wargame.games.proud_monster_deluxe import combat as pmd_combat
@@ -52,7 +53,7 @@ def test_a_panzer_division_mobile_assaults_for_7_mp_and_goes_on_14_3_14_7() -> N
     force_rolls(match, then=6)
     match.apply(action)
     while match.decision is not None and match.decision.kind != "movement":
-        match.apply(str(match.legal_actions()[0]))  # the Soviet construction/loss choices
+        answer(match)  # the Soviet construction/loss choices
     assert match.state.units[RDS[0]].loc is None
     assert pd.loc == target  # 14.7: success, the stack moves in and may go on
     assert movement.spent(match, pd) == 7
@@ -65,7 +66,7 @@ def test_a_failed_mobile_assault_goes_back_to_its_launch_hex_14_7() -> None:
     force_rolls(match, 1)
     match.apply(f"overrun {target} with ger-pd-3 via {launch}")
     while match.decision is not None and match.decision.kind != "movement":
-        match.apply(str(match.legal_actions()[0]))
+        answer(match)
     assert any(match.state.units[u].loc == target for u in RDS[:3])
     assert pd.loc in (launch, None)
 
@@ -153,7 +154,7 @@ def test_soviet_cavalry_in_a_mobile_assault_cost_a_cavalry_step_14_1() -> None:
     combat.store(match, battle)
     combat.carry_out(match, battle, "1/3")
     while match.decision is not None and match.decision.kind != "movement":
-        match.apply(str(match.legal_actions()[0]))
+        answer(match)
     assert units["ger-mid-10"].loc is None
     assert td.loc is not None and cd.loc is None
 
@@ -166,7 +167,7 @@ def _successful_ma() -> tuple[Match, str, str]:
     force_rolls(match, then=6)
     match.apply(f"overrun {target} with ger-pd-3 via {launch}")
     while match.decision is not None and match.decision.kind != "movement":
-        match.apply(str(match.legal_actions()[0]))
+        answer(match)
     return match, launch, target
 
 
@@ -185,7 +186,7 @@ def test_a_failed_mobile_assault_places_no_marker_14_7() -> None:
     force_rolls(match, 1)
     match.apply(f"overrun {target} with ger-pd-3 via {launch}")
     while match.decision is not None and match.decision.kind != "movement":
-        match.apply(str(match.legal_actions()[0]))
+        answer(match)
     assert mobileassault.ma_hexes(match, "axis") == []
 
 
@@ -244,12 +245,13 @@ def _ma(roll: int) -> tuple[Match, str, str, str]:
 
 
 def _answer(match: Match, **picks: str) -> list[str]:
-    """Answer each decision up to the movement phase: ``picks`` by kind, else the first listed."""
+    """Answer each decision up to the movement phase: ``picks`` by kind, else the first listed
+    (no extra step, 13.7)."""
     kinds = []
     while match.decision is not None and match.decision.kind != "movement":
         kinds.append(f"{match.decision.side}:{match.decision.kind}")
         pick = picks.get(match.decision.kind.replace("-", "_"))
-        match.apply(pick or str(match.legal_actions()[0]))
+        answer(match, pick)
     return kinds
 
 
@@ -415,7 +417,7 @@ def test_an_ma_from_the_north_okh_area_into_a_zomo_hex_moves_in_and_goes_on_14_1
     force_rolls(match, then=6)
     match.apply(action)
     while match.decision is not None and match.decision.kind != "movement":
-        match.apply(str(match.legal_actions()[0]))
+        answer(match)
     assert match.state.units[RDS[0]].loc is None
     assert pd.loc == target and movement.spent(match, pd) == 7
     assert any(str(a).startswith("move ger-pd-3 ") for a in match.legal_actions())
@@ -437,7 +439,7 @@ def test_a_failed_off_map_ma_stays_in_the_area_and_only_zomo_clear_or_forest_14_
     force_rolls(match, then=1)
     match.apply(f"overrun {zomo} with ger-pd-3 via box:okh-north")
     while match.decision is not None and match.decision.kind != "movement":
-        match.apply(str(match.legal_actions()[0]))
+        answer(match)
     assert [match.state.units[u].loc for u in RDS[:3]] == [zomo] * 3
     assert pd.loc in ("box:okh-north", None)  # 14.10: a failed MA stays in the area
     rough = next(
@@ -504,6 +506,6 @@ def test_a_unit_in_an_okh_area_keeps_its_zomo_entry_after_a_failed_ma_14_10() ->
     force_rolls(match, then=1)
     match.apply(f"overrun {zomo} with ger-pd-3 via box:okh-north")
     while match.decision is not None and match.decision.kind != "movement":
-        match.apply(str(match.legal_actions()[0]))
+        answer(match)
     assert pd.loc == "box:okh-north" and pd.flags["entry"] == entry
     assert movement.done(match, pd)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from tests.games.pmd_steps import RESERVE_MOVEMENT, end, to_phase
+from tests.games.pmd_steps import RESERVE_MOVEMENT, answer, end, to_phase
 from wargame.games.proud_monster_deluxe import plugin, reserves
 from wargame.match import Match
 from wargame.mechanics import combat
@@ -205,7 +205,7 @@ def test_a_reserve_stack_that_loses_a_step_loses_its_marker_6_4() -> None:
     battle.roll = 3
     combat.store(match, battle)
     combat.carry_out(match, battle, "1/1")
-    match.apply("lose ger-pd-3")
+    answer(match, "lose ger-pd-3")
     assert units["ger-pd-3"].loc == a and units["ger-pd-3"].step == 1
     assert not reserves.in_reserve(match, units["ger-pd-3"])
     assert "reserve-axis-1" not in match.state.markers
@@ -330,7 +330,7 @@ def test_every_axis_unit_is_in_reserve_on_turn_112_until_it_moves_or_attacks_5_3
     match.reveal(rd)
     match.apply(f"attack {rd.loc} with ger-id-1")
     while match.decision is not None and match.decision.kind != "combat":
-        match.apply(str(match.legal_actions()[0]))
+        answer(match)
     assert not reserves.in_reserve(match, units["ger-id-1"])  # out by attacking
     end(match)  # Combat; the Enemy Reserve Movement Phase is skipped (5.3(2))
     decision = match.decision
@@ -386,7 +386,7 @@ def test_a_turn_112_stack_that_loses_a_step_comes_out_of_reserve_ruling_r5() -> 
     battle.roll = 3
     combat.store(match, battle)
     combat.carry_out(match, battle, "1/1")
-    match.apply("lose ger-pd-3")
+    answer(match, "lose ger-pd-3")
     assert not reserves.in_reserve(match, units["ger-id-7"])
     assert not reserves.in_reserve(match, units["ger-pd-3"])
 
