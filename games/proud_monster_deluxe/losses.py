@@ -267,7 +267,7 @@ def wargame_combat_result(match: Match, battle: Battle, result: str) -> bool | N
             item["units"] = takers
     todo.extend(cavalry_cost(match, battle))
     if ns["city_zero"]:
-        todo.append({"who": "defender", "do": "steps", "n": 0})  # ruling C5
+        todo.append({"who": "defender", "do": "steps", "n": 0, "more": True})  # ruling C5
     todo.extend(jointhex.queue(match, battle))  # last: the Close Combat advance (13.15.2)
     battle.extra.update(todo=todo, rule=RULE, advance=True)
     combat_mechanic.store(match, battle)

@@ -125,3 +125,69 @@ def test_no_extra_losses_offered_on_a_0_result_or_after_a_retreat_13_7_13_8() ->
     assert "enough" not in _kinds(match)
     d = match.decision
     assert d is None or d.kind not in ("loss", "more-losses")
+
+
+def test_extra_losses_stop_being_offered_when_the_units_are_gone_13_7() -> None:
+    """The other side of 13.7: the attacker's lone panzer division, its 1 taken, loses its other
+    two steps by choice; with nothing left he is not asked again."""
+    match = at_phase("axis", "combat")
+    target, origin, _ = clear_hexes(match)
+    revealed(match, RD, target)
+    put(match, "ger-pd-3", origin)
+    result(match, "1/1", ["ger-pd-3"], [RD], target)
+    match.apply("lose ger-pd-3")
+    assert _kinds(match) == {"lose ger-pd-3", "enough"}  # one step left
+    match.apply("lose ger-pd-3")
+    assert match.state.units["ger-pd-3"].loc is None
+    assert "enough" not in _kinds(match)
+
+
+def test_no_extra_losses_offered_when_13_10_reduces_the_attacker_s_result_to_0_13_7() -> None:
+    """13.7's 0 leaves a side untouched, also a 0 reached by the 13.10 reduction: a 1/3 on two
+    lone RDs in clear, Dry weather (T17a), the attacker's 1 becomes 0 and he is not asked."""
+    match = at_phase("axis", "combat")
+    target, origin, _ = clear_hexes(match)
+    rds = [revealed(match, f"sov-rd-interior-0{i}", target) for i in (1, 2)]
+    put(match, "ger-pd-3", origin)
+    result(match, "1/3", ["ger-pd-3"], rds, target)
+    assert all(match.state.units[u].loc is None for u in rds)  # 2 steps for a 3: all go
+    assert match.state.units["ger-pd-3"].step == 0
+    d = match.decision
+    assert d is not None and d.kind == "advance"  # not more-losses
+
+
+def _close_combat_0_2(extra: int) -> Match:
+    """An Axis close combat (13.12) on four one-step RDs with a 0/2: the Axis picks the first
+    loss, the Soviet the second, then the Soviet loses ``extra`` more by choice; the Axis losses
+    that follow are picked by the Soviet, the Axis, ..., the Axis then asked for more."""
+    match = at_phase("axis", "combat")
+    target, origin, _ = clear_hexes(match)
+    rds = [revealed(match, f"sov-rd-interior-0{i}", target) for i in range(1, 5)]
+    for uid in ("ger-pd-9", "ger-pd-11"):
+        put(match, uid, origin)
+    result(match, "0/2", ["ger-pd-9", "ger-pd-11"], rds, target, close_combat="attacker")
+    match.apply(f"lose {rds[0]}")  # the attacker's pick (13.12)
+    match.apply(f"lose {rds[1]}")  # the defender's pick
+    for uid in rds[2 : 2 + extra]:
+        d = match.decision
+        assert d is not None and (d.side, d.kind) == ("soviet", "more-losses")  # his own choice
+        match.apply(f"lose {uid}")
+    if extra < 2:
+        match.apply("enough")
+    while (d := match.decision) is not None and d.kind == "loss":
+        match.apply("lose ger-pd-9" if match.state.units["ger-pd-9"].loc else "lose ger-pd-11")
+    d = match.decision
+    assert d is not None and (d.side, d.kind) == ("axis", "more-losses")  # the owner, not 13.12's
+    match.apply("enough")
+    return match
+
+
+def test_extra_defender_steps_count_for_the_close_combat_minimum_13_7_13_12_ruling_rl2() -> None:
+    """Ruling RL2: the defender's steps lost by choice are actual losses for 13.12's minimum.
+    2 lost: the Axis loses 1; 4 lost (all four RDs, then no more to offer): the Axis loses 2."""
+    lost = {}
+    for extra in (0, 2):
+        match = _close_combat_0_2(extra)
+        units = match.state.units
+        lost[extra] = units["ger-pd-9"].step + units["ger-pd-11"].step
+    assert lost == {0: 1, 2: 2}
