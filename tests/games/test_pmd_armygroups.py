@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.games.pmd_steps import end, to_phase
+from tests.games.pmd_steps import answer, end, to_phase
 from wargame.games.proud_monster_deluxe import armygroups, closecombat, reserves
 from wargame.match import Match
 from wargame.state import Unit
@@ -300,7 +300,7 @@ def _close_combat(match: Match) -> str:
     closecombat._use(match, "axis", f"committed to {b}")
     carry_out_result(match, "1/2", ATTACKERS, RDS, b, close_combat="attacker")
     while match.decision is not None and match.decision.kind == "loss":
-        match.apply(str(match.legal_actions()[0]))
+        answer(match)
     assert match.decision is not None and match.decision.kind == "cc-advance"
     return b
 
