@@ -89,7 +89,7 @@ def test_moving_together_keeps_it_and_an_eliminated_division_ends_it_6_1() -> No
     assert augment.FLAG not in match.state.units[HPBN].flags
 
 
-def test_a_class_change_is_refused_not_built_ruling_st5() -> None:
+def test_a_class_change_is_refused_not_built_ruling_stk5() -> None:
     """The Spanish Legion (Leg, MF 6) under a Panzer division (Mech, MF 12) would make it Leg:
     not built, refused; under an infantry division (Leg) it is a plain augmentation."""
     match, here, _ = _stack()
@@ -101,7 +101,7 @@ def test_a_class_change_is_refused_not_built_ruling_st5() -> None:
     assert stacking.weight(match, [IDS[0], "ger-spl"]) == 1
 
 
-def test_only_the_spanish_legion_could_change_a_class_in_the_manifest_ruling_st5() -> None:
+def test_only_the_spanish_legion_could_change_a_class_in_the_manifest_ruling_stk5() -> None:
     """Every other regiment or battalion outruns, at every step, every division of its colour
     and another class, so only the Legion's pairs are refused."""
     doc = title().doc("counters")

@@ -99,7 +99,7 @@ def test_a_legal_defending_stack_is_not_asked_at_the_battle_6_1_6_3() -> None:
     assert all(match.state.units[u].loc == target for u in RDS[:3])
 
 
-def test_the_attacker_s_own_overstack_waits_for_the_next_phase_start_6_3_ruling_st2() -> None:
+def test_the_attacker_s_own_overstack_waits_for_the_next_phase_start_6_3_ruling_stk2() -> None:
     """6.3's stack found overstacked is the one the opponent examines: the defender's. The
     attacker's six divisions in one hex are not asked about at the battle (an MA stack is only
     passing through its launch hex, 6.3); the next phase start checks the hexes entered (STK1)."""
