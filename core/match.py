@@ -243,7 +243,12 @@ class Match:
         return self.counters_doc["counters"][unit.counter]
 
     def unit_type(self, unit: Unit) -> dict[str, Any]:
-        return self.counters_doc["unit_types"][self.counter(unit)["type"]]
+        """The unit's type; a unit whose class a rule changed in play (PMD 6.1: an augmented
+        division takes the class of the slower of the pair) carries it in its ``mobility``
+        flag, which every rule reading the type then sees."""
+        kind: dict[str, Any] = self.counters_doc["unit_types"][self.counter(unit)["type"]]
+        mobility = unit.flags.get("mobility")
+        return kind if mobility is None else {**kind, "mobility": mobility}
 
     def unit_values(self, unit: Unit) -> Mapping[str, float]:
         """Current values: the title's answer, else the revealed face, else the printed step."""

@@ -9,7 +9,8 @@ division. The flag (``augments``, the kernel stacking mechanic's ``augment_flag`
 two part: one moves, retreats or advances without the other, or is eliminated. While they are
 together the division's MF is the lower of the two printed MFs; its class would be that of the
 unit with the lower MF, which differs only for the Spanish Legion (Leg, MF 6) under a faster
-Mech division: that augmentation is refused, not built (ruling STK5). Both keep their types.
+Mech division: the division is then Leg (its ``mobility`` flag, which ``Match.unit_type`` reads)
+until they part (ruling STK5). Both keep their types otherwise.
 They may part at any time (6.1 does not bind them, ruling STK4)."""
 
 from __future__ import annotations
@@ -91,10 +92,14 @@ def _hosts(match: Match, unit: Unit) -> list[Unit]:
     ]
 
 
+CLASS = "mobility"
+"""The division's flag holding the class it takes from a slower augmenter (``Match.unit_type``)."""
+
+
 def changes_class(match: Match, unit: Unit, division: Unit) -> bool:
-    """Whether the pair would give the division another class: the augmenter has the lower MF
-    (a tie keeps the division's, ruling STK5) and another class. The one case in the manifest is
-    the Spanish Legion (Leg, MF 6) under a faster Mech division: not built (ruling STK5)."""
+    """Whether the pair gives the division another class: the augmenter has the lower MF (a tie
+    keeps the division's, ruling STK5) and another class. The one case in the manifest is the
+    Spanish Legion (Leg, MF 6) under a faster Mech division."""
     mf = match.unit_values(unit).get("movement", 0)
     if mf >= match.unit_values(division).get("movement", 0):
         return False
@@ -114,7 +119,7 @@ class Augment(Verb):
                 continue
             now = host(match, unit)
             for d in _hosts(match, unit):
-                if d is not now and not changes_class(match, unit, d):
+                if d is not now:
                     yield Action(self.name, (unit.id, d.id))
             if now is not None:
                 yield Action(self.name, (unit.id, NONE))
@@ -138,21 +143,22 @@ class Augment(Verb):
             return f"{division.id} is not of {unit.id}'s national colour ({RULE})"
         if augmenter_of(match, division) not in (None, unit):
             return f"{division.id} is already augmented ({RULE})"
-        if changes_class(match, unit, division):
-            return (
-                f"{division.id} would take {unit.id}'s class with its lower MF: "
-                f"not built ({RULE}, ruling STK5)"
-            )
         return None
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         unit = match.state.units[action.args[0]]
+        was = host(match, unit)
         if action.args[1] == NONE:
             unit.flags.pop(FLAG, None)
             match.emit("augment", f"{unit.id} no longer augments a division", rule=RULE)
         else:
             unit.flags[FLAG] = action.args[1]
+            division = match.state.units[action.args[1]]
+            if changes_class(match, unit, division):
+                division.flags[CLASS] = match.unit_type(unit)["mobility"]
             match.emit("augment", f"{unit.id} augments {action.args[1]}", rule=RULE)
+        if was is not None and augmenter_of(match, was) is None:
+            was.flags.pop(CLASS, None)  # 6.1: the pair parted, the division's own class again
         match.touch()
 
 
@@ -180,12 +186,17 @@ def movement_factor(match: Match, unit: Unit) -> float:
 
 
 def _part(match: Match, unit: Unit) -> None:
-    """The flags that stop holding once ``unit`` has moved or left play."""
+    """The flags that stop holding once ``unit`` has moved or left play: the augmenter's, and
+    the class the division took from it (6.1)."""
+    division = match.state.units.get(str(unit.flags.get(FLAG, "")))
     if unit.flags.get(FLAG) and host(match, unit) is None:
         unit.flags.pop(FLAG)
+        if division is not None:
+            division.flags.pop(CLASS, None)
     for other in match.state.units.values():
         if other.flags.get(FLAG) == unit.id and (unit.loc is None or other.loc != unit.loc):
             other.flags.pop(FLAG)
+            unit.flags.pop(CLASS, None)
 
 
 @hookimpl
@@ -199,4 +210,7 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
 def wargame_unit_eliminated(match: Match, unit: Unit, before: Unit) -> None:
     if unit.side == "axis":
         unit.flags.pop(FLAG, None)
+        division = match.state.units.get(str(before.flags.get(FLAG, "")))
+        if division is not None:
+            division.flags.pop(CLASS, None)  # 6.1: the pair is parted
         _part(match, unit)

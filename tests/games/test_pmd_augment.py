@@ -89,21 +89,38 @@ def test_moving_together_keeps_it_and_an_eliminated_division_ends_it_6_1() -> No
     assert augment.FLAG not in match.state.units[HPBN].flags
 
 
-def test_a_class_change_is_refused_not_built_ruling_stk5() -> None:
-    """The Spanish Legion (Leg, MF 6) under a Panzer division (Mech, MF 12) would make it Leg:
-    not built, refused; under an infantry division (Leg) it is a plain augmentation."""
+def test_the_legion_makes_a_panzer_division_leg_until_they_part_6_1_ruling_stk5() -> None:
+    """6.1: the augmented division has the class and MF of the slower unit: the Spanish Legion
+    (Leg, MF 6) under a Panzer division (Mech, MF 12) makes it a Leg unit of MF 6 (the TEC's Leg
+    costs, out of the Mech-only rules) until they part; under an infantry division (Leg) the
+    class stays."""
+    match, here, beside = _stack()
+    put(match, "ger-spl", here)
+    pd = match.state.units[PD]
+    assert f"augment ger-spl {PD}" in {str(a) for a in match.legal_actions()}
+    match.apply(f"augment ger-spl {PD}")
+    assert match.unit_type(pd)["mobility"] == "leg" and augment.movement_factor(match, pd) == 6
+    assert match.unit_type(match.state.units["ger-spl"])["mobility"] == "leg"
+    match.apply(f"augment ger-spl {IDS[0]}")  # moved to another division: the PD is Mech again
+    assert match.unit_type(pd)["mobility"] == "mech" and augment.movement_factor(match, pd) == 12
+    assert match.unit_type(match.state.units[IDS[0]])["mobility"] == "leg"
+    match.apply(f"augment ger-spl {PD}")
+    match.apply(f"move {PD} {here} {beside}")  # the division leaves: they part
+    assert match.unit_type(pd)["mobility"] == "mech"
+    assert augment.FLAG not in match.state.units["ger-spl"].flags
+
+
+def test_the_class_goes_back_when_the_legion_is_eliminated_6_1_ruling_stk5() -> None:
     match, here, _ = _stack()
     put(match, "ger-spl", here)
-    actions = {str(a) for a in match.legal_actions()}
-    assert f"augment ger-spl {PD}" not in actions and f"augment ger-spl {IDS[0]}" in actions
-    refused(match, f"augment ger-spl {PD}", "not built", rule="PMD 6.1")
-    match.apply(f"augment ger-spl {IDS[0]}")
-    assert stacking.weight(match, [IDS[0], "ger-spl"]) == 1
+    match.apply(f"augment ger-spl {PD}")
+    match.eliminate(match.state.units["ger-spl"], "test", None)
+    assert match.unit_type(match.state.units[PD])["mobility"] == "mech"
 
 
 def test_only_the_spanish_legion_could_change_a_class_in_the_manifest_ruling_stk5() -> None:
     """Every other regiment or battalion outruns, at every step, every division of its colour
-    and another class, so only the Legion's pairs are refused."""
+    and another class, so only the Legion's pairs change a division's class."""
     doc = title().doc("counters")
     types = doc["unit_types"]
 

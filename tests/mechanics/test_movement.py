@@ -117,6 +117,24 @@ def test_swamp_is_prohibited_to_mechanized_units(tmp_path: Path) -> None:
     assert spent_mp(m, "1-inf") == 3
 
 
+def test_a_class_changed_in_play_is_the_one_movement_reads(tmp_path: Path) -> None:
+    """``Match.unit_type`` reads a unit's ``mobility`` flag (a rule changed its class in play,
+    PMD 6.1): the armour given the infantry's class wades into the swamp; without it, not."""
+    m = Match(title(tmp_path, {"b": at("blue", ["7-arm"], "0707"), **FAR_RED}))
+    arm = m.state.units["7-arm"]
+    own = m.unit_type(arm)["mobility"]
+    infantry = m.unit_type(m.new_unit("1-inf", None))["mobility"]
+    assert own != infantry
+    arm.flags["mobility"] = infantry
+    m.touch()
+    assert m.unit_type(arm)["mobility"] == infantry
+    m.apply("move 7-arm 0707 0708")
+    assert arm.loc == "0708"
+    del arm.flags["mobility"]
+    m.touch()
+    assert m.unit_type(arm)["mobility"] == own
+
+
 # ----------------------------------------------------------------------------- budgets and paths
 
 
