@@ -825,3 +825,19 @@ def test_interrupt_exits_130_quietly(cli: Cli, game: Path, monkeypatch: pytest.M
     monkeypatch.setattr(savefile, "load", interrupted)
     result = cli("status", str(game))
     assert (result.code, result.out, result.err) == (130, "", "")
+
+
+def test_proud_monster_deluxe_1942_sets_up_from_the_command_line(
+    cli: Cli, tmp_path: Path, registry: Registry
+) -> None:
+    """The monster title's late scenario through the CLI: bots make both free set-ups and play
+    on into turn 211's Reinforcement Phase (1.3; whole games to an outcome are conformance's)."""
+    from wargame.games.proud_monster_deluxe.turns import ynn
+
+    path = tmp_path / "pmd.save.json"
+    assert cli("new", "pmd", "--scenario", "1942-free", "--seed", "3", "-o", str(path)).code == 0
+    run = cli("auto", str(path), "--until", "turn", "--seed", "3", "--json")
+    assert run.code == 0, run.err
+    data, match = run.json(), load(path, registry)
+    assert data["applied"] == len(match.history) > 0
+    assert ynn(match) == 211 and data["phase"] == "turn/soviet-reinforcement"
