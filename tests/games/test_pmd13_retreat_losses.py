@@ -14,14 +14,20 @@ GERMANS = ["ger-id-7", "ger-pd-3"]
 FILLERS = ["ger-id-1", "ger-id-102", "ger-id-106", "ger-pd-4"]
 
 
-def _retreating() -> tuple[Match, str, list[str]]:
-    """Two German divisions in a clear hex take a Soviet 1/1 and retreat instead (13.8)."""
+def _hit() -> tuple[Match, str]:
+    """Two German divisions in a clear hex take a Soviet 1/1; their loss decision is next."""
     match = at_phase("soviet", "combat")
     target, origin, _ = clear_hexes(match)
     for uid in GERMANS:
         put(match, uid, target)
     revealed(match, RD, origin)
     result(match, "1/1", [RD], GERMANS, target)
+    return match, target
+
+
+def _retreating() -> tuple[Match, str, list[str]]:
+    """The two German divisions retreat instead (13.8)."""
+    match, target = _hit()
     match.apply("retreat-instead")
     free = [n for n in match.topology.neighbours(target) if not match.units_at(n)]
     return match, target, free
@@ -72,12 +78,7 @@ def _kinds(match: Match) -> set[str]:
 def test_the_defender_may_lose_more_steps_than_the_result_then_stop_13_7() -> None:
     """13.7: once the defender's 1 is taken as a step, he may lose more, unit by unit, and stop;
     the Soviet attacker's lone RD then takes its own 1."""
-    match = at_phase("soviet", "combat")
-    target, origin, _ = clear_hexes(match)
-    for uid in GERMANS:
-        put(match, uid, target)
-    revealed(match, RD, origin)
-    result(match, "1/1", [RD], GERMANS, target)
+    match, target = _hit()
     assert "enough" not in _kinds(match)  # not before the result is taken
     match.apply("lose ger-id-7")
     d = match.decision
