@@ -83,7 +83,13 @@ def place_all_but(match: Match, keep: str) -> None:
     from wargame.games.proud_monster_deluxe import reinforce
 
     while match.check("end") is not None:
-        place = next(a for a in match.legal_actions() if a.verb == "place" and a.args[0] != keep)
+        place = next(  # one arrival's places at a time: the whole listing is thousands long
+            a
+            for unit in reinforce.placing(match)
+            if unit.id != keep
+            for a in match.legal_for(unit.id)
+            if a.verb == "place"
+        )
         match.apply(place)
     assert keep in {u.id for u in reinforce.placing(match)}
 
