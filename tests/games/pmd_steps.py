@@ -34,9 +34,19 @@ def end(match: Match) -> None:
         if "Fortified Area" in why:  # 15.16: it must be placed on turn 309: the first hex
             answer = str(next(a for a in match.legal_actions() if a.verb == "fortified-area"))
         while "PMD 11.3" in why:  # the RVGK's limits: the last arrival offered is placed
-            match.apply([a for a in match.legal_actions() if a.verb == "place"][-1])
+            match.apply(_last_place(match))
             why = match.check("end") or ""
     match.apply(answer)
+
+
+def _last_place(match: Match) -> str:
+    """The last ``place`` action offered, read from the last arrivals' own listings (the whole
+    listing is thousands long)."""
+    for actor in reversed(match.actors("place")):
+        found = match.legal_for(actor, "place")
+        if found:
+            return str(found[-1])
+    raise AssertionError("no arrival may be placed")
 
 
 def answer(match: Match, action: str | None = None) -> list[Event]:
