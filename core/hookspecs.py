@@ -291,6 +291,13 @@ def wargame_move_locked(match: Match, unit: Unit) -> str | None:
     """Why the unit may not move at all now, with the rule (starts in enemy ZOC, PGG 6.22)."""
 
 
+@hookspec(firstresult=True)
+def wargame_port_owner(match: Match, loc: str) -> str | None:
+    """The side owning the port at ``loc`` as a port, when not the location's controller
+    (PMD 13.15.3: a port in a hex a Soviet amphibious assault left jointly occupied is the
+    Soviet's); None = its controller (``state.control``). Read by the sea-movement mechanic."""
+
+
 # ----------------------------------------------------------------------------- combat
 
 

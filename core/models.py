@@ -757,6 +757,11 @@ class SeaMovementSettings(Settings):
     before_land: bool = Field(
         False, description="no sea move once a unit of the side moved by land that phase"
     )
+    joint: bool = Field(
+        False,
+        description="a port both sides' units stand in serves its owner (PMD 13.15.3; the "
+        "title's vetoes say who sails in or out); off: no enemy unit in it",
+    )
     rule: str | None = None
 
 

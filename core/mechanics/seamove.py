@@ -7,8 +7,10 @@ Each sea (``mechanic_options.sea-movement.seas``) belongs to one side and names 
 unit), their weights (unit type or tag -> weight, default 1) and the capacity a movement phase of
 that side, counted in those weights (Barbarossa: one infantry corps a sea; LWE: five rifle
 divisions, the ICA weighing five); seas naming the same ``pool`` share one capacity (LWE: the
-Black Sea and Azov ports together). A port serves while the side controls it and no enemy unit is
-in it. ``links`` join two seas (LWE, PMD: the Sea of Azov and the Black Sea) while the side
+Black Sea and Azov ports together). A port serves while the side owns it and no enemy unit is
+in it: its owner is its controller unless a title's ``wargame_port_owner`` says otherwise (PMD
+13.15.3). Under ``joint`` a port in a location both sides hold (PMD's jointly-occupied hex) serves
+its owner too; the title's vetoes say who may sail into or out of it. ``links`` join two seas (LWE, PMD: the Sea of Azov and the Black Sea) while the side
 controls every location the link ``needs`` (the Kerch Strait's hexes); a move between linked
 seas counts against the capacity of the sea it leaves. With ``no_attack`` a unit that moved by
 sea may not attack in the same player turn (Barbarossa: defence only); the flag that says so
@@ -59,17 +61,27 @@ def ports(match: Match, sea: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def owner(match: Match, loc: str) -> str | None:
+    """The side owning the port at ``loc``: the title's answer (``wargame_port_owner``), else
+    the location's controller."""
+    found = match.hook.wargame_port_owner(match=match, loc=loc)
+    return found if found is not None else match.state.control.get(loc)
+
+
 def serves(match: Match, side: str, loc: str, sea: dict[str, Any] | None = None) -> bool:
-    """A friendly port: the side controls it and no enemy unit stands in it (a ``held`` port
-    always; under ``occupy_in`` one of the side's units must stand in it)."""
+    """A friendly port: the side owns it (``owner``) and no enemy unit stands in it, or, under
+    ``joint``, the side's units stand in it with the enemy's (a ``held`` port always; under
+    ``occupy_in`` one of the side's units must stand in it)."""
     if sea is not None and loc in sea.get("held", ()):
         return True
-    occupant = match.side_at(loc)
-    if match.state.control.get(loc) != side or occupant not in (None, side):
+    if owner(match, loc) != side:
+        return False
+    there = {u.side for u in match.units_at(loc)}
+    if there - {side} and not (side in there and settings(match).get("joint")):
         return False
     region = sea.get("occupy_in") if sea is not None else None
     if region and loc in match.topology.region(region):
-        return occupant == side
+        return side in there
     return True
 
 
