@@ -17,7 +17,10 @@ the enemy units in it, and attack them from inside (the kernel counts them as ad
 hex attacker crosses no river); a unit leaving it, by a move or a retreat (13.8), moves first
 into a hex held by its own side alone; the hex attacker moves no more units in (the kernel's movement never enters a hex whose
 first units are the enemy's) and the hex defender may move units in or out in one phase, not
-both (ruling JO1). Reserve markers: ``reserves.py``."""
+both (ruling JO1). By sea (10.2, ``sea UNIT PORT``; rulings AI6, AI7): only the hex defender
+sails into a jointly-occupied port (with room, one way a phase as by land), and a unit sailing
+out of one lands in a port held by its own side alone (its first hex); Leningrad and Oranienbaum
+stay open to each other even jointly occupied (10.4). Reserve markers: ``reserves.py``."""
 
 from __future__ import annotations
 
@@ -29,10 +32,11 @@ from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, veto_scope
 from wargame.match import Battle, Match
 from wargame.mechanics import combat as combat_mechanic
-from wargame.mechanics import movement, stacking
+from wargame.mechanics import movement, seamove, stacking
 from wargame.mechanics.movement import phase_key
 from wargame.plugins import Verb
 from wargame.state import Unit
+from wargame.topology import is_box
 
 from . import closecombat, losses, weather
 from .turns import AXIS
@@ -298,6 +302,33 @@ def move_problem(match: Match, side: str, ids: list[str], path: list[str]) -> st
     return None
 
 
+def _always(match: Match, side: str, a: str, b: str) -> bool:
+    """10.4: the side's sea pair (Leningrad and Oranienbaum) open "even if both hexes are
+    besieged or jointly-occupied"."""
+    return any(
+        {a, b} == set(pair) for sea in seamove.seas(match, side) for pair in sea.get("always", ())
+    )
+
+
+def sea_problem(match: Match, side: str, uid: str, port: str) -> str | None:
+    """13.15.3 for sea transport (10.2): the hex attacker sails no units into a jointly-occupied
+    port; a unit sailing out of one lands first in its port, which must be held by its side
+    alone (ruling AI7; an off-map area is always its side's); the hex defender's room and one
+    way a phase as for a land move. Not between the 10.4 pair."""
+    unit = match.state.units.get(uid)
+    start = unit.loc if unit is not None else None
+    if start is None or _always(match, side, start, port):
+        return None
+    if joint(match, port) and hex_defender(match, port) != side:
+        return (
+            f"the hex attacker moves no more units into the jointly-occupied hex {port}, by sea "
+            f"or land ({JOINT_RULE})"
+        )
+    if is_box(port):
+        return None
+    return move_problem(match, side, [uid], [start, port])
+
+
 def attack_problem(match: Match, target: str, ids: list[str]) -> str | None:
     """13.15.3(1): units in a jointly-occupied hex attack only the enemy units in it."""
     for uid in ids:
@@ -311,9 +342,11 @@ def attack_problem(match: Match, target: str, ids: list[str]) -> str | None:
 
 
 @hookimpl
-@veto_scope(verbs=("attack", "move"), kinds=("combat", "movement"))
+@veto_scope(verbs=("attack", "move", "sea"), kinds=("combat", "movement"))
 def wargame_veto(match: Match, decision: Decision, action: Action) -> str | None:
     args = action.args
+    if action.verb == "sea":
+        return sea_problem(match, decision.side, *args) if len(args) == 2 else None
     if action.verb == "attack":
         if len(args) != 3 or args[1] != "with":
             return None

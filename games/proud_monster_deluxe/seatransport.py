@@ -7,6 +7,11 @@ and costs are its settings in title.json; this module keeps the three facts that
   sea. It is removed, and with it the Soviets' transport on that sea, when the Axis controls
   every port of the sea for one whole week (10.4): here the Axis held them all at the end of one
   Soviet player week and still at the end of the next (ruling ST2). The marker never returns.
+
+A port in a hex a Soviet invasion left jointly occupied is the Soviet's as a port (13.15.3,
+ruling AI6: ``ports.owner``), for sea transport too (``wargame_port_owner``; the mechanic's
+``joint`` lets a jointly-occupied port serve its owner, ``jointhex.sea_problem`` says who sails
+in or out, ruling AI7).
 """
 
 from __future__ import annotations
@@ -40,6 +45,12 @@ def fleet_ports(match: Match, var: str) -> list[str]:
         if sea.get("while_var") == var:
             out.extend(p for p in seamove.ports(match, sea) if p not in sea.get("held", ()))
     return list(dict.fromkeys(out))
+
+
+@hookimpl
+def wargame_port_owner(match: Match, loc: str) -> str | None:
+    """13.15.3 (ruling AI6): the Soviet's, a port a Soviet invasion left jointly occupied."""
+    return ports.owner(match, loc)
 
 
 @hookimpl

@@ -36,7 +36,9 @@ def ports(map_doc: Json) -> dict[str, list[str]]:
 def sea_movement(map_doc: Json) -> Json:
     """10.2: sea moves in the Initial Movement Phases, before any land move; besieged ports;
     no further movement that week. 10.3: the Axis in steps, German only on the Baltic, the Black
-    Sea from Odessa and Sevastopol. 10.4: the Soviets in points, while each fleet lasts."""
+    Sea from Odessa and Sevastopol. 10.4: the Soviets in points, while each fleet lasts.
+    13.15.3: a jointly-occupied port serves its owner (ruling AI6), the title's veto says who
+    sails in or out (ruling AI7)."""
     found = ports(map_doc)
     common: Json = {"besieged": True, "hold": True, "exclude": ["artillery"]}
     axis: Json = {**common, "weigh_steps": True, "occupy_in": "country:ussr"}
@@ -106,5 +108,6 @@ def sea_movement(map_doc: Json) -> Json:
         "links": links,
         "phases": ["w1-initial-movement", "w2-initial-movement"],
         "before_land": True,
+        "joint": True,  # 13.15.3: a jointly-occupied port serves its owner (rulings AI6, AI7)
         "rule": "PMD 10.2",
     }
