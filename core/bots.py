@@ -64,6 +64,7 @@ from wargame.plugins import Verb
 from wargame.pricing import price, tables, value_names
 from wargame.state import Unit
 from wargame.topology import bfs_steps, is_box
+from wargame.views import unplaced
 
 
 class Bot(Protocol):
@@ -158,8 +159,11 @@ def known_to(match: Match, side: str) -> Iterator[Match]:
     has ``secrets``, a marker is hidden from ``side`` or a unit is concealed from it, the bot
     thinks on a copy (:func:`sandbox`) without those secrets and markers, where a concealed
     unit shows only its side and location: its step, flags and revealed face are replaced by
-    its side's :func:`typical_face`. Public facts stay: the pools' remaining faces, for one,
-    are the counter mix less every face ever revealed, which both players saw."""
+    its side's :func:`typical_face`; one the view does not place at all
+    (:func:`wargame.views.unplaced`: PMD's off-map reserve stacks and covered boxes) is off the
+    map in the copy, so the bot can no more count it than the player can. Public facts stay:
+    the pools' remaining faces, for one, are the counter mix less every face ever revealed,
+    which both players saw."""
     state = match.state
     secrets = sorted(k for k in state.secrets if k != side)
     markers = sorted(k for k, m in state.markers.items() if side in m.get("hidden_from", ()))
@@ -195,6 +199,8 @@ def known_to(match: Match, side: str) -> Iterator[Match]:
             unit.face = dict(faces[unit.side])
             unit.step = 0
             unit.flags = {}
+        for uid in sorted(unplaced(match, side)):
+            seen.place(seen.state.units[uid], None)  # not where the view would count it
         seen.touch()
         yield seen
 

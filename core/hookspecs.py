@@ -499,3 +499,12 @@ def wargame_status_lines(match: Match, side: str | None, view: Mapping[str, Any]
 @hookspec
 def wargame_view(match: Match, side: str | None, view: dict[str, Any]) -> None:
     """Add public title information to a side's view (weather, markers' meaning, VP levels)."""
+
+
+@hookspec
+def wargame_unplaced(match: Match, side: str) -> Iterable[str]:
+    """Units concealed from ``side`` whose very presence it may not know (PMD 6.4: an off-map
+    reserve stack, of which the enemy sees only the marker; 16.2 D: a covered box): its view
+    leaves them out, not even their side and location, so it cannot count them, and a bot of
+    ``side`` thinks on a copy where they are off the map (:func:`wargame.bots.known_to`). Only
+    units concealed from ``side`` (``Unit.hidden_from``) are left out; every answer counts."""

@@ -24,6 +24,7 @@ from wargame.bots import (
     sandbox,
     typical_face,
 )
+from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.mechanics import combat
 from wargame.plugins import Registry, Title
@@ -223,3 +224,36 @@ def test_the_bot_ignores_what_a_concealed_unit_really_is(hexland: Title) -> None
     assert priced[0].value > priced[1].value + 1
     # but the bot, thinking on what blue may know, decides the same in both
     assert HeuristicBot(1).choose(weak) == HeuristicBot(1).choose(strong)
+
+
+class Unplaced:
+    """A title's answer: red's 1st Rifle is where blue may not even count it (PMD 6.4's off-map
+    reserve stack), and so is red's 2nd Rifle, which is not concealed from blue."""
+
+    @hookimpl
+    def wargame_unplaced(self, match: Match, side: str) -> list[str]:
+        return ["r1", "r2"] if side == "blue" else []
+
+
+def test_a_unit_the_view_does_not_place_is_off_the_map_in_the_bot_s_picture(
+    hexland: Title,
+) -> None:
+    match = Match(hexland, seed=2)
+    conceal(match)
+    match.pm.register(Unplaced())
+    r1, r2 = match.state.units["r1"], match.state.units["r2"]
+    assert r1.loc is not None and r2.loc is not None and "blue" not in r2.hidden_from
+    view = match.view("blue")
+    assert not any(u.get("hidden") for u in view["units"])  # not even its side and place
+    assert any(u.get("id") == "r2" for u in view["units"])  # only concealed units go
+    before = match.state_hash()
+    with known_to(match, "blue") as seen:
+        assert seen.state.units["r1"].loc is None
+        assert "r1" not in [u.id for u in seen.units_at(str(r1.loc))]
+        assert seen.state.units["r2"].loc == r2.loc
+        placed = sorted((u.side, str(u.loc)) for u in seen.state.units.values() if u.loc)
+        assert placed == sorted((u["side"], u["loc"]) for u in view["units"])
+    with known_to(match, "red") as seen:  # red knows where its own unit is
+        assert seen.state.units["r1"].loc == r1.loc
+    assert any(u.get("id") == "r1" for u in match.view("red")["units"])
+    assert match.state_hash() == before and r1.loc is not None

@@ -6,10 +6,11 @@ web Lens, the status lines and the bots' sandboxes leave it out), recomputed aft
 ``hidden_from`` in Proud Monster Deluxe.
 
 - A unit in a covered box (16.2 D: the North and South OKH areas and the RVGK areas) is hidden
-  from the enemy; it shows again when it comes out onto the map.
+  from the enemy, not even counted (``unplaced``, ruling FG1); it shows again when it comes out
+  onto the map.
 - A unit under a Reserve marker (6.4) is hidden, the stack's top unit too: the enemy may not look
   beneath the marker (6.3); he sees that units are there once the stack is placed on the map,
-  and none of them before (``reserves.wargame_view``, rulings R1, R8).
+  and none of them before (``unplaced``, rulings R1, R8).
 - In any other stack of two or more ground units on the map, the enemy sees the top unit (its
   face: an untried unit stays untried) and not the units beneath it (6.3, 16.2 C).
 - The units of a battle, attacking and defending, are examined when its odds are computed (6.3;
@@ -118,6 +119,22 @@ def sync(match: Match) -> None:
 @hookimpl
 def wargame_settled(match: Match) -> None:
     sync(match)
+
+
+def unplaced(match: Match, side: str) -> list[str]:
+    """The enemy's units whose very presence ``side`` may not know (16.2 D, 6.4; rulings R1,
+    FG1): those in a covered box, and those of a reserve stack still off the map (he sees its
+    marker). His view leaves them out, not even counted, and so does his bot's picture."""
+    enemy = match.enemy(side)
+    out = [u.id for box in sorted(COVERED) for u in match.units_at(box) if u.side == enemy]
+    for entry in reserves.off_map(match, enemy).values():
+        out.extend(entry["units"])
+    return out
+
+
+@hookimpl
+def wargame_unplaced(match: Match, side: str) -> list[str]:
+    return unplaced(match, side)
 
 
 @hookimpl

@@ -6,7 +6,7 @@ each (``reserve HEX``, then ``end``): a stack in defensive supply (its units' st
 enemy unit across a land hexside (6.4(1)-(3)). Its units are hidden from the enemy while in
 reserve until a battle's odds are calculated on them (6.3; the concealment itself is ``fog``'s).
 The stack is off the map, on the play aid, the enemy seeing only the marker (his view holds
-none of its units): once an enemy unit comes next to it across a land hexside (moving past or
+none of its units: ``fog.unplaced``): once an enemy unit comes next to it across a land hexside (moving past or
 into a neighbouring hex, or the marker moving next to one), the stack is placed on the map
 under the marker (``placed`` on the marker): still in reserve and unidentified, but the enemy
 sees how many units it holds (6.4; rulings R1, R8). On turn 112 a Soviet unit is not next to an
@@ -386,28 +386,6 @@ def wargame_settled(match: Match) -> None:
         for number, entry in off_map(match, side).items():
             if _adjacent_enemy(match, entry["loc"], side, finns=False):
                 put_on_map(match, side, number)
-
-
-@hookimpl
-def wargame_view(match: Match, side: str | None, view: dict[str, Any]) -> None:
-    """6.4: the units of an off-map reserve stack are not in the enemy's view at all (he sees
-    the marker); once placed, the view shows them hidden, so he knows how many."""
-    if side is None:
-        return
-    gone: dict[str, int] = {}
-    for entry in off_map(match, match.enemy(side)).values():
-        units = [match.state.units[i] for i in entry["units"]]
-        gone[entry["loc"]] = sum(1 for u in units if side in u.hidden_from)
-    if not gone:
-        return
-    kept = []
-    for shown in view["units"]:
-        loc = shown.get("loc")
-        if shown.get("hidden") and shown.get("side") != side and gone.get(loc, 0) > 0:
-            gone[loc] -= 1
-            continue
-        kept.append(shown)
-    view["units"] = kept
 
 
 # ------------------------------------------------------------------ moving the marker (6.4 way 2)
