@@ -6,7 +6,10 @@ the match returns, never from the raw state: a page is a client like any other, 
 sees only what its side may see. Events are facts of play shown to both sides (a die roll, a
 reveal, a combat result), but they may carry values; :class:`Lens` removes what the side may not
 know at the time of the response: another side's ``secrets``, anything about a unit concealed
-from the side, and the arguments of another side's secret verb (``Verb.secret``). An untried unit's values need no filter: they are drawn at the reveal, which both
+from the side, the arguments of another side's secret verb (``Verb.secret``), and an event
+hidden from the side when it happened (its ``hidden_from``: :meth:`Match.emit`), shown as its
+``shown_as`` text or as its kind alone (not at all for an empty ``shown_as``), with the
+arguments of the action that made it. An untried unit's values need no filter: they are drawn at the reveal, which both
 players see, so no event holds them before (a counter recycled face-down keeps its earlier, public,
 reveal in the log: PGG 12.4).
 """
@@ -24,6 +27,14 @@ from wargame.mechanics import movement
 from wargame.web import odds
 
 _WORDS = re.compile(r"[^\s,;:()\[\]]+")
+_IDS = re.compile(r"[A-Za-z0-9_.:/+\-]+")
+"""Runs of id characters: an id as a whole (``box:okh-north``, ``shell-ger-harko-1``)."""
+_META = ("kind", "rule", "hidden_from", "shown_as")
+
+
+def _told(event: Mapping[str, Any]) -> list[Any]:
+    """What an event tells beyond its kind, rule and visibility."""
+    return [v for k, v in event.items() if k not in _META]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,9 +51,22 @@ class Lens:
         secret = frozenset(name for name, verb in match.verbs.items() if verb.secret)
         return cls(side, frozenset(u.id for u in units if side in u.hidden_from), secret)
 
+    def hides(self, event: Mapping[str, Any]) -> bool:
+        """Whether the event was hidden from this side when it happened (``hidden_from``)."""
+        hidden = event.get("hidden_from")
+        return isinstance(hidden, list | tuple) and self.side in hidden
+
+    def _silent(self, event: Any) -> bool:
+        return isinstance(event, Mapping) and self.hides(event) and event.get("shown_as") == ""
+
     def event(self, event: Mapping[str, Any]) -> dict[str, Any]:
         """An event as this side may see it."""
         kind = str(event.get("kind", ""))
+        if self.hides(event):
+            shown = event.get("shown_as")
+            if not isinstance(shown, str) or self._mentions(shown, self.concealed):
+                shown = f"{kind}: in secret"
+            return {"kind": kind, "text": shown, "concealed": True}
         if self.concealed and self._mentions(event, self.concealed):
             return {"kind": kind, "text": f"{kind}: a concealed unit", "concealed": True}
         out = self._scrub(event)
@@ -53,12 +77,15 @@ class Lens:
         """A log entry (an action and its events) as this side may see it: every field, the
         action's text too ("deploy r2 1003" names a concealed unit as surely as an event)."""
         out: dict[str, Any] = {}
+        hidden = [e for e in entry.get("events") or () if isinstance(e, Mapping) and self.hides(e)]
         for key, value in entry.items():
             verb = value.split()[0] if key == "action" and isinstance(value, str) else key
             if key == "action" and verb in self.secret and entry.get("side") != self.side:
                 out[key] = f"{verb}: in secret"
-            elif key == "events":
-                out[key] = [self.event(e) for e in value]
+            elif key == "action" and hidden and self._names(value, hidden):
+                out[key] = f"{verb}: in secret"  # it names what its hidden event hides
+            elif key == "events":  # one hidden with an empty ``shown_as`` is not shown at all
+                out[key] = [self.event(e) for e in value if not self._silent(e)]
             elif self.concealed and self._mentions(value, self.concealed):
                 out[key] = f"{verb}: a concealed unit"
             else:
@@ -79,6 +106,15 @@ class Lens:
         if isinstance(value, list | tuple):
             return [self._scrub(v) for v in value]
         return value
+
+    def _names(self, action: Any, events: list[Mapping[str, Any]]) -> bool:
+        """Whether an action's arguments name something (a unit, a marker, a place) that a
+        hidden event tells: whole ids, as :func:`wargame.testing.mentions` reads them."""
+        if not isinstance(action, str):
+            return False
+        named = {w for arg in action.split()[1:] for w in _IDS.findall(arg)}
+        told = {w for e in events for w in _IDS.findall(str(_told(e)))}
+        return bool(named & told)
 
     def _mentions(self, value: Any, ids: frozenset[str]) -> bool:
         if isinstance(value, str):

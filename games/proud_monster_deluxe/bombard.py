@@ -164,7 +164,13 @@ def join(match: Match) -> None:
         for marker in here:
             del st["travelling"][marker]
             st["shells"] += 1
-            match.emit("bombard", f"{marker} joins {uid}: under it now", _rule(match, gun))
+            match.emit(  # beneath the gun: not told (6.3, 16.2 D; ruling FG2)
+                "bombard",
+                f"{marker} joins {uid}: under it now",
+                _rule(match, gun),
+                hidden_from=[SOVIET],
+                shown_as="",
+            )
         if here:
             match.touch()
 
@@ -506,6 +512,8 @@ class Shell(GunPurchase):
             "bombard",
             f"{unit.id} rebuilds a shell marker (1 MRP): {marker} arrives in {ARRIVE}",
             _rule(match, unit),
+            hidden_from=[SOVIET],  # in the covered North OKH area (16.2 D; ruling FG2)
+            shown_as=f"the Axis rebuilds a shell marker in a covered OKH area ({_rule(match, unit)}; 16.2 D)",
         )
         join(match)  # a gun in the North OKH area takes it at once
         match.touch()

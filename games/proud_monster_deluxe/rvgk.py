@@ -281,7 +281,15 @@ class Rvgk(Verb):
             if volga.south_of_caucasus(match, dest) and volga.interdicted(match):
                 unit.flags["moved"] = phase_key(match)  # 11.4: it has moved this week
             volga.arrive(match, unit)
-        match.emit("rvgk", f"{unit.id} {origin} -> {dest}", RULE, unit=unit.id, loc=dest)
+        hidden: dict[str, Any] = {}
+        if dest in AREAS.values():  # into a covered box: not what (16.2 D; ruling FG2)
+            shown = (
+                f"the Soviet moves a unit between the RVGK areas ({RULE}; 16.2 D)"
+                if origin in AREAS.values()
+                else f"a Soviet unit leaves {origin} for an RVGK area ({RULE}; 16.2 D)"
+            )
+            hidden = {"hidden_from": [AXIS], "shown_as": shown}
+        match.emit("rvgk", f"{unit.id} {origin} -> {dest}", RULE, unit=unit.id, loc=dest, **hidden)
 
 
 @hookimpl

@@ -33,8 +33,8 @@ from wargame.mechanics.movement import done, phase_key, spent
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import reserves
-from .turns import AXIS, ynn
+from . import fog, reserves
+from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 11.2"
 OKH = {"north": "box:okh-north", "south": "box:okh-south"}
@@ -299,6 +299,8 @@ class Strategic(Verb):
             RULE,
             unit=unit.id,
             loc=dest,
+            hidden_from=[SOVIET],
+            shown_as=told(str(origin), dest, unit.id),
         )
 
     def _marker(self, match: Match, marker: str, dest: str) -> None:
@@ -312,8 +314,25 @@ class Strategic(Verb):
             f"{marker} moves strategically {origin} -> {dest} ({used(match)}/{capacity(match)} steps)",
             RULE,
             loc=dest,
+            hidden_from=[SOVIET],
+            shown_as=told(origin, dest, None),
         )
         shell_moved(match, marker, dest)
+
+
+def told(origin: str, dest: str, unit: str | None) -> str:
+    """What the Soviet is told of a strategic move (16.2 D, ruling FG2): that something moved,
+    not what nor how many steps, while it is in the covered OKH areas; a unit that comes out
+    onto the map by name (he sees it there); a shell marker (``unit`` None) not where it goes,
+    beneath its gun."""
+    why = f"({RULE}; 16.2 D)"
+    if dest in fog.COVERED:
+        if origin in fog.COVERED:
+            return f"the Axis moves something strategically between the OKH areas {why}"
+        return f"an Axis unit leaves {origin} by strategic movement for an OKH area {why}"
+    if unit is None:
+        return f"the Axis moves something strategically out of an OKH area {why}"
+    return f"{unit} comes out of an OKH area by strategic movement to {dest} {why}"
 
 
 @hookimpl

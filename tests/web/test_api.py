@@ -644,6 +644,53 @@ def test_events_lose_other_sides_secrets_and_concealed_units(api: Api, duel: Cre
         r1.hidden_from = []
 
 
+def test_an_event_hidden_from_a_side_stays_hidden_with_its_action_s_arguments(
+    api: Api, duel: Created
+) -> None:
+    """``hidden_from`` on an event (:meth:`Match.emit`) hides it from those sides for good,
+    whatever is concealed later: they see ``shown_as`` (or the kind alone), and the action's
+    arguments where they name what the event tells; the other side sees it all."""
+    match = api.game(duel).match
+    event = match.emit(
+        "strategic",
+        "shell-r1-1 moves box:north -> box:south (3/8 steps)",
+        None,
+        hidden_from=["blue"],
+        shown_as="red moves something between the covered boxes",
+    ).to_json()
+    entry = {"side": "red", "action": "strategic shell-r1-1 box:south", "events": [event]}
+    blue, red = Lens.of(match, "blue"), Lens.of(match, "red")
+    shown = blue.entry(entry)
+    assert shown["action"] == "strategic: in secret"
+    assert shown["events"] == [
+        {
+            "kind": "strategic",
+            "text": "red moves something between the covered boxes",
+            "concealed": True,
+        }
+    ]
+    assert "shell-r1-1" not in str(shown) and "3/8" not in str(shown)
+    assert red.entry(entry) == entry  # the side it is not hidden from sees it whole
+    other = {"side": "red", "action": "end", "events": [event]}
+    assert blue.entry(other)["action"] == "end"  # an action naming nothing of it stays
+    r1 = match.state.units["r1"]
+    r1.hidden_from = ["blue"]
+    try:  # a shown_as naming a unit concealed now falls back to the kind alone
+        naming = {**event, "shown_as": "r1 moves"}
+        assert Lens.of(match, "blue").event(naming)["text"] == "strategic: in secret"
+    finally:
+        r1.hidden_from = []
+    silent = {**event, "shown_as": ""}  # an empty shown_as: not in blue's log at all
+    ended = {"kind": "phase", "text": "the phase ends"}
+    assert blue.entry({**other, "events": [silent, ended]})["events"] == [ended]
+    assert red.entry({**other, "events": [silent]})["events"] == [silent]
+    assert blue.event({k: v for k, v in event.items() if k != "shown_as"}) == {
+        "kind": "strategic",
+        "text": "strategic: in secret",
+        "concealed": True,
+    }
+
+
 # ------------------------------------------------------------------ wargame serve
 
 
