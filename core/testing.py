@@ -26,7 +26,7 @@ import functools
 import json
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -230,7 +230,51 @@ def view_problems(match: Match, side: str) -> list[str]:
             found.append(f"{where}: holds {other}'s secrets")
         elif data and json.dumps(data, sort_keys=True) in text:
             found.append(f"{where}: shows {other}'s secrets")
+        elif data:
+            leaked = _leaked_parts(match, side, other, data, mentioned)
+            if leaked:
+                found.append(f"{where}: shows parts of {other}'s secrets: {', '.join(leaked)}")
     return found
+
+
+_SPECIFIC = re.compile(r"[A-Za-z0-9]*(?:[0-9]|[-:_/.][A-Za-z0-9])[A-Za-z0-9_.:/+\-]*")
+"""A leaf specific enough to be a secret's part: an id with a digit or a separator in it
+(``r1``, ``ambush-7``, ``box:okh-north``), not a plain word (``used``, ``plan``) nor a number."""
+
+
+def secret_parts(data: Any) -> set[str]:
+    """The specific leaves of a secret (:data:`_SPECIFIC`): its string values and keys at any
+    depth that are ids, such as the unit and marker ids inside it."""
+    out: set[str] = set()
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            out |= secret_parts(key) | secret_parts(value)
+    elif isinstance(data, list | tuple | set):
+        for value in data:
+            out |= secret_parts(value)
+    elif isinstance(data, str) and _SPECIFIC.fullmatch(data) and len(data) >= 2:
+        out.add(data)
+    return out
+
+
+def _leaked_parts(
+    match: Match, side: str, other: str, data: Any, mentioned: Callable[[str], bool]
+) -> list[str]:
+    """The parts of ``other``'s secret that ``side``'s view names and would not name without
+    the secret (a unit id in it may be public as well: a unit on the map, seen by both)."""
+    named = sorted(part for part in secret_parts(data) if mentioned(part))
+    if not named:
+        return []
+    from wargame.views import build_view
+
+    blind = match.sandbox()
+    del blind.state.secrets[other]
+    blind.touch()
+    try:
+        public = _mentions_in(json.dumps(build_view(blind, side), sort_keys=True))
+    except Exception:  # a view that needs another side's secret: every part it names leaks
+        return named
+    return [part for part in named if not public(part)]
 
 
 class MarkerWatch:

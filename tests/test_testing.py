@@ -4,15 +4,26 @@ order, and the conformance check passes a good title and catches a broken one.""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from tests.titles.variants import SIMPLE_SEQUENCE, make_variant
+from wargame.hookspecs import hookimpl
 from wargame.match import Match
 from wargame.plugins import Registry, Title
-from wargame.testing import conformance, force_rolls, put, refused, scenario_for, to_phase
+from wargame.testing import (
+    conformance,
+    force_rolls,
+    put,
+    refused,
+    scenario_for,
+    secret_parts,
+    to_phase,
+    view_problems,
+)
 
 pytest_plugins = ["pytester"]
 
@@ -88,6 +99,36 @@ def test_conformance_catches_a_title_that_leaks_a_secret(tmp_path: Any) -> None:
     leaky.wargame_view = hookimpl(wargame_view)  # type: ignore[attr-defined]
     problems = conformance(make_variant(tmp_path, rules=[leaky]), seeds=[0], view_stride=50)
     assert any("shows red's secrets" in p for p in problems)
+
+
+class _Gossip:
+    """A view hook that lets out one part of red's secret: the marker id in red's plan."""
+
+    @hookimpl
+    def wargame_view(self, match: Match, side: str | None, view: dict[str, Any]) -> None:
+        plan = match.state.secrets.get("red", {}).get("plan", {})
+        if side == "blue" and plan:
+            view["rumour"] = f"red lays {plan['marker']} somewhere"
+
+
+def test_view_problems_catch_a_part_of_a_secret_not_only_the_whole(hexland: Title) -> None:
+    """A leaf of another side's secret specific enough to be an id (a unit or a marker id) that
+    the view names, and would not name without the secret, is a leak; a unit id the view names
+    anyway (a unit on the map) is not; plain words and numbers are not parts."""
+    match = Match(hexland, seed=2)
+    seen = next(u.id for u in match.units_of("red") if not match.is_untried(u))
+    match.state.secrets["red"] = {"plan": {"marker": "ambush-7", "bait": seen, "strength": 3}}
+    assert view_problems(match, "blue") == []  # the bait is on the map: public anyway
+    assert secret_parts(match.state.secrets["red"]) == {"ambush-7", seen}
+    match.pm.register(_Gossip())
+    problems = view_problems(match, "blue")
+    assert len(problems) == 1 and problems[0].endswith("shows parts of red's secrets: ambush-7")
+    assert view_problems(match, "red") == []  # his own secret, in his own view
+    del match.state.secrets["red"]["plan"]["bait"]  # the whole secret is not in the view either
+    assert json.dumps(match.state.secrets["red"], sort_keys=True) not in json.dumps(
+        match.view("blue"), sort_keys=True
+    )
+    assert "ambush-7" in "\n".join(view_problems(match, "blue"))
 
 
 def test_seed_0_plays_the_default_scenario_then_seeds_take_the_others_in_turn(
