@@ -33,7 +33,7 @@ from wargame.actions import Action, Decision
 from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
 from wargame.mechanics import concentration
-from wargame.mechanics.movement import done
+from wargame.mechanics.movement import done, spent
 from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
@@ -125,7 +125,7 @@ def place_problem(match: Match, side: str, loc: str) -> str | None:
     if any(m["loc"] == loc for m in markers(match)):
         return f"one air supply marker a hex ({RULE})"
     here = [u for u in match.units_at(loc) if u.side == AXIS]
-    if not here or any(done(match, u) or u.flags.get("moved") for u in here):
+    if not here or any(done(match, u) or spent(match, u) for u in here):  # this phase's moves
         return f"air supply goes to a hex of Axis units that have not moved yet ({RULE})"
     if not _in_range(match, loc):
         return (

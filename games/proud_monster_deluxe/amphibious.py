@@ -5,14 +5,15 @@ one invasion a 2-week turn on each of the Black Sea (with the Sea of Azov while 
 Strait; any Kerch Strait hex from the Black Sea), the Caspian, and between Leningrad and
 Oranienbaum (while the Baltic fleet lasts, besieged or not). The invaders are tried amphibious
 units (an RD or GRD, not militia, with AF+DF at least 8; a brigade of 10.4's types with AF+DF at
-least 4, ruling AI1), one stack that has not moved, in a Soviet port of that sea or the South
-RVGK area (the Caspian), within the sea's transport points (10.4); the port is next to no enemy
-unit across a land hexside; the landing hex is at most 11 hexes away (from the South RVGK area:
-from the Caspian's map ports, ruling AI2); the invaders are in offensive supply at the port (8.4,
-8.6: ``offsupply.lacks``, where they start the phase; off the map in the South RVGK area no marker
-reaches them, ruling OS7) or at the landing hex (its defensive supply, with a marker's radius
-from turn 203: ``offsupply.hex_lacks``; ruling AI5). They land on an empty hex,
-move and attack no more that week, and are in supply throughout that Soviet player turn.
+least 4, ruling AI1), one stack that has not moved this player week, in a Soviet port of that
+sea or the South RVGK area (the Caspian), within the sea's transport points (10.4); the port is
+next to no enemy unit across a land hexside; the landing hex is at most 11 hexes away (from the
+South RVGK area: from the Caspian's map ports, ruling AI2); the invaders are in offensive supply
+at the port (8.4, 8.6: ``offsupply.lacks``, where they start the phase; off the map in the South
+RVGK area no marker reaches them, ruling OS7) or at the landing hex (its defensive supply, with
+a marker's radius from turn 203: ``offsupply.hex_lacks``; ruling AI5). They land on an empty
+hex, move and attack no more that week (their ``amph`` flag, gone at the next week's Weather
+Phase), and are in supply throughout that Soviet player turn.
 
 The "Amph YES/NO" rule: no invasion on a sea in a week after one with sea transport or an
 invasion on it, nor in a week with sea transport on it; no sea transport on it in the week of an
@@ -38,7 +39,7 @@ from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.combat import Shift
-from wargame.hookspecs import hookimpl, veto_scope
+from wargame.hookspecs import hookimpl, on_phase, veto_scope
 from wargame.match import Battle, Match
 from wargame.mechanics import combat, seamove, stacking
 from wargame.mechanics.movement import done, phase_key, spent
@@ -81,6 +82,22 @@ def week(match: Match) -> str:
 def _last_week(match: Match) -> str:
     turn, w = week(match).split("/")
     return f"{turn}/w1" if w == "w2" else f"{int(turn) - 1}/w2"
+
+
+def moved_this_player_week(match: Match, unit: Unit) -> bool:
+    """10.5: "All units making an amphibious invasion ... must start the player week in a
+    stack": a unit whose ``moved`` or ``mp`` record is of a phase of this player week (the
+    phasing side's phases of this turn's week, its Refit Phase on) did not start it where it
+    is; a move of an earlier week, or of the other side's half of this week (a reserve move in
+    the Axis player week), does not bar it (ruling AI1). Phase keys are
+    ``turn/side/phase-id`` (``movement.phase_key``)."""
+    leaf = match.phase
+    if leaf is None:
+        return False
+    prefix = f"{match.turn}/{match.phasing}/{leaf.spec.id.split('-')[0]}-"
+    mp = unit.flags.get("mp")
+    keys = (unit.flags.get("moved"), mp[0] if isinstance(mp, list) and mp else None)
+    return any(isinstance(k, str) and k.startswith(prefix) for k in keys)
 
 
 def _ns(match: Match) -> dict[str, Any]:
@@ -180,8 +197,8 @@ def problem(match: Match, side: str, ids: list[str], loc: str) -> str | None:
     start = stack[0].loc or ""
     if any(u.loc != start for u in stack):
         return f"the invaders start as one stack ({RULE})"
-    if any(done(match, u) or spent(match, u) or u.flags.get("moved") for u in stack):
-        return f"the invaders have not moved this week ({RULE})"
+    if any(done(match, u) or spent(match, u) or moved_this_player_week(match, u) for u in stack):
+        return f"the invaders have not moved this player week ({RULE})"
     if loc not in match.topology or loc.startswith("box:"):
         return f"no hex {loc}"
     if match.topology.terrain(loc) in ("sea", "lake"):
@@ -324,6 +341,17 @@ class Invade(Verb):
 def landed(match: Match, unit: Unit) -> bool:
     """The unit invaded this week: no move or attack, and in supply this player turn."""
     return unit.flags.get(FLAG) == week(match)
+
+
+@on_phase("start", ids=("w1-weather", "w2-weather"))
+def week_over(match: Match, phase: PhaseSpec) -> None:
+    """The ``amph`` flag goes when its week is over (the next week's Weather Phase): it bars
+    the invaders' moves and attacks "this week" and supplies them in the Soviet player turn of
+    the landing (10.5), both over by then."""
+    now = week(match)
+    for unit in match.state.units.values():
+        if FLAG in unit.flags and unit.flags[FLAG] != now:
+            del unit.flags[FLAG]
 
 
 @hookimpl

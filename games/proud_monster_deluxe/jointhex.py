@@ -245,9 +245,9 @@ def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
 def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     sweep(match)
     # 13.15.3: the hex defender moves units in or out in one phase, not both
-    if len(path) < 2 or not units or units[0].flags.get("retreated"):
-        return
     key = phase_key(match)
+    if len(path) < 2 or not units or units[0].flags.get("retreated") == key:
+        return  # a retreat of this phase is no move (11.1); an old record is not this one
     for loc, way in ((path[0], "out"), (path[-1], "in")):
         if joint(match, loc) and hex_defender(match, loc) == units[0].side:
             record = match.state.ns("joint-hexes")

@@ -367,7 +367,8 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     for unit in units:
         if moving is not None and marker_of(match, unit) == moving:
             continue  # 6.4 way 2: the marker moves with its stack, still in reserve
-        leave(match, unit, "retreated" if unit.flags.get("retreated") else "moved")
+        retreated = unit.flags.get("retreated") == movement.phase_key(match)
+        leave(match, unit, "retreated" if retreated else "moved")
     if not units:
         return
     owner = match.enemy(units[0].side)

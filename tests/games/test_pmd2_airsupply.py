@@ -177,3 +177,20 @@ def test_from_turn_211_a_unit_in_an_okh_box_is_outside_every_marker_8_7() -> Non
     boxed = put(match, LEG, "box:okh-north")
     assert airsupply.covering(match, boxed) is None
     assert airsupply.covering(match, put(match, MECH, near)) is not None
+
+
+def test_air_supply_ignores_a_move_of_an_earlier_week_8_7() -> None:
+    """8.7: the marker goes to units that have not moved yet in this phase; a ``moved`` record
+    of an earlier week is no bar, a move this phase is."""
+    match = _movement()
+    near = _cut_off(match, True)
+    key = movement.phase_key(match)
+    earlier = f"{match.turn - 1}/axis/w2-initial-movement"
+    put(match, LEG, near, moved=earlier, mp=[earlier, 3])
+    match.apply(f"airsupply {near}")
+    assert airsupply.covering(match, match.state.units[LEG]) is not None
+    other = next(h for h in match.topology.neighbours(near) if match.topology.terrain(h) == "clear")
+    put(match, MECH, other, moved=key)
+    refused(match, f"airsupply {other}", "not moved yet", rule="PMD 8.7")
+    put(match, MECH, other, moved=earlier, mp=[key, 2])  # part-way through a move this phase
+    refused(match, f"airsupply {other}", "not moved yet", rule="PMD 8.7")

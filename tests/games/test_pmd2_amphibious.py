@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from tests.games.pmd_steps import to_phase
+from tests.games.pmd_steps import end, to_phase
 from wargame.games.proud_monster_deluxe import amphibious, ports
 from wargame.games.proud_monster_deluxe.datagen.build import turns
 from wargame.match import Match
+from wargame.mechanics import movement
 from wargame.plugins import Title, discover
 from wargame.testing import clear, put, refused
 
@@ -30,6 +31,11 @@ def _movement(ynn: int = 116) -> Match:
     to_phase(match, "soviet", "movement")
     assert match.phase is not None and match.phase.spec.id.endswith("initial-movement")
     return match
+
+
+def _week(match: Match) -> str:
+    """ "w1" or "w2" in a phase of the weeks, else the phase's id."""
+    return match.phase.spec.id.split("-")[0] if match.phase is not None else ""
 
 
 def _tried(match: Match, kind: str, n: int, af: int, df: int) -> list[str]:
@@ -168,3 +174,43 @@ def test_from_turn_203_the_invaders_need_a_marker_at_the_port_or_the_landing_hex
     far = next(h for h in topo.locations() if min(topo.distance(h, x) for x in (ODESSA, hex_)) > 3)
     offensive_supply(match, "soviet", far, 3)  # neither: no marker reaches them
     refused(match, f"invade {rd},{rb} {hex_}", why, rule="PMD 10.5")
+
+
+def test_a_unit_that_moved_last_week_may_invade_10_5() -> None:
+    """10.5: the invaders "must start the player week in a stack" in the port (ruling AI1): a
+    move of last week, or a reserve move in this week's Axis half, is no bar; a move in this
+    Soviet player week (the Refit Phase's, this phase's) is."""
+    match = _movement()
+    first, second, third = _tried(match, "rd", 3, 5, 5)
+    key = movement.phase_key(match)  # turn/soviet/wN-initial-movement
+    week = _week(match)
+    last = f"{match.turn - 1}/soviet/w2-refit" if week == "w1" else f"{match.turn}/soviet/w1-refit"
+    put(match, first, ODESSA, moved=last, mp=[last, 4])
+    put(match, second, ODESSA, moved=f"{match.turn}/axis/{week}-enemy-reserve-movement")
+    put(match, third, ODESSA, moved=f"{match.turn}/soviet/{week}-refit")
+    hex_ = _landing(match, ODESSA, "black", 4)
+    refused(match, f"invade {third} {hex_}", "this player week", rule="PMD 10.5")
+    refused(match, f"invade {first},{third} {hex_}", "this player week", rule="PMD 10.5")
+    put(match, third, ODESSA, moved=last, mp=[key, 1])  # part-way through a move this phase
+    refused(match, f"invade {third} {hex_}", "this player week", rule="PMD 10.5")
+    match.apply(f"invade {first},{second} {hex_}")
+    assert {match.state.units[u].loc for u in (first, second)} == {hex_}
+
+
+def test_the_amph_flag_goes_with_its_week_10_5() -> None:
+    """10.5: the invaders move and attack no more "this week" and are supplied in the Soviet
+    player turn of the landing; their ``amph`` flag goes at the next week's Weather Phase."""
+    match = _movement()
+    (rd,) = _tried(match, "rd", 1, 5, 5)
+    put(match, rd, ODESSA)
+    hex_ = _landing(match, ODESSA, "black", 4)
+    match.apply(f"invade {rd} {hex_}")
+    unit = match.state.units[rd]
+    assert amphibious.landed(match, unit) and amphibious.FLAG in unit.flags
+    turn, week = match.turn, _week(match)
+    while (match.turn, _week(match)) == (turn, week) or _week(match) not in ("w1", "w2"):
+        assert amphibious.FLAG in unit.flags  # the week of the landing is not over
+        if match.phase is not None and match.phase.spec.kind == "combat":
+            assert amphibious.landed(match, unit)  # no attack this week
+        end(match)
+    assert amphibious.FLAG not in unit.flags and not amphibious.landed(match, unit)

@@ -205,6 +205,17 @@ def test_the_hex_defender_moves_units_in_or_out_not_both_13_15_3() -> None:
     refused(match, f"move {RDS[0]} {target} {near}", "not both", rule="PMD 13.15.3")
 
 
+def test_an_old_retreat_does_not_hide_a_joint_hex_move_13_15_3() -> None:
+    """13.15.3's one way a phase: a unit that retreated in an earlier phase still has its move
+    in recorded (only a retreat of this phase is no move, 11.1), so a move out is refused."""
+    match, target, near, _far = _joint(SOVIET, "movement")
+    put(match, RDS[2], near, retreated=f"{match.turn}/axis/w1-combat")
+    match.reveal(match.state.units[RDS[2]])
+    match.apply(f"move {RDS[2]} {near} {target}")
+    revealed(match, RDS[3], near)
+    refused(match, f"move {RDS[0]} {target} {near}", "not both", rule="PMD 13.15.3")
+
+
 def test_no_reserve_in_a_jointly_occupied_non_city_hex_6_4() -> None:
     match, target, near, _far = _joint(AXIS, "refit")
     assert reserves.placement_problem(match, AXIS, target) is not None
