@@ -39,7 +39,7 @@ from wargame.errors import UsageError, WargameError
 from wargame.match import Match
 from wargame.plugins import Registry, Title
 from wargame.web import layers, odds
-from wargame.web.seat import Lens, actor_choices, legal
+from wargame.web.seat import Lens, actor_choices, concealed_in, legal
 from wargame.web.seat import levels as seat_levels
 from wargame.web.store import Store, Stored
 
@@ -312,6 +312,7 @@ class Game:
             "action": match.history[-1],
             "events": [e.to_json() for e in events],
         }
+        entry["hid"] = concealed_in(match, entry)
         self.log.append(entry)
         return entry
 

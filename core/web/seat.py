@@ -5,20 +5,22 @@ The server builds everything from ``match.view(side)``, ``match.legal_actions()`
 the match returns, never from the raw state: a page is a client like any other, and a client
 sees only what its side may see. Events are facts of play shown to both sides (a die roll, a
 reveal, a combat result), but they may carry values; :class:`Lens` removes what the side may not
-know at the time of the response: another side's ``secrets``, anything about a unit concealed
-from the side, the arguments of another side's secret verb (``Verb.secret``), and an event
-hidden from the side when it happened (its ``hidden_from``: :meth:`Match.emit`), shown as its
-``shown_as`` text or as its kind alone (not at all for an empty ``shown_as``), with the
-arguments of the action that made it. An untried unit's values need no filter: they are drawn at the reveal, which both
-players see, so no event holds them before (a counter recycled face-down keeps its earlier, public,
-reveal in the log: PGG 12.4).
+know: another side's ``secrets``; anything about a unit concealed from the side at the time of
+the response or when the entry was made (a unit that went into hiding is not named later); the
+arguments of another side's secret verb (``Verb.secret``); and an event hidden from the side when
+it happened (its ``hidden_from``: :meth:`Match.emit`), shown as its ``shown_as`` text or as its
+kind alone (not at all for an empty ``shown_as``), with the arguments of the action that made it.
+An untried unit's values need no filter: they are drawn at the reveal, which both players see, so
+no event holds them before (a counter recycled face-down keeps its earlier, public, reveal in the
+log: PGG 12.4).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from wargame.actions import Action
@@ -30,6 +32,18 @@ _WORDS = re.compile(r"[^\s,;:()\[\]]+")
 _IDS = re.compile(r"[A-Za-z0-9_.:/+\-]+")
 """Runs of id characters: an id as a whole (``box:okh-north``, ``shell-ger-harko-1``)."""
 _META = ("kind", "rule", "hidden_from", "shown_as")
+
+
+def concealed_in(match: Match, entry: Mapping[str, Any]) -> dict[str, list[str]]:
+    """Side -> the units a log entry names that are concealed from that side right after its
+    action: the side's :class:`Lens` keeps them out of the entry for good, so a unit that went
+    into hiding (a covered box, PMD 16.2 D) is not named by it once it shows again. Kept in the
+    entry as ``hid``, which no side is sent."""
+    units = match.state.units
+    named = {w for w in _IDS.findall(json.dumps([entry.get("action"), entry.get("events")]))}
+    named &= units.keys()
+    out = {side: sorted(u for u in named if side in units[u].hidden_from) for side in match.sides}
+    return {side: ids for side, ids in out.items() if ids}
 
 
 def _told(event: Mapping[str, Any]) -> list[Any]:
@@ -75,10 +89,20 @@ class Lens:
 
     def entry(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         """A log entry (an action and its events) as this side may see it: every field, the
-        action's text too ("deploy r2 1003" names a concealed unit as surely as an event)."""
+        action's text too ("deploy r2 1003" names a concealed unit as surely as an event). A
+        unit concealed from the side now or when the entry was made (its ``hid``:
+        :func:`concealed_in`) is not named."""
+        hid = entry.get("hid")
+        if isinstance(hid, Mapping) and hid.get(self.side):  # concealed when it happened
+            return replace(self, concealed=self.concealed | frozenset(hid[self.side]))._entry(entry)
+        return self._entry(entry)
+
+    def _entry(self, entry: Mapping[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         hidden = [e for e in entry.get("events") or () if isinstance(e, Mapping) and self.hides(e)]
         for key, value in entry.items():
+            if key == "hid":
+                continue  # which units were concealed from whom: no side's business
             verb = value.split()[0] if key == "action" and isinstance(value, str) else key
             if key == "action" and verb in self.secret and entry.get("side") != self.side:
                 out[key] = f"{verb}: in secret"

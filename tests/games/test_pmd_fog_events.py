@@ -125,3 +125,33 @@ def test_a_soviet_unit_into_or_between_the_rvgk_areas_is_not_named_11_3_16_2_d()
     put(match, RDS[0], MOSCOW)  # later on the map: the entry does not name it after all
     fog.sync(match)
     assert RDS[0] not in str(_seen(match, AXIS, into))
+
+
+def test_a_unit_placed_into_an_off_map_reserve_stack_is_not_named_when_it_shows_6_4() -> None:
+    """An arrival placed into an off-map reserve stack (9.1.3, 6.4) is concealed from the Axis
+    right after: the log entry keeps it so (the web's ``hid``), and does not name it when the
+    stack is revealed later. The Soviet's own log names it."""
+    from tests.games.pmd_steps import to_phase
+    from tests.games.test_pmd_reserves import RD, _axis_refit
+    from wargame.games.proud_monster_deluxe import reserves
+    from wargame.web.seat import concealed_in
+
+    match = _axis_refit()
+    to_phase(match, SOVIET, "reinforce")
+    place = next(a for a in match.legal_actions() if a.verb == "place")
+    unit, loc = place.args
+    put(match, RD, loc)
+    number = reserves.place(match, SOVIET, loc)
+    fog.sync(match)
+    entry = _logged(match, str(place))
+    entry["hid"] = concealed_in(match, entry)
+    assert entry["hid"] == {AXIS: sorted([unit])}
+    assert any("joins the reserve stack" in e["text"] for e in entry["events"])
+    reserves.remove_marker(match, SOVIET, number, "revealed (ruling R6)")
+    match.place(match.state.units[RD], None)  # alone in the hex: seen (6.3)
+    fog.sync(match)
+    assert AXIS not in match.state.units[unit].hidden_from  # it shows now
+    axis = _seen(match, AXIS, entry)
+    assert unit not in str(axis) and axis["action"] == "place: a concealed unit"
+    assert all(e.get("concealed") for e in axis["events"])
+    assert unit in str(_seen(match, SOVIET, entry))

@@ -22,7 +22,7 @@ from wargame.mechanics import movement
 from wargame.web import app as web_app
 from wargame.web import games as web_games
 from wargame.web.games import Hub
-from wargame.web.seat import Lens
+from wargame.web.seat import Lens, concealed_in
 
 
 def _all_actions(legal: dict[str, Any]) -> list[str]:
@@ -689,6 +689,34 @@ def test_an_event_hidden_from_a_side_stays_hidden_with_its_action_s_arguments(
         "text": "strategic: in secret",
         "concealed": True,
     }
+
+
+def test_a_unit_concealed_when_the_entry_was_made_stays_out_of_it(api: Api, duel: Created) -> None:
+    """A log entry keeps, per side, the units it names that were concealed from that side right
+    after its action (``hid``, :func:`concealed_in`): a unit that went into hiding is not named
+    by it once it shows again. No side is sent ``hid``."""
+    game = api.game(duel)
+    match = game.match
+    r1 = match.state.units["r1"]
+    entry = {
+        "side": "red",
+        "action": "move r1 0903 1003",
+        "events": [{"kind": "move", "text": "r1 move 0903 1003", "units": ["r1"]}],
+    }
+    r1.hidden_from = ["blue"]
+    try:
+        entry["hid"] = concealed_in(match, entry)
+    finally:
+        r1.hidden_from = []
+    assert entry["hid"] == {"blue": ["r1"]}
+    blue = Lens.of(match, "blue").entry(entry)  # r1 shows now, but not in this entry
+    assert blue["action"] == "move: a concealed unit" and "r1" not in str(blue)
+    assert "hid" not in blue
+    red = Lens.of(match, "red").entry(entry)
+    assert red == {k: v for k, v in entry.items() if k != "hid"}
+    moves = [a for a in match.legal_actions() if a.verb == "move"]
+    logged = game._apply(moves[0], "human") if moves else game._apply("end", "human")
+    assert "hid" in logged and "hid" not in Lens.of(match, "blue").entry(logged)
 
 
 # ------------------------------------------------------------------ wargame serve
