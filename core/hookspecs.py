@@ -200,6 +200,15 @@ def wargame_unit_eliminated(match: Match, unit: Unit, before: Unit) -> None:
     implementation names it only when it needs it."""
 
 
+@hookspec
+def wargame_unit_removed(match: Match, unit: Unit, before: Unit) -> None:
+    """A unit left the map other than by elimination (:meth:`Match.remove`: a withdrawal, a
+    removal from the game, a unit a rule retires). What a rule undoes when a unit leaves its
+    location on elimination (a stack record, a pairing, a marker on the hex, who holds a
+    shared hex) it undoes here too; dead piles and losses it does not. ``before`` is a copy of
+    the unit as it stood (location, flags, markers)."""
+
+
 @hookspec(firstresult=True)
 def wargame_extra_steps(match: Match, unit: Unit) -> int | None:
     """Steps the unit has beyond its counter's faces, lost before them (PMD 15.9: a Mech

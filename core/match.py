@@ -425,6 +425,19 @@ class Match:
         )
         self.hook.wargame_unit_eliminated(match=self, unit=unit, before=before)
 
+    def remove(self, unit: Unit) -> None:
+        """Take a unit off the map without eliminating it (a withdrawal, a removal from the game,
+        a unit a rule retires): no dead pile, no loss. Its markers go with the counter, its flags
+        with its time on the map (a title that keeps it out of play for good marks it
+        ``eliminated`` after); the caller reports why and keeps its own record of where the unit
+        went. The rules that clean up after a unit leaving its location hear it through
+        ``wargame_unit_removed``."""
+        before = replace(unit, flags=dict(unit.flags), markers=dict(unit.markers))
+        self.place(unit, None)
+        unit.flags = {}
+        unit.markers = {}
+        self.hook.wargame_unit_removed(match=self, unit=unit, before=before)
+
     def extra_steps(self, unit: Unit) -> int:
         """Steps the title adds beyond the unit's faces (PMD 15.9's Mech Upgrade), lost first."""
         return int(self.hook.wargame_extra_steps(match=self, unit=unit) or 0)

@@ -191,3 +191,30 @@ def test_typed_hints_reach_the_bot(tmp_path: Path) -> None:
     m = hexland(tmp_path, advice)
     merged = hints(m, "blue")
     assert merged["objectives"]["0505"] == 3.0 and merged["aggression"] == 2
+
+
+def test_a_removed_unit_leaves_the_map_without_a_death_and_the_rules_hear_it(
+    tmp_path: Path,
+) -> None:
+    """``Match.remove`` (a withdrawal, a removal from the game): off the map, its flags and
+    markers gone with it, ``wargame_unit_removed`` told where it stood; no elimination."""
+    heard: list[tuple[str, str | None, dict[str, Any]]] = []
+    died: list[str] = []
+    m = hexland(
+        tmp_path,
+        rules(
+            "leaving",
+            wargame_unit_removed=lambda match, unit, before: heard.append(
+                (unit.id, before.loc, dict(before.flags))
+            ),
+            wargame_unit_eliminated=lambda match, unit: died.append(unit.id),
+        ),
+    )
+    unit = next(iter(m.state.units.values()))
+    where = unit.loc
+    unit.flags["dug-in"] = True
+    m.remove(unit)
+    assert unit.loc is None and unit.flags == {} and unit.markers == {}
+    assert where is not None and unit.id not in [u.id for u in m.units_at(where)]
+    assert heard == [(unit.id, where, {"setup": "b", "dug-in": True})]
+    assert died == []

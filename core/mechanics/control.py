@@ -85,6 +85,13 @@ def wargame_unit_eliminated(match: Match, unit: Unit, before: Unit) -> None:
         _left(match, before.loc)
 
 
+@hookimpl
+def wargame_unit_removed(match: Match, unit: Unit, before: Unit) -> None:
+    """A unit withdrawn or removed leaves its location as an eliminated one does."""
+    if before.loc is not None:
+        _left(match, before.loc)
+
+
 def _kept(match: Match, loc: str, side: str) -> bool:
     """``shared: kept``: ``loc`` still holds units of a side other than ``side``."""
     if match.settings("control").get("shared", "taken") != "kept":

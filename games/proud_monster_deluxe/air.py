@@ -193,9 +193,8 @@ def exchange(match: Match, uid: str) -> None:
 
 
 def _remove(match: Match, unit: Unit, why: str) -> None:
-    match.place(unit, None)
+    match.remove(unit)  # its stack records go (``wargame_unit_removed``)
     _ns(match).setdefault("grounded", {})[unit.id] = True
-    _ns(match).get("with", {}).pop(unit.id, None)
     match.emit("air", f"{unit.id} is removed until next week: {why}", RULE, unit=unit.id)
 
 
@@ -308,16 +307,19 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
     for side in match.sides:
         for uid in [u for u in _table(match) if u in units and units[u].side == side]:
             unit = units[uid]
-            if unit.loc is not None and not in_play(match, uid):
-                match.place(unit, None)
+            if in_play(match, uid):
+                continue
+            if unit.loc is not None:  # its table dates are over: out of play, its records too
+                match.remove(unit)
                 match.emit("air", f"{uid} is withdrawn (PMD 15.4, 9.7.4)", RULE, unit=uid)
+            if ns.get("grounded", {}).get(uid) is True:  # not an 8.7 exchange: airsupply's
+                ns["grounded"].pop(uid)
     phasing = match.phasing
     if phase.kind == "refit" and phasing is not None:
         for uid in air_ids(match, phasing):  # 15.4: picked up in the owner's Refit Phase
             air = units.get(uid)
             if air is not None and air.loc is not None:
-                match.place(air, None)
-                ns.get("with", {}).pop(uid, None)
+                match.remove(air)  # off the map, out of its stack's records
         grounded = ns.get("grounded", {})
         for uid in [u for u in grounded if side_of(match, u) == phasing]:
             if grounded[uid] == SUPPLYING and _supplying_on(match):
@@ -353,6 +355,19 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
 def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
     if not is_air(match, unit):
         check(match)
+
+
+@hookimpl
+def wargame_unit_removed(match: Match, unit: Unit, before: Unit) -> None:
+    """An air unit off the map (picked up, removed until next week, retired at the end of its
+    table dates) leaves its stack records (15.4, ruling AIR1); a ground unit withdrawn or
+    removed may leave an air unit with no carrier, as an eliminated one does."""
+    if is_air(match, unit):
+        ns = match.state.plugins.get(NS, {})
+        for record in ("with", "followed"):
+            ns.get(record, {}).pop(unit.id, None)
+        return
+    check(match)
 
 
 def ma_air(match: Match, battle: Battle) -> Unit | None:

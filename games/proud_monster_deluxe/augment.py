@@ -207,6 +207,12 @@ def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
 
 
 @hookimpl
+def wargame_unit_removed(match: Match, unit: Unit, before: Unit) -> None:
+    """Withdrawn or removed from play (9.6, 9.7): the pair parts as on elimination (6.1)."""
+    wargame_unit_eliminated(match, unit, before)
+
+
+@hookimpl
 def wargame_unit_eliminated(match: Match, unit: Unit, before: Unit) -> None:
     if unit.side == "axis":
         unit.flags.pop(FLAG, None)

@@ -40,7 +40,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import eliminated, reserves, supply
+from . import eliminated, leaving, reserves, supply
 from .reinforce import RVGK
 from .strategic import OKH, overland_supply
 from .turns import AXIS, SOVIET
@@ -66,13 +66,7 @@ def due(match: Match) -> dict[str, str]:
 
 def _gone(match: Match, unit: Unit, why: str, rule: str) -> None:
     """Out of play for good (the old formation, or a formation never to come)."""
-    if unit.loc is not None:
-        match.place(unit, None)
-    unit.flags = {"eliminated": True}
-    for ids in eliminated._ns(match).values():
-        if isinstance(ids, list) and unit.id in ids:
-            ids.remove(unit.id)
-    eliminated._ns(match).setdefault(eliminated.REMOVED, []).append(unit.id)
+    leaving.remove_from_game(match, unit)
     match.emit("conversion", f"{unit.id} {why}", rule, unit=unit.id)
 
 

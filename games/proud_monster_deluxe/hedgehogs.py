@@ -128,6 +128,12 @@ def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
     _sweep(match, [str(m["loc"]) for m in _markers(match)])
 
 
+@hookimpl
+def wargame_unit_removed(match: Match, unit: Unit, before: Unit) -> None:
+    """Withdrawn or removed from play (9.6, 9.7): its hex may hold no German unit now (HH1)."""
+    _sweep(match, [before.loc])
+
+
 def _markers(match: Match) -> list[dict[str, Any]]:
     return [m for m in match.state.markers.values() if m.get("type") == KIND]
 

@@ -41,6 +41,7 @@ from wargame.games.proud_monster_deluxe import (
     jointhex,
     korpsabteilung,
     lakes,
+    leaving,
     losses,
     mad,
     minorallies,
@@ -87,6 +88,7 @@ RULES: tuple[object, ...] = (
     constructions,
     losses,
     reserves,
+    leaving,  # 6.4, 9.6, 9.7: units leaving play without elimination
     stackcheck,  # 6.3, 13.8: stacking at each phase start
     augment,  # 6.1: a regiment or battalion augmenting a division
     fog,  # 6.3, 16.2 C, D

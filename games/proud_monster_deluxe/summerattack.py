@@ -14,7 +14,7 @@ from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Battle, Match
 from wargame.models import PhaseSpec
 
-from . import offensives, victory
+from . import leaving, offensives, victory
 from .turns import AXIS, ynn
 
 RULE = "PMD 5.6"
@@ -74,8 +74,8 @@ def summer_attack_judged(match: Match, phase: PhaseSpec) -> None:
         and u.loc is not None
         and "minor-ally" in match.unit_type(u).get("tags", ())
     ]
-    for unit in gone:
-        match.place(unit, None)
+    for unit in gone:  # 7.1(11): removed from the game
+        leaving.remove_from_game(match, unit)
     match.emit(
         "summer-attack",
         f"no Axis 1943 summer 2-week attack by turn {LAST}: 3 VP lost, {len(gone)} minor ally"

@@ -45,7 +45,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import conversions, eliminated, replacements, victory
+from . import conversions, eliminated, leaving, replacements, victory
 from .reinforce import RVGK
 from .strategic import OKH, ZOMO, overland_supply
 from .turns import AXIS, SOVIET
@@ -336,14 +336,13 @@ class Withdraw(Verb):
             )
             return
         unit = match.state.units[what]
-        match.place(unit, None)
         if unit.side == AXIS:
+            match.remove(unit)  # 6.4: out of its reserve stack, its records with it
             pile = "specific" if "unit" in want else "generic"
             _ns(match).setdefault(pile, []).append(unit.id)
             match.emit("withdrawal", f"{unit.id} to the {pile} withdrawal pile", RULE)
         else:
-            unit.flags = {"eliminated": True}  # 9.7.3: removed from play
-            eliminated._ns(match).setdefault(eliminated.REMOVED, []).append(unit.id)
+            leaving.remove_from_game(match, unit)  # 9.7.3: removed from play
             match.emit("withdrawal", f"{unit.id} withdrawn from play", "PMD 9.7.3")
 
 

@@ -58,3 +58,17 @@ def test_taking_what_one_holds_changes_nothing(tmp_path: Path) -> None:
     before = m.state_hash()
     assert control.take(m, "0405", "red") is False
     assert m.state_hash() == before
+
+
+def test_shared_kept_passes_when_a_removed_unit_leaves_the_other_side_alone(
+    tmp_path: Path,
+) -> None:
+    """``shared: kept`` (PMD 4.2): the controller's last unit withdrawn or removed from a hex
+    both sides hold leaves it to the other side, as an elimination does."""
+    m = match(tmp_path, shared="kept")
+    m.state.control["1210"] = "red"
+    blue = m.state.units["1-inf"]
+    m.place(blue, "1210")
+    assert control.controller(m, "1210") == "red"  # kept while red is there
+    m.remove(m.state.units["r1"])
+    assert control.controller(m, "1210") == "blue"

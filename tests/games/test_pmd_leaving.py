@@ -1,0 +1,116 @@
+"""Units leaving play without elimination (PMD 6.4, 9.6, 9.7, 4.5.2(6), 15.4): a withdrawal, a
+removal from the game, an air unit retired at its table dates. The records the unit held on the
+map go with it (``Match.remove`` and ``wargame_unit_removed``: reserve stacks, the air unit's
+stack records), and stay for the units still there."""
+
+from __future__ import annotations
+
+from tests.games import pmd9_helpers as p9
+from tests.games.pmd_combat_helpers import at_phase, clear_pair
+from wargame.games.proud_monster_deluxe import (
+    air,
+    eliminated,
+    reserves,
+    summerattack,
+    withdrawals,
+)
+from wargame.games.proud_monster_deluxe.turns import AXIS, SOVIET
+from wargame.match import Match
+from wargame.testing import put
+
+from .test_pmd15_firesupport import _turn
+
+
+def _called(ynn: int, axis: bool) -> Match:
+    """The calls of turn ``ynn`` made, in the side's part of the Reinforcement Phase."""
+    match = p9.axis_part() if axis else p9.soviet_part()
+    match.state.cursor.turn = p9.game_turn(ynn)
+    withdrawals.call(match, p9.phase(match, "reinforcement"))
+    match.touch()
+    return match
+
+
+def _alone_in_reserve(match: Match, uid: str) -> str:
+    """``uid`` alone of its side in its hex, under a Reserve marker: the marker's number."""
+    unit = match.state.units[uid]
+    assert unit.loc is not None
+    for other in [u for u in match.units_at(unit.loc) if u.side == unit.side and u is not unit]:
+        match.place(other, None)
+    return reserves.place(match, unit.side, unit.loc)
+
+
+def _marker_on(match: Match, side: str, number: str) -> bool:
+    return f"reserve-{side}-{number}" in match.state.markers
+
+
+def test_a_withdrawn_unit_leaves_its_reserve_stack_9_7_6_4() -> None:
+    """An Axis unit withdrawn to a pile (9.7.2, 9.7.3) and a Soviet one withdrawn from play
+    leave their Reserve markers' stacks; a marker with no unit left comes off (6.4), and the
+    Axis unit returning (9.7.3) is under no marker."""
+    match = _called(124, axis=True)
+    number = _alone_in_reserve(match, "ger-id-23")
+    assert reserves.stacks(match, AXIS)[number]["units"] == ["ger-id-23"]
+    match.apply("withdraw 124-axis-withdraw-id-1 ger-id-23")
+    assert number not in reserves.stacks(match, AXIS)
+    assert not _marker_on(match, AXIS, number)
+    unit = match.state.units["ger-id-23"]
+    withdrawals.come_back(match, unit)
+    assert unit.loc == "box:okh-north" and reserves.marker_of(match, unit) is None
+
+    match = _called(203, axis=False)
+    call = sorted(withdrawals.calls(match, SOVIET))[0]
+    number = _alone_in_reserve(match, "sov-rd-kovo-01")
+    match.apply(f"withdraw {call} sov-rd-kovo-01")
+    assert number not in reserves.stacks(match, SOVIET)
+    assert not _marker_on(match, SOVIET, number)
+
+
+def test_a_removed_unit_leaves_its_reserve_stack_9_6() -> None:
+    """A 9.6 removal takes the unit out of its stack; the marker stays over the units left."""
+    match = p9.axis_part()
+    cd = match.state.units["ger-cd-1"]
+    assert cd.loc is not None
+    mate = put(match, "ger-id-23", cd.loc)
+    number = reserves.place(match, AXIS, cd.loc)
+    assert {"ger-cd-1", "ger-id-23"} <= set(reserves.stacks(match, AXIS)[number]["units"])
+    match.state.cursor.turn = p9.game_turn(122)
+    withdrawals.call(match, p9.phase(match, "reinforcement"))  # 9.6: ger-cd-1 is removed
+    assert "ger-cd-1" in eliminated._ns(match)[eliminated.REMOVED]
+    stack = reserves.stacks(match, AXIS)[number]["units"]
+    assert "ger-cd-1" not in stack and mate.id in stack
+    assert _marker_on(match, AXIS, number)  # the marker stays while a unit is under it
+    assert reserves.marker_of(match, cd) is None
+
+
+def test_summer_attack_removals_leave_reserve_4_5_2() -> None:
+    """4.5.2(6), 7.1(11): the minor allies removed for a missed 1943 summer attack leave their
+    stacks (6.4), are removed from the game (9.6's record), and an emptied marker comes off."""
+    match = at_phase("axis", "refit")
+    reinforcement = match.title.manifest.sequence.before_turn[0]
+    loc, _other = clear_pair(match)
+    rom = put(match, "rom-id-1", loc)
+    number = reserves.place(match, AXIS, loc)
+    assert reserves.stacks(match, AXIS)[number]["units"] == ["rom-id-1"]
+    _turn(match, 315)
+    summerattack.summer_attack_judged(match, reinforcement)
+    assert rom.loc is None and reserves.marker_of(match, rom) is None
+    assert not _marker_on(match, AXIS, number)
+    assert "rom-id-1" in eliminated._ns(match)[eliminated.REMOVED]
+
+
+def test_a_retired_air_unit_leaves_no_stack_record_15_4() -> None:
+    """15.4: an air unit whose table dates are over is withdrawn at a phase start; its stack
+    record goes with it. While in play the record stays (refreshed at each phase start)."""
+    match = at_phase("axis", "movement")
+    launch, _target = clear_pair(match)
+    put(match, "ger-id-7", launch)
+    match.apply(f"air ger-air-ii {launch}")  # in the table until turn 123
+    phase = match.phase
+    assert phase is not None
+    air.wargame_phase_start(match, phase.spec)
+    assert air._ns(match)["with"]["ger-air-ii"] == ["ger-id-7"]  # in play: it stays
+    _turn(match, 124)
+    air.wargame_phase_start(match, phase.spec)
+    assert match.state.units["ger-air-ii"].loc is None
+    assert "ger-air-ii" not in air._ns(match).get("with", {})
+    assert "ger-air-ii" not in air._ns(match).get("grounded", {})
