@@ -56,14 +56,18 @@ class Lens:
     """One side's filter over event data, built once per response."""
 
     side: str
-    concealed: frozenset[str]  # unit ids hidden from the side
+    concealed: frozenset[str]  # unit (and map marker) ids hidden from the side
     secret: frozenset[str] = frozenset()  # verbs whose arguments only their side may see
 
     @classmethod
     def of(cls, match: Match, side: str) -> Lens:
         units = match.state.units.values()
         secret = frozenset(name for name, verb in match.verbs.items() if verb.secret)
-        return cls(side, frozenset(u.id for u in units if side in u.hidden_from), secret)
+        hidden = {u.id for u in units if side in u.hidden_from}
+        hidden |= {  # a marker the side's view leaves out is not named in its log either
+            key for key, m in match.state.markers.items() if side in m.get("hidden_from", ())
+        }
+        return cls(side, frozenset(hidden), secret)
 
     def hides(self, event: Mapping[str, Any]) -> bool:
         """Whether the event was hidden from this side when it happened (``hidden_from``)."""

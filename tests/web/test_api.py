@@ -684,6 +684,13 @@ def test_an_event_hidden_from_a_side_stays_hidden_with_its_action_s_arguments(
     ended = {"kind": "phase", "text": "the phase ends"}
     assert blue.entry({**other, "events": [silent, ended]})["events"] == [ended]
     assert red.entry({**other, "events": [silent]})["events"] == [silent]
+    match.state.markers["ambush-3"] = {"type": "ambush", "loc": "0905", "hidden_from": ["blue"]}
+    try:  # a map marker hidden from blue (not in its view) is not named in its log either
+        laid = {"kind": "marker", "text": "ambush-3 laid at 0905"}
+        assert Lens.of(match, "blue").event(laid)["text"] == "marker: a concealed unit"
+        assert Lens.of(match, "red").event(laid) == laid
+    finally:
+        del match.state.markers["ambush-3"]
     assert blue.event({k: v for k, v in event.items() if k != "shown_as"}) == {
         "kind": "strategic",
         "text": "strategic: in secret",
