@@ -141,6 +141,10 @@ def unit_problem(match: Match, unit: Unit) -> str | None:
     """Why the unit may not move strategically now (11.2), or None."""
     if unit.side != AXIS or unit.loc is None:
         return f"{unit.id} is not an Axis unit on the map or in an OKH area ({RULE})"
+    if "air" in match.unit_type(unit).get("tags", ()):
+        return (
+            f"{unit.id} is an air unit: it goes only with its stack, never strategically (PMD 15.4)"
+        )
     if done(match, unit) or spent(match, unit):
         return f"{unit.id} has moved this phase ({RULE})"
     problem = shared.start_problem(match, unit)
@@ -302,6 +306,8 @@ class Strategic(Verb):
             hidden_from=[SOVIET],
             shown_as=told(str(origin), dest, unit.id),
         )
+        # the rules that follow any move (6.1's pair parts, 6.3's top choice, HH1, control...)
+        match.hook.wargame_moved(match=match, units=[unit], path=[str(origin), dest])
 
     def _marker(self, match: Match, marker: str, dest: str) -> None:
         """A shell marker's strategic move (11.2: 1 step): the gun's module places it."""

@@ -9,14 +9,17 @@ from tests.games import pmd9_helpers as p9
 from tests.games.pmd_combat_helpers import at_phase, clear_pair
 from wargame.games.proud_monster_deluxe import (
     air,
+    augment,
     eliminated,
+    hedgehogs,
     reserves,
+    strategic,
     summerattack,
     withdrawals,
 )
 from wargame.games.proud_monster_deluxe.turns import AXIS, SOVIET
 from wargame.match import Match
-from wargame.testing import put
+from wargame.testing import put, refused
 
 from .test_pmd15_firesupport import _turn
 
@@ -114,3 +117,76 @@ def test_a_retired_air_unit_leaves_no_stack_record_15_4() -> None:
     assert match.state.units["ger-air-ii"].loc is None
     assert "ger-air-ii" not in air._ns(match).get("with", {})
     assert "ger-air-ii" not in air._ns(match).get("grounded", {})
+
+
+PD, SPL = "ger-pd-3", "ger-spl"
+
+
+def _urban_start(match: Match, *ids: str) -> str:
+    """An urban hex the units may move strategically from (11.2), with the units there."""
+    okh = strategic.OKH["north"]
+    put(match, ids[0], okh)
+    dest = next(
+        c for c in strategic.destinations(match, match.state.units[ids[0]]) if "box:" not in c
+    )
+    for uid in ids:
+        put(match, uid, dest)
+    return dest
+
+
+def _strategic_out(match: Match, uid: str) -> None:
+    acts = [str(a) for a in match.legal_actions() if str(a).startswith(f"strategic {uid} box:")]
+    match.apply(acts[0])
+
+
+def test_a_strategic_move_parts_an_augmented_pair_6_1_11_2() -> None:
+    """The Spanish Legion moving strategically away from the division it augments: the pair
+    parts, the division is Mech again (6.1, ruling STK5); while together it is Leg."""
+    match = at_phase("axis", "movement")
+    _urban_start(match, PD, SPL)
+    match.apply(f"augment {SPL} {PD}")
+    pd, spl = match.state.units[PD], match.state.units[SPL]
+    assert match.unit_type(pd)["mobility"] == "leg"  # together: the Legion's class
+    _strategic_out(match, SPL)
+    assert spl.flags.get(augment.FLAG) is None and pd.flags.get(augment.CLASS) is None
+    assert match.unit_type(pd)["mobility"] == "mech"
+
+
+def test_a_hedgehog_goes_when_its_last_german_unit_moves_strategically_hh1() -> None:
+    match = at_phase("axis", "movement")
+    hex_ = _urban_start(match, "ger-id-1", "ger-id-102")
+    match.state.markers[hedgehogs._key(hex_)] = {"type": hedgehogs.KIND, "loc": hex_, "side": AXIS}
+    match.touch()
+    _strategic_out(match, "ger-id-1")
+    assert hedgehogs._key(hex_) in match.state.markers  # a German unit is still under it
+    _strategic_out(match, "ger-id-102")
+    assert hedgehogs._key(hex_) not in match.state.markers
+
+
+def test_the_top_choice_goes_when_the_unit_leaves_its_hex_6_3() -> None:
+    """Ruling F2's ``top`` flag: gone with a strategic move and a withdrawal, kept by the unit
+    that stays."""
+    match = at_phase("axis", "movement")
+    _urban_start(match, "ger-id-1", "ger-id-102")
+    mover, stayer = match.state.units["ger-id-1"], match.state.units["ger-id-102"]
+    mover.flags["top"] = stayer.flags["top"] = True
+    _strategic_out(match, "ger-id-1")
+    assert "top" not in mover.flags and stayer.flags.get("top")
+
+    match = _called(124, axis=True)
+    unit = match.state.units["ger-id-23"]
+    unit.flags["top"] = True
+    match.apply("withdraw 124-axis-withdraw-id-1 ger-id-23")
+    assert "top" not in unit.flags
+
+
+def test_an_air_unit_never_moves_strategically_15_4() -> None:
+    """15.4: an air unit goes only with its stack; the ground unit beside it may move."""
+    match = at_phase("axis", "movement")
+    hex_ = _urban_start(match, "ger-id-1")
+    put(match, "ger-air-ii", hex_)
+    assert strategic.unit_problem(match, match.state.units["ger-id-1"]) is None
+    refused(match, "strategic ger-air-ii box:okh-north", "air unit", rule="PMD 15.4")
+    put(match, "ger-air-ii", strategic.OKH["north"])
+    refused(match, f"strategic ger-air-ii {hex_}", "air unit", rule="PMD 15.4")
+    assert not [a for a in match.legal_actions() if str(a).startswith("strategic ger-air")]
