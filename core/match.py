@@ -348,11 +348,11 @@ class Match:
 
     def emit(self, kind: str, text: str, rule: str | None = None, **data: Any) -> Event:
         """Record an event of the action being applied. Events go to every side, less what a
-        side may not know (:class:`wargame.web.seat.Lens`): a concealed unit named in one hides
-        it at the time it is shown; ``hidden_from=[SIDE, ...]`` hides it from those sides for
-        good, decided when it happens (what went into a covered box, PMD 16.2 D), and
-        ``shown_as`` is the text they see instead (that something moved, not what; an empty
-        one: nothing at all)."""
+        side may not know (:class:`wargame.web.seat.Lens`): one naming a unit concealed from a
+        side, when the event happened or when it is shown, is hidden from it;
+        ``hidden_from=[SIDE, ...]`` hides it from those sides for good, decided when it happens
+        (what went into a covered box, PMD 16.2 D), and ``shown_as`` is the text they see
+        instead (that something moved, not what; an empty one: nothing at all)."""
         event = Event(kind, text, data, rule)
         self._events.append(event)
         return event
