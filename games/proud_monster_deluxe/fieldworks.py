@@ -116,6 +116,24 @@ class Fieldworks(Verb):
 @hookimpl(trylast=True)
 def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     """13.4.2: enemy ownership of the hex destroys Fieldworks (after control has moved)."""
+    destroy(match)
+
+
+@hookimpl(trylast=True)
+def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
+    """An elimination hands a jointly-occupied hex to the enemy left in it (4.2, ``shared:
+    kept``): its Fieldworks go at once, not at the next move anywhere."""
+    destroy(match)
+
+
+@hookimpl(trylast=True)
+def wargame_unit_removed(match: Match, unit: Unit) -> None:
+    """A withdrawal or removal hands it over too (9.6, 9.7)."""
+    destroy(match)
+
+
+def destroy(match: Match) -> None:
+    """13.4.2: Fieldworks in a hex the enemy owns now are destroyed."""
     control = match.state.control
     for key, m in list(match.state.markers.items()):
         if m.get("type") == KIND and control.get(m["loc"]) not in (m["side"], None):

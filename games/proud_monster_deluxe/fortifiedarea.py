@@ -136,6 +136,23 @@ def wargame_end_blockers(match: Match, decision: Decision) -> list[str]:
 @hookimpl(trylast=True)
 def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     """15.16: gone when its hex and every hex within two are Axis-controlled at once."""
+    check(match)
+
+
+@hookimpl(trylast=True)
+def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
+    """An elimination may hand a jointly-occupied hex to the Axis (4.2, ``shared: kept``)."""
+    check(match)
+
+
+@hookimpl(trylast=True)
+def wargame_unit_removed(match: Match, unit: Unit) -> None:
+    """So may a withdrawal or removal (9.6, 9.7)."""
+    check(match)
+
+
+def check(match: Match) -> None:
+    """15.16: the marker goes once its hex and every hex within two are Axis-controlled."""
     found = marker(match)
     if found is None:
         return

@@ -6,11 +6,12 @@ stack records), and stay for the units still there."""
 from __future__ import annotations
 
 from tests.games import pmd9_helpers as p9
-from tests.games.pmd_combat_helpers import at_phase, clear_pair
+from tests.games.pmd_combat_helpers import at_phase, clear_pair, revealed
 from wargame.games.proud_monster_deluxe import (
     air,
     augment,
     eliminated,
+    fieldworks,
     hedgehogs,
     reserves,
     strategic,
@@ -190,3 +191,24 @@ def test_an_air_unit_never_moves_strategically_15_4() -> None:
     put(match, "ger-air-ii", strategic.OKH["north"])
     refused(match, f"strategic ger-air-ii {hex_}", "air unit", rule="PMD 15.4")
     assert not [a for a in match.legal_actions() if str(a).startswith("strategic ger-air")]
+
+
+def test_fieldworks_go_when_an_elimination_hands_over_the_hex_13_4_2() -> None:
+    """13.4.2: enemy ownership destroys Fieldworks. In a jointly-occupied hex the Soviet keeps
+    it (4.2) while a unit of his is there; his last one eliminated hands it to the Axis, and the
+    Fieldworks go then, not at the next move anywhere."""
+    from .test_pmd2_fieldfortifications import GER, SOV, _reinforcement, _soviet_hexes
+
+    match = _reinforcement()
+    target, _origin = _soviet_hexes(match)
+    revealed(match, SOV[0], target)
+    match.apply(f"fieldworks {target}")
+    revealed(match, SOV[1], target)
+    put(match, GER[0], target)  # jointly occupied: the Soviet keeps the hex
+    match.eliminate(match.state.units[SOV[0]], "test", "PMD 13.9")
+    assert match.state.control.get(target) == "soviet"
+    assert fieldworks.owner(match, target) == "soviet"  # a Soviet unit is still there
+    match.eliminate(match.state.units[SOV[1]], "test", "PMD 13.9")
+    assert match.state.control.get(target) == "axis"
+    assert fieldworks.owner(match, target) is None
+    assert fieldworks.in_hand(match, SOVIET) == fieldworks.COUNT  # back in hand (ruling FW2)
