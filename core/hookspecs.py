@@ -55,12 +55,19 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
 
 @hookspec
 def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
-    """A phase begins: supply checks, marker removal, reinforcements arriving, weather rolls."""
+    """A phase begins: supply checks, marker removal, reinforcements arriving, weather rolls.
+    First of all the movement mechanic (or, without it, the retreat mechanic) sweeps the
+    kernel's per-phase unit flags (``moved``, ``mp``, ``attacked``, ``defended``, ``advanced``,
+    ``retreated``, ``start``, ``overruns``, each keyed ``turn/phase-path``) whose key is of an
+    earlier turn: they are readable for the rest of the turn they were set in, never after
+    (``wargame.mechanics.movement.sweep``). A title flag of its own goes by its own rule."""
 
 
 @hookspec
 def wargame_phase_end(match: Match, phase: PhaseSpec) -> None:
-    """A phase ends: stacking checks, clean-up of per-phase flags."""
+    """A phase ends: stacking checks, a title's own clean-up. The kernel's per-phase unit flags
+    stay (a later phase of the turn may read them); they go at a later turn's phase start
+    (``wargame_phase_start``)."""
 
 
 def on_phase(

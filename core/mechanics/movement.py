@@ -16,6 +16,8 @@ Phase options: ``units`` filters who moves in the phase (``{"mobility": [...]}``
 ``{"tags": [...]}``), as in the PGG German mechanized movement phase (6.23).
 Units waiting off map in a box with an ``entry`` flag (reinforcements) enter through one of the
 listed locations, paying its cost.
+A move records ``moved`` and ``mp`` keyed by the phase (``phase_key``); these and the other
+per-phase flags (``PHASE_FLAGS``) of an earlier turn are swept at each phase start (``sweep``).
 """
 
 from __future__ import annotations
@@ -28,8 +30,9 @@ from typing import Any
 
 from wargame.actions import Action, Decision
 from wargame.combat import Line
-from wargame.hookspecs import hookimpl
+from wargame.hookspecs import hookimpl, on_phase
 from wargame.match import Match
+from wargame.models import PhaseSpec
 from wargame.movement import CostModel, reachable
 from wargame.plugins import Verb
 from wargame.state import Unit
@@ -41,8 +44,57 @@ INF = math.inf
 
 
 def phase_key(match: Match) -> str:
+    """The current phase's key, ``turn/path`` (``12/axis/w1-initial-movement``,
+    ``3/turn/reinforcement``): what the per-phase unit flags (``PHASE_FLAGS``) record."""
     leaf = match.phase
     return f"{match.turn}/{leaf.path if leaf else ''}"
+
+
+PHASE_FLAGS = ("moved", "mp", "attacked", "defended", "advanced", "retreated", "start", "overruns")
+"""The kernel's per-phase unit flags, each the ``phase_key`` of the phase it was set in
+(``mp``, ``start`` and ``overruns``: ``[key, value]``). Set by the movement, overrun, retreat
+and combat mechanics (and ``pricing.engage``) and by titles' own moves; read for the current
+phase (``done``, ``spent``, ``combat.may_attack``, ...), the current player turn (PGG 9.75's
+units that retreated this Player-Turn) or the current player week (PMD 10.5's invaders): never
+a key of an earlier turn. ``sweep`` removes those at each phase start."""
+
+
+def key_turn(value: Any) -> int | None:
+    """The turn of a per-phase flag's value (a ``phase_key``, or ``[key, value]``); None for
+    anything else (a title's own value under one of those names is left alone)."""
+    key = value[0] if isinstance(value, list) and value else value
+    if not isinstance(key, str):
+        return None
+    head, sep, _rest = key.partition("/")
+    try:
+        return int(head) if sep else None
+    except ValueError:
+        return None
+
+
+def sweep(match: Match) -> int:
+    """Remove the per-phase flags (``PHASE_FLAGS``) whose key is of an earlier turn, on every
+    unit in the state (off-map and eliminated ones too): no rule reads them any more, and a
+    saved state no longer carries every unit's last move for ever. The count removed."""
+    now = match.turn
+    gone = 0
+    for unit in match.state.units.values():
+        flags = unit.flags
+        for name in PHASE_FLAGS:
+            if name in flags:
+                turn = key_turn(flags[name])
+                if turn is not None and turn < now:
+                    del flags[name]
+                    gone += 1
+    if gone:
+        match.touch()  # cached reachable sets are keyed by the units' flags
+    return gone
+
+
+@on_phase("start", tryfirst=True)
+def sweep_phase_flags(match: Match, phase: PhaseSpec) -> None:
+    """Each phase start: the per-phase flags of earlier turns go (``sweep``)."""
+    sweep(match)
 
 
 def spent(match: Match, unit: Unit) -> int:

@@ -30,10 +30,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from wargame.actions import Action, Decision
-from wargame.hookspecs import BotHints, hookimpl
+from wargame.hookspecs import BotHints, hookimpl, on_phase
 from wargame.match import Battle, Match
 from wargame.mechanics import movement
 from wargame.mechanics.movement import phase_key
+from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
@@ -503,3 +504,11 @@ ADVICE = Advice()
 @hookimpl
 def wargame_bot_hints(match: Match, side: str) -> BotHints:
     return BotHints(retreat=ADVICE)
+
+
+@on_phase("start", tryfirst=True)
+def sweep_phase_flags(match: Match, phase: PhaseSpec) -> None:
+    """The per-phase flags of earlier turns go at each phase start (``movement.sweep``): the
+    movement mechanic does it; this is for a title that fights without it."""
+    if not match.pm.is_registered(movement):
+        movement.sweep(match)
