@@ -12,7 +12,10 @@ Reinforcement Phase (withdrawals.py runs it before the returns and calls, 5.2 I)
   (``convert UNIT``) in any Refit Phase of his from then on (it may be delayed): the unit must be
   in defensive supply and not next to an enemy unit; the new counter takes its place at the same
   step strength and takes the Refit marker (the ``refit`` flag of replacements.py: no move nor
-  attack that week; none in an OKH area). It may refit in the same phase.
+  attack that week; none in an OKH area). It may refit in the same phase. The new counter takes
+  the old one's markers (ruling CV5: a Mech Upgrade marker if it may carry one). A conversion
+  still due when its unit leaves the map (eliminated, withdrawn, removed) follows it off the map
+  as 9.3 says (ruling CV4).
 
 9.4.2 (Soviet "Convert" and "Guards Convert"): a ``soviet-convert`` event gives ``count`` units of
 type ``from`` to convert into ``to`` in a Soviet Refit Phase of that turn (``convert UNIT``, the
@@ -105,6 +108,48 @@ def off_map(match: Match, old_id: str, new: str) -> None:
     _gone(match, old, f"converts to {unit.id} off the map", OFF_MAP_RULE)
 
 
+def follow(match: Match, unit: Unit) -> None:
+    """Ruling CV4: a conversion due (9.4.1) whose unit leaves the map before the Axis makes it
+    follows the unit: made where it went as 9.3 makes it off the map (a withdrawal pile, the
+    Replacement Army, the Stalingrad Pool), or, in the Dead Pile or removed from the game, never
+    (the new formation never comes)."""
+    new = due(match).pop(unit.id, None)
+    if new is None:
+        return
+    if not due(match):
+        _ns(match).pop("due")
+    off_map(match, unit.id, new)
+
+
+@hookimpl(trylast=True)  # after the dead piles have taken it (eliminated.py)
+def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
+    follow(match, unit)
+
+
+@hookimpl(trylast=True)
+def wargame_unit_removed(match: Match, unit: Unit) -> None:
+    follow(match, unit)
+
+
+def carry_markers(match: Match, old: Unit, new: Unit) -> None:
+    """Ruling CV5: the new counter of a conversion made in place (9.4.1, 9.4.2, 7.3) takes the
+    old one's unit markers: a Mech Upgrade marker, an organic part of the unit whose steps the
+    substitution keeps (15.9), if the new counter may carry one (else it is lost); the Supply
+    Concentration marker (8.9) on the unit in that place."""
+    from . import upgrades  # upgrades imports the replacement rules, which import this one
+
+    for name, data in old.markers.items():
+        if name == upgrades.MARKER and not upgrades.eligible(match, new):
+            match.emit(
+                "conversion",
+                f"{old.id}'s Mech Upgrade marker is lost: {new.id} may not carry one",
+                "ruling CV5",
+                unit=new.id,
+            )
+            continue
+        new.markers[name] = dict(data)
+
+
 LEGION_RULE = "PMD 7.3"
 
 
@@ -123,6 +168,7 @@ def legion(match: Match, old_id: str, new: str) -> None:
     unit = match.new_unit(new, old.loc if where is None and pile is None else None)
     if unit.loc is not None:
         unit.flags.update(old.flags)  # its week so far (moved, entry hexes from an OKH area)
+        carry_markers(match, old, unit)
     if pile is not None:
         ids = match.state.ns("pmd-withdrawals")[pile]
         ids[ids.index(old_id)] = unit.id
@@ -235,6 +281,7 @@ def soviet_convert(match: Match, old: Unit) -> None:
     full = kind in FULL_GUARDS or entry["to"] == "gmc"
     new.step = 0 if full else max(0, match.faces(new) - had)
     new.hidden_from = list(old.hidden_from)
+    carry_markers(match, old, new)
     for stack in reserves.stacks(match, SOVIET).values():
         if old.id in stack["units"]:
             stack["units"][stack["units"].index(old.id)] = new.id
@@ -303,6 +350,7 @@ class Convert(Verb):
         new = match.new_unit(due(match).pop(old.id), loc)
         new.step = min(step, match.faces(new) - 1)  # 9.4.1: at the same step strength
         new.hidden_from = list(old.hidden_from)
+        carry_markers(match, old, new)
         for entry in reserves.stacks(match, AXIS).values():
             if old.id in entry["units"]:
                 entry["units"][entry["units"].index(old.id)] = new.id

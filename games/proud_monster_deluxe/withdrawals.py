@@ -337,10 +337,10 @@ class Withdraw(Verb):
             return
         unit = match.state.units[what]
         if unit.side == AXIS:
-            match.remove(unit)  # 6.4: out of its reserve stack, its records with it
             pile = "specific" if "unit" in want else "generic"
             _ns(match).setdefault(pile, []).append(unit.id)
             match.emit("withdrawal", f"{unit.id} to the {pile} withdrawal pile", RULE)
+            match.remove(unit)  # 6.4: out of its reserve stack, its records with it (CV4)
         else:
             leaving.remove_from_game(match, unit)  # 9.7.3: removed from play
             match.emit("withdrawal", f"{unit.id} withdrawn from play", "PMD 9.7.3")

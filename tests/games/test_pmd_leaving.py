@@ -10,16 +10,19 @@ from tests.games.pmd_combat_helpers import at_phase, clear_pair, revealed
 from wargame.games.proud_monster_deluxe import (
     air,
     augment,
+    conversions,
     eliminated,
     fieldworks,
     hedgehogs,
     reserves,
     strategic,
     summerattack,
+    upgrades,
     withdrawals,
 )
 from wargame.games.proud_monster_deluxe.turns import AXIS, SOVIET
 from wargame.match import Match
+from wargame.state import Unit
 from wargame.testing import put, refused
 
 from .test_pmd15_firesupport import _turn
@@ -212,3 +215,73 @@ def test_fieldworks_go_when_an_elimination_hands_over_the_hex_13_4_2() -> None:
     assert match.state.control.get(target) == "axis"
     assert fieldworks.owner(match, target) is None
     assert fieldworks.in_hand(match, SOVIET) == fieldworks.COUNT  # back in hand (ruling FW2)
+
+
+OLD, NEW = "ger-mid-ss-r", "ger-pd-ss-r"
+"""The 2SS MID and its panzer division form (9.3's example; a conversion on turn 302)."""
+
+
+def _due(match: Match) -> Unit:
+    """``OLD`` on the map in Axis supply with its conversion due (turn 302, 9.4.1)."""
+    from wargame.games.proud_monster_deluxe import supply
+
+    unit = put(match, OLD, p9.quiet_hex(match, supply.nets(match, AXIS)[1]))
+    match.state.cursor.turn = p9.game_turn(302)
+    withdrawals.call(match, p9.phase(match, "reinforcement"))
+    match.touch()
+    assert conversions.due(match) == {OLD: NEW}  # on the map: it stays due
+    return unit
+
+
+def test_a_due_conversion_follows_its_unit_off_the_map_9_4_1() -> None:
+    """Ruling CV4: eliminated into a pool or withdrawn to a pile, the unit converts there (9.3);
+    removed from the game (9.6), the new formation never comes. The due record goes."""
+    match = p9.axis_part()
+    match.eliminate(_due(match), "test", "PMD 13.9")
+    assert not conversions.due(match)
+    where = conversions.eliminated_where(match, NEW)
+    assert where in (eliminated.REPLACEMENT_ARMY, eliminated.STALINGRAD_POOL)
+    assert OLD in eliminated._ns(match)[eliminated.REMOVED]
+
+    match = p9.axis_part()
+    unit = _due(match)
+    withdrawals._ns(match).setdefault("calls", {}).setdefault(AXIS, {})["w"] = {"unit": OLD}
+    match.apply(f"withdraw w {OLD}")
+    assert unit.loc is None and not conversions.due(match)
+    assert withdrawals.pile_of(match, NEW) == "specific" and withdrawals.pile_of(match, OLD) is None
+
+    match = p9.axis_part()
+    unit = _due(match)
+    conversions._gone(match, unit, "is removed from the game", "PMD 9.6")
+    assert not conversions.due(match)
+    assert {OLD, NEW} <= set(eliminated._ns(match)[eliminated.REMOVED])
+
+
+def test_a_converted_unit_keeps_its_markers_a_withdrawn_one_loses_them_cv5() -> None:
+    """Ruling CV5: the 9.4.1 substitute takes the Mech Upgrade marker (and a Supply
+    Concentration one); a counter 15.9 bars from an upgrade loses it; a withdrawn unit takes its
+    markers out of play with it."""
+    from tests.games.pmd_steps import to_phase
+    from wargame import markers
+
+    match = p9.axis_part()
+    old = _due(match)
+    markers.place(match, old, "mech-upgrade", steps=1)
+    to_phase(match, AXIS, "refit")
+    match.apply(f"convert {OLD}")
+    new = match.state.units[NEW]
+    assert upgrades.steps(match, new) == 1
+    assert old.markers == {}
+
+    # 8.9's markers are gone from turn 205, before the stand-in conversions: shown on the rule
+    markers.place(match, new, "supply-concentration")
+    regiment = put(match, "ger-spl", new.loc)  # the Spanish Legion: no division
+    conversions.carry_markers(match, new, regiment)
+    assert not markers.has(match, regiment, "mech-upgrade")
+    assert markers.has(match, regiment, "supply-concentration")
+
+    match = _called(124, axis=True)
+    unit = match.state.units["ger-id-23"]
+    markers.place(match, unit, "mech-upgrade", steps=2)
+    match.apply("withdraw 124-axis-withdraw-id-1 ger-id-23")
+    assert unit.markers == {} and markers.units_with(match, "mech-upgrade") == []
