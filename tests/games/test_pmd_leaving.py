@@ -166,6 +166,13 @@ def test_a_hedgehog_goes_when_its_last_german_unit_moves_strategically_hh1() -> 
     _strategic_out(match, "ger-id-102")
     assert hedgehogs._key(hex_) not in match.state.markers
 
+    match = _called(124, axis=True)  # withdrawn (9.7) as the last German unit: it goes too
+    _alone_in_reserve(match, "ger-id-23")
+    hex_ = str(match.state.units["ger-id-23"].loc)
+    match.state.markers[hedgehogs._key(hex_)] = {"type": hedgehogs.KIND, "loc": hex_, "side": AXIS}
+    match.apply("withdraw 124-axis-withdraw-id-1 ger-id-23")
+    assert hedgehogs._key(hex_) not in match.state.markers
+
 
 def test_the_top_choice_goes_when_the_unit_leaves_its_hex_6_3() -> None:
     """Ruling F2's ``top`` flag: gone with a strategic move and a withdrawal, kept by the unit
