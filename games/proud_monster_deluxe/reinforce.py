@@ -13,7 +13,8 @@ north, east or south map-edge hex, with no Axis unit there and within the stacki
 While the Volga is interdicted, south of the Caucasus line only a large town or an edge hex, and
 the unit may not move that week (11.4(2), ``volga.arrive``; ruling RV4). The RVGK's Refit Phase
 exits share this answer (``entry_problem``, 11.3). What he does not place stays in the
-RVGK area (9.1.3 lets a unit enter there). The ``placing`` flag marks the arrivals he may still
+RVGK area (9.1.3 lets a unit enter there): the area its schedule entry names (North for a TB of
+the pool or a rebuilt unit) unless he picks the other (``rvgk UNIT AREA``, 11.3; ruling RV5). The ``placing`` flag marks the arrivals he may still
 place; it goes when the Soviet part of the phase ends.
 
 9.1.4: from turn 114, in a 1941 scenario, 2d6 (2-3 read 4, 11-12 read 10; -3 when Leningrad is
@@ -340,7 +341,7 @@ def arrive_tb(match: Match) -> None:
         match.emit("reinforcements", f"only {len(got)} TB counters left", LIMIT_RULE)
     match.state.vars["tb_pool"] = left - count
     for cid in got:
-        match.new_unit(cid, RVGK[0]).flags["placing"] = True
+        match.new_unit(cid, RVGK[0]).flags["placing"] = True  # North until he picks (RV5)
     if got:
         match.emit("reinforcements", f"{len(got)} TB from the pool", TB_RULE, units=got)
 

@@ -23,7 +23,8 @@ part of the Reinforcement Phase only. He rebuilds (``rebuild UNIT LRP MRP``) a u
 Replacement Army at full strength: under the West system only RDs and CDs with LRPs; under the
 East any, a Mech unit with MRPs only, an artillery division (no steps) for 2 MRPs and never
 the 4 and 6 GAD (15.11). The rebuilt unit is placed like a reinforcement
-(reinforce.py: it waits in an RVGK area with the ``placing`` flag).
+(reinforce.py: it waits in the North RVGK area with the ``placing`` flag, or the South if he
+picks it, ``rvgk UNIT AREA``: 11.3, ruling RV5).
 
 9.8: in his Refit Phase a player may eliminate a step of any of his units (``reduce UNIT``); an
 eliminated unit goes where a unit destroyed in combat goes (eliminated.py).
@@ -371,7 +372,7 @@ class Rebuild(Verb):
             rule = AXIS_RULE
         else:
             _leave_pools(match, old.id)
-            unit = match.new_unit(old.counter, RVGK[0], old.id)
+            unit = match.new_unit(old.counter, RVGK[0], old.id)  # North until he picks (RV5)
             unit.step = corps.full_step(match, unit)  # 9.1.3: a TC or MC to the turn's maximum
             unit.flags["placing"] = True  # 9.5.3: entered as a reinforcement (9.1.3)
             _ns(match)["spent"] = True  # the East system is chosen before any point is spent

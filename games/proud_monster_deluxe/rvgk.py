@@ -19,7 +19,13 @@ south of it does so at a large town (Refit Phase) and has moved for the week
 ``fog``).
 
 Entering from the arriving reinforcements is leaving them unplaced (9.1.3, ``reinforce``);
-ruling RV1 for the exits."""
+ruling RV1 for the exits. Which area an arrival waits in, and stays in when left unplaced, is the
+Soviet player's choice (11.3: "may be put into the North or South RVGK areas"): in the Soviet
+part of the Reinforcement Phase ``rvgk UNIT AREA`` moves an arrival still waiting to be placed
+(a scheduled one, a Tank Brigade of the pool, a rebuilt unit) to the other area, free, as often
+as he likes before the part ends: it has not yet gone into the RVGK (ruling RF2), so neither the
+turn-203 bar between the areas nor the Points track applies; the schedule's area (North for a
+TB or a rebuilt unit) is only where it sits until he chooses (ruling RV5)."""
 
 from __future__ import annotations
 
@@ -74,6 +80,31 @@ def moved_points(match: Match) -> float:
 
 def held(match: Match) -> float:
     return sum(points(match, u) for u in match.units_of(SOVIET) if u.loc in AREAS.values())
+
+
+def arriving(match: Match) -> bool:
+    """The Soviet part of the Reinforcement Phase, where he picks his arrivals' area (RV5)."""
+    leaf = match.phase
+    return leaf is not None and leaf.spec.id == "soviet-reinforcement"
+
+
+def hold_problem(match: Match, unit: Unit, dest: str) -> str | None:
+    """Why the arrival ``unit`` may not wait in the RVGK area ``dest`` instead of its own now
+    (11.3 with 9.1.3, 9.1.4, 9.5.3; ruling RV5), or None."""
+    if not arriving(match):
+        return f"an arrival's RVGK area is chosen in the Soviet Reinforcement Phase ({RULE})"
+    if unit.side != SOVIET:
+        return f"{unit.id} is not Soviet: only Soviet units are put into an RVGK area ({RULE})"
+    if not unit.flags.get("placing") or unit.loc not in AREAS.values():
+        return (
+            f"{unit.id} is not an arrival waiting to be placed: only arriving reinforcements "
+            f"and rebuilt units are put into an RVGK area now ({RULE}, 9.1.3)"
+        )
+    if dest not in AREAS.values():
+        return f"{dest} is not an RVGK area ({RULE})"
+    if dest == unit.loc:
+        return f"{unit.id} already waits in {dest} ({RULE})"
+    return None
 
 
 def _phase(match: Match) -> str | None:
@@ -237,10 +268,14 @@ class Rvgk(Verb):
     """``rvgk UNIT DEST``: a Soviet unit goes into, comes out of, or between RVGK areas (11.3)."""
 
     name = "rvgk"
-    kinds = ("refit", "movement")
+    kinds = ("refit", "movement", "reinforce")
 
     def actors(self, match: Match, decision: Decision) -> list[str]:
-        if decision.side != SOVIET or _phase(match) is None:
+        if decision.side != SOVIET:
+            return []
+        if arriving(match):  # RV5: the arrivals' area, one choice each
+            return [u.id for u in reinforce.placing(match)]
+        if _phase(match) is None:
             return []
         return [u.id for u in match.units_of(SOVIET) if u.loc is not None]
 
@@ -248,6 +283,9 @@ class Rvgk(Verb):
         unit = match.state.units.get(actor)
         if unit is None or decision.side != SOVIET:
             return []
+        if arriving(match):
+            other = [b for b in AREAS.values() if b != unit.loc]
+            return [Action("rvgk", (actor, b)) for b in other if not hold_problem(match, unit, b)]
         return [Action("rvgk", (actor, d)) for d in destinations(match, unit)]
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
@@ -258,6 +296,8 @@ class Rvgk(Verb):
             return f"no unit {action.args[0]}"
         if decision.side != SOVIET:
             return f"the RVGK is the Soviet player's ({RULE})"
+        if arriving(match):
+            return hold_problem(match, unit, action.args[1])
         return move_problem(match, unit, action.args[1])
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
@@ -265,6 +305,18 @@ class Rvgk(Verb):
         dest = action.args[1]
         origin = unit.loc
         assert origin is not None
+        if arriving(match):  # RV5: not yet gone in: no track, no move spent
+            match.place(unit, dest)
+            match.emit(
+                "rvgk",
+                f"{unit.id} waits in {dest}",
+                RULE,
+                unit=unit.id,
+                loc=dest,
+                hidden_from=[AXIS],
+                shown_as=f"the Soviet moves an arrival between the RVGK areas ({RULE}; 16.2 D)",
+            )
+            return
         ns = _ns(match)
         if throughput(match) is not None:
             ns["track"] = {"turn": match.turn, "points": moved_points(match) + points(match, unit)}
