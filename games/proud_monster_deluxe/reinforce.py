@@ -240,6 +240,11 @@ def place_problem(match: Match, unit: Unit, loc: str) -> str | None:
         return ost_problem(match, unit, loc)
     if not unit.flags.get("placing") or unit.loc not in RVGK:
         return f"{unit.id} is not a Soviet reinforcement waiting to be placed ({RULE})"
+    if loc in RVGK:  # 11.3: left unplaced it stays in an area, the one he picks (ruling RV5)
+        return (
+            f"{unit.id} stays in an RVGK area by not being placed; pick the area with "
+            f"'rvgk {unit.id} {loc}' (PMD 11.3)"
+        )
     if loc in partisan_hexes(match):
         if match.unit_type(unit).get("mobility") != "leg":
             return f"a vacant Axis-owned Military District HQ lets in a Leg unit only ({RULE})"

@@ -265,7 +265,8 @@ def destinations(match: Match, unit: Unit) -> list[str]:
 
 
 class Rvgk(Verb):
-    """``rvgk UNIT DEST``: a Soviet unit goes into, comes out of, or between RVGK areas (11.3)."""
+    """``rvgk UNIT DEST``: a Soviet unit goes into, comes out of, or between RVGK areas (11.3);
+    in the Soviet part of the Reinforcement Phase, the area an arrival waits in (ruling RV5)."""
 
     name = "rvgk"
     kinds = ("refit", "movement", "reinforce")

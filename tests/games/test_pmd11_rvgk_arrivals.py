@@ -57,6 +57,7 @@ def test_the_soviet_picks_the_rvgk_area_an_unplaced_arrival_rebuild_or_tb_waits_
         assert match.check(f"rvgk {unit.id} {other}") is None
         refused(match, f"rvgk {unit.id} {unit.loc}", "already waits", rule="PMD 11.3")
     refused(match, f"rvgk {tb} 4120", "not an RVGK area", rule="PMD 11.3")
+    refused(match, f"place {tb} {SOUTH}", f"rvgk {tb} {SOUTH}", rule="PMD 11.3")
     for uid in (scheduled, tb, rebuilt):
         events = match.apply(f"rvgk {uid} {SOUTH}")
         assert units[uid].loc == SOUTH and units[uid].flags.get("placing")
