@@ -615,12 +615,26 @@ class PaulusSettings(Settings):
         description="the pause counts weeks, not game turns, from the week it is declared in; a "
         "week ends as one of these phases starts (PMD 8.10: the Weather Phases)",
     )
+    decide: Literal["at-declaration", "each-week"] = Field(
+        "at-declaration",
+        description="when the length is chosen: 'at-declaration' ('paulus pause N' with "
+        "'lengths'; Barbarossa 5.10, LWE 7.5), or 'each-week' ('paulus pause', then at the start "
+        "of each later week, while the longest of 'lengths' is not reached, a pushed decision "
+        "'paulus resume' or 'paulus continue'; PMD 8.10); 'each-week' needs 'lengths' and "
+        "'week_phases'",
+    )
     allowed_against: list[str] = Field(
         default_factory=list,
         description="unit-type tags: an attack stays legal into hexes holding an enemy unit "
         "with one (LWE 7.5: fortified zones)",
     )
     rule: str = Field(description="cited by the decision and the ban")
+
+    @model_validator(mode="after")
+    def _weekly_needs_weeks(self) -> PaulusSettings:
+        if self.decide == "each-week" and not (self.lengths and self.week_phases):
+            raise ValueError("'decide': 'each-week' needs 'lengths' and 'week_phases'")
+        return self
 
 
 class TerrainEffectsSettings(Settings):

@@ -5,9 +5,9 @@ named after von Paulus's 1941 staff study).
 The decision is a phase of kind ``paulus`` (with a ``when``, so it runs only on the listed turns
 until a pause is declared): ``paulus pause`` or ``paulus press-on``. The settings
 (:class:`wargame.models.PaulusSettings`) say who decides, on which turns, from which turn the pause
-runs and for how long, and which defenders may still be attacked; it forbids that side's
-``attack`` and ``overrun`` actions.
-The two rulebooks differ only in those numbers:
+runs and for how long (chosen at the declaration or week by week, ``decide``), and which defenders
+may still be attacked; it forbids that side's ``attack`` and ``overrun`` actions.
+The rulebooks differ only in those settings:
 
 - Barbarossa 5.10: at the very start of GT3 (campaign only), one turn, no attacks of any kind;
   pressing on costs mech movement on GT3 and column shifts on GT4-5 (the title's own rules ask
@@ -16,14 +16,19 @@ The two rulebooks differ only in those numbers:
   hex holding a fortified zone; once complete the GAS Line no longer binds (the title asks
   :func:`completed`). One pause a game (ruling E22i).
 
-- PMD 8.10: in any Axis week of turns 114-115, 1, 2 or 3 weeks at the Axis's choice
-  (``lengths``), counted in weeks (``week_phases``) from the week of the declaration.
+- PMD 8.10: in any Axis week of turns 114-115, 1, 2 or 3 weeks (``lengths``), counted in weeks
+  (``week_phases``) from the week of the declaration; the Axis declares ``paulus pause`` and, at
+  the start of each later week while the pause may go on (``decide: each-week``), answers a pushed
+  decision of kind ``paulus-resume``: ``paulus resume`` (the pause is over after the weeks so far)
+  or ``paulus continue`` (one week more); after the longest it is over with no decision.
 
 What each title does with the outcome is its own rule; this module keeps the decision, the window
 and the ban. The choices are kept in ``state.ns("paulus")``: ``from`` (the pause's first turn),
-``length`` (the one chosen, with ``lengths``), ``weeks_left`` (with ``week_phases``),
+``length`` (the one chosen, with ``lengths``; with ``decide: each-week``, the weeks paused so far),
+``weeks_left`` (with ``week_phases``: the weeks still to run; removed as the pause ends),
 ``pressed_on`` (the turns the side declined) and ``aborted`` (the turn a title's rule ended the
-pause early, :func:`abort`: LWE 7.5, no reward).
+pause early, :func:`abort`: LWE 7.5, no reward). ``from``, ``length`` and ``aborted`` stay: they
+record that the one pause a game was taken, and how long it was, which the titles' rewards read.
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ REQUIRES: dict[str, str] = {}
 
 NAME = "paulus-pause"
 KIND = "paulus"
+RESUME = "paulus-resume"
+"""The pushed decision after each paused week with ``decide: each-week`` (PMD 8.10)."""
 
 
 def settings(match: Match) -> PaulusSettings:
@@ -109,37 +116,66 @@ def offered(match: Match) -> bool:
     return match.turn in s.turns and first_turn(match) is None
 
 
+def weekly(match: Match) -> bool:
+    """The side decides after each paused week whether to go on (``decide: each-week``)."""
+    return settings(match).decide == "each-week"
+
+
 class Paulus(Verb):
-    """``paulus pause`` or ``paulus press-on``: the side's choice (the settings' rule)."""
+    """``paulus pause`` or ``paulus press-on``: the side's choice (the settings' rule); with
+    ``decide: each-week``, after each paused week, ``paulus resume`` or ``paulus continue``."""
 
     name = "paulus"
-    kinds = (KIND,)
+    kinds = (KIND, RESUME)
 
-    def choices(self, match: Match) -> list[tuple[str, ...]]:
+    def choices(self, match: Match, decision: Decision) -> list[tuple[str, ...]]:
         s = settings(match)
-        pauses = [("pause", str(n)) for n in s.lengths] if s.lengths else [("pause",)]
+        if decision.kind == RESUME:
+            return [("resume",), ("continue",)]
+        chosen = s.lengths and not weekly(match)
+        pauses = [("pause", str(n)) for n in s.lengths] if chosen else [("pause",)]
         return [*pauses, ("press-on",)]
 
     def legal(self, match: Match, decision: Decision) -> Iterable[Action]:
-        for args in self.choices(match):
+        for args in self.choices(match, decision):
             yield Action("paulus", args)
 
     def check(self, match: Match, decision: Decision, action: Action) -> str | None:
-        if action.args not in self.choices(match):
-            pause = "pause N" if settings(match).lengths else "pause"
-            return f"usage: paulus {pause}|press-on ({settings(match).rule})"
+        if action.args not in self.choices(match, decision):
+            s = settings(match)
+            if decision.kind == RESUME:
+                return f"usage: paulus resume|continue ({s.rule})"
+            pause = "pause N" if s.lengths and not weekly(match) else "pause"
+            return f"usage: paulus {pause}|press-on ({s.rule})"
         return None
 
     def apply(self, match: Match, decision: Decision, action: Action) -> None:
         s = settings(match)
         state = match.state.ns(KIND)
+        if decision.kind == RESUME:
+            match.pop()
+            weeks = length(match)
+            if action.args[0] == "continue":
+                state["length"] = weeks + 1
+                match.emit(
+                    "paulus", f"the {s.side} side goes on with the Paulus Pause a week", s.rule
+                )
+            else:
+                _over(match, f"after {weeks} week{'s' if weeks > 1 else ''}: fighting resumes")
+            return
         if action.args[0] == "pause":
             first = match.turn + s.delay
             state["from"] = first
             n = int(action.args[1]) if len(action.args) > 1 else s.length
+            if weekly(match):
+                n = 1  # one week at a time: the side decides at the next whether to go on
             if s.lengths:
                 state["length"] = n
-            if s.week_phases:
+            if weekly(match):
+                state["weeks_left"] = 1
+                most = max(s.lengths)
+                turns = f"this week, for up to {most} week{'s' if most > 1 else ''}"
+            elif s.week_phases:
                 state["weeks_left"] = n
                 turns = f"{n} week{'s' if n > 1 else ''} from this one"
             else:
@@ -186,14 +222,38 @@ def wargame_phase_active(match: Match, phase: PhaseSpec) -> bool | None:
 
 @on_phase("start", ids_from=lambda match: settings(match).week_phases)
 def new_week(match: Match, phase: PhaseSpec) -> None:
-    """A pause counted in weeks loses one as each new week begins (``week_phases``)."""
+    """A pause counted in weeks loses one as each new week begins (``week_phases``). With
+    ``decide: each-week`` the side, having seen the week paused, decides now whether it goes on
+    (a pushed ``paulus-resume`` decision), while the longest of ``lengths`` is not reached; a
+    length it may not stop at goes on by itself; at the longest the pause is over."""
     if not in_force(match):
         return
     s = settings(match)
     state = match.state.ns(KIND)
+    if weekly(match) and length(match) < max(s.lengths):
+        weeks = length(match)
+        if weeks not in s.lengths:
+            state["length"] = weeks + 1
+            return
+        plural = "s" if weeks > 1 else ""
+        match.push(
+            s.side,
+            RESUME,
+            f"after {weeks} week{plural} of Paulus Pause: resume fighting or continue? ({s.rule})",
+            weeks=weeks,
+        )
+        return
     state["weeks_left"] = int(state["weeks_left"]) - 1
     if not state["weeks_left"]:
-        match.emit("paulus", f"the {s.side} side's Paulus Pause is over", s.rule)
+        _over(match, "")
+
+
+def _over(match: Match, why: str) -> None:
+    """The pause is over: its countdown goes (``from`` and ``length`` stay, the record)."""
+    s = settings(match)
+    match.state.ns(KIND).pop("weeks_left", None)
+    more = f" {why}" if why else ""
+    match.emit("paulus", f"the {s.side} side's Paulus Pause is over{more}", s.rule)
 
 
 @hookimpl

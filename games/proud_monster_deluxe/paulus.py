@@ -1,7 +1,8 @@
-"""The Paulus Pause's effects (PMD 8.10). The decision (``paulus pause N`` or ``paulus
-press-on`` in each Axis week of turns 114-115, N the weeks it lasts: 1, 2 or 3) and the ban on
-Axis PAs and MAs while it lasts are the shared ``paulus-pause`` mechanic, set in title.json; this
-module gives the pause's reward once it is over: after 1 week, -1 on every GAST roll (state var
+"""The Paulus Pause's effects (PMD 8.10). The decision (``paulus pause`` or ``paulus press-on``
+in each Axis week of turns 114-115; then, at the start of each later Axis week while it may go on,
+``paulus resume`` or ``paulus continue``, ruling PP1: at most 3 weeks) and the ban on Axis PAs and
+MAs while it lasts are the shared ``paulus-pause`` mechanic, set in title.json (``decide:
+each-week``); this module gives the pause's reward once it is over: after 1 week, -1 on every GAST roll (state var
 ``paulus_pause_1``); after 2, -3 (``paulus_pause_2``); after 3, the GAS line is gone for supply and
 no GAST is rolled (``gas_ignored``, which the attenuated-supply mechanic reads). The table's
 modifiers read the first two (``table-gast.json``). The vars stay: 8.10's effects last while the

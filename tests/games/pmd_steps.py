@@ -1,6 +1,7 @@
 """Stepping a Proud Monster Deluxe match through its phases in a test: the decisions the rules
 push on the way (the supply concentration at each Axis Refit Phase, 8.9; the Paulus Pause in the
-Axis weeks of turns 114-115, 8.10) are declined, the Fortified Area that must be placed on turn
+Axis weeks of turns 114-115, 8.10, and one declared resumes fighting after its first week) are
+declined, the Fortified Area that must be placed on turn
 309 (15.16) goes in the first hex offered, the last Soviet arrivals offered past the RVGK's
 limits (11.3) go in the last hex offered, a winter attrition loss that must be allocated (12.4)
 goes to the first choice offered, everything else is ended. In a battle,
@@ -15,6 +16,7 @@ from wargame.match import Match
 DECLINE = {
     "concentration": "concentration pass",
     "paulus": "paulus press-on",
+    "paulus-resume": "paulus resume",
     "bombard": "bombard done",
     "more-losses": "enough",
 }

@@ -164,3 +164,51 @@ def test_a_chosen_length_counted_in_weeks_pmd_8_10(tmp_path: Path) -> None:
     assert paulus.in_force(m) and not paulus.completed(m)
     to_phase(m, "red", "movement")
     assert paulus.completed(m) and not paulus.in_force(m)
+
+
+def test_each_week_the_side_decides_whether_the_pause_goes_on_pmd_8_10(tmp_path: Path) -> None:
+    """PMD 8.10 (``decide: each-week``): ``paulus pause``, then as each later week begins a
+    pushed ``paulus-resume`` decision, until the longest of ``lengths``; after that none."""
+    m = new(tmp_path, delay=0, lengths=[1, 2, 3], week_phases=["movement"], decide="each-week")
+    to_pause(m)
+    assert sorted(str(a) for a in m.legal_actions()) == ["paulus pause", "paulus press-on"]
+    m.apply("paulus pause")
+    assert paulus.length(m) == 1 and paulus.in_force(m)
+    for weeks in (1, 2):
+        to_phase(m, "blue", "paulus-resume")
+        assert m.decision is not None and m.decision.context["weeks"] == weeks
+        assert sorted(str(a) for a in m.legal_actions()) == ["paulus continue", "paulus resume"]
+        refused(m, "paulus stop", "usage: paulus resume|continue", rule="HL 7.5")
+        m.apply("paulus continue")
+        assert paulus.in_force(m) and paulus.length(m) == weeks + 1
+    to_phase(m, "red", "combat")  # the third week's (each movement phase starts a week)
+    assert m.turn == 2 and paulus.in_force(m)
+    to_phase(m, "blue", "combat")  # the third week is over: no decision pushed (end refuses one)
+    assert m.turn == 3 and paulus.completed(m) and not paulus.in_force(m)
+    assert m.state.ns("paulus") == {"from": 1, "length": 3}  # the countdown went, the record stays
+
+
+def test_resuming_ends_the_pause_at_once_pmd_8_10(tmp_path: Path) -> None:
+    m = new(tmp_path, delay=0, lengths=[1, 3], week_phases=["movement"], decide="each-week")
+    to_pause(m)
+    m.apply("paulus pause")
+    to_phase(m, "blue", "paulus-resume")
+    m.apply("paulus resume")
+    assert paulus.completed(m) and not paulus.in_force(m) and paulus.length(m) == 1
+    assert m.state.ns("paulus") == {"from": 1, "length": 1} and not m.state.pending
+    to_phase(m, "blue", "combat")
+    attack_position(m)
+    assert "attack 0505 with 1-inf" in {str(a) for a in m.legal_actions()}
+
+
+def test_a_length_the_side_may_not_stop_at_goes_on_by_itself_pmd_8_10(tmp_path: Path) -> None:
+    m = new(tmp_path, delay=0, lengths=[2, 3], week_phases=["movement"], decide="each-week")
+    to_pause(m)
+    m.apply("paulus pause")
+    to_phase(m, "blue", "paulus-resume")  # after 2 weeks, not after 1
+    assert m.decision is not None and m.decision.context["weeks"] == 2
+
+
+def test_each_week_needs_lengths_and_weeks(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="each-week"):
+        new(tmp_path, decide="each-week")

@@ -1966,11 +1966,13 @@ def title() -> Json:
                 "until_turn": 18,
                 "rule": "PMD 8.9",
             },
-            # 8.10: any Axis week of turns 114-115 (game turns 3-4), 1-3 weeks (ruling PP1)
+            # 8.10: any Axis week of turns 114-115 (game turns 3-4), 1-3 weeks, the Axis deciding
+            # after each paused week whether to resume (ruling PP1)
             "paulus-pause": {
                 "side": "axis",
                 "turns": [3, 4],
                 "lengths": [1, 2, 3],
+                "decide": "each-week",
                 "week_phases": ["w1-weather", "w2-weather"],
                 "rule": "PMD 8.10",
             },
