@@ -607,8 +607,9 @@ class PaulusSettings(Settings):
     length: int = Field(1, ge=1, description="game turns the pause lasts")
     lengths: list[int] = Field(
         default_factory=list,
-        description="the lengths the side chooses from when pausing ('paulus pause N'; PMD 8.10: "
-        "1, 2 or 3 weeks); none: 'length'",
+        description="the lengths the side chooses from when pausing ('paulus pause N'), or with "
+        "'decide': 'each-week' the ones it may stop at, the longest ending it (PMD 8.10: 1, 2 or "
+        "3 weeks); none: 'length'",
     )
     week_phases: list[Id] = Field(
         default_factory=list,
