@@ -975,6 +975,8 @@ class HeuristicBot:
         instead = Action("retreat-instead")
         if instead in actions and self._would_retreat(match, decision, units, float(ctx["n"])):
             return instead
+        if Action("stand") in actions:
+            return Action("stand")  # the owner's retreat-or-stand (PMD 13.12): the enemy picks
         loses = [a for a in actions if a.verb == "lose"]
         if not loses:
             return None

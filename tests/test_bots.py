@@ -304,3 +304,20 @@ def test_a_move_never_overstacks(hexland: Title) -> None:
     plan = bot.plan(match, "blue")
     assert bot.move_gain(match, plan, ["8-arm"], ["0805", "0905"]) == float("-inf")
     assert bot.move_gain(match, plan, ["8-arm"], ["0805", "0705"]) < 0  # away from the capital
+
+
+def test_a_side_that_holds_an_objective_stands_rather_than_retreat(hexland: Title) -> None:
+    """The owner's retreat-or-stand before the enemy picks his loss (PMD 13.12): he stands on
+    an objective worth a step, and retreats from a hex that holds none."""
+    for loc, choice in (("0905", "stand"), (None, "retreat-instead")):
+        match = Match(hexland, seed=1)
+        units = match.state.units
+        if loc is not None:
+            for uid in ("1-inf", "2-inf"):
+                match.place(units[uid], loc)
+        push(
+            match, "blue", "loss", battle="b0", who="defender", n=1, taken=0,
+            units=["1-inf", "2-inf"], retreat=True, retreat_last=True, stand=True,
+        )  # fmt: skip
+        assert {str(a) for a in match.legal_actions()} == {"retreat-instead", "stand"}
+        assert HeuristicBot(1).choose(match) == Action(choice)

@@ -6,7 +6,9 @@ heavy fort adds 1 to the attacker's (13.4.2). The defender takes his losses firs
 attacker (13.11): in a normal combat each side picks its own units; in a close combat the enemy
 picks the 1st, 3rd... unit and the owner the 2nd, 4th... (13.12). A Soviet CD, RB, MRB or TB
 satisfies half a step (13.9: the counters' ``step_value``). The defender's final step or half
-step may be a one-hex retreat (13.8, :func:`may_retreat`); units that retreated earlier in the
+step may be a one-hex retreat (13.8, :func:`may_retreat`), the defender's own decision: in a
+close combat, when that loss is the attacker's pick, he first retreats or stands and the attacker
+then picks (13.12, ruling C10; the kernel's ``stand``); units that retreated earlier in the
 phase and are attacked again add nothing and are eliminated by any result but 0 (13.8). The attacker's loss is known only
 then: reduced by 1 under the five conditions of 13.10 (:func:`reduction`), and in a close combat
 at least half the defender's actual step losses, rounded down (13.12). Either side may lose

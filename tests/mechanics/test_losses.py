@@ -248,3 +248,121 @@ def test_a_queue_item_with_more_lets_the_owner_lose_extra_steps_pmd_13_7(tmp_pat
         m.apply("enough")
         assert (unit(m, "1-inf").step, unit(m, "2-inf").step) == (1, 1)
         assert "enough" not in legal(m)
+
+
+# ----------------------------------------------------------------------------- the enemy picks
+
+
+def enemy_picks(tmp_path: Path, defenders: list[str], n: float) -> Match:
+    """Blue's ``defenders`` in 0505 owe ``n`` steps, the retreat offered for the final one, Red
+    picking the 1st, 3rd... unit and Blue the 2nd, 4th... (a queue item with ``chooser``
+    "enemy", ``alternate`` and ``retreat_last``: PMD 13.8 with 13.12's close combat)."""
+    from wargame.mechanics import combat
+
+    m = red_attacks(tmp_path, defenders, "D1")
+    m.state.pending.clear()  # set the result's queue by hand instead
+    units = m.state.units
+    battle = combat.new_battle(m, [units["r1"]], [units[i] for i in defenders], "0505", "attack")
+    battle.extra["todo"] = [
+        {
+            "who": "defender",
+            "do": "steps-or-retreat",
+            "n": n,
+            "chooser": "enemy",
+            "alternate": True,
+            "retreat_last": True,
+        }
+    ]
+    combat.store(m, battle)
+    combat.proceed(m)
+    return m
+
+
+def asked(m: Match) -> tuple[str, str]:
+    d = m.decision
+    assert d is not None
+    return d.side, d.kind
+
+
+def test_the_owner_decides_the_retreat_and_standing_leaves_the_pick_to_the_enemy_pmd_13_12(
+    tmp_path: Path,
+) -> None:
+    """PMD 13.12: the final step is Red's pick (the 1st loss); Blue is asked only to retreat or
+    stand, and having stood he may not pick the unit: Red does."""
+    m = enemy_picks(tmp_path, ["1-inf", "2-inf"], 1)
+    assert asked(m) == ("blue", "loss")
+    assert legal(m) == {"retreat-instead", "stand"}  # no lose UNIT for Blue
+    with pytest.raises(IllegalAction):
+        m.apply("lose 1-inf")
+    m.apply("stand")
+    assert asked(m) == ("red", "loss")
+    assert legal(m) == {"lose 1-inf", "lose 2-inf"}  # no retreat for Red to choose
+    m.apply("lose 2-inf")
+    assert (unit(m, "1-inf").step, unit(m, "2-inf").step) == (0, 1)
+    assert [unit(m, u).loc for u in ("1-inf", "2-inf")] == ["0505", "0505"]
+    assert m.decision is None or m.decision.kind != "loss"
+
+
+def test_the_owner_who_retreats_instead_loses_no_step_pmd_13_12(tmp_path: Path) -> None:
+    m = enemy_picks(tmp_path, ["1-inf", "2-inf"], 1)
+    m.apply("retreat-instead")
+    assert asked(m) == ("red", "retreat")  # Hexland: the enemy picks the path
+    while m.decision is not None and m.decision.kind == "retreat":
+        m.apply(next(a for a in m.legal_actions() if a.verb == "retreat"))
+    assert [unit(m, u).step for u in ("1-inf", "2-inf")] == [0, 0]
+    assert all(m.topology.distance("0505", unit(m, u).loc) == 1 for u in ("1-inf", "2-inf"))
+
+
+def test_the_owner_s_own_pick_keeps_the_retreat_in_the_same_decision_pmd_13_12(
+    tmp_path: Path,
+) -> None:
+    """Two steps: Red picks the 1st (no retreat yet, not the final step); the final one is the
+    2nd, Blue's own pick: lose UNIT or retreat-instead in one decision, no stand."""
+    m = enemy_picks(tmp_path, ["1-inf", "2-inf"], 2)
+    assert asked(m) == ("red", "loss")
+    assert legal(m) == {"lose 1-inf", "lose 2-inf"}
+    m.apply("lose 1-inf")
+    assert asked(m) == ("blue", "loss")
+    assert legal(m) == {"lose 1-inf", "lose 2-inf", "retreat-instead"}
+    m.apply("lose 1-inf")
+    assert (unit(m, "1-inf").step, unit(m, "2-inf").step) == (2, 0)
+
+
+def test_the_third_loss_is_the_enemy_s_again_after_the_owner_stands_pmd_13_12(
+    tmp_path: Path,
+) -> None:
+    m = enemy_picks(tmp_path, ["1-inf", "2-inf"], 3)
+    m.apply("lose 1-inf")  # Red's 1st
+    m.apply("lose 2-inf")  # Blue's 2nd
+    assert asked(m) == ("blue", "loss")
+    assert legal(m) == {"retreat-instead", "stand"}
+    m.apply("stand")
+    assert asked(m) == ("red", "loss")
+    m.apply("lose 1-inf")
+    assert (unit(m, "1-inf").step, unit(m, "2-inf").step) == (2, 1)
+
+
+def test_after_standing_a_half_step_left_may_still_be_retreated_for_pmd_13_8(
+    tmp_path: Path,
+) -> None:
+    """PMD 13.8's "final step (or final half step)": Blue stands for the last step, Red picks a
+    half-step brigade's face; half a step remains, Blue's pick: he may retreat for it. Had Red
+    picked the full-step unit the loss would be over."""
+    for pick in ("h-bde", "1-inf"):
+        m = enemy_picks(tmp_path / pick, ["1-inf", "h-bde"], 1)
+        m.apply("stand")
+        m.apply(f"lose {pick}")
+        if pick == "1-inf":
+            assert unit(m, "1-inf").step == 1
+            assert m.decision is None or m.decision.kind != "loss"
+            continue
+        assert asked(m) == ("blue", "loss")
+        assert legal(m) == {"lose 1-inf", "lose h-bde", "retreat-instead"}
+
+
+def test_a_lone_unit_that_stands_takes_the_step_at_once_pmd_13_12(tmp_path: Path) -> None:
+    m = enemy_picks(tmp_path, ["1-inf"], 1)
+    assert legal(m) == {"retreat-instead", "stand"}
+    m.apply("stand")
+    assert unit(m, "1-inf").step == 1 and unit(m, "1-inf").loc == "0505"
+    assert m.decision is None or m.decision.kind != "loss"
