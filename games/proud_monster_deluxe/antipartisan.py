@@ -25,7 +25,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import ports, reserves, supply, victory
+from . import ports, supply, victory
 from .turns import AXIS, ynn
 
 RULE = "PMD 9.7.5"
@@ -173,8 +173,7 @@ class AntiPartisan(Verb):
             return
         else:
             ns.setdefault("box", []).append(args[0])
-            reserves.leave(match, match.state.units[args[0]], "was withdrawn")
-            match.place(match.state.units[args[0]], None)
+            match.remove(match.state.units[args[0]])  # 9.7.5: withdrawn (leaving.py)
             match.emit("antipartisan", f"{args[0]} withdrawn to the Anti-Partisan box", RULE)
         ask(match)
 

@@ -5,7 +5,8 @@ forest or rough hex with no Axis unit, within 8 hexes of a Soviet-owned city (th
 District HQ hexes are not on the stand-in map: ruling P2); he may not end the turn's last Soviet
 Refit Phase with one unplaced while a hex can take it (15.8: "must be placed that turn"; ruling
 P1). They never move (movement 0), attack with 1 point each and hold their hex (control by
-occupation). When a Soviet land unit first enters their hex they are removed, and at the start
+occupation). When a Soviet land unit first enters their hex they are removed from the game
+(``leaving.remove_from_game``: their flags, markers and reserve stack go), and at the start
 of the next turn the Soviet is credited with their steps as LRPs (:func:`lrp`; the record of
 the credit goes then; ruling P3).
 
@@ -26,6 +27,7 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
+from . import leaving
 from .turns import AXIS, SOVIET, ynn
 
 RULE = "PMD 15.8"
@@ -147,7 +149,7 @@ def picked_up(match: Match, unit: Unit) -> None:
     steps = int(steps_left(match, unit))
     credit = _ns(match).setdefault("credit", {})
     credit[str(match.turn + 1)] = credit.get(str(match.turn + 1), 0) + steps
-    match.place(unit, None)
+    leaving.remove_from_game(match, unit)
     match.emit("partisans", f"{unit.id} picked up: {steps} LRPs next turn", RULE, unit=unit.id)
 
 

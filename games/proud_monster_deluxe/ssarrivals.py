@@ -23,7 +23,7 @@ from wargame.mechanics.control import controller
 from wargame.models import PhaseSpec
 from wargame.state import Unit
 
-from . import eliminated
+from . import eliminated, leaving
 from .strategic import OKH
 from .turns import AXIS, ynn
 
@@ -53,9 +53,7 @@ def arrivals(match: Match, phase: PhaseSpec) -> None:
         if unit.flags.get("entry") != [hex_] or unit.flags.get(FLAG):
             continue  # not this turn's arrival (a rebuilt one enters through Germany)
         if controller(match, hex_) != AXIS:
-            match.place(unit, None)
-            unit.flags = {"removed": True}
-            eliminated._ns(match).setdefault(eliminated.REMOVED, []).append(cid)
+            leaving.remove_from_game(match, unit)
             match.emit("removed", f"{cid} removed from play: {town} is not Axis-controlled", rule)
         else:
             unit.flags[FLAG] = hex_

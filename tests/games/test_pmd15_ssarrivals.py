@@ -56,7 +56,7 @@ def test_the_20ss_is_removed_from_play_when_tallinn_is_not_axis_15_24() -> None:
     match = _arrive(407, "soviet")
     for cid in ("ger-id-19ss", "ger-id-20ss"):
         unit = match.state.units[cid]
-        assert unit.loc is None and unit.flags == {"removed": True}
+        assert unit.loc is None and unit.flags == {"eliminated": True}
         assert cid in eliminated._ns(match)[eliminated.REMOVED]
 
 

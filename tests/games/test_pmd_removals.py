@@ -1,0 +1,96 @@
+"""Units leaving the map without elimination through ``Match.remove`` (PMD 9.7.5, 15.8, 15.20,
+15.24): the records they held on the map (the reserve stack, 6.4; the augmented pair, 6.1; the
+``top`` choice, 6.3; their unit markers) go with them and stay for the units left behind."""
+
+from __future__ import annotations
+
+from tests.games.test_pmd2_antipartisan import MINSK
+from tests.games.test_pmd2_antipartisan import _match as _antipartisan_match
+from tests.games.test_pmd2_partisans import PARA, PART, _refit
+from tests.games.test_pmd15_ssarrivals import _arrive
+from wargame import markers
+from wargame.games.proud_monster_deluxe import (
+    antipartisan,
+    augment,
+    eliminated,
+    partisans,
+    reserves,
+)
+from wargame.games.proud_monster_deluxe.turns import AXIS, SOVIET
+from wargame.testing import force_rolls, put
+
+
+def test_a_unit_withdrawn_for_anti_partisan_warfare_leaves_no_records_9_7_5() -> None:
+    """9.7.5: withdrawn "per generic withdrawal rules" to the Anti-Partisan box, the division
+    leaves its Reserve marker's stack (the marker stays over the units left, 6.4), the Spanish
+    Legion that augmented it is free again (6.1), and its ``top`` choice (6.3) and its marker go;
+    the units staying keep theirs. It is withdrawn, not removed from the game."""
+    match = _antipartisan_match()
+    gone = put(match, "ger-id-1", MINSK)
+    spl = put(match, "ger-spl", MINSK)
+    stayer = put(match, "ger-pd-3", MINSK)
+    put(match, "ger-id-7", MINSK)
+    spl.flags[augment.FLAG] = gone.id
+    gone.flags["top"] = stayer.flags["top"] = True
+    markers.place(match, gone, "supply-concentration")
+    markers.place(match, stayer, "supply-concentration")
+    number = reserves.place(match, AXIS, MINSK)
+    force_rolls(match, 5)  # stand-in: 2 ID and 1 PD
+    antipartisan.start(match)
+    match.apply("antipartisan ger-id-1")
+    assert gone.loc is None and antipartisan.box(match) == ["ger-id-1"]
+    assert reserves.marker_of(match, gone) is None
+    assert set(reserves.stacks(match, AXIS)[number]["units"]) == {"ger-spl", "ger-pd-3", "ger-id-7"}
+    assert augment.FLAG not in spl.flags
+    assert gone.flags == {} and gone.markers == {}
+    assert markers.units_with(match, "supply-concentration") == [stayer]
+    assert stayer.flags.get("top")  # the unit that stays keeps its place on top
+    assert gone.id not in eliminated._ns(match).get(eliminated.REMOVED, [])  # withdrawn only
+
+    match.apply("antipartisan ger-id-7")
+    match.apply("antipartisan ger-pd-3")
+    assert reserves.stacks(match, AXIS)[number]["units"] == ["ger-spl"]  # one left: it stays
+    assert f"reserve-{AXIS}-{number}" in match.state.markers
+
+
+def test_partisans_picked_up_leave_no_records_and_are_out_of_play_15_8() -> None:
+    """15.8: a Soviet unit entering the Partisans' hex removes them: out of their Reserve
+    marker's stack (the marker off with its last unit, 6.4), ``top`` choice and markers gone,
+    recorded as removed (never rebuilt); the 4 Paratroop Corps elsewhere keeps its own."""
+    match, near, _ = _refit()
+    match.apply(f"partisans {PART} {near}")
+    other = next(h for h in partisans.places(match) if h != near)
+    match.apply(f"partisans {PARA} {other}")
+    part, para = match.state.units[PART], match.state.units[PARA]
+    part.flags["top"] = para.flags["top"] = True
+    number = reserves.place(match, SOVIET, near)
+    kept = reserves.place(match, SOVIET, other)
+    markers.place(match, part, "supply-concentration")
+    markers.place(match, para, "supply-concentration")
+    rd = put(match, "sov-rd-interior-01", match.topology.neighbours(near)[0])
+    match.hook.wargame_moved(match=match, units=[rd], path=[rd.loc, near])
+    assert part.loc is None
+    assert number not in reserves.stacks(match, SOVIET)
+    assert f"reserve-{SOVIET}-{number}" not in match.state.markers
+    assert part.flags == {"eliminated": True} and part.markers == {}
+    assert PART in eliminated._ns(match)[eliminated.REMOVED]
+    assert match.state.ns("pmd-partisans")["credit"] == {str(match.turn + 1): 2}
+    # the corps, not entered, keeps its hex, stack, place on top and marker
+    assert para.loc == other and reserves.stacks(match, SOVIET)[kept]["units"] == [PARA]
+    assert para.flags.get("top") and "supply-concentration" in para.markers
+    assert PARA not in eliminated._ns(match)[eliminated.REMOVED]
+
+
+def test_an_ss_arrival_removed_from_play_leaves_no_records_15_20_15_24() -> None:
+    """15.20, 15.24: with Riga (Tallinn) not Axis-controlled on arrival the division is removed
+    from play: off the map and out of every pool, its flags and markers gone, recorded as
+    removed; with the town Axis-controlled it arrives and keeps them."""
+    match = _arrive(318, "soviet")
+    unit = match.state.units["ger-id-19ss"]
+    assert unit.loc is None and unit.flags == {"eliminated": True} and unit.markers == {}
+    assert eliminated._ns(match)[eliminated.REMOVED].count(unit.id) == 1
+
+    match = _arrive(318, "axis")
+    unit = match.state.units["ger-id-19ss"]
+    assert unit.loc == "box:okh-north" and unit.flags["only_at"] == "1808"
+    assert unit.id not in eliminated._ns(match).get(eliminated.REMOVED, [])
