@@ -5,7 +5,10 @@ at least one step, in offensive supply, raid an enemy-occupied forest, rough or 
 each of them, not in Mud, paying 4 MP plus the river hexside's cost (``raid HEX with
 UNIT[,UNIT]``). Soviet cavalry without a Guards unit among them needs 2 divisions, which may
 start in different hexes. The raiders go on top of the enemy stack: off the map (they count for
-no stacking), each with the ``raid`` flag naming the hex.
+no stacking), each with the ``raid`` flag naming the hex. A raid is a move, not a removal (ruling
+CR3): the raiders keep their flags and markers, and the rules hear them leave their hex for no
+other hex (``wargame_moved`` with the one-hex path), so it keeps no record of them (the reserve
+stack, the ``top`` choice, the augmented pair) and the raided hex is not entered (no control).
 
 Each later PA or MA of the raiders' side on that hex takes a 1R shift (a unit shift: capped,
 13.5), and the raiding stack loses 1 step for it before the roll, outside the combat result
@@ -29,7 +32,6 @@ from wargame.models import PhaseSpec
 from wargame.plugins import Verb
 from wargame.state import Unit
 
-from . import reserves
 from .combat import CAPPED, unsupplied
 from .losses import guards, offensive_supply
 from .movement import RIVERS
@@ -161,10 +163,14 @@ class Raid(Verb):
             unit = match.state.units[uid]
             cost = ENTRY_MP + river_cost(match, unit, str(unit.loc), target)
             unit.flags["mp"] = [key, spent(match, unit) + int(cost * scale(match))]
-            reserves.leave(match, unit, "raided")
+            start = str(unit.loc)
             match.place(unit, None)
             unit.flags["moved"] = key
             unit.flags["raid"] = target
+            # ruling CR3: a move out of its hex that enters none (not Match.remove: it stays in
+            # play with its flags and markers); what its hex kept of it goes as on any move
+            # (the reserve stack 6.4, the top choice 6.3, the augmented pair 6.1, HH1, 13.15.3)
+            match.hook.wargame_moved(match=match, units=[unit], path=[start])
         match.emit("raid", f"{action.args[2]} raid {target}", RULE, loc=target)
 
 

@@ -94,3 +94,49 @@ def test_an_ss_arrival_removed_from_play_leaves_no_records_15_20_15_24() -> None
     unit = match.state.units["ger-id-19ss"]
     assert unit.loc == "box:okh-north" and unit.flags["only_at"] == "1808"
     assert unit.id not in eliminated._ns(match).get(eliminated.REMOVED, [])
+
+
+def test_a_raid_leaves_its_hex_as_a_move_does_not_as_a_removal_15_6_cr3() -> None:
+    """15.6, ruling CR3: the raiding cavalry leaves its hex for the top of the enemy stack. Its
+    hex keeps no record of it (its Reserve marker's stack, 6.4; its ``top`` choice, 6.3; the
+    regiment augmenting it, 6.1), the units left keep theirs; the raider keeps its own flags and
+    markers (it is still in play), is not recorded removed and takes no control of the raided
+    hex. A Hedgehog stays over the German unit left, and goes with the last one raiding (HH1)."""
+    from tests.games.test_pmd15_cavalryraid import RDS, _raid_position
+    from wargame.games.proud_monster_deluxe import hedgehogs
+
+    match, target, _launch, flank = _raid_position()
+    match.reveal(put(match, RDS[0], target))
+    owner = match.state.control.get(target)
+    cd = put(match, "ger-cd-1", flank)
+    spl = put(match, "ger-spl", flank)
+    spl.flags[augment.FLAG] = cd.id
+    cd.flags["top"] = spl.flags["top"] = True
+    markers.place(match, cd, "supply-concentration")
+    number = reserves.place(match, AXIS, flank)
+    match.state.markers[hedgehogs._key(flank)] = {
+        "type": hedgehogs.KIND,
+        "loc": flank,
+        "side": AXIS,
+    }
+    match.touch()
+    match.apply(f"raid {target} with ger-cd-1")
+    assert cd.loc is None and cd.flags["raid"] == target and "top" not in cd.flags
+    assert "supply-concentration" in cd.markers  # a raid takes no marker off
+    assert reserves.stacks(match, AXIS)[number]["units"] == ["ger-spl"]
+    assert augment.FLAG not in spl.flags and spl.flags.get("top")
+    assert hedgehogs._key(flank) in match.state.markers  # a German unit is still under it
+    assert match.state.control.get(target) == owner
+    assert cd.id not in eliminated._ns(match).get(eliminated.REMOVED, [])
+
+    match, target, _launch, flank = _raid_position()
+    match.reveal(put(match, RDS[0], target))
+    put(match, "ger-cd-1", flank)
+    match.state.markers[hedgehogs._key(flank)] = {
+        "type": hedgehogs.KIND,
+        "loc": flank,
+        "side": AXIS,
+    }
+    match.touch()
+    match.apply(f"raid {target} with ger-cd-1")
+    assert hedgehogs._key(flank) not in match.state.markers
