@@ -5,8 +5,9 @@ at the start of the Reinforcement Phase when Leningrad is Soviet-controlled; oth
 removed from the game (the state var ``lcfc_gone``). While on the map, every Axis attack (PA or
 MA) on Leningrad or a hex next to it is shifted 1L (a unit shift, in the 13.5 cap), unless the
 Soviet units in Leningrad are isolated (ruling LC1). It shares the fate of the last Soviet
-non-artillery unit in Leningrad: when none is left there (eliminated or gone), or the Axis
-controls the hex, the marker is removed for good (ruling LC1)."""
+non-artillery unit in Leningrad: when none is left there (eliminated, withdrawn or removed from
+play: at once; gone otherwise: at the next phase start), or the Axis controls the hex, the
+marker is removed for good (ruling LC1)."""
 
 from __future__ import annotations
 
@@ -84,6 +85,14 @@ def wargame_phase_start(match: Match, phase: PhaseSpec) -> None:
 def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
     if on_map(match) and not _defenders(match):
         _remove(match, "its last Soviet step in Leningrad is lost")
+
+
+@hookimpl
+def wargame_unit_removed(match: Match, unit: Unit, before: Unit) -> None:
+    """Ruling LC1: the last Soviet unit in Leningrad withdrawn or removed from play (9.6, 9.7)
+    takes the marker out of the game as its elimination would, then, not at the next phase."""
+    if on_map(match) and before.loc == LENINGRAD and not _defenders(match):
+        _remove(match, "its last Soviet unit in Leningrad leaves play")
 
 
 @hookimpl

@@ -242,6 +242,13 @@ def wargame_unit_eliminated(match: Match, unit: Unit) -> None:
 
 
 @hookimpl
+def wargame_unit_removed(match: Match, unit: Unit) -> None:
+    """A unit withdrawn or removed from play (9.6, 9.7, 15.8): a hex it leaves no longer jointly
+    occupied loses its Close Combat markers as on an elimination (13.1, 13.15.3)."""
+    sweep(match)
+
+
+@hookimpl
 def wargame_moved(match: Match, units: list[Unit], path: list[str]) -> None:
     sweep(match)
     # 13.15.3: the hex defender moves units in or out in one phase, not both

@@ -140,3 +140,50 @@ def test_a_raid_leaves_its_hex_as_a_move_does_not_as_a_removal_15_6_cr3() -> Non
     match.touch()
     match.apply(f"raid {target} with ger-cd-1")
     assert hedgehogs._key(flank) not in match.state.markers
+
+
+def test_a_withdrawal_that_ends_a_joint_hex_lifts_its_close_combat_marker_13_1_13_15_3() -> None:
+    """13.1: "once the hex is no longer jointly-occupied" the Close Combat marker comes off. A
+    unit withdrawn (``Match.remove``) leaves the hex as an eliminated one does: while a unit of
+    its side is still there the hex stays joint and the marker stays; the last one going lifts
+    it (back on the next 2-week turn)."""
+    from tests.games.pmd_combat_helpers import revealed
+    from tests.games.test_pmd_combat_jointhex import INFANTRY, RDS, _battle
+    from wargame.games.proud_monster_deluxe import closecombat
+
+    match, target = _battle("1/2")
+    match.apply(f"cc-advance {INFANTRY}")
+    revealed(match, RDS[3], target)  # a second Soviet unit in the joint hex
+    soviets = [u for u in match.units_at(target) if u.side == SOVIET]
+    assert len(soviets) >= 2 and target in closecombat.on_map(match)
+    for unit in soviets[:-1]:
+        match.remove(unit)
+    assert target in closecombat.on_map(match)  # still jointly occupied
+    match.remove(soviets[-1])
+    assert closecombat.on_map(match) == {}
+
+
+def test_the_lcfc_goes_with_its_last_soviet_unit_withdrawn_from_leningrad_15_13_lc1() -> None:
+    """Ruling LC1: the Leningrad Counter-Fire Corps shares the fate of the last Soviet unit in
+    Leningrad: one withdrawn while another stays leaves it on the map; the last withdrawn
+    takes it out of the game at once, as its elimination does."""
+    from tests.games.pmd_combat_helpers import at_phase
+    from tests.games.test_pmd15_firesupport import RDS as FS_RDS
+    from tests.games.test_pmd15_firesupport import _revealed, _turn
+    from wargame.games.proud_monster_deluxe import counterfire
+
+    match = at_phase("axis", "combat")
+    leningrad = counterfire.LENINGRAD
+    for uid in FS_RDS[:2]:
+        _revealed(match, uid, leningrad)
+    match.state.control[leningrad] = SOVIET
+    _turn(match, 221)
+    counterfire.check(match)
+    assert counterfire.on_map(match)
+    elsewhere = put(match, FS_RDS[2], match.topology.neighbours(leningrad)[0])
+    match.remove(elsewhere)  # a unit outside Leningrad: nothing to do with it
+    match.remove(match.state.units[FS_RDS[0]])
+    assert counterfire.on_map(match)  # one Soviet unit still in Leningrad
+    match.remove(match.state.units[FS_RDS[1]])
+    assert not counterfire.on_map(match)
+    assert match.state.ns(counterfire.NS)[counterfire.GONE]
