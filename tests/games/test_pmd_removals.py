@@ -187,3 +187,23 @@ def test_the_lcfc_goes_with_its_last_soviet_unit_withdrawn_from_leningrad_15_13_
     match.remove(match.state.units[FS_RDS[1]])
     assert not counterfire.on_map(match)
     assert match.state.ns(counterfire.NS)[counterfire.GONE]
+
+
+def test_a_withdrawn_gun_keeps_its_shells_and_returns_disassembled_15_5_bm4() -> None:
+    """Ruling BM4: a gun leaving play without destruction keeps its shells and Fired count (a
+    destroyed one loses them, 15.5: ``test_a_destroyed_gun_takes_its_shells_out_of_the_game``),
+    its assembly flags go with ``Match.remove``: back on the map it must assemble again."""
+    from tests.games.test_pmd15_bombard import _position
+    from wargame.games.proud_monster_deluxe import bombard
+
+    match, _target, origin = _position("combat")
+    harko = match.state.units["ger-harko"]
+    state = bombard.gun_state(match, harko, keep=True)
+    state["shells"], state["fired"] = 1, 1
+    match.remove(harko)
+    assert "assembly" not in harko.flags and "assembly_left" not in harko.flags
+    assert bombard.gun_state(match, harko) == {"shells": 1, "fired": 1, "refitted": False}
+    match.place(harko, origin)
+    assert bombard.wargame_move_locked(match, harko) is None  # disassembled: it moves
+    match.eliminate(harko, "test", "PMD 15.5")
+    assert bombard.gun_state(match, harko)["gone"]  # destroyed: the shells go
