@@ -12,7 +12,7 @@ const S = {
   state: null, legal: null, version: -1, logN: -1,
   svg: null, vb: null, full: null, mapKey: null, svgKey: null, centres: new Map(), locEl: new Map(),
   units: new Map(), at: new Map(), expanded: null, priced: new Map(),
-  sel: null, targets: new Map(), attack: null, busy: false, ids: false,
+  sel: null, selecting: null, targets: new Map(), attack: null, busy: false, ids: false,
   loaded: new Set(), every: null, idsChosen: false, logStick: true,
 };
 const COUNTER_PX = { hex: 48, network: 40 };  // a counter's width on screen at the opening zoom
@@ -820,10 +820,15 @@ async function price(options) {
   decorate();
 }
 
+// A click that comes while a selected unit's actions load waits for them (clickAt): else its
+// destinations are not known yet and the click would drop the selection.
 async function select(key) {
   S.sel = key ? { key, units: key.split(",") } : null;
   S.attack = null;
-  if (key) await loadActor(key);
+  const load = key ? loadActor(key) : null;
+  S.selecting = load;
+  if (load) await load;
+  if (S.selecting === load) S.selecting = null;
   computeTargets();
   renderPanels();
   decorate();
@@ -857,6 +862,7 @@ async function loadActor(key) {
 
 function clickAt(loc, uid) {
   if (S.busy) return;
+  if (S.selecting) { S.selecting.then(() => clickAt(loc, uid)); return; }
   if (S.expanded && loc !== S.expanded) { S.expanded = null; drawUnits(); decorate(); }
   const many = (S.at.get(loc) || []).length > 1 && S.expanded !== loc;
   if (!S.legal) {
