@@ -573,7 +573,8 @@ def tree(match: Match, unit: Unit) -> Tree:
 
 def unit_key(match: Match, unit: Unit) -> tuple[object, ...]:
     """What a unit's reachable set depends on, besides the context: where it is, what it has
-    spent, its flags and its markers."""
+    spent, its flags and markers, and its cost key (costs a title changes in play, from state
+    the context does not see: PMD 15.12's secret pontoon bridges, laid and lifted)."""
     return (
         unit.id,
         unit.loc,
@@ -581,6 +582,7 @@ def unit_key(match: Match, unit: Unit) -> tuple[object, ...]:
         done(match, unit),
         tuple(sorted(unit.flags)),
         tuple(sorted(unit.markers)),
+        cost_key(match, unit),
     )
 
 

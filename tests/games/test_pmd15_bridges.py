@@ -100,6 +100,19 @@ def test_a_lifted_bridge_goes_back_to_the_pool_ruling_pb2_15_12() -> None:
     refused(match, f"bridge-lift {a} {b}", "no pontoon bridge", rule="PMD 15.12")
 
 
+def test_moves_listed_with_a_bridge_are_not_offered_once_it_is_lifted_15_12() -> None:
+    """The kernel keeps a unit's reachable set across actions while its movement context
+    stays; a bridge is secret state the context does not see, so the unit's cost key keys the
+    set (found by a random 1942 game: a move over a lifted bridge was listed, then refused)."""
+    match, a, b = _soviet_move()
+    before = {str(x) for x in match.legal_for(TD, "move")}
+    match.apply(f"bridge {a} {b}")
+    bridged = {str(x) for x in match.legal_for(TD, "move")}
+    assert bridged != before  # the bridge opens moves (or makes them cheaper)
+    match.apply(f"bridge-lift {b} {a}")
+    assert {str(x) for x in match.legal_for(TD, "move")} == before
+
+
 def test_a_bridge_with_no_soviet_unit_left_is_eliminated_and_rebuilt_for_an_mrp_15_12() -> None:
     match, a, b = _soviet_move()
     match.apply(f"bridge {a} {b}")
