@@ -83,17 +83,13 @@ def ask(
     prompt = f"lose {n:g} step(s)" + (f" or retreat {1 if retreat_last else n:g}" if offer else "")
     if picker != owner:
         prompt = f"{prompt} of {owner}'s units"
-    extra = {
-        k: v
-        for k, v in (
-            ("retreat_option", keeps_retreat),
-            ("retreat_last", retreat_last),
-            ("alternate", alternate),
-            ("enemy_picks", picker != owner),
-            ("more", more),
-        )
-        if v
-    }
+    extra = _set(
+        retreat_option=keeps_retreat,
+        retreat_last=retreat_last,
+        alternate=alternate,
+        enemy_picks=picker != owner,
+        more=more,
+    )
     match.push(
         picker,
         "loss",
@@ -106,6 +102,11 @@ def ask(
         retreat=offer,
         **extra,
     )
+
+
+def _set(**flags: bool) -> dict[str, bool]:
+    """The decision's context flags that are set (an unset one is left out of the context)."""
+    return {k: v for k, v in flags.items() if v}
 
 
 def _ask_stand(
@@ -123,16 +124,9 @@ def _ask_stand(
     """The owner's own decision before the enemy's pick (PMD 13.12): ``retreat-instead`` or
     ``stand`` (then ``picker`` picks the unit, :class:`Stand`)."""
     owner = units[0].side
-    extra = {
-        k: v
-        for k, v in (
-            ("retreat_option", keeps_retreat),
-            ("retreat_last", retreat_last),
-            ("alternate", alternate),
-            ("more", more),
-        )
-        if v
-    }
+    extra = _set(
+        retreat_option=keeps_retreat, retreat_last=retreat_last, alternate=alternate, more=more
+    )
     match.push(
         owner,
         "loss",

@@ -77,6 +77,18 @@ def reinforcement_phase(match: Match, ynn: int, finish: bool = True) -> None:
     match.touch()
 
 
+def withdrawals_called(ynn: int, axis: bool) -> Match:
+    """The withdrawal calls of turn ``ynn`` made (9.7), in the side's part of the Reinforcement
+    Phase (the Axis' or the Soviet's)."""
+    from wargame.games.proud_monster_deluxe import withdrawals
+
+    match = axis_part() if axis else soviet_part()
+    match.state.cursor.turn = game_turn(ynn)
+    withdrawals.call(match, phase(match, "reinforcement"))
+    match.touch()
+    return match
+
+
 def place_all_but(match: Match, keep: str) -> None:
     """The Soviet player places arrivals other than ``keep`` until those left in the RVGK keep
     to 11.3's limits (ruling RF2), so ``keep`` stays in the RVGK."""

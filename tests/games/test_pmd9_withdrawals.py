@@ -7,21 +7,11 @@ import pytest
 from tests.games import pmd9_helpers as p9
 from tests.games.pmd_steps import end
 from wargame.games.proud_monster_deluxe import eliminated, replacements, withdrawals
-from wargame.match import Match
 from wargame.testing import put, refused
 
 
-def _called(ynn: int, axis: bool) -> Match:
-    """The calls of turn ``ynn`` made; the decision is the Soviet's part (or the Axis')."""
-    match = p9.axis_part() if axis else p9.soviet_part()
-    match.state.cursor.turn = p9.game_turn(ynn)
-    withdrawals.call(match, p9.phase(match, "reinforcement"))
-    match.touch()
-    return match
-
-
 def test_a_generic_call_is_met_by_a_unit_of_its_type_in_supply_9_7_1_9_7_3() -> None:
-    match = _called(124, axis=True)
+    match = p9.withdrawals_called(124, axis=True)
     assert list(withdrawals.calls(match, "axis")) == ["124-axis-withdraw-id-1"]
     refused(match, "end", "withdraw or decline", rule="PMD 9.7.4")
     refused(match, "withdraw 124-axis-withdraw-id-1 ger-pd-4", "does not meet", rule="PMD 9.7")
@@ -35,7 +25,7 @@ def test_a_generic_call_is_met_by_a_unit_of_its_type_in_supply_9_7_1_9_7_3() -> 
 def test_a_unit_out_of_supply_on_the_map_may_not_go_but_from_an_okh_area_it_may_9_7_1(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    match = _called(124, axis=True)
+    match = p9.withdrawals_called(124, axis=True)
     unit = match.state.units["ger-id-23"]
     monkeypatch.setattr(withdrawals, "overland_supply", lambda match, unit: False)
     refused(match, "withdraw 124-axis-withdraw-id-1 ger-id-23", "overland supply", rule="PMD 9.7.1")
@@ -44,7 +34,7 @@ def test_a_unit_out_of_supply_on_the_map_may_not_go_but_from_an_okh_area_it_may_
 
 
 def test_declining_costs_the_axis_1_vp_a_unit_9_7_4() -> None:
-    match = _called(124, axis=True)
+    match = p9.withdrawals_called(124, axis=True)
     before = match.state.vp.get("axis", 0)
     match.apply("decline 124-axis-withdraw-id-1")
     assert match.state.vp["axis"] == before - 1
@@ -52,7 +42,7 @@ def test_declining_costs_the_axis_1_vp_a_unit_9_7_4() -> None:
 
 
 def test_a_soviet_decline_gives_the_axis_1_vp_and_withdrawn_units_leave_play_9_7_3_9_7_4() -> None:
-    match = _called(203, axis=False)
+    match = p9.withdrawals_called(203, axis=False)
     keys = sorted(withdrawals.calls(match, "soviet"))
     assert keys == ["203-soviet-withdraw-rd-1", "203-soviet-withdraw-rd-2"]
     before = match.state.vp.get("axis", 0)
@@ -64,7 +54,7 @@ def test_a_soviet_decline_gives_the_axis_1_vp_and_withdrawn_units_leave_play_9_7
 
 
 def test_one_mrp_may_stand_in_for_a_tb_9_7_3() -> None:
-    match = _called(205, axis=False)
+    match = p9.withdrawals_called(205, axis=False)
     (key,) = withdrawals.calls(match, "soviet")
     refused(match, f"withdraw {key} mrp", "1 MRP stands in", rule="PMD 9.7.3")
     replacements.points(match, "soviet")["mrp"] = 1
@@ -75,7 +65,7 @@ def test_one_mrp_may_stand_in_for_a_tb_9_7_3() -> None:
 
 
 def test_specific_call_goes_to_the_specific_pile_or_costs_1_vp_if_gone_9_7_2() -> None:
-    match = _called(211, axis=True)
+    match = p9.withdrawals_called(211, axis=True)
     assert withdrawals.calls(match, "axis") == {"211-axis-withdraw-2ss": {"unit": "ger-mid-ss-r"}}
     refused(match, "withdraw 211-axis-withdraw-2ss ger-mid-ss-t", "does not meet", rule="PMD 9.7")
     match.apply("withdraw 211-axis-withdraw-2ss ger-mid-ss-r")
@@ -101,7 +91,7 @@ def test_a_specific_call_on_a_unit_in_the_replacement_army_lapses_9_7_2() -> Non
 
 
 def test_t41_withdraw_tb_met_by_a_gtb_or_1_mrp_9_7_3() -> None:
-    match = _called(205, axis=False)
+    match = p9.withdrawals_called(205, axis=False)
     (key,) = withdrawals.calls(match, "soviet")
     put(match, "sov-gtb-1", "box:rvgk-north")
     put(match, "sov-grd-1", "box:rvgk-north")
@@ -124,7 +114,7 @@ def test_t41_withdraw_pbn_met_by_a_pr_not_the_reverse_9_7_3() -> None:
 
 
 def test_t41_a_specific_withdrawal_returns_only_on_its_specific_call_9_7_2() -> None:
-    match = _called(211, axis=True)
+    match = p9.withdrawals_called(211, axis=True)
     match.apply("withdraw 211-axis-withdraw-2ss ger-mid-ss-r")
     withdrawals._ns(match).setdefault("generic", []).append("ger-mid-10")
     match.place(match.state.units["ger-mid-10"], None)
@@ -149,7 +139,7 @@ def test_removals_come_first_wherever_the_unit_is_no_vp_9_6() -> None:
 
 
 def test_a_generic_return_comes_back_at_full_strength_or_not_at_all_9_7_3() -> None:
-    match = _called(124, axis=True)
+    match = p9.withdrawals_called(124, axis=True)
     unit = match.state.units["ger-id-23"]
     unit.step = 2
     match.apply("withdraw 124-axis-withdraw-id-1 ger-id-23")

@@ -28,15 +28,6 @@ from wargame.testing import put, refused
 from .test_pmd15_firesupport import _turn
 
 
-def _called(ynn: int, axis: bool) -> Match:
-    """The calls of turn ``ynn`` made, in the side's part of the Reinforcement Phase."""
-    match = p9.axis_part() if axis else p9.soviet_part()
-    match.state.cursor.turn = p9.game_turn(ynn)
-    withdrawals.call(match, p9.phase(match, "reinforcement"))
-    match.touch()
-    return match
-
-
 def _alone_in_reserve(match: Match, uid: str) -> str:
     """``uid`` alone of its side in its hex, under a Reserve marker: the marker's number."""
     unit = match.state.units[uid]
@@ -54,7 +45,7 @@ def test_a_withdrawn_unit_leaves_its_reserve_stack_9_7_6_4() -> None:
     """An Axis unit withdrawn to a pile (9.7.2, 9.7.3) and a Soviet one withdrawn from play
     leave their Reserve markers' stacks; a marker with no unit left comes off (6.4), and the
     Axis unit returning (9.7.3) is under no marker."""
-    match = _called(124, axis=True)
+    match = p9.withdrawals_called(124, axis=True)
     number = _alone_in_reserve(match, "ger-id-23")
     assert reserves.stacks(match, AXIS)[number]["units"] == ["ger-id-23"]
     match.apply("withdraw 124-axis-withdraw-id-1 ger-id-23")
@@ -64,7 +55,7 @@ def test_a_withdrawn_unit_leaves_its_reserve_stack_9_7_6_4() -> None:
     withdrawals.come_back(match, unit)
     assert unit.loc == "box:okh-north" and reserves.marker_of(match, unit) is None
 
-    match = _called(203, axis=False)
+    match = p9.withdrawals_called(203, axis=False)
     call = sorted(withdrawals.calls(match, SOVIET))[0]
     number = _alone_in_reserve(match, "sov-rd-kovo-01")
     match.apply(f"withdraw {call} sov-rd-kovo-01")
@@ -166,7 +157,9 @@ def test_a_hedgehog_goes_when_its_last_german_unit_moves_strategically_hh1() -> 
     _strategic_out(match, "ger-id-102")
     assert hedgehogs._key(hex_) not in match.state.markers
 
-    match = _called(124, axis=True)  # withdrawn (9.7) as the last German unit: it goes too
+    match = p9.withdrawals_called(
+        124, axis=True
+    )  # withdrawn (9.7) as the last German unit: it goes too
     _alone_in_reserve(match, "ger-id-23")
     hex_ = str(match.state.units["ger-id-23"].loc)
     match.state.markers[hedgehogs._key(hex_)] = {"type": hedgehogs.KIND, "loc": hex_, "side": AXIS}
@@ -184,7 +177,7 @@ def test_the_top_choice_goes_when_the_unit_leaves_its_hex_6_3() -> None:
     _strategic_out(match, "ger-id-1")
     assert "top" not in mover.flags and stayer.flags.get("top")
 
-    match = _called(124, axis=True)
+    match = p9.withdrawals_called(124, axis=True)
     unit = match.state.units["ger-id-23"]
     unit.flags["top"] = True
     match.apply("withdraw 124-axis-withdraw-id-1 ger-id-23")
@@ -287,7 +280,7 @@ def test_a_converted_unit_keeps_its_markers_a_withdrawn_one_loses_them_cv5() -> 
     assert not markers.has(match, regiment, "mech-upgrade")
     assert markers.has(match, regiment, "supply-concentration")
 
-    match = _called(124, axis=True)
+    match = p9.withdrawals_called(124, axis=True)
     unit = match.state.units["ger-id-23"]
     markers.place(match, unit, "mech-upgrade", steps=2)
     match.apply("withdraw 124-axis-withdraw-id-1 ger-id-23")

@@ -13,11 +13,18 @@ from wargame.games.proud_monster_deluxe import (
     antipartisan,
     augment,
     eliminated,
+    hedgehogs,
     partisans,
     reserves,
 )
 from wargame.games.proud_monster_deluxe.turns import AXIS, SOVIET
+from wargame.match import Match
 from wargame.testing import force_rolls, put
+
+
+def _hedgehog(match: Match, loc: str) -> None:
+    """A Hedgehog marker on ``loc`` (13.4.2), as ``hedgehogs.py`` places it."""
+    match.state.markers[hedgehogs._key(loc)] = {"type": hedgehogs.KIND, "loc": loc, "side": AXIS}
 
 
 def test_a_unit_withdrawn_for_anti_partisan_warfare_leaves_no_records_9_7_5() -> None:
@@ -103,7 +110,6 @@ def test_a_raid_leaves_its_hex_as_a_move_does_not_as_a_removal_15_6_cr3() -> Non
     markers (it is still in play), is not recorded removed and takes no control of the raided
     hex. A Hedgehog stays over the German unit left, and goes with the last one raiding (HH1)."""
     from tests.games.test_pmd15_cavalryraid import RDS, _raid_position
-    from wargame.games.proud_monster_deluxe import hedgehogs
 
     match, target, _launch, flank = _raid_position()
     match.reveal(put(match, RDS[0], target))
@@ -114,11 +120,7 @@ def test_a_raid_leaves_its_hex_as_a_move_does_not_as_a_removal_15_6_cr3() -> Non
     cd.flags["top"] = spl.flags["top"] = True
     markers.place(match, cd, "supply-concentration")
     number = reserves.place(match, AXIS, flank)
-    match.state.markers[hedgehogs._key(flank)] = {
-        "type": hedgehogs.KIND,
-        "loc": flank,
-        "side": AXIS,
-    }
+    _hedgehog(match, flank)
     match.touch()
     match.apply(f"raid {target} with ger-cd-1")
     assert cd.loc is None and cd.flags["raid"] == target and "top" not in cd.flags
@@ -132,11 +134,7 @@ def test_a_raid_leaves_its_hex_as_a_move_does_not_as_a_removal_15_6_cr3() -> Non
     match, target, _launch, flank = _raid_position()
     match.reveal(put(match, RDS[0], target))
     put(match, "ger-cd-1", flank)
-    match.state.markers[hedgehogs._key(flank)] = {
-        "type": hedgehogs.KIND,
-        "loc": flank,
-        "side": AXIS,
-    }
+    _hedgehog(match, flank)
     match.touch()
     match.apply(f"raid {target} with ger-cd-1")
     assert hedgehogs._key(flank) not in match.state.markers
