@@ -165,6 +165,13 @@ def placeable(match: Match, side: str) -> list[str]:
     return []
 
 
+def map_hexes(match: Match) -> list[str]:
+    """8.6: "any hex on the map" (water and enemy-held hexes too), never an off-map area."""
+    return match.shared(
+        "pmd-marker-hexes", lambda: [h for h in sorted(match.topology.locations()) if not is_box(h)]
+    )
+
+
 def covering(match: Match, side: str, loc: str) -> list[str]:
     """The side's revealed active markers whose radius reaches ``loc`` (8.4, ruling OS3)."""
     topo = match.topology
@@ -175,6 +182,7 @@ def covering(match: Match, side: str, loc: str) -> list[str]:
         and not m.get("rotated")
         and loc in topo
         and not is_box(loc)
+        and not is_box(m["loc"])  # a save from before 8.6's "on the map" was enforced
         and topo.distance(m["loc"], loc) <= int(m["value"])
     ]
 
@@ -295,7 +303,7 @@ class OffensiveSupply(Verb):
         if actor in LETTERS:
             if actor not in placeable(match, decision.side):
                 return []
-            return [Action("ossupply", (actor, h)) for h in sorted(match.topology.locations())]
+            return [Action("ossupply", (actor, h)) for h in map_hexes(match)]
         if actor not in ("reveal", "rotate") or match.phasing != decision.side:
             return []
         found = (self._revealable if actor == "reveal" else self._rotatable)(match, decision.side)
@@ -319,8 +327,8 @@ class OffensiveSupply(Verb):
                 return f"markers are placed in the Reinforcement Phase, Soviet then Axis ({RULE})"
             if args[0] not in placeable(match, decision.side):
                 return f"no unplaced marker {args[0]} to place now ({RULE}, 5.7)"
-            if args[1] not in match.topology:
-                return f"no hex {args[1]}"
+            if args[1] not in match.topology or is_box(args[1]):
+                return f"a marker is placed on a hex of the map, not {args[1]} ({RULE})"
             return None
         if match.phasing != decision.side:
             return f"a marker is turned up in its owner's phases ({RULE})"

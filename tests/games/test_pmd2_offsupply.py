@@ -187,3 +187,18 @@ def test_t31_a_rotated_marker_is_a_temporary_urban_hex_within_5_7_9_mp_8_2() -> 
     assert supply.urban_reach(match, "axis").get(beyond, 99) > 9
     dummy = next(x for v, x in by_value.items() if v == 0)
     refused(match, f"ossupply rotate {dummy}", rule="PMD 8.2")
+
+
+def test_a_marker_goes_on_a_hex_of_the_map_never_in_an_off_map_area_8_6() -> None:
+    """8.6: "any hex on the map": an OKH or RVGK area is none (a random 1942 game put one in
+    the South OKH area, and the distance from it to a hex crashed an MA's supply check)."""
+    match = _deploy(T203, "soviet")
+    letter = offsupply.placeable(match, "soviet")[0]
+    boxes = [h for h in match.topology.locations() if h.startswith("box:")]
+    assert boxes
+    listed = {str(a) for a in match.legal_for(letter, "ossupply")}
+    assert not any(a.split()[-1] in boxes for a in listed)
+    assert f"ossupply {letter} 4120" in listed
+    refused(match, f"ossupply {letter} {boxes[0]}", "on a hex of the map", rule="PMD 8.6")
+    match.apply(f"ossupply {letter} 4120")
+    assert offsupply.on_map(match, "soviet")[offsupply.key("soviet", letter)]["loc"] == "4120"
